@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/company/routes';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/user/routes';
+import { authPlugin } from './platform/auth/plugin';
+import { registerErrorHandling } from './platform/errors';
+import type { Storage } from './platform/storage';
+import { APP_VERSION } from './version';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  secret: string;
+}
+
+/** Builds the Fastify app: plugins, routes and the web app's static files. Never listens. */
+export async function buildApp({ config, database, storage, secret }: AppDeps) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.productName} API`, version: APP_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, { db: database.db, secret });
+
+  const db = database.db;
+  const settings = { secret, accessTokenMinutes: config.accessTokenMinutes, refreshTokenDays: config.refreshTokenDays };
+  await app.register(async (api) => {
+    systemRoutes(api, { database, config });
+    authRoutes(api, { db, settings, loginRateLimit: config.loginRateLimit });
+    userRoutes(api, { db });
+    companyRoutes(api, { db, storage });
+    api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  });
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Client-side routes: any non-API GET that is not a file answers with the app.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,110 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/password';
+import type { Db } from '../client';
+import { appUser, company, userCompany, userRole } from '../schema/index';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+export const demoUsers = {
+  admin: 'admin@demo.local',
+  reader: 'reader@demo.local',
+  other: 'other@demo.local',
+} as const;
+
+/**
+ * A believable German demo (design §7): an agency with clients, a group with two children, an
+ * inactive former client, a demo company created today, and an unrelated tenant.
+ */
+export async function seedDemo(db: Db, roles: Record<string, string>, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const insert = async (values: typeof company.$inferInsert) => {
+      const [row] = await tx.insert(company).values(values).returning({ id: company.id });
+      return row!.id;
+    };
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+
+    const agency = await insert({
+      name: 'Muster Datenschutz GmbH',
+      isDataPrivacyAgency: true,
+      isResponsibleParty: true,
+      addressLine1: 'Hauptstraße 12',
+      zipCode: '80331',
+      city: 'München',
+      emailAddress: 'kontakt@muster-datenschutz.example',
+      phoneNumber: '+49 89 1234560',
+      createdAt: daysAgo(400),
+    });
+    const group = await insert({
+      name: 'Beispiel Gruppe',
+      type: 'Group',
+      agencyId: agency,
+      addressLine1: 'Industriestraße 5',
+      zipCode: '50667',
+      city: 'Köln',
+      createdAt: daysAgo(300),
+    });
+    await insert({ name: 'Beispiel Handel GmbH', parentId: group, zipCode: '50667', city: 'Köln', createdAt: daysAgo(290) });
+    await insert({
+      name: 'Beispiel Logistik GmbH',
+      parentId: group,
+      isDataProcessor: true,
+      zipCode: '51063',
+      city: 'Köln',
+      createdAt: daysAgo(280),
+    });
+    const bakery = await insert({
+      name: 'Bäckerei Schmidt',
+      agencyId: agency,
+      addressLine1: 'Marktplatz 3',
+      zipCode: '97070',
+      city: 'Würzburg',
+      createdAt: daysAgo(200),
+    });
+    await insert({ name: 'Alte Druckerei KG', agencyId: agency, isActive: false, city: 'Augsburg', createdAt: daysAgo(500) });
+    await insert({ name: 'Demo Unternehmen GmbH', agencyId: agency, isDemo: true, city: 'Berlin', createdAt: now });
+    const foreign = await insert({ name: 'Fremdfirma AG', city: 'Hamburg', zipCode: '20095', createdAt: daysAgo(100) });
+
+    const hash = await hashPassword(DEMO_PASSWORD);
+    const addUser = async (
+      email: string,
+      first: string,
+      last: string,
+      companyId: string,
+      roleKey: string,
+      hasAccount: boolean,
+    ) => {
+      const [u] = await tx
+        .insert(appUser)
+        .values({ email, firstname: first, lastname: last, companyId, passwordHash: hash, hasAccount })
+        .returning({ id: appUser.id });
+      await tx.insert(userRole).values({ userId: u!.id, roleId: roles[roleKey]! });
+      await tx.insert(userCompany).values({ userId: u!.id, companyId });
+      return u!.id;
+    };
+    await addUser(demoUsers.admin, 'Anna', 'Admin', agency, 'administrator', true);
+    await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
+    await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
+    return { agency, group, bakery, foreign };
+  });
+}
+
+export async function isEmpty(db: Db) {
+  const [row] = await db.select({ n: count() }).from(company);
+  return Number(row!.n) === 0;
+}
+
+/** Production start: the first administrator and their company come from configuration. */
+export async function seedInitialAdmin(db: Db, roles: Record<string, string>, admin: { email: string; password: string }) {
+  const hash = await hashPassword(admin.password);
+  return db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(company)
+      .values({ name: admin.email.split('@')[1] ?? 'Company' })
+      .returning({ id: company.id });
+    const [u] = await tx
+      .insert(appUser)
+      .values({ email: admin.email, companyId: c!.id, passwordHash: hash, hasAccount: true })
+      .returning({ id: appUser.id });
+    await tx.insert(userRole).values({ userId: u!.id, roleId: roles.administrator! });
+    await tx.insert(userCompany).values({ userId: u!.id, companyId: c!.id });
+  });
+}

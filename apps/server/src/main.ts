@@ -1,0 +1,53 @@
+import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
+import { type Config, ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, demoUsers } from './db/seed/demo';
+import { diskStorage } from './platform/storage';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
+  });
+  const { secret, seeded } = await bootstrap(database, config);
+  const app = await buildApp({ config, database, storage: diskStorage(config.dataDir), secret });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [`${config.productName} is running at ${url} (database: ${database.kind}, ${address})`];
+  if (config.environment !== 'Production') {
+    if (seeded === 'demo') lines.push('Demo data created.');
+    lines.push(
+      `Demo logins (password ${DEMO_PASSWORD}): ${demoUsers.admin} (agency administrator), ${demoUsers.reader} (one client, read only), ${demoUsers.other} (another tenant)`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

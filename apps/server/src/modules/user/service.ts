@@ -1,0 +1,65 @@
+import type { CompanyRef, UserMe } from '@pc/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appUser, company } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/auth/context';
+import { notFound } from '../../platform/errors';
+
+type Ctx = Pick<RequestContext, 'userId' | 'claims' | 'companyIds'>;
+
+async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
+  const [c] = await db
+    .select({
+      id: company.id,
+      name: company.name,
+      type: company.type,
+      parentCompanyId: company.parentId,
+      isResponsibleParty: company.isResponsibleParty,
+      isDataProcessor: company.isDataProcessor,
+      isDataPrivacyAgency: company.isDataPrivacyAgency,
+    })
+    .from(company)
+    .where(eq(company.id, id));
+  return c ?? null;
+}
+
+export async function getMe(db: Db, ctx: Ctx): Promise<UserMe> {
+  const [u] = await db
+    .select({ user: appUser, companyName: company.name })
+    .from(appUser)
+    .innerJoin(company, eq(company.id, appUser.companyId))
+    .where(eq(appUser.id, ctx.userId));
+  if (!u) throw notFound();
+  // A stored scope the user may no longer see is dropped rather than served.
+  const scopeId = u.user.scopeCompanyId && ctx.companyIds.includes(u.user.scopeCompanyId) ? u.user.scopeCompanyId : null;
+  const claims = [...ctx.claims].sort();
+  return {
+    id: u.user.id,
+    firstname: u.user.firstname,
+    lastname: u.user.lastname,
+    email: u.user.email,
+    language: u.user.language,
+    company: u.companyName,
+    companyId: u.user.companyId,
+    scopeCompany: scopeId ? await companyRef(db, scopeId) : null,
+    canSwitchCompanies: ctx.claims.has('User.SwitchCompany') && ctx.companyIds.length > 1,
+    hasAccount: u.user.hasAccount,
+    // Initiation and invitations are not built yet (README); these answer truthfully until then.
+    supportsInitiation: false,
+    canContinueInitiation: false,
+    canInviteDpo: false,
+    canInviteClient: false,
+    isAdministrator: ctx.claims.has('Administration.Access'),
+    twoFactorEnabled: false,
+    claims,
+  };
+}
+
+export async function setScope(db: Db, ctx: Ctx, companyId: string | null): Promise<void> {
+  if (companyId !== null && !ctx.companyIds.includes(companyId)) throw notFound();
+  await db.update(appUser).set({ scopeCompanyId: companyId }).where(eq(appUser.id, ctx.userId));
+}
+
+export async function setLanguage(db: Db, ctx: Ctx, language: 'de' | 'en'): Promise<void> {
+  await db.update(appUser).set({ language }).where(eq(appUser.id, ctx.userId));
+}

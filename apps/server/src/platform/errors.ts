@@ -1,0 +1,63 @@
+import type { ErrorCode } from '@pc/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { translate } from './i18n';
+import { requestLocale } from './locale';
+
+/** An error the client may see: status, stable code and a translation key for the message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly messageKey: string,
+    readonly extra: { fields?: Record<string, string[]>; reason?: string } = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const notFound = () => new AppError(404, 'not_found', 'error.notFound');
+export const forbidden = () => new AppError(403, 'forbidden', 'error.forbidden');
+export const unauthorized = () => new AppError(401, 'unauthorized', 'error.unauthorized');
+export const validationFailed = (fields: Record<string, string[]>) =>
+  new AppError(422, 'validation_failed', 'error.validationFailed', { fields });
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) => {
+    const locale = requestLocale(req);
+    reply.code(404).send({ code: 'not_found', message: translate(locale, 'error.notFound') });
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const locale = requestLocale(req);
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({ code: err.code, message: translate(locale, err.messageKey), ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] = [...(fields[key] ?? []), issue.message ?? 'invalid'];
+      }
+      return reply.code(422).send({ code: 'validation_failed', message: translate(locale, 'error.validationFailed'), fields });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ code: 'internal_error', message: translate(locale, 'error.internal') });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ code: 'rate_limited', message: translate(locale, 'error.rateLimited') });
+    }
+    if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ code: 'payload_too_large', message: translate(locale, 'error.payloadTooLarge') });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type and the like: the client's fault, never a 500.
+      return reply
+        .code(err.statusCode === 415 ? 415 : 400)
+        .send({ code: 'validation_failed', message: translate(locale, 'error.badRequest') });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 'internal_error', message: translate(locale, 'error.internal') });
+  });
+}

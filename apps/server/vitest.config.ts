@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    // PGlite compiles its WASM once per file; allow for that on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

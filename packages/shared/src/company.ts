@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+export const companyTypes = ['Company', 'Group'] as const;
+export const companyTypeSchema = z.enum(companyTypes);
+export type CompanyType = z.infer<typeof companyTypeSchema>;
+
+/** Spec 000 §3 "Company list item" plus the company flags the shell needs. */
+export const companyListItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: companyTypeSchema,
+  isActive: z.boolean(),
+  isDemo: z.boolean(),
+  creationDate: z.iso.datetime({ offset: true }),
+  hasLogo: z.boolean(),
+  parentCompanyId: z.uuid().nullable(),
+  parentCompanyName: z.string().nullable(),
+  parentCompany: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  childCompanyNames: z.array(z.string()),
+  numberOfChildCompanies: z.number().int(),
+  isResponsibleParty: z.boolean(),
+  isDataProcessor: z.boolean(),
+  isDataPrivacyAgency: z.boolean(),
+});
+export type CompanyListItem = z.infer<typeof companyListItemSchema>;
+
+export const companyRefSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: companyTypeSchema,
+  parentCompanyId: z.uuid().nullable(),
+  isResponsibleParty: z.boolean(),
+  isDataProcessor: z.boolean(),
+  isDataPrivacyAgency: z.boolean(),
+});
+export type CompanyRef = z.infer<typeof companyRefSchema>;
+
+export const logoQuerySchema = z.object({
+  width: z.coerce.number().int().min(1).max(1000).default(150),
+  height: z.coerce.number().int().min(1).max(1000).default(50),
+});
+
+/** Demo companies are reset seven days after creation (spec 000 §9). */
+export const DEMO_RESET_DAYS = 7;
+
+export function demoResetAt(creationDate: string | Date): Date {
+  const created = new Date(creationDate);
+  return new Date(created.getTime() + DEMO_RESET_DAYS * 24 * 3600 * 1000);
+}
+
+/** Remaining whole days and hours until the demo reset; never negative. */
+export function demoCountdown(creationDate: string | Date, now: Date = new Date()): { days: number; hours: number } {
+  const ms = Math.max(0, demoResetAt(creationDate).getTime() - now.getTime());
+  const totalHours = Math.floor(ms / 3_600_000);
+  return { days: Math.floor(totalHours / 24), hours: totalHours % 24 };
+}
+
+/**
+ * Scope-dialog filter (spec 000 §5): case-insensitive substring on name, parent name and child
+ * names; active-only hides inactive ones; groups first, then by name.
+ */
+export function filterCompanies(
+  companies: readonly CompanyListItem[],
+  query: string,
+  activeOnly: boolean,
+  locale = 'de',
+): CompanyListItem[] {
+  const q = query.trim().toLocaleLowerCase(locale);
+  const matches = (s: string | null | undefined) => !!s && s.toLocaleLowerCase(locale).includes(q);
+  return companies
+    .filter((c) => !activeOnly || c.isActive)
+    .filter((c) => q === '' || matches(c.name) || matches(c.parentCompanyName) || c.childCompanyNames.some(matches))
+    .sort((a, b) => {
+      if (a.type !== b.type) return a.type === 'Group' ? -1 : 1;
+      return a.name.localeCompare(b.name, locale);
+    });
+}
+
+/**
+ * Presentation mode with a scope shows only the scoped company, its children and its siblings
+ * (spec 000 §5).
+ */
+export function presentationFilter(companies: readonly CompanyListItem[], scopeId: string | null): CompanyListItem[] {
+  if (!scopeId) return [...companies];
+  const scope = companies.find((c) => c.id === scopeId);
+  if (!scope) return [];
+  return companies.filter(
+    (c) =>
+      c.id === scope.id ||
+      c.parentCompanyId === scope.id ||
+      (scope.parentCompanyId !== null && c.parentCompanyId === scope.parentCompanyId),
+  );
+}
+
+/** The 'all companies' tile: more than one company and not (scope set and presentation mode). */
+export function showAllCompaniesTile(count: number, scopeSet: boolean, presentationMode: boolean): boolean {
+  return count > 1 && !(scopeSet && presentationMode);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const environments = ['Development', 'Test', 'Staging', 'Production'] as const;
+
+/** Public, unauthenticated configuration the web app reads before login. */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  environment: z.enum(environments),
+  languages: z.array(z.string()),
+  version: z.string(),
+  webcastUrl: z.string().nullable(),
+  subscriptionsEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});

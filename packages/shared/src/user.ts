@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { companyRefSchema } from './company';
+
+export const languages = ['de', 'en'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+/** Spec 000 §3 "User" plus what the shell needs to apply claim rules. */
+export const userMeSchema = z.object({
+  id: z.uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  company: z.string(),
+  companyId: z.uuid(),
+  scopeCompany: companyRefSchema.nullable(),
+  canSwitchCompanies: z.boolean(),
+  hasAccount: z.boolean(),
+  supportsInitiation: z.boolean(),
+  canContinueInitiation: z.boolean(),
+  canInviteDpo: z.boolean(),
+  canInviteClient: z.boolean(),
+  isAdministrator: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  claims: z.array(z.string()),
+});
+export type UserMe = z.infer<typeof userMeSchema>;
+
+export const setScopeSchema = z.object({ companyId: z.uuid().nullable() });
+export type SetScope = z.infer<typeof setScopeSchema>;
+
+export const setLanguageSchema = z.object({ language: languageSchema });
