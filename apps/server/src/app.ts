@@ -17,6 +17,8 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { authPlugin } from './platform/auth/plugin';
 import { registerErrorHandling } from './platform/errors';
+import { translate } from './platform/i18n';
+import { requestLocale } from './platform/locale';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -78,7 +80,7 @@ export async function buildApp({ config, database, storage, secret }: AppDeps) {
       if (req.method === 'GET' && !req.url.startsWith('/api/')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
+      return reply.code(404).send({ code: 'not_found', message: translate(requestLocale(req), 'error.notFound') });
     });
   }
   return app;

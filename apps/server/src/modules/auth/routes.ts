@@ -1,7 +1,6 @@
 import { tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@pc/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { bearerToken } from '../../platform/auth/plugin';
 import { verifyAccessToken } from '../../platform/auth/tokens';
@@ -94,20 +93,17 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthS
     '/api/auth/logout',
     {
       config: { public: true },
-      schema: {
-        tags: ['auth'],
-        body: z.object({ refresh_token: z.string().optional() }).optional(),
-        response: { 204: z.null() },
-      },
+      schema: { tags: ['auth'], summary: 'Revoke the session named by the access or refresh token' },
     },
     async (req, reply) => {
       const token = bearerToken(req);
       const payload = token ? verifyAccessToken(token, settings.secret, 0) : null;
       if (payload) await revokeSession(db, payload.sid);
-      const refresh = req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE];
+      const body = req.body as { refresh_token?: unknown } | undefined;
+      const refresh = typeof body?.refresh_token === 'string' ? body.refresh_token : req.cookies[REFRESH_COOKIE];
       if (refresh) await revokeSessionByRefreshToken(db, refresh);
       clearCookie(reply);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 }

@@ -63,7 +63,9 @@ export async function loginWithPassword(
  * the whole session is revoked.
  */
 export async function refreshSession(db: Db, s: AuthSettings, token: string): Promise<TokenResponse> {
-  return db.transaction(async (tx) => {
+  // The revocation must commit even though the caller gets an error, so the transaction returns
+  // an outcome instead of throwing.
+  const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         id: refreshToken.id,
@@ -80,15 +82,17 @@ export async function refreshSession(db: Db, s: AuthSettings, token: string): Pr
       .innerJoin(appUser, eq(appUser.id, authSession.userId))
       .where(eq(refreshToken.tokenHash, sha256(token)))
       .for('update', { of: refreshToken });
-    if (!row) throw new LoginError('login_failed');
+    if (!row) return null;
     if (row.usedAt) {
       await tx.update(authSession).set({ revokedAt: new Date() }).where(eq(authSession.id, row.sessionId));
-      throw new LoginError('login_failed');
+      return null;
     }
-    if (row.revokedAt || row.expiresAt < new Date() || !row.userActive) throw new LoginError('login_failed');
+    if (row.revokedAt || row.expiresAt < new Date() || !row.userActive) return null;
     await tx.update(refreshToken).set({ usedAt: new Date() }).where(eq(refreshToken.id, row.id));
     return issueTokens(tx as unknown as Db, s, row.sessionId, row.userId, row.mfaPending);
   });
+  if (!outcome) throw new LoginError('login_failed');
+  return outcome;
 }
 
 export async function revokeSession(db: Db, sessionId: string) {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      productName: 'Privacy Cockpit',
+      environment: 'Development',
+      languages: ['de', 'en'],
+      webcastUrl: null,
+      subscriptionsEnabled: false,
+      initialAdmin: null,
+    });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['ENVIRONMENT', 'Prod'],
+    ['LANGUAGES', 'de,fr'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SUBSCRIPTIONS_ENABLED', 'maybe'],
+    ['WEBCAST_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['INITIAL_ADMIN_EMAIL', 'not-an-email'],
+  ])('names %s when its value %s is wrong', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('requires the initial admin e-mail and password together', () => {
+    expect(() => loadConfig({ INITIAL_ADMIN_EMAIL: 'a@b.de' })).toThrow('INITIAL_ADMIN_PASSWORD');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', WEBCAST_URL: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,116 @@
+import { userMeSchema } from '@pc/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+describe('user endpoints', () => {
+  let t: TestApp;
+  let admin: string;
+  let reader: string;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin@demo.local');
+    reader = await t.tokenFor('reader@demo.local');
+    const list = await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) });
+    ids = Object.fromEntries(list.json().map((c: { name: string; id: string }) => [c.name, c.id]));
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/user/me returns the spec fields and the claims', async () => {
+    const res = await t.app.inject({ url: '/api/user/me', headers: t.auth(admin) });
+    expect(res.statusCode).toBe(200);
+    const me = userMeSchema.parse(res.json());
+    expect(me).toMatchObject({
+      firstname: 'Anna',
+      lastname: 'Admin',
+      email: 'admin@demo.local',
+      company: 'Muster Datenschutz GmbH',
+      scopeCompany: null,
+      canSwitchCompanies: true,
+      hasAccount: true,
+      isAdministrator: true,
+    });
+    expect(me.claims).toContain('Issue.Read');
+    expect(me.claims).toContain('User.SwitchCompany');
+  });
+
+  it('gives the reader read claims only', async () => {
+    const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(reader) })).json();
+    expect(me.claims.length).toBeGreaterThan(0);
+    expect(me.claims.every((c: string) => c.endsWith('.Read') || c === 'Document.ReadExtended')).toBe(true);
+    expect(me.isAdministrator).toBe(false);
+    expect(me.canSwitchCompanies).toBe(false);
+  });
+
+  it('stores the scope and restores it at the next login', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/scope',
+      headers: t.auth(admin),
+      payload: { companyId: ids['Beispiel Gruppe'] },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().scopeCompany).toMatchObject({ name: 'Beispiel Gruppe', type: 'Group' });
+    const again = await t.tokenFor('admin@demo.local');
+    const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(again) })).json();
+    expect(me.scopeCompany.name).toBe('Beispiel Gruppe');
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/scope',
+      headers: t.auth(admin),
+      payload: { companyId: null },
+    });
+    expect(cleared.json().scopeCompany).toBeNull();
+  });
+
+  it('refuses a scope outside the companies the user may see, and changes nothing', async () => {
+    const other = await t.tokenFor('other@demo.local');
+    const otherCompany = (await t.app.inject({ url: '/api/user/me', headers: t.auth(other) })).json().companyId;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/scope',
+      headers: t.auth(admin),
+      payload: { companyId: otherCompany },
+    });
+    expect(put.statusCode).toBe(404);
+    const header = await t.app.inject({ url: '/api/user/me', headers: t.auth(admin, { 'x-tenant': otherCompany }) });
+    expect(header.statusCode).toBe(403);
+    expect(header.json().code).toBe('scope_forbidden');
+    const garbage = await t.app.inject({ url: '/api/user/me', headers: t.auth(admin, { 'x-tenant': 'not-a-uuid' }) });
+    expect(garbage.statusCode).toBe(403);
+    const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(admin) })).json();
+    expect(me.scopeCompany).toBeNull();
+  });
+
+  it('a reader without User.SwitchCompany cannot store a scope', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/scope',
+      headers: t.auth(reader),
+      payload: { companyId: null },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+  });
+
+  it('validates the scope body with a 422 and field messages', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user/scope', headers: t.auth(admin), payload: { companyId: 42 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('validation_failed');
+    expect(Object.keys(res.json().fields)).toContain('companyId');
+  });
+
+  it('stores the language and answers errors in the requested language', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: t.auth(reader),
+      payload: { language: 'en' },
+    });
+    expect(res.json().language).toBe('en');
+    const en = await t.app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.json()).toEqual({ code: 'not_found', message: 'Not found.' });
+    const de = await t.app.inject({ url: '/api/user/me', headers: { 'accept-language': 'de-DE' } });
+    expect(de.json().message).toBe('Bitte melden Sie sich an.');
+  });
+});
