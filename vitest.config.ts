@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// CI_REPORT_DIR makes CI write a JSON summary it can total up at the end.
+const report = process.env.CI_REPORT_DIR;
+
 // One runner for unit and API tests across the workspaces; browser tests live in packages/e2e.
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
+    reporters: report
+      ? ['default', ['json', { outputFile: `${report}/unit-${process.env.TEST_DATABASE_URL ? 'pg' : 'pglite'}.json` }]]
+      : ['default'],
   },
 });

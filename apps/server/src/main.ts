@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { lockDataDir } from './db/lock';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/demo';
 import { diskStorage } from './platform/storage';
 
@@ -15,6 +16,15 @@ async function main() {
       process.exit(1);
     }
     throw e;
+  }
+  let unlock = () => {};
+  if (!config.databaseUrl) {
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (e) {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
   }
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -30,6 +40,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
+    unlock();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './server';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Screenshots land in ./screenshots (git-ignored) for a person to look at. */
+export async function shot(page: Page, name: string) {
+  const dir = path.join(repoRoot, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+export async function login(page: Page, baseUrl: string, email: string, password = 'Demo1234!') {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/E-Mail|Benutzername|Username/i).fill(email);
+  await page.getByLabel(/Passwort|Password/i).fill(password);
+  await page.getByRole('button', { name: /Anmelden|Log in/i }).click();
+}
+
+/** The built web app is served by the server; browser tests need it. */
+export function assertWebBuilt() {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first (npm test does).');
+  }
+}
