@@ -11,14 +11,20 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './modules/account/routes';
+import type { AuthDeps } from './modules/auth/deps';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
+import { securityLogRoutes } from './modules/security-log/routes';
 import { systemRoutes } from './modules/system/routes';
+import { termsOfUseRoutes } from './modules/terms-of-use/routes';
 import { userRoutes } from './modules/user/routes';
 import { authPlugin } from './platform/auth/plugin';
+import { secretBox } from './platform/auth/secret-box';
 import { registerErrorHandling } from './platform/errors';
 import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -27,13 +33,16 @@ export interface AppDeps {
   database: Database;
   storage: Storage;
   secret: string;
+  /** Injected in tests; built from configuration otherwise. */
+  mailer?: Mailer;
+  now?: () => Date;
 }
 
 /** Builds the Fastify app: plugins, routes and the web app's static files. Never listens. */
-export async function buildApp({ config, database, storage, secret }: AppDeps) {
+export async function buildApp({ config, database, storage, secret, mailer: givenMailer, now }: AppDeps) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -63,25 +72,58 @@ export async function buildApp({ config, database, storage, secret }: AppDeps) {
   await app.register(authPlugin, { db: database.db, secret });
 
   const db = database.db;
-  const settings = { secret, accessTokenMinutes: config.accessTokenMinutes, refreshTokenDays: config.refreshTokenDays };
+  const mailer =
+    givenMailer ??
+    createMailer({
+      db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      productName: config.productName,
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      secret,
+      log: app.log,
+    });
+  app.decorate('mailer', mailer);
+  const authDeps: AuthDeps = {
+    db,
+    mailer,
+    box: secretBox(secret),
+    now,
+    settings: {
+      secret,
+      accessTokenMinutes: config.accessTokenMinutes,
+      refreshTokenDays: config.refreshTokenDays,
+      lockout: config.lockout,
+      resetTokenMinutes: config.resetTokenMinutes,
+      productName: config.productName,
+    },
+  };
   await app.register(async (api) => {
     systemRoutes(api, { database, config });
-    authRoutes(api, { db, settings, loginRateLimit: config.loginRateLimit });
+    authRoutes(api, { ...authDeps, loginRateLimit: config.loginRateLimit });
+    accountRoutes(api, authDeps);
+    termsOfUseRoutes(api, { db });
+    securityLogRoutes(api, { db });
     userRoutes(api, { db });
     companyRoutes(api, { db, storage });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    // Client-side routes: any non-API GET that is not a file answers with the app.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ code: 'not_found', message: translate(requestLocale(req), 'error.notFound') });
-    });
-  }
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // Client-side routes: any non-API GET that is not a file answers with the app.
+  app.setNotFoundHandler((req, reply) => {
+    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'not_found', message: translate(requestLocale(req), 'error.notFound') });
+  });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
 }

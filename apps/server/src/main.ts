@@ -33,6 +33,10 @@ async function main() {
   const { secret, seeded } = await bootstrap(database, config);
   const app = await buildApp({ config, database, storage: diskStorage(config.dataDir), secret });
 
+  // Mails SMTP refused are retried; without SMTP_URL they simply stay in the outbox.
+  const flushTimer = config.smtpUrl ? setInterval(() => void app.mailer.flush().catch(() => undefined), 60_000) : null;
+  flushTimer?.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './item-types';
 export * from './password-reset';
 export * from './user';
+export * from './account';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyRefSchema } from './company';
+import { lockReasons } from './errors';
 
 export const languages = ['de', 'en'] as const;
 export const languageSchema = z.enum(languages);
@@ -23,6 +24,8 @@ export const userMeSchema = z.object({
   canInviteClient: z.boolean(),
   isAdministrator: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  /** Set while the user must first visit a forced page; every other call then answers 412. */
+  lockReason: z.enum(lockReasons).nullable(),
   claims: z.array(z.string()),
 });
 export type UserMe = z.infer<typeof userMeSchema>;

@@ -23,11 +23,6 @@ export const validationFailed = (fields: Record<string, string[]>) =>
   new AppError(422, 'validation_failed', 'error.validationFailed', { fields });
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setNotFoundHandler((req, reply) => {
-    const locale = requestLocale(req);
-    reply.code(404).send({ code: 'not_found', message: translate(locale, 'error.notFound') });
-  });
-
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = requestLocale(req);
     if (err instanceof AppError) {

@@ -33,7 +33,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const database = await openDatabase({ url });
   const storage = diskStorage(dataDir);
   const { secret } = await bootstrap(database, config);
-  const app = await buildApp({ config, database, storage, secret });
+  // A clock tests can move forward (TOTP steps, token expiry, lockout windows).
+  const clock = {
+    offsetMs: 0,
+    advance: (ms: number) => (clock.offsetMs += ms),
+    now: () => new Date(Date.now() + clock.offsetMs),
+  };
+  const app = await buildApp({ config, database, storage, secret, now: clock.now });
   await app.ready();
 
   const login = async (username: string, password = DEMO_PASSWORD) => {
@@ -53,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
   return {
     app,
+    clock,
     database,
     db: database.db,
     storage,

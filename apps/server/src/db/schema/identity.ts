@@ -71,6 +71,17 @@ export const appUser = pgTable(
     /** The account holder of a subscription (spec: hasAccount). */
     hasAccount: boolean('has_account').notNull().default(false),
     validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Set by an administrator: the next login must change the password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Confirmed authenticator secret (encrypted, see platform/auth/secret-box). */
+    totpSecret: text('totp_secret'),
+    /** Secret shown during set-up, not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** Last accepted TOTP time step, so a code cannot be replayed within its window. */
+    totpLastStep: integer('totp_last_step'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('app_user_email_uq').on(sql`lower(${t.email})`), index('app_user_company_idx').on(t.companyId)],

@@ -1,23 +1,29 @@
-import { tokenErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@pc/shared';
+import {
+  forgotPasswordSchema,
+  mfaVerifySchema,
+  resetPasswordSchema,
+  tokenErrorSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  validateResetTokenResponseSchema,
+  validateResetTokenSchema,
+} from '@pc/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
-import { bearerToken } from '../../platform/auth/plugin';
+import { bearerToken, ctxOf } from '../../platform/auth/plugin';
 import { verifyAccessToken } from '../../platform/auth/tokens';
-import {
-  type AuthSettings,
-  LoginError,
-  loginWithPassword,
-  refreshSession,
-  revokeSession,
-  revokeSessionByRefreshToken,
-} from './service';
+import { AppError } from '../../platform/errors';
+import type { AuthDeps } from './deps';
+import { MfaError, verifySecondFactor } from './mfa';
+import { isResetTokenValid, requestPasswordReset, resetPassword } from './password-reset';
+import { LoginError, loginWithPassword, refreshSession, revokeSession, revokeSessionByRefreshToken } from './service';
 
 export const REFRESH_COOKIE = 'pc_refresh';
 
-export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthSettings; loginRateLimit: number }) {
-  const { db, settings } = deps;
+export function authRoutes(app: FastifyInstance, d: AuthDeps & { loginRateLimit: number }) {
+  const { db, settings } = d;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = { max: d.loginRateLimit, timeWindow: '1 minute' };
 
   const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -38,7 +44,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthS
   r.post(
     '/api/auth/token',
     {
-      config: { public: true, rateLimit: { max: deps.loginRateLimit, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: limited },
       schema: {
         tags: ['auth'],
         summary: 'OAuth2-shaped token endpoint (password and refresh_token grants)',
@@ -48,7 +54,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthS
       },
     },
     async (req, reply) => {
-      const raw = (req.body ?? {}) as Record<string, unknown>;
+      const raw = { ...((req.body ?? {}) as Record<string, unknown>) };
       if (raw.grant_type === 'refresh_token' && !raw.refresh_token && req.cookies[REFRESH_COOKIE]) {
         raw.refresh_token = req.cookies[REFRESH_COOKIE];
       }
@@ -61,28 +67,53 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthS
           known ? 'invalid_request' : 'unsupported_grant_type',
         );
       }
+      const body = parsed.data;
       try {
-        const body = parsed.data;
-        const tokens =
-          body.grant_type === 'password'
-            ? await loginWithPassword(db, settings, {
-                username: body.username,
-                password: body.password,
-                ip: req.ip,
-                userAgent: req.headers['user-agent'],
-              })
-            : body.refresh_token
-              ? await refreshSession(db, settings, body.refresh_token)
-              : (() => {
-                  throw new LoginError('login_failed');
-                })();
+        const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+        let tokens: Awaited<ReturnType<typeof loginWithPassword>>;
+        if (body.grant_type === 'password') {
+          tokens = await loginWithPassword(d, { username: body.username, password: body.password, ...meta });
+        } else if (body.refresh_token) {
+          tokens = await refreshSession(d, body.refresh_token, req.ip);
+        } else {
+          throw new LoginError('login_failed');
+        }
         setCookie(req, reply, tokens.refresh_token);
         return reply.header('cache-control', 'no-store').send(tokens);
       } catch (e) {
         if (e instanceof LoginError) {
-          if (parsed.data.grant_type === 'refresh_token') clearCookie(reply);
+          if (body.grant_type === 'refresh_token') clearCookie(reply);
           return fail(reply, 'invalid_grant', e.description);
         }
+        throw e;
+      }
+    },
+  );
+
+  r.post(
+    '/api/auth/mfa',
+    {
+      config: { allowMfaPending: true, allowLock: 'all', rateLimit: limited },
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the second factor of a pending login; answers a full session',
+        body: mfaVerifySchema,
+        response: { 200: tokenResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      try {
+        const tokens = await verifySecondFactor(
+          d,
+          { sessionId: ctx.sessionId, userId: ctx.userId },
+          { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] },
+        );
+        setCookie(req, reply, tokens.refresh_token);
+        return reply.header('cache-control', 'no-store').send(tokens);
+      } catch (e) {
+        if (e instanceof MfaError)
+          throw new AppError(422, 'validation_failed', 'error.mfaInvalid', { fields: { code: ['mfa.codeInvalid'] } });
         throw e;
       }
     },
@@ -91,10 +122,7 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthS
   // Works with an expired access token too: the refresh cookie (or body token) names the session.
   r.post(
     '/api/auth/logout',
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], summary: 'Revoke the session named by the access or refresh token' },
-    },
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Revoke the session named by the access or refresh token' } },
     async (req, reply) => {
       const token = bearerToken(req);
       const payload = token ? verifyAccessToken(token, settings.secret, 0) : null;
@@ -103,6 +131,40 @@ export function authRoutes(app: FastifyInstance, deps: { db: Db; settings: AuthS
       const refresh = typeof body?.refresh_token === 'string' ? body.refresh_token : req.cookies[REFRESH_COOKIE];
       if (refresh) await revokeSessionByRefreshToken(db, refresh);
       clearCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { public: true, rateLimit: limited },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a reset link; answers 204 whether or not the address exists',
+        body: forgotPasswordSchema,
+      },
+    },
+    async (req, reply) => {
+      await requestPasswordReset(d, req.body.email, req.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password/validate',
+    {
+      config: { public: true, rateLimit: limited },
+      schema: { tags: ['auth'], body: validateResetTokenSchema, response: { 200: validateResetTokenResponseSchema } },
+    },
+    async (req) => ({ valid: await isResetTokenValid(d, req.body.userId, req.body.token) }),
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { config: { public: true, rateLimit: limited }, schema: { tags: ['auth'], body: resetPasswordSchema } },
+    async (req, reply) => {
+      await resetPassword(d, { userId: req.body.userId, token: req.body.token, password: req.body.password, ip: req.ip });
       return reply.code(204).send();
     },
   );

@@ -1,15 +1,14 @@
 import type { TokenResponse } from '@pc/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appUser, authSession, refreshToken } from '../../db/schema/index';
+import { appUser, authSession, company, refreshToken } from '../../db/schema/index';
+import { ipAllowed } from '../../platform/auth/ip';
 import { dummyHash, verifyPassword } from '../../platform/auth/password';
 import { randomToken, sha256, signAccessToken } from '../../platform/auth/tokens';
+import { logSecurityEvent } from '../../platform/security-log';
+import { type AuthDeps, type AuthSettings, nowOf } from './deps';
 
-export interface AuthSettings {
-  secret: string;
-  accessTokenMinutes: number;
-  refreshTokenDays: number;
-}
+export type { AuthSettings } from './deps';
 
 export class LoginError extends Error {
   constructor(readonly description: 'login_failed' | 'locked_out' | 'ip_not_allowed') {
@@ -17,7 +16,7 @@ export class LoginError extends Error {
   }
 }
 
-async function issueTokens(db: Db, s: AuthSettings, sessionId: string, userId: string, mfaPending: boolean) {
+export async function issueTokens(db: Db, s: AuthSettings, sessionId: string, userId: string, mfaPending: boolean) {
   const refresh = randomToken();
   await db.insert(refreshToken).values({ sessionId, tokenHash: sha256(refresh) });
   const expiresIn = s.accessTokenMinutes * 60;
@@ -32,37 +31,109 @@ async function issueTokens(db: Db, s: AuthSettings, sessionId: string, userId: s
   return res;
 }
 
-export async function loginWithPassword(
-  db: Db,
-  s: AuthSettings,
-  input: { username: string; password: string; ip: string; userAgent: string | undefined },
-): Promise<TokenResponse> {
-  const [user] = await db
-    .select({ id: appUser.id, passwordHash: appUser.passwordHash, isActive: appUser.isActive })
-    .from(appUser)
-    .where(sql`lower(${appUser.email}) = lower(${input.username.trim()})`);
-  // Unknown users cost the same hash check, so timing does not reveal which addresses exist.
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !ok || !user.isActive) throw new LoginError('login_failed');
-
-  const [session] = await db
+export async function createSession(
+  d: AuthDeps,
+  userId: string,
+  mfaPending: boolean,
+  meta: { ip: string; userAgent: string | undefined },
+) {
+  const [session] = await d.db
     .insert(authSession)
     .values({
-      userId: user.id,
-      mfaPending: false,
-      ip: input.ip,
-      userAgent: input.userAgent?.slice(0, 500),
-      expiresAt: new Date(Date.now() + s.refreshTokenDays * 86_400_000),
+      userId,
+      mfaPending,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500),
+      expiresAt: new Date(nowOf(d).getTime() + d.settings.refreshTokenDays * 86_400_000),
     })
     .returning({ id: authSession.id });
-  return issueTokens(db, s, session!.id, user.id, false);
+  return issueTokens(d.db, d.settings, session!.id, userId, mfaPending);
+}
+
+/**
+ * Password login. Order matters: the lock is checked first (a locked account answers locked_out
+ * even for the right password), the IP range only after a correct password so that it reveals
+ * nothing about unknown accounts.
+ */
+export async function loginWithPassword(
+  d: AuthDeps,
+  input: { username: string; password: string; ip: string; userAgent: string | undefined },
+): Promise<TokenResponse> {
+  const { db } = d;
+  const now = nowOf(d);
+  const email = input.username.trim();
+  const [user] = await db
+    .select({
+      id: appUser.id,
+      passwordHash: appUser.passwordHash,
+      isActive: appUser.isActive,
+      totpSecret: appUser.totpSecret,
+      failedLogins: appUser.failedLogins,
+      windowStart: appUser.failedLoginWindowStart,
+      lockedUntil: appUser.lockedUntil,
+      companyActive: company.isActive,
+      ipAllowList: company.ipAllowList,
+    })
+    .from(appUser)
+    .innerJoin(company, eq(company.id, appUser.companyId))
+    .where(sql`lower(${appUser.email}) = lower(${email})`);
+
+  if (!user) {
+    // Unknown users cost the same hash check, so timing does not reveal which addresses exist.
+    await verifyPassword(await dummyHash(), input.password);
+    await logSecurityEvent(db, { type: 'login.failure', email, ip: input.ip, detail: { reason: 'unknown_user' } });
+    throw new LoginError('login_failed');
+  }
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await logSecurityEvent(db, { type: 'login.locked', userId: user.id, email, ip: input.ip });
+    throw new LoginError('locked_out');
+  }
+  const ok = await verifyPassword(user.passwordHash, input.password);
+  if (!ok) {
+    const { threshold, windowMinutes, lockMinutes } = d.settings.lockout;
+    const windowOpen = user.windowStart && now.getTime() - user.windowStart.getTime() < windowMinutes * 60_000;
+    const failures = windowOpen ? user.failedLogins + 1 : 1;
+    const lock = failures >= threshold;
+    await db
+      .update(appUser)
+      .set({
+        failedLogins: lock ? 0 : failures,
+        failedLoginWindowStart: lock ? null : windowOpen ? user.windowStart : now,
+        lockedUntil: lock ? new Date(now.getTime() + lockMinutes * 60_000) : user.lockedUntil,
+      })
+      .where(eq(appUser.id, user.id));
+    await logSecurityEvent(db, {
+      type: lock ? 'login.locked' : 'login.failure',
+      userId: user.id,
+      email,
+      ip: input.ip,
+      detail: { reason: 'wrong_password', failures },
+    });
+    throw new LoginError('login_failed');
+  }
+  if (!user.isActive || !user.companyActive) {
+    await logSecurityEvent(db, { type: 'login.failure', userId: user.id, email, ip: input.ip, detail: { reason: 'inactive' } });
+    throw new LoginError('login_failed');
+  }
+  if (!ipAllowed(input.ip, user.ipAllowList)) {
+    await logSecurityEvent(db, { type: 'login.ipBlocked', userId: user.id, email, ip: input.ip });
+    throw new LoginError('ip_not_allowed');
+  }
+  await db
+    .update(appUser)
+    .set({ failedLogins: 0, failedLoginWindowStart: null, lockedUntil: null })
+    .where(eq(appUser.id, user.id));
+  const mfaPending = user.totpSecret !== null;
+  await logSecurityEvent(db, { type: 'login.success', userId: user.id, email, ip: input.ip, detail: { mfaPending } });
+  return createSession(d, user.id, mfaPending, input);
 }
 
 /**
  * Rotates a refresh token. A token that was already used means it leaked (or a client raced):
  * the whole session is revoked.
  */
-export async function refreshSession(db: Db, s: AuthSettings, token: string): Promise<TokenResponse> {
+export async function refreshSession(d: AuthDeps, token: string, ip: string): Promise<TokenResponse> {
+  const { db, settings } = d;
   // The revocation must commit even though the caller gets an error, so the transaction returns
   // an outcome instead of throwing.
   const outcome = await db.transaction(async (tx) => {
@@ -85,14 +156,18 @@ export async function refreshSession(db: Db, s: AuthSettings, token: string): Pr
     if (!row) return null;
     if (row.usedAt) {
       await tx.update(authSession).set({ revokedAt: new Date() }).where(eq(authSession.id, row.sessionId));
-      return null;
+      return { kind: 'reuse' as const, userId: row.userId };
     }
     if (row.revokedAt || row.expiresAt < new Date() || !row.userActive) return null;
     await tx.update(refreshToken).set({ usedAt: new Date() }).where(eq(refreshToken.id, row.id));
-    return issueTokens(tx as unknown as Db, s, row.sessionId, row.userId, row.mfaPending);
+    return {
+      kind: 'ok' as const,
+      tokens: await issueTokens(tx as unknown as Db, settings, row.sessionId, row.userId, row.mfaPending),
+    };
   });
-  if (!outcome) throw new LoginError('login_failed');
-  return outcome;
+  if (outcome?.kind === 'ok') return outcome.tokens;
+  if (outcome?.kind === 'reuse') await logSecurityEvent(db, { type: 'session.refreshReuse', userId: outcome.userId, ip });
+  throw new LoginError('login_failed');
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
@@ -100,6 +175,16 @@ export async function revokeSession(db: Db, sessionId: string) {
     .update(authSession)
     .set({ revokedAt: new Date() })
     .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+}
+
+/** Ends every session of a user except `keep` (after a password change or reset). */
+export async function revokeUserSessions(db: Db, userId: string, keep?: string) {
+  await db
+    .update(authSession)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(authSession.userId, userId), isNull(authSession.revokedAt), keep ? sql`${authSession.id} <> ${keep}` : undefined),
+    );
 }
 
 export async function revokeSessionByRefreshToken(db: Db, token: string) {

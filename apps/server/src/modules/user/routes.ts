@@ -8,7 +8,12 @@ import { getMe, setLanguage, setScope } from './service';
 export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/user/me', { schema: { tags: ['user'], response: { 200: userMeSchema } } }, async (req) => getMe(db, ctxOf(req)));
+  // Answers while locked too, so the app learns the lock reason at start-up.
+  r.get(
+    '/api/user/me',
+    { config: { allowLock: 'all' }, schema: { tags: ['user'], response: { 200: userMeSchema } } },
+    async (req) => getMe(db, ctxOf(req)),
+  );
 
   r.put(
     '/api/user/scope',
@@ -25,7 +30,7 @@ export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.put(
     '/api/user/language',
-    { schema: { tags: ['user'], body: setLanguageSchema, response: { 200: userMeSchema } } },
+    { config: { allowLock: 'all' }, schema: { tags: ['user'], body: setLanguageSchema, response: { 200: userMeSchema } } },
     async (req) => {
       const ctx = ctxOf(req);
       await setLanguage(db, ctx, req.body.language);

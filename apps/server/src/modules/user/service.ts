@@ -5,7 +5,7 @@ import { appUser, company } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 
-type Ctx = Pick<RequestContext, 'userId' | 'claims' | 'companyIds'>;
+type Ctx = Pick<RequestContext, 'userId' | 'claims' | 'companyIds' | 'lockReason'>;
 
 async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   const [c] = await db
@@ -50,7 +50,8 @@ export async function getMe(db: Db, ctx: Ctx): Promise<UserMe> {
     canInviteDpo: false,
     canInviteClient: false,
     isAdministrator: ctx.claims.has('Administration.Access'),
-    twoFactorEnabled: false,
+    twoFactorEnabled: u.user.totpSecret !== null,
+    lockReason: ctx.lockReason,
     claims,
   };
 }

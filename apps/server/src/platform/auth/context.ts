@@ -1,4 +1,4 @@
-import type { Language } from '@pc/shared';
+import type { Language, LockReason } from '@pc/shared';
 
 /** What every service receives about the caller (design §3). */
 export interface RequestContext {
@@ -14,4 +14,6 @@ export interface RequestContext {
   /** Companies the current request works on: the scope and its children, or all visible. */
   scopeCompanyIds: readonly string[];
   locale: Language;
+  /** Set while the user must first visit a forced page (HTTP 412 for other calls). */
+  lockReason: LockReason | null;
 }

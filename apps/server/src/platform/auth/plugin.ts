@@ -1,4 +1,4 @@
-import { type ClaimRule, satisfies } from '@pc/shared';
+import { type ClaimRule, type LockReason, satisfies } from '@pc/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +22,8 @@ declare module 'fastify' {
     allowMfaPending?: boolean;
     /** Claim rule checked before the handler. */
     claims?: ClaimRule;
+    /** Lock reasons under which this route still answers (the routes that resolve the lock). */
+    allowLock?: readonly LockReason[] | 'all';
   }
 }
 
@@ -43,14 +45,50 @@ export async function loadClaims(db: Db, userId: string): Promise<Set<string>> {
 
 const uuid = z.uuid();
 
+/**
+ * Why the user must first visit a forced page (HTTP 412), if at all. An expired account comes
+ * first: nothing else can be done with it.
+ */
+export function lockReasonOf(
+  u: {
+    validUntil: Date | null;
+    passwordChangedAt: Date;
+    mustChangePassword: boolean;
+    passwordExpiryDays: number;
+    termsConsentMissing: boolean;
+  },
+  now: Date,
+): LockReason | null {
+  if (u.validUntil && u.validUntil < now) return 'AccountExpired';
+  if (u.mustChangePassword) return 'PasswordExpired';
+  if (u.passwordExpiryDays > 0 && u.passwordChangedAt.getTime() + u.passwordExpiryDays * 86_400_000 < now.getTime()) {
+    return 'PasswordExpired';
+  }
+  if (u.termsConsentMissing) return 'TermsOfUseConsentRequired';
+  return null;
+}
+
 async function resolveContext(db: Db, secret: string, req: FastifyRequest, allowMfaPending: boolean) {
   const token = bearerToken(req);
   const payload = token ? verifyAccessToken(token, secret) : null;
   if (!payload) throw unauthorized();
   const [row] = await db
-    .select({ userId: appUser.id, companyId: appUser.companyId, mfaPending: authSession.mfaPending })
+    .select({
+      userId: appUser.id,
+      companyId: appUser.companyId,
+      mfaPending: authSession.mfaPending,
+      validUntil: appUser.validUntil,
+      passwordChangedAt: appUser.passwordChangedAt,
+      mustChangePassword: appUser.mustChangePassword,
+      passwordExpiryDays: company.passwordExpiryDays,
+      termsConsentMissing: sql<boolean>`exists (
+        select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
+        where not exists (select 1 from terms_of_use_agreement a
+                          where a.user_id = ${appUser.id} and a.terms_of_use_id = cur.id and not a.is_revoked))`,
+    })
     .from(authSession)
     .innerJoin(appUser, eq(appUser.id, authSession.userId))
+    .innerJoin(company, eq(company.id, appUser.companyId))
     .where(
       and(
         eq(authSession.id, payload.sid),
@@ -81,6 +119,7 @@ async function resolveContext(db: Db, secret: string, req: FastifyRequest, allow
     scoped = scopeCompanyIds(tenant, tree);
   }
   const ctx: RequestContext = {
+    lockReason: lockReasonOf(row, new Date()),
     userId: row.userId,
     sessionId: payload.sid,
     companyId: row.companyId,
@@ -103,6 +142,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
     const cfg = req.routeOptions.config;
     if (!req.url.startsWith('/api/') || cfg?.public || !req.routeOptions.url) return;
     req.ctx = await resolveContext(opts.db, opts.secret, req, cfg?.allowMfaPending === true);
+    const lock = req.ctx.lockReason;
+    if (lock && cfg?.allowLock !== 'all' && !cfg?.allowLock?.includes(lock)) {
+      throw new AppError(412, 'precondition_failed', `error.lock.${lock}`, { reason: lock });
+    }
     if (cfg?.claims && !satisfies([...req.ctx.claims], cfg.claims)) throw forbidden();
   });
 });

@@ -1,0 +1,106 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { appUser } from './identity';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const recoveryCode = pgTable(
+  'recovery_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_code_user_idx').on(t.userId)],
+);
+
+export const passwordResetToken = pgTable(
+  'password_reset_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** 'reset' from forgot-password, 'invite' when an administrator creates the user. */
+    purpose: text('purpose', { enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_token_hash_uq').on(t.tokenHash), index('password_reset_token_user_idx').on(t.userId)],
+);
+
+export const termsOfUse = pgTable('terms_of_use', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  releaseDate: timestamp('release_date', { withTimezone: true }).notNull(),
+  contentDe: text('content_de').notNull(),
+  contentEn: text('content_en').notNull(),
+  publishedBy: uuid('published_by').references(() => appUser.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const termsOfUseAgreement = pgTable(
+  'terms_of_use_agreement',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    termsOfUseId: uuid('terms_of_use_id')
+      .notNull()
+      .references(() => termsOfUse.id, { onDelete: 'cascade' }),
+    isRevoked: boolean('is_revoked').notNull().default(false),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('terms_agreement_user_idx').on(t.userId, t.termsOfUseId)],
+);
+
+/** Every mail goes here first; without SMTP it stays here (and in the log) for a developer to read. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: jsonb('attempts').$type<{ at: string; error: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.sentAt, t.createdAt)],
+);
+
+/** Optional mail categories a recipient turned off. */
+export const mailOptOut = pgTable(
+  'mail_opt_out',
+  {
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_opt_out_uq').on(t.email, t.category)],
+);
+
+export const securityEvent = pgTable(
+  'security_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    /** The login name tried, also for unknown users. */
+    email: text('email'),
+    type: text('type').notNull(),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_event_created_idx').on(t.createdAt), index('security_event_user_idx').on(t.userId)],
+);

@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { appUser, passwordResetToken } from '../../db/schema/index';
+import { hashPassword } from '../../platform/auth/password';
+import { randomToken, sha256 } from '../../platform/auth/tokens';
+import { AppError } from '../../platform/errors';
+import { logSecurityEvent } from '../../platform/security-log';
+import { type AuthDeps, nowOf } from './deps';
+import { revokeUserSessions } from './service';
+
+/**
+ * Creates a single-use token and mails the link. Answers the same whether or not the address
+ * exists, so the endpoint reveals nothing.
+ */
+export async function requestPasswordReset(d: AuthDeps, email: string, ip: string, purpose: 'reset' | 'invite' = 'reset') {
+  const [user] = await d.db
+    .select({
+      id: appUser.id,
+      firstname: appUser.firstname,
+      lastname: appUser.lastname,
+      email: appUser.email,
+      language: appUser.language,
+      isActive: appUser.isActive,
+    })
+    .from(appUser)
+    .where(sql`lower(${appUser.email}) = lower(${email.trim()})`);
+  await logSecurityEvent(d.db, { type: 'password.resetRequested', userId: user?.id ?? null, email, ip });
+  if (!user || !user.isActive) return;
+  const token = randomToken();
+  const minutes = d.settings.resetTokenMinutes;
+  await d.db.insert(passwordResetToken).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    purpose,
+    expiresAt: new Date(nowOf(d).getTime() + minutes * 60_000),
+  });
+  await d.mailer.send({
+    to: user.email,
+    template: purpose === 'invite' ? 'invite' : 'password-reset',
+    locale: user.language,
+    vars: {
+      name: `${user.firstname} ${user.lastname}`.trim() || user.email,
+      link: d.mailer.link(`/reset-password/${user.id}?token=${encodeURIComponent(token)}`),
+      minutes,
+    },
+  });
+}
+
+async function findToken(d: AuthDeps, userId: string, token: string) {
+  const [row] = await d.db
+    .select({ id: passwordResetToken.id })
+    .from(passwordResetToken)
+    .where(
+      and(
+        eq(passwordResetToken.userId, userId),
+        eq(passwordResetToken.tokenHash, sha256(token)),
+        isNull(passwordResetToken.usedAt),
+        gt(passwordResetToken.expiresAt, nowOf(d)),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function isResetTokenValid(d: AuthDeps, userId: string, token: string) {
+  return (await findToken(d, userId, token)) !== null;
+}
+
+export async function resetPassword(d: AuthDeps, input: { userId: string; token: string; password: string; ip: string }) {
+  const hash = await hashPassword(input.password);
+  const ok = await d.db.transaction(async (tx) => {
+    // Marking the token used in the same statement that finds it makes it single-use under races.
+    const used = await tx
+      .update(passwordResetToken)
+      .set({ usedAt: nowOf(d) })
+      .where(
+        and(
+          eq(passwordResetToken.userId, input.userId),
+          eq(passwordResetToken.tokenHash, sha256(input.token)),
+          isNull(passwordResetToken.usedAt),
+          gt(passwordResetToken.expiresAt, nowOf(d)),
+        ),
+      )
+      .returning({ id: passwordResetToken.id });
+    if (used.length !== 1) return false;
+    // Every other outstanding link of this user dies with it.
+    await tx
+      .update(passwordResetToken)
+      .set({ usedAt: nowOf(d) })
+      .where(and(eq(passwordResetToken.userId, input.userId), isNull(passwordResetToken.usedAt)));
+    await tx
+      .update(appUser)
+      .set({
+        passwordHash: hash,
+        passwordChangedAt: nowOf(d),
+        mustChangePassword: false,
+        failedLogins: 0,
+        failedLoginWindowStart: null,
+        lockedUntil: null,
+      })
+      .where(eq(appUser.id, input.userId));
+    return true;
+  });
+  if (!ok) throw new AppError(400, 'validation_failed', 'error.resetLinkInvalid');
+  await revokeUserSessions(d.db, input.userId);
+  await logSecurityEvent(d.db, { type: 'password.reset', userId: input.userId, ip: input.ip });
+}

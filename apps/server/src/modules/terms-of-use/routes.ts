@@ -1,0 +1,48 @@
+import { publishTermsOfUseSchema, termsOfUseSchema, termsOfUseVersionSchema } from '@pc/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ctxOf } from '../../platform/auth/plugin';
+import { consent, currentTerms, listVersions, publish } from './service';
+
+export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { all: ['Administration.Access'] };
+
+  r.get(
+    '/api/terms-of-use/current',
+    {
+      config: { allowLock: ['TermsOfUseConsentRequired'] },
+      schema: { tags: ['terms-of-use'], response: { 200: termsOfUseSchema } },
+    },
+    async (req) => currentTerms(db, ctxOf(req).locale),
+  );
+
+  r.post(
+    '/api/terms-of-use/:id/consent',
+    {
+      config: { allowLock: ['TermsOfUseConsentRequired'] },
+      schema: { tags: ['terms-of-use'], params: z.object({ id: z.uuid() }) },
+    },
+    async (req, reply) => {
+      await consent(db, ctxOf(req).userId, req.params.id, req.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  r.get(
+    '/api/terms-of-use',
+    { config: { claims: admin }, schema: { tags: ['terms-of-use'], response: { 200: z.array(termsOfUseVersionSchema) } } },
+    async () => listVersions(db),
+  );
+
+  r.post(
+    '/api/terms-of-use',
+    {
+      config: { claims: admin },
+      schema: { tags: ['terms-of-use'], body: publishTermsOfUseSchema, response: { 201: z.object({ id: z.uuid() }) } },
+    },
+    async (req, reply) => reply.code(201).send({ id: await publish(db, ctxOf(req).userId, req.body) }),
+  );
+}

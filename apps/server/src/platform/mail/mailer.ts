@@ -1,0 +1,101 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@pc/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { mailOptOut, mailOutbox } from '../../db/schema/index';
+import { type MailVars, render, type TemplateName, templates } from './templates';
+
+export interface MailerOptions {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  productName: string;
+  /** Base of links in mails, e.g. https://cockpit.example.com */
+  publicUrl: string;
+  secret: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export interface Mailer {
+  send(m: {
+    to: string;
+    template: TemplateName;
+    locale: Language;
+    vars: Omit<MailVars, 'productName' | 'unsubscribeLink'>;
+  }): Promise<void>;
+  /** Retries mails SMTP did not take yet. */
+  flush(): Promise<number>;
+  link(path: string): string;
+  unsubscribeSignature(email: string, category: string): string;
+  verifyUnsubscribe(email: string, category: string, signature: string): boolean;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Every mail is written to the outbox first, so nothing is lost; with SMTP_URL it is then sent
+ * and marked, without it the outbox and the log are where a developer reads it.
+ */
+export function createMailer(o: MailerOptions): Mailer {
+  const transport = o.smtpUrl ? nodemailer.createTransport(o.smtpUrl) : null;
+  const sign = (email: string, category: string) =>
+    createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
+
+  const deliver = async (row: typeof mailOutbox.$inferSelect) => {
+    if (!transport) return false;
+    try {
+      await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body });
+      await o.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      return true;
+    } catch (e) {
+      const attempt = { at: new Date().toISOString(), error: String((e as Error).message).slice(0, 500) };
+      await o.db
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} || ${JSON.stringify([attempt])}::jsonb` })
+        .where(eq(mailOutbox.id, row.id));
+      o.log.warn({ to: row.recipient, error: attempt.error }, 'mail not sent; kept in the outbox');
+      return false;
+    }
+  };
+
+  const mailer: Mailer = {
+    link: (path) => `${o.publicUrl.replace(/\/$/, '')}${path}`,
+    unsubscribeSignature: sign,
+    verifyUnsubscribe(email, category, signature) {
+      const expected = Buffer.from(sign(email, category));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+    async send({ to, template, locale, vars }) {
+      const category = templates[template].category;
+      if (category) {
+        const [out] = await o.db
+          .select()
+          .from(mailOptOut)
+          .where(and(eq(mailOptOut.email, to.toLowerCase()), eq(mailOptOut.category, category)));
+        if (out) return;
+      }
+      const unsubscribeLink = category
+        ? mailer.link(`/unsubscribe/${encodeURIComponent(to)}?c=${category}&s=${sign(to, category)}`)
+        : undefined;
+      const { subject, body } = render(template, locale, { ...vars, productName: o.productName, unsubscribeLink });
+      const [row] = await o.db.insert(mailOutbox).values({ recipient: to, template, locale, subject, body }).returning();
+      if (!transport) o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
+      await deliver(row!);
+    },
+    async flush() {
+      if (!transport) return 0;
+      const rows = await o.db
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), sql`jsonb_array_length(${mailOutbox.attempts}) < ${MAX_ATTEMPTS}`))
+        .limit(50);
+      let sent = 0;
+      for (const row of rows) if (await deliver(row)) sent++;
+      return sent;
+    },
+  };
+  return mailer;
+}

@@ -1,0 +1,95 @@
+import type { Language } from '@pc/shared';
+
+export interface MailVars {
+  name: string;
+  productName: string;
+  link?: string;
+  minutes?: number;
+  unsubscribeLink?: string;
+}
+
+interface Template {
+  /** Optional mails carry an unsubscribe link; their category can be turned off. */
+  category: string | null;
+  subject: Record<Language, (v: MailVars) => string>;
+  body: Record<Language, (v: MailVars) => string>;
+}
+
+const footer: Record<Language, (v: MailVars) => string> = {
+  de: (v) =>
+    v.unsubscribeLink
+      ? `\n\n--\nSie erhalten diese Nachricht als Sicherheitshinweis von ${v.productName}. Abbestellen: ${v.unsubscribeLink}`
+      : `\n\n--\n${v.productName}`,
+  en: (v) =>
+    v.unsubscribeLink
+      ? `\n\n--\nYou receive this message as a security notice from ${v.productName}. Unsubscribe: ${v.unsubscribeLink}`
+      : `\n\n--\n${v.productName}`,
+};
+
+export const templates = {
+  'password-reset': {
+    category: null,
+    subject: { de: (v) => `${v.productName}: Passwort zurücksetzen`, en: (v) => `${v.productName}: reset your password` },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\nSie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort (gültig für ${v.minutes} Minuten, nur einmal verwendbar):\n\n${v.link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort bleibt unverändert.`,
+      en: (v) =>
+        `Hello ${v.name},\n\nYou asked to reset your password. Use this link to choose a new one (valid for ${v.minutes} minutes, usable once):\n\n${v.link}\n\nIf you did not ask for this, ignore this message; your password stays unchanged.`,
+    },
+  },
+  invite: {
+    category: null,
+    subject: { de: (v) => `Ihr Zugang zu ${v.productName}`, en: (v) => `Your access to ${v.productName}` },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\nfür Sie wurde ein Zugang zu ${v.productName} angelegt. Über diesen Link vergeben Sie Ihr Passwort (gültig für ${v.minutes} Minuten):\n\n${v.link}`,
+      en: (v) =>
+        `Hello ${v.name},\n\nan account on ${v.productName} has been created for you. Use this link to choose your password (valid for ${v.minutes} minutes):\n\n${v.link}`,
+    },
+  },
+  'password-changed': {
+    category: 'security-notice',
+    subject: {
+      de: (v) => `${v.productName}: Ihr Passwort wurde geändert`,
+      en: (v) => `${v.productName}: your password was changed`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\ndas Passwort Ihres Zugangs wurde soeben geändert. Alle anderen Anmeldungen wurden beendet.\n\nWaren Sie das nicht? Setzen Sie Ihr Passwort sofort zurück und informieren Sie Ihren Administrator.`,
+      en: (v) =>
+        `Hello ${v.name},\n\nthe password of your account has just been changed. All other sessions were ended.\n\nNot you? Reset your password at once and tell your administrator.`,
+    },
+  },
+  'two-factor-enabled': {
+    category: 'security-notice',
+    subject: {
+      de: (v) => `${v.productName}: Zwei-Faktor-Anmeldung eingeschaltet`,
+      en: (v) => `${v.productName}: two-factor login turned on`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\nfür Ihren Zugang ist jetzt die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingeschaltet. Bewahren Sie Ihre Wiederherstellungscodes sicher auf.`,
+      en: (v) =>
+        `Hello ${v.name},\n\ntwo-factor login with an authenticator app is now turned on for your account. Keep your recovery codes safe.`,
+    },
+  },
+  'two-factor-disabled': {
+    category: 'security-notice',
+    subject: {
+      de: (v) => `${v.productName}: Zwei-Faktor-Anmeldung ausgeschaltet`,
+      en: (v) => `${v.productName}: two-factor login turned off`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\ndie Zwei-Faktor-Anmeldung für Ihren Zugang wurde ausgeschaltet. Waren Sie das nicht? Ändern Sie sofort Ihr Passwort.`,
+      en: (v) => `Hello ${v.name},\n\ntwo-factor login was turned off for your account. Not you? Change your password at once.`,
+    },
+  },
+} satisfies Record<string, Template>;
+
+export type TemplateName = keyof typeof templates;
+
+export function render(name: TemplateName, locale: Language, vars: MailVars) {
+  const t: Template = templates[name];
+  return { subject: t.subject[locale](vars), body: t.body[locale](vars) + footer[locale](vars), category: t.category };
+}

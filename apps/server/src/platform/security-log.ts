@@ -1,0 +1,23 @@
+import type { Db } from '../db/client';
+import { securityEvent } from '../db/schema/index';
+
+export type SecurityEventType = typeof import('@pc/shared').securityEventTypes[number];
+
+export async function logSecurityEvent(
+  db: Db,
+  e: {
+    type: SecurityEventType;
+    userId?: string | null;
+    email?: string | null;
+    ip?: string | null;
+    detail?: Record<string, unknown>;
+  },
+) {
+  await db.insert(securityEvent).values({
+    type: e.type,
+    userId: e.userId ?? null,
+    email: e.email ?? null,
+    ip: e.ip ?? null,
+    detail: e.detail ?? null,
+  });
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/** Password rules (spec 001 §5): checked identically in the browser and on the server. */
+export const passwordCriteria = {
+  minLength: (p: string) => p.length >= 8,
+  uppercase: (p: string) => /\p{Lu}/u.test(p),
+  lowercase: (p: string) => /\p{Ll}/u.test(p),
+  digit: (p: string) => /\d/.test(p),
+  special: (p: string) => /[^\p{L}\d\s]/u.test(p),
+} as const;
+export type PasswordCriterion = keyof typeof passwordCriteria;
+export const passwordCriterionKeys = Object.keys(passwordCriteria) as PasswordCriterion[];
+
+export function unmetPasswordCriteria(password: string): PasswordCriterion[] {
+  return passwordCriterionKeys.filter((k) => !passwordCriteria[k](password));
+}
+
+export const passwordSchema = z
+  .string()
+  .max(256, 'password.tooLong')
+  .superRefine((p, ctx) => {
+    for (const k of unmetPasswordCriteria(p)) ctx.addIssue({ code: 'custom', message: `password.criteria.${k}` });
+  });
+
+const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string) =>
+  z.object(shape).refine((v) => (v as Record<string, unknown>)[a] === (v as Record<string, unknown>)[b], {
+    message: 'password.mismatch',
+    path: [b],
+  });
+
+export const changePasswordSchema = repeated(
+  { existingPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema, newPasswordRepeated: z.string() },
+  'newPassword',
+  'newPasswordRepeated',
+);
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** Spec 001 §3 "Password reset model". */
+export const resetPasswordSchema = repeated(
+  { token: z.string().min(1), userId: z.uuid(), password: passwordSchema, passwordRepeated: z.string() },
+  'password',
+  'passwordRepeated',
+);
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+export const validateResetTokenSchema = z.object({ userId: z.uuid(), token: z.string().min(1) });
+export const validateResetTokenResponseSchema = z.object({ valid: z.boolean() });
+
+/** Second-factor verification (spec 001 §7 "validate authenticator code (code, recovery flag)"). */
+export const mfaVerifySchema = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(64),
+  isRecoveryCode: z.boolean().default(false),
+});
+
+export const twoFactorSetupRequestSchema = z.object({ password: z.string().min(1, 'validation.required') });
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** PNG data URL of the otpauth QR code. */
+  qrCode: z.string(),
+});
+export const twoFactorEnableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'mfa.codeFormat') });
+export const twoFactorEnabledSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+export const twoFactorDisableSchema = z.object({
+  password: z.string().min(1, 'validation.required'),
+  code: z.string().trim().regex(/^\d{6}$/, 'mfa.codeFormat'),
+});
+
+/** Spec 001 §3 "Terms of use". */
+export const termsOfUseSchema = z.object({ id: z.uuid(), releaseDate: z.iso.datetime({ offset: true }), content: z.string() });
+export type TermsOfUse = z.infer<typeof termsOfUseSchema>;
+export const publishTermsOfUseSchema = z.object({
+  releaseDate: z.iso.datetime({ offset: true }),
+  contentDe: z.string().trim().min(1, 'validation.required'),
+  contentEn: z.string().trim().min(1, 'validation.required'),
+});
+export const termsOfUseVersionSchema = z.object({
+  id: z.uuid(),
+  releaseDate: z.iso.datetime({ offset: true }),
+  contentDe: z.string(),
+  contentEn: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  agreements: z.number().int(),
+});
+
+export const unsubscribeSchema = z.object({ email: z.email(), category: z.string().min(1), signature: z.string().min(1) });
+
+export const securityEventTypes = [
+  'login.success',
+  'login.failure',
+  'login.locked',
+  'login.ipBlocked',
+  'mfa.success',
+  'mfa.failure',
+  'mfa.enabled',
+  'mfa.disabled',
+  'mfa.recoveryCodeUsed',
+  'password.changed',
+  'password.resetRequested',
+  'password.reset',
+  'user.unlocked',
+  'session.refreshReuse',
+  'terms.accepted',
+] as const;
+
+export const securityEventSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.iso.datetime({ offset: true }),
+  type: z.string(),
+  userId: z.uuid().nullable(),
+  email: z.string().nullable(),
+  userFullName: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export const securityLogPageSchema = z.object({ items: z.array(securityEventSchema), total: z.number().int() });
+export const securityLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  userId: z.uuid().optional(),
+  type: z.string().optional(),
+});
+
+export const companySecuritySchema = z.object({
+  ipAllowList: z.array(z.cidrv4().or(z.cidrv6())).max(100),
+  passwordExpiryDays: z.number().int().min(0).max(3650),
+});
