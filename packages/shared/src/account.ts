@@ -59,11 +59,19 @@ export const twoFactorSetupSchema = z.object({
   /** PNG data URL of the otpauth QR code. */
   qrCode: z.string(),
 });
-export const twoFactorEnableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'mfa.codeFormat') });
+export const twoFactorEnableSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'mfa.codeFormat'),
+});
 export const twoFactorEnabledSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
 export const twoFactorDisableSchema = z.object({
   password: z.string().min(1, 'validation.required'),
-  code: z.string().trim().regex(/^\d{6}$/, 'mfa.codeFormat'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'mfa.codeFormat'),
 });
 
 /** Spec 001 §3 "Terms of use". */

@@ -1,3 +1,4 @@
+export * from './account';
 export * from './auth';
 export * from './claims';
 export * from './company';
@@ -6,4 +7,3 @@ export * from './errors';
 export * from './item-types';
 export * from './password-reset';
 export * from './user';
-export * from './account';
