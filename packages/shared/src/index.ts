@@ -5,5 +5,6 @@ export * from './company';
 export * from './config';
 export * from './errors';
 export * from './item-types';
+export * from './items/index';
 export * from './password-reset';
 export * from './user';

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { ItemTypeKey } from '../item-types';
+import { itemTypes } from '../item-types';
+import { itemTypeDefs } from './definitions';
+import { dataSchema, isoDate } from './fields';
+
+export const itemTypeKeySchema = z.enum(itemTypes.map((t) => t.key) as [ItemTypeKey, ...ItemTypeKey[]]);
+
+export const userRefSchema = z.object({ id: z.uuid(), name: z.string() });
+export const tagRefSchema = z.object({ id: z.uuid(), name: z.string(), type: z.string() });
+
+/** An item as the API answers it. */
+export const itemSchema = z.object({
+  id: z.uuid(),
+  type: itemTypeKeySchema,
+  companyId: z.uuid(),
+  companyName: z.string(),
+  number: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.number().int(),
+  dueDate: z.string().nullable(),
+  owner: userRefSchema.nullable(),
+  assignee: userRefSchema.nullable(),
+  parentType: itemTypeKeySchema.nullable(),
+  parentId: z.uuid().nullable(),
+  tags: z.array(tagRefSchema),
+  data: z.record(z.string(), z.unknown()),
+  /** Values the server derives (deadlines, risk level); never sent by clients. */
+  derived: z.record(z.string(), z.unknown()),
+  attachmentCount: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+const coreInput = {
+  name: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+  description: z.string().max(20_000, 'validation.tooLong').optional().default(''),
+  status: z.number().int().min(0, 'validation.min').max(4, 'validation.max').optional().default(0),
+  dueDate: isoDate.nullable().optional().default(null),
+  ownerId: z.uuid().nullable().optional().default(null),
+  assigneeId: z.uuid().nullable().optional().default(null),
+  parentType: itemTypeKeySchema.nullable().optional().default(null),
+  parentId: z.uuid().nullable().optional().default(null),
+};
+
+/** Create/update body of one type; `companyId` only on create (defaults to the scope). */
+export function itemInputSchema(type: ItemTypeKey) {
+  return z.object({
+    ...coreInput,
+    companyId: z.uuid().optional(),
+    data: dataSchema(itemTypeDefs[type].fields)
+      .optional()
+      .default({} as never),
+  });
+}
+export type ItemInput = z.infer<ReturnType<typeof itemInputSchema>>;
+
+export const itemSortFields = ['number', 'name', 'status', 'dueDate', 'createdAt', 'updatedAt', 'companyName'] as const;
+
+/** "YYYY-MM-DD HH:mm:ss", the format the grid's date-range filter sends (spec 001 §9). */
+export const gridDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'validation.dateTime');
+
+export const itemListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  sort: z.enum(itemSortFields).default('number'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  q: z.string().trim().max(200).optional(),
+  status: z
+    .string()
+    .regex(/^[0-4](,[0-4])*$/)
+    .optional(),
+  open: z.enum(['true', 'false']).optional(),
+  assigneeId: z.uuid().optional(),
+  tagId: z.uuid().optional(),
+  dateField: z.enum(['dueDate', 'createdAt', 'updatedAt']).default('dueDate'),
+  from: gridDateTime.optional(),
+  until: gridDateTime.optional(),
+});
+export type ItemListQuery = z.infer<typeof itemListQuerySchema>;
+
+export const itemPageSchema = z.object({ items: z.array(itemSchema), total: z.number().int() });
+
+export const itemHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+  action: z.enum(['created', 'updated', 'deleted']),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+
+/** Spec 001 §3 "Status category" per type. */
+export const statusCategorySchema = z.object({
+  itemType: itemTypeKeySchema,
+  type: z.string(),
+  total: z.number().int(),
+  open: z.number().int(),
+  red: z.number().int(),
+  yellow: z.number().int(),
+  closedPercent: z.number(),
+});
+
+/** Spec 001 §3 "Due issue list item". */
+export const dueIssueSchema = z.object({
+  id: z.uuid(),
+  priority: z.enum(['High', 'Low']),
+  number: z.string(),
+  companyName: z.string(),
+  name: z.string(),
+  assignedUserId: z.uuid().nullable(),
+  assignedUserName: z.string().nullable(),
+  ownerId: z.uuid().nullable(),
+  ownerName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  assignedDueDate: z.string().nullable(),
+});
+
+export const pdcaProgressSchema = z.object({
+  total: z.number().int(),
+  onSchedule: z.number().int(),
+  onSchedulePercentage: z.number(),
+  overdue: z.number().int(),
+});
+
+export const formatItemNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(4, '0')}`;

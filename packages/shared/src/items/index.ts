@@ -1,0 +1,5 @@
+export * from './api';
+export * from './definitions';
+export * from './fields';
+export * from './rules';
+export * from './status';
