@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes';
 import type { AuthDeps } from './modules/auth/deps';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
+import { itemRoutes } from './modules/items/routes';
 import { securityLogRoutes } from './modules/security-log/routes';
 import { systemRoutes } from './modules/system/routes';
 import { termsOfUseRoutes } from './modules/terms-of-use/routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     accountRoutes(api, authDeps);
     termsOfUseRoutes(api, { db });
     securityLogRoutes(api, { db });
+    itemRoutes(api, { db, timeZone: config.timeZone, now: now ?? (() => new Date()) });
     userRoutes(api, { db });
     companyRoutes(api, { db, storage });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -40,6 +40,17 @@ const envSchema = z.object({
   INITIAL_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Only behind a reverse proxy: otherwise clients could fake X-Forwarded-For and dodge IP allow-lists. */
   TRUST_PROXY: bool.default(false),
+  TIMEZONE: z
+    .string()
+    .default('Europe/Berlin')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Berlin'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   LOCKOUT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -85,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: c.PUBLIC_URL,
     initialAdmin: c.INITIAL_ADMIN_EMAIL ? { email: c.INITIAL_ADMIN_EMAIL, password: c.INITIAL_ADMIN_PASSWORD! } : null,
     trustProxy: c.TRUST_PROXY,
+    timeZone: c.TIMEZONE,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     lockout: { threshold: c.LOCKOUT_THRESHOLD, windowMinutes: c.LOCKOUT_WINDOW_MINUTES, lockMinutes: c.LOCKOUT_MINUTES },
     resetTokenMinutes: c.RESET_TOKEN_MINUTES,

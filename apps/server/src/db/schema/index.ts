@@ -1,2 +1,3 @@
 export * from './identity';
+export * from './items';
 export * from './security';

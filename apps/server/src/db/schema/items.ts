@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appUser, company } from './identity';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Every compliance item of every type (design §4): common columns here, type-specific fields in
+ * `data`, validated by the type's declaration in @pc/shared.
+ */
+export const item = pgTable(
+  'item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    number: integer('number').notNull(),
+    numberLabel: text('number_label').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    dueDate: date('due_date', { mode: 'string' }),
+    ownerId: uuid('owner_id').references(() => appUser.id, { onDelete: 'set null' }),
+    assigneeId: uuid('assignee_id').references(() => appUser.id, { onDelete: 'set null' }),
+    parentType: text('parent_type'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => item.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('german', coalesce(number_label, '') || ' ' || coalesce(name, '') || ' ' || coalesce(description, ''))`,
+    ),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => appUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('item_number_uq').on(t.companyId, t.type, t.number),
+    index('item_type_company_status_due_idx').on(t.type, t.companyId, t.status, t.dueDate),
+    index('item_company_type_number_idx').on(t.companyId, t.type, t.number),
+    index('item_assignee_idx').on(t.assigneeId),
+    index('item_parent_idx').on(t.parentId),
+    index('item_search_idx').using('gin', t.search),
+    index('item_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('item_data_idx').using('gin', sql`${t.data} jsonb_path_ops`),
+  ],
+);
+
+/** Last number handed out per company and type; the upsert serialises concurrent creates. */
+export const itemCounter = pgTable(
+  'item_counter',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.type] })],
+);
+
+export const itemHistory = pgTable(
+  'item_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    action: text('action', { enum: ['created', 'updated', 'deleted'] }).notNull(),
+    userId: uuid('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+  },
+  (t) => [index('item_history_item_idx').on(t.itemId, t.at), index('item_history_company_at_idx').on(t.companyId, t.at)],
+);
+
+export const tag = pgTable(
+  'tag',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['person-groups', 'data-categories', 'process-categories'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tag_company_type_idx').on(t.companyId, t.type),
+    uniqueIndex('tag_name_uq').on(t.companyId, t.type, sql`lower(${t.name})`),
+  ],
+);
+
+export const attachment = pgTable(
+  'attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => item.id, { onDelete: 'cascade' }),
+    fileHash: text('file_hash').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachment_item_idx').on(t.itemId), index('attachment_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Reusable text snippets (spec 001 "text module": id number, name). */
+export const textModule = pgTable(
+  'text_module',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('text_module_company_idx').on(t.companyId)],
+);

@@ -1,0 +1,64 @@
+import { type FieldDef, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appUser, item, tag } from '../../db/schema/index';
+import { validationFailed } from '../../platform/errors';
+
+type Data = Record<string, unknown>;
+
+const idsOf = (data: Data, f: FieldDef) => (Array.isArray(data[f.key]) ? (data[f.key] as string[]) : []);
+
+/**
+ * Every id an item names must exist where the caller may see it: tags of the right kind and items
+ * of the right type of the item's own company, users of visible companies, a visible parent.
+ * Otherwise 422 on that field.
+ */
+export async function checkReferences(
+  tx: Db,
+  type: ItemTypeKey,
+  input: { data: Data; ownerId: string | null; assigneeId: string | null; parentType: string | null; parentId: string | null },
+  visibleCompanyIds: readonly string[],
+  companyId: string,
+) {
+  const fields: Record<string, string[]> = {};
+  const def = itemTypeDefs[type];
+  for (const f of def.fields) {
+    const ids = [...new Set(idsOf(input.data, f))];
+    if (ids.length === 0) continue;
+    if (f.kind === 'tags') {
+      const found = await tx
+        .select({ id: tag.id })
+        .from(tag)
+        .where(and(inArray(tag.id, ids), eq(tag.type, f.tagType), eq(tag.companyId, companyId)));
+      if (found.length !== ids.length) fields[`data.${f.key}`] = ['validation.unknownReference'];
+    } else if (f.kind === 'links') {
+      const found = await tx
+        .select({ id: item.id })
+        .from(item)
+        .where(and(inArray(item.id, ids), eq(item.type, f.itemType), eq(item.companyId, companyId)));
+      if (found.length !== ids.length) fields[`data.${f.key}`] = ['validation.unknownReference'];
+    }
+  }
+  const users = [input.ownerId, input.assigneeId].filter((u): u is string => !!u);
+  if (users.length) {
+    const found = await tx
+      .select({ id: appUser.id, companyId: appUser.companyId })
+      .from(appUser)
+      .where(inArray(appUser.id, users));
+    for (const key of ['ownerId', 'assigneeId'] as const) {
+      const id = input[key];
+      if (id && !found.some((u) => u.id === id && visibleCompanyIds.includes(u.companyId)))
+        fields[key] = ['validation.unknownReference'];
+    }
+  }
+  if ((input.parentType === null) !== (input.parentId === null)) {
+    fields.parentId = ['validation.parentIncomplete'];
+  } else if (input.parentId && input.parentType) {
+    const [p] = await tx
+      .select({ id: item.id })
+      .from(item)
+      .where(and(eq(item.id, input.parentId), eq(item.type, input.parentType)));
+    if (!p) fields.parentId = ['validation.unknownReference'];
+  }
+  if (Object.keys(fields).length) throw validationFailed(fields);
+}

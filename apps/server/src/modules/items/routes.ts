@@ -1,0 +1,80 @@
+import {
+  dueIssueSchema,
+  itemHistoryEntrySchema,
+  itemInputSchema,
+  itemListQuerySchema,
+  itemPageSchema,
+  itemSchema,
+  itemTypes,
+  pdcaProgressSchema,
+  statusCategorySchema,
+} from '@pc/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../platform/auth/plugin';
+import { createItem, deleteItem, getItem, type ItemDeps, itemHistoryOf, listItems, updateItem } from './service';
+import { dueIssues, pdcaProgressOf, statistics } from './stats';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** The same five routes for every item type, each guarded by the type's Read/Write claim. */
+export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/item/statistics',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Status categories of every type for the scope',
+        response: { 200: z.array(statusCategorySchema) },
+      },
+    },
+    async (req) => statistics(d, ctxOf(req)),
+  );
+  r.get(
+    '/api/issue/due',
+    { config: { claims: { all: ['Issue.Read'] } }, schema: { tags: ['issue'], response: { 200: z.array(dueIssueSchema) } } },
+    async (req) => dueIssues(d, ctxOf(req)),
+  );
+  r.get(
+    '/api/pdca-list/progress',
+    { config: { claims: { all: ['PdcaCycle.Read'] } }, schema: { tags: ['pdca-list'], response: { 200: pdcaProgressSchema } } },
+    async (req) => pdcaProgressOf(d, ctxOf(req)),
+  );
+
+  for (const t of itemTypes) {
+    const read = { claims: { all: [`${t.claim}.Read`] } };
+    const write = { claims: { all: [`${t.claim}.Read`, `${t.claim}.Write`] } };
+    const tags = [t.key];
+    const body = itemInputSchema(t.key);
+    const base = `/api/${t.key}`;
+
+    r.get(
+      base,
+      { config: read, schema: { tags, querystring: itemListQuerySchema, response: { 200: itemPageSchema } } },
+      async (req) => listItems(d, ctxOf(req), t.key, req.query),
+    );
+    r.post(base, { config: write, schema: { tags, body, response: { 201: itemSchema } } }, async (req, reply) =>
+      reply.code(201).send(await createItem(d, ctxOf(req), t.key, req.body)),
+    );
+    r.get(`${base}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: itemSchema } } }, async (req) =>
+      getItem(d, ctxOf(req), t.key, req.params.id),
+    );
+    r.put(
+      `${base}/:id`,
+      { config: write, schema: { tags, params: idParams, body, response: { 200: itemSchema } } },
+      async (req) => updateItem(d, ctxOf(req), t.key, req.params.id, req.body),
+    );
+    r.delete(`${base}/:id`, { config: write, schema: { tags, params: idParams } }, async (req, reply) => {
+      await deleteItem(d, ctxOf(req), t.key, req.params.id);
+      return reply.code(204).send();
+    });
+    r.get(
+      `${base}/:id/history`,
+      { config: read, schema: { tags, params: idParams, response: { 200: z.array(itemHistoryEntrySchema) } } },
+      async (req) => itemHistoryOf(d, ctxOf(req), t.key, req.params.id),
+    );
+  }
+}

@@ -1,0 +1,322 @@
+import { formatItemNumber, type Item, type ItemInput, type ItemListQuery, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type Db, queryRows, withTenant } from '../../db/client';
+import { appUser, attachment, company, item, itemHistory, tag } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/auth/context';
+import { notFound, validationFailed } from '../../platform/errors';
+import { derived, ruledDueDate } from './derive';
+import { checkReferences } from './references';
+
+export type ItemCtx = Pick<RequestContext, 'userId' | 'companyId' | 'companyIds' | 'scopeCompanyId' | 'scopeCompanyIds'>;
+
+export interface ItemDeps {
+  db: Db;
+  timeZone: string;
+  now: () => Date;
+}
+
+const owner = alias(appUser, 'owner');
+const assignee = alias(appUser, 'assignee');
+const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) =>
+  sql<string | null>`nullif(trim(${u.firstname} || ' ' || ${u.lastname}), '')`;
+
+const selection = {
+  item,
+  companyName: company.name,
+  ownerName: fullName(owner),
+  assigneeName: fullName(assignee),
+};
+
+type Row = { item: typeof item.$inferSelect; companyName: string; ownerName: string | null; assigneeName: string | null };
+
+function tagIdsOf(type: ItemTypeKey, data: Record<string, unknown>): string[] {
+  return itemTypeDefs[type].fields.flatMap((f) =>
+    f.kind === 'tags' && Array.isArray(data[f.key]) ? (data[f.key] as string[]) : [],
+  );
+}
+
+/** Rows to API items with two batched look-ups (tags, attachment counts): no N+1. */
+async function toItems(tx: Db, rows: Row[], now: Date): Promise<Item[]> {
+  const tagIds = [...new Set(rows.flatMap((r) => tagIdsOf(r.item.type as ItemTypeKey, r.item.data)))];
+  const itemIds = rows.map((r) => r.item.id);
+  const [tags, counts] = await Promise.all([
+    tagIds.length ? tx.select({ id: tag.id, name: tag.name, type: tag.type }).from(tag).where(inArray(tag.id, tagIds)) : [],
+    itemIds.length
+      ? tx
+          .select({ itemId: attachment.itemId, n: sql<number>`count(*)::int` })
+          .from(attachment)
+          .where(inArray(attachment.itemId, itemIds))
+          .groupBy(attachment.itemId)
+      : [],
+  ]);
+  const tagById = new Map(tags.map((t) => [t.id, t]));
+  const countById = new Map(counts.map((c) => [c.itemId, Number(c.n)]));
+  return rows.map(({ item: i, companyName, ownerName, assigneeName }) => {
+    const type = i.type as ItemTypeKey;
+    return {
+      id: i.id,
+      type,
+      companyId: i.companyId,
+      companyName,
+      number: formatItemNumber(itemTypeDefs[type].prefix, i.number),
+      name: i.name,
+      description: i.description,
+      status: i.status,
+      dueDate: i.dueDate,
+      owner: i.ownerId ? { id: i.ownerId, name: ownerName ?? '' } : null,
+      assignee: i.assigneeId ? { id: i.assigneeId, name: assigneeName ?? '' } : null,
+      parentType: (i.parentType as ItemTypeKey | null) ?? null,
+      parentId: i.parentId,
+      tags: tagIdsOf(type, i.data).flatMap((id) => {
+        const t = tagById.get(id);
+        return t ? [t] : [];
+      }),
+      data: i.data,
+      derived: derived(type, i.data, now),
+      attachmentCount: countById.get(i.id) ?? 0,
+      createdAt: i.createdAt.toISOString(),
+      updatedAt: i.updatedAt.toISOString(),
+    };
+  });
+}
+
+function baseQuery(tx: Db) {
+  return tx
+    .select(selection)
+    .from(item)
+    .innerJoin(company, eq(company.id, item.companyId))
+    .leftJoin(owner, eq(owner.id, item.ownerId))
+    .leftJoin(assignee, eq(assignee.id, item.assigneeId));
+}
+
+function gridTime(value: string, timeZone: string) {
+  return sql`(${value}::timestamp at time zone ${timeZone})`;
+}
+
+function listWhere(type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, timeZone: string): SQL {
+  const parts: (SQL | undefined)[] = [eq(item.type, type), inArray(item.companyId, [...ctx.scopeCompanyIds])];
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      sql`(${item.search} @@ websearch_to_tsquery('german', ${q.q}) or ${item.name} ilike ${like} or ${item.numberLabel} ilike ${like})`,
+    );
+  }
+  if (q.status) parts.push(inArray(item.status, q.status.split(',').map(Number)));
+  if (q.open === 'true') parts.push(sql`${item.status} < 3`);
+  if (q.open === 'false') parts.push(sql`${item.status} >= 3`);
+  if (q.assigneeId) parts.push(eq(item.assigneeId, q.assigneeId));
+  if (q.tagId) {
+    const keys = itemTypeDefs[type].fields.filter((f) => f.kind === 'tags').map((f) => f.key);
+    const any = keys.map((k) => sql`${item.data} @> ${JSON.stringify({ [k]: [q.tagId] })}::jsonb`);
+    parts.push(any.length ? sql`(${sql.join(any, sql` or `)})` : sql`false`);
+  }
+  if (q.from || q.until) {
+    if (q.dateField === 'dueDate') {
+      if (q.from) parts.push(sql`${item.dueDate} >= ${q.from.slice(0, 10)}::date`);
+      if (q.until) parts.push(sql`${item.dueDate} <= ${q.until.slice(0, 10)}::date`);
+    } else {
+      const col = q.dateField === 'createdAt' ? item.createdAt : item.updatedAt;
+      if (q.from) parts.push(sql`${col} >= ${gridTime(q.from, timeZone)}`);
+      if (q.until) parts.push(sql`${col} <= ${gridTime(q.until, timeZone)}`);
+    }
+  }
+  return and(...parts)!;
+}
+
+const sortColumns = {
+  number: item.number,
+  name: sql`lower(${item.name})`,
+  status: item.status,
+  dueDate: item.dueDate,
+  createdAt: item.createdAt,
+  updatedAt: item.updatedAt,
+  companyName: sql`lower(${company.name})`,
+} as const;
+
+export async function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q: ItemListQuery) {
+  return withTenant(d.db, ctx.companyIds, async (tx) => {
+    const where = listWhere(type, ctx, q, d.timeZone);
+    const col = sortColumns[q.sort];
+    const order = q.dir === 'asc' ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
+    const [rows, [count]] = await Promise.all([
+      baseQuery(tx)
+        .where(where)
+        .orderBy(order, q.dir === 'asc' ? asc(item.id) : desc(item.id))
+        .limit(q.pageSize)
+        .offset(q.page * q.pageSize),
+      tx.select({ n: sql<number>`count(*)::int` }).from(item).innerJoin(company, eq(company.id, item.companyId)).where(where),
+    ]);
+    return { items: await toItems(tx, rows, d.now()), total: Number(count!.n) };
+  });
+}
+
+async function loadOne(tx: Db, ctx: ItemCtx, type: ItemTypeKey, id: string) {
+  const [row] = await baseQuery(tx).where(
+    and(eq(item.id, id), eq(item.type, type), inArray(item.companyId, [...ctx.scopeCompanyIds])),
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {
+  return withTenant(d.db, ctx.companyIds, async (tx) => (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now()))[0]!);
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = before[key] ?? null;
+    const b = after[key] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { from: a, to: b };
+  }
+  return changes;
+}
+
+const coreOf = (i: {
+  name: string;
+  description: string;
+  status: number;
+  dueDate: string | null;
+  ownerId: string | null;
+  assigneeId: string | null;
+  parentType: string | null;
+  parentId: string | null;
+  data: Record<string, unknown>;
+}) => ({
+  name: i.name,
+  description: i.description,
+  status: i.status,
+  dueDate: i.dueDate,
+  ownerId: i.ownerId,
+  assigneeId: i.assigneeId,
+  parentType: i.parentType,
+  parentId: i.parentId,
+  ...Object.fromEntries(Object.entries(i.data).map(([k, v]) => [`data.${k}`, v])),
+});
+
+/** The company a new item goes to: the one named, else the scope, else the user's own. */
+function targetCompany(ctx: ItemCtx, requested: string | undefined) {
+  const id = requested ?? ctx.scopeCompanyId ?? ctx.companyId;
+  if (!ctx.scopeCompanyIds.includes(id)) throw validationFailed({ companyId: ['validation.companyNotAllowed'] });
+  return id;
+}
+
+export async function createItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput) {
+  return withTenant(d.db, ctx.companyIds, async (tx) => {
+    const companyId = targetCompany(ctx, input.companyId);
+    const data = input.data as Record<string, unknown>;
+    await checkReferences(tx, type, { ...input, data }, ctx.companyIds, companyId);
+    const dueDate = ruledDueDate(type, data, input.dueDate, d.timeZone);
+    // The upsert takes a row lock, so concurrent creates of one company and type wait for each other.
+    const [counter] = await queryRows<{ last: number }>(
+      tx,
+      sql`insert into item_counter (company_id, type, last) values (${companyId}, ${type}, 1)
+          on conflict (company_id, type) do update set last = item_counter.last + 1 returning last`,
+    );
+    const number = Number(counter!.last);
+    const [row] = await tx
+      .insert(item)
+      .values({
+        companyId,
+        type,
+        number,
+        numberLabel: formatItemNumber(itemTypeDefs[type].prefix, number),
+        name: input.name,
+        description: input.description,
+        status: input.status,
+        dueDate,
+        ownerId: input.ownerId ?? ctx.userId,
+        assigneeId: input.assigneeId,
+        parentType: input.parentType,
+        parentId: input.parentId,
+        data,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
+      .returning();
+    await tx.insert(itemHistory).values({
+      itemId: row!.id,
+      companyId,
+      type,
+      name: row!.name,
+      action: 'created',
+      userId: ctx.userId,
+      changes: diff({}, coreOf(row!)),
+    });
+    return (await toItems(tx, [await loadOne(tx, { ...ctx, scopeCompanyIds: [companyId] }, type, row!.id)], d.now()))[0]!;
+  });
+}
+
+export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string, input: ItemInput) {
+  return withTenant(d.db, ctx.companyIds, async (tx) => {
+    const before = (await loadOne(tx, ctx, type, id)).item;
+    const data = input.data as Record<string, unknown>;
+    if (input.parentId === id) throw validationFailed({ parentId: ['validation.selfReference'] });
+    await checkReferences(tx, type, { ...input, data }, ctx.companyIds, before.companyId);
+    const next = {
+      name: input.name,
+      description: input.description,
+      status: input.status,
+      dueDate: ruledDueDate(type, data, input.dueDate, d.timeZone),
+      ownerId: input.ownerId,
+      assigneeId: input.assigneeId,
+      parentType: input.parentType,
+      parentId: input.parentId,
+      data,
+    };
+    const changes = diff(coreOf(before), coreOf(next));
+    if (Object.keys(changes).length) {
+      await tx
+        .update(item)
+        .set({ ...next, updatedAt: d.now(), updatedBy: ctx.userId })
+        .where(eq(item.id, id));
+      await tx.insert(itemHistory).values({
+        itemId: id,
+        companyId: before.companyId,
+        type,
+        name: next.name,
+        action: 'updated',
+        userId: ctx.userId,
+        changes,
+      });
+    }
+    return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now()))[0]!;
+  });
+}
+
+export async function deleteItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {
+  await withTenant(d.db, ctx.companyIds, async (tx) => {
+    const before = (await loadOne(tx, ctx, type, id)).item;
+    await tx.delete(item).where(eq(item.id, id));
+    await tx.insert(itemHistory).values({
+      itemId: id,
+      companyId: before.companyId,
+      type,
+      name: before.name,
+      action: 'deleted',
+      userId: ctx.userId,
+      changes: diff(coreOf(before), {}),
+    });
+  });
+}
+
+export async function itemHistoryOf(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {
+  return withTenant(d.db, ctx.companyIds, async (tx) => {
+    await loadOne(tx, ctx, type, id);
+    const rows = await tx
+      .select({ h: itemHistory, userName: fullName(appUser) })
+      .from(itemHistory)
+      .leftJoin(appUser, eq(appUser.id, itemHistory.userId))
+      .where(eq(itemHistory.itemId, id))
+      .orderBy(desc(itemHistory.at));
+    return rows.map(({ h, userName }) => ({
+      id: h.id,
+      at: h.at.toISOString(),
+      action: h.action,
+      userId: h.userId,
+      userName,
+      changes: h.changes,
+    }));
+  });
+}

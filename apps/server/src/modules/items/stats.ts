@@ -1,0 +1,84 @@
+import { DUE_SOON_DAYS, type ItemTypeKey, itemTypeDefs, itemTypes, type PdcaCycleData, pdcaProgress } from '@pc/shared';
+import { sql } from 'drizzle-orm';
+import { queryRows, withTenant } from '../../db/client';
+import type { ItemCtx, ItemDeps } from './service';
+import { addDays, todayIn } from './time';
+
+/**
+ * Status categories for every type in one grouped query (design: one statistics request per
+ * scope, not one per tile). Open = not closed (status < 3); red = open and due before today;
+ * yellow = open and due within DUE_SOON_DAYS.
+ */
+export async function statistics(d: ItemDeps, ctx: ItemCtx) {
+  const today = todayIn(d.timeZone, d.now());
+  const soon = addDays(today, DUE_SOON_DAYS);
+  const rows = await withTenant(d.db, ctx.companyIds, (tx) =>
+    queryRows<{ type: string; total: number; open: number; red: number; yellow: number }>(
+      tx,
+      sql`select type,
+                 count(*)::int as total,
+                 count(*) filter (where status < 3)::int as open,
+                 count(*) filter (where status < 3 and due_date < ${today}::date)::int as red,
+                 count(*) filter (where status < 3 and due_date >= ${today}::date and due_date <= ${soon}::date)::int as yellow
+          from item where company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
+          group by type`,
+    ),
+  );
+  const byType = new Map(rows.map((r) => [r.type, r]));
+  return itemTypes.map(({ key }) => {
+    const r = byType.get(key);
+    const total = Number(r?.total ?? 0);
+    const open = Number(r?.open ?? 0);
+    return {
+      itemType: key as ItemTypeKey,
+      type: itemTypeDefs[key].prefix,
+      total,
+      open,
+      red: Number(r?.red ?? 0),
+      yellow: Number(r?.yellow ?? 0),
+      closedPercent: total === 0 ? 0 : Math.round(((total - open) / total) * 1000) / 10,
+    };
+  });
+}
+
+/** Open issues with a due date, soonest first (spec 001 "due issue list item"). */
+export async function dueIssues(d: ItemDeps, ctx: ItemCtx, limit = 50) {
+  return withTenant(d.db, ctx.companyIds, (tx) =>
+    queryRows<{
+      id: string;
+      priority: 'High' | 'Low';
+      number: string;
+      companyName: string;
+      name: string;
+      assignedUserId: string | null;
+      assignedUserName: string | null;
+      ownerId: string | null;
+      ownerName: string | null;
+      dueDate: string | null;
+      assignedDueDate: string | null;
+    }>(
+      tx,
+      sql`select i.id::text, coalesce(i.data->>'priority', 'Low') as "priority", i.number_label as number,
+                 c.name as "companyName", i.name,
+                 i.assignee_id::text as "assignedUserId", nullif(trim(a.firstname || ' ' || a.lastname), '') as "assignedUserName",
+                 i.owner_id::text as "ownerId", nullif(trim(o.firstname || ' ' || o.lastname), '') as "ownerName",
+                 to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", i.data->>'assignedDueDate' as "assignedDueDate"
+          from item i join company c on c.id = i.company_id
+          left join app_user a on a.id = i.assignee_id left join app_user o on o.id = i.owner_id
+          where i.type = 'issue' and i.status < 3 and i.due_date is not null
+            and i.company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
+          order by i.due_date asc, i.number asc limit ${limit}`,
+    ),
+  );
+}
+
+export async function pdcaProgressOf(d: ItemDeps, ctx: ItemCtx) {
+  const rows = await withTenant(d.db, ctx.companyIds, (tx) =>
+    queryRows<{ data: PdcaCycleData | string }>(
+      tx,
+      sql`select data from item where type = 'pdca-list' and company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])`,
+    ),
+  );
+  const cycles = rows.map((r) => (typeof r.data === 'string' ? (JSON.parse(r.data) as PdcaCycleData) : r.data));
+  return pdcaProgress(cycles, d.now());
+}
