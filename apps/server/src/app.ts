@@ -7,18 +7,23 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { ATTACHMENT_MAX_BYTES } from '@pc/shared';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { attachmentRoutes } from './modules/attachments/routes';
 import type { AuthDeps } from './modules/auth/deps';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
 import { itemRoutes } from './modules/items/routes';
+import { measureRoutes } from './modules/measures/routes';
 import { securityLogRoutes } from './modules/security-log/routes';
 import { systemRoutes } from './modules/system/routes';
+import { tagRoutes } from './modules/tags/routes';
 import { termsOfUseRoutes } from './modules/terms-of-use/routes';
+import { textModuleRoutes } from './modules/text-modules/routes';
 import { userRoutes } from './modules/user/routes';
 import { authPlugin } from './platform/auth/plugin';
 import { secretBox } from './platform/auth/secret-box';
@@ -64,7 +69,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: `${config.productName} API`, version: APP_VERSION } },
@@ -105,7 +110,12 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     accountRoutes(api, authDeps);
     termsOfUseRoutes(api, { db });
     securityLogRoutes(api, { db });
-    itemRoutes(api, { db, timeZone: config.timeZone, now: now ?? (() => new Date()) });
+    const itemDeps = { db, timeZone: config.timeZone, now: now ?? (() => new Date()) };
+    itemRoutes(api, itemDeps);
+    measureRoutes(api, itemDeps);
+    tagRoutes(api, { db });
+    textModuleRoutes(api, { db });
+    attachmentRoutes(api, { db, storage });
     userRoutes(api, { db });
     companyRoutes(api, { db, storage });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -7,4 +7,5 @@ export * from './errors';
 export * from './item-types';
 export * from './items/index';
 export * from './password-reset';
+export * from './tags';
 export * from './user';

@@ -23,6 +23,7 @@ const messages: Record<Language, Record<string, string>> = {
     'error.mfaInvalid': 'Der Code ist ungültig.',
     'error.unsubscribeInvalid': 'Der Abmeldelink ist ungültig.',
     'error.termsNotCurrent': 'Diese Fassung der Nutzungsbedingungen ist nicht die aktuelle.',
+    'error.tagInUse': 'Der Eintrag wird noch verwendet und kann nicht gelöscht werden.',
   },
   en: {
     'error.notFound': 'Not found.',
@@ -45,6 +46,7 @@ const messages: Record<Language, Record<string, string>> = {
     'error.mfaInvalid': 'The code is invalid.',
     'error.unsubscribeInvalid': 'The unsubscribe link is invalid.',
     'error.termsNotCurrent': 'This version of the terms of use is not the current one.',
+    'error.tagInUse': 'The entry is still in use and cannot be deleted.',
   },
 };
 

@@ -202,49 +202,55 @@ function targetCompany(ctx: ItemCtx, requested: string | undefined) {
   return id;
 }
 
+/** Inserts one item inside the caller's tenant transaction: number, row and history. */
+export async function insertItem(tx: Db, d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput, companyId: string) {
+  const data = input.data as Record<string, unknown>;
+  await checkReferences(tx, type, { ...input, data }, ctx.companyIds, companyId);
+  const dueDate = ruledDueDate(type, data, input.dueDate, d.timeZone);
+  // The upsert takes a row lock, so concurrent creates of one company and type wait for each other.
+  const [counter] = await queryRows<{ last: number }>(
+    tx,
+    sql`insert into item_counter (company_id, type, last) values (${companyId}, ${type}, 1)
+        on conflict (company_id, type) do update set last = item_counter.last + 1 returning last`,
+  );
+  const number = Number(counter!.last);
+  const [row] = await tx
+    .insert(item)
+    .values({
+      companyId,
+      type,
+      number,
+      numberLabel: formatItemNumber(itemTypeDefs[type].prefix, number),
+      name: input.name,
+      description: input.description,
+      status: input.status,
+      dueDate,
+      ownerId: input.ownerId ?? ctx.userId,
+      assigneeId: input.assigneeId,
+      parentType: input.parentType,
+      parentId: input.parentId,
+      data,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    })
+    .returning();
+  await tx.insert(itemHistory).values({
+    itemId: row!.id,
+    companyId,
+    type,
+    name: row!.name,
+    action: 'created',
+    userId: ctx.userId,
+    changes: diff({}, coreOf(row!)),
+  });
+  return row!;
+}
+
 export async function createItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput) {
   return withTenant(d.db, ctx.companyIds, async (tx) => {
     const companyId = targetCompany(ctx, input.companyId);
-    const data = input.data as Record<string, unknown>;
-    await checkReferences(tx, type, { ...input, data }, ctx.companyIds, companyId);
-    const dueDate = ruledDueDate(type, data, input.dueDate, d.timeZone);
-    // The upsert takes a row lock, so concurrent creates of one company and type wait for each other.
-    const [counter] = await queryRows<{ last: number }>(
-      tx,
-      sql`insert into item_counter (company_id, type, last) values (${companyId}, ${type}, 1)
-          on conflict (company_id, type) do update set last = item_counter.last + 1 returning last`,
-    );
-    const number = Number(counter!.last);
-    const [row] = await tx
-      .insert(item)
-      .values({
-        companyId,
-        type,
-        number,
-        numberLabel: formatItemNumber(itemTypeDefs[type].prefix, number),
-        name: input.name,
-        description: input.description,
-        status: input.status,
-        dueDate,
-        ownerId: input.ownerId ?? ctx.userId,
-        assigneeId: input.assigneeId,
-        parentType: input.parentType,
-        parentId: input.parentId,
-        data,
-        createdBy: ctx.userId,
-        updatedBy: ctx.userId,
-      })
-      .returning();
-    await tx.insert(itemHistory).values({
-      itemId: row!.id,
-      companyId,
-      type,
-      name: row!.name,
-      action: 'created',
-      userId: ctx.userId,
-      changes: diff({}, coreOf(row!)),
-    });
-    return (await toItems(tx, [await loadOne(tx, { ...ctx, scopeCompanyIds: [companyId] }, type, row!.id)], d.now()))[0]!;
+    const row = await insertItem(tx, d, ctx, type, input, companyId);
+    return (await toItems(tx, [await loadOne(tx, { ...ctx, scopeCompanyIds: [companyId] }, type, row.id)], d.now()))[0]!;
   });
 }
 

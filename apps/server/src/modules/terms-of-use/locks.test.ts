@@ -108,6 +108,10 @@ describe('forced pages (HTTP 412)', () => {
     expect(stale.statusCode).toBe(409);
     await t.app.inject({ method: 'POST', url: `/api/terms-of-use/${v2.json().id}/consent`, headers: t.auth(reader) });
     expect((await list(reader)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/terms-of-use/${v2.json().id}/consent`, headers: t.auth(admin) });
+    const versions = (await t.app.inject({ url: '/api/terms-of-use', headers: t.auth(admin) })).json();
+    expect(versions.find((v: { id: string }) => v.id === v2.json().id).agreements).toBe(2);
+    expect(versions.find((v: { id: string }) => v.id === v1.json().id).agreements).toBe(2);
   });
 
   it('only administrators publish terms', async () => {

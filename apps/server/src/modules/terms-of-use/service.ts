@@ -48,7 +48,7 @@ export async function listVersions(db: Db) {
       contentDe: termsOfUse.contentDe,
       contentEn: termsOfUse.contentEn,
       createdAt: termsOfUse.createdAt,
-      agreements: sql<number>`(select count(*)::int from terms_of_use_agreement a where a.terms_of_use_id = ${termsOfUse.id} and not a.is_revoked)`,
+      agreements: sql<number>`(select count(*)::int from terms_of_use_agreement a where a.terms_of_use_id = "terms_of_use"."id" and not a.is_revoked)`,
     })
     .from(termsOfUse)
     .orderBy(desc(termsOfUse.releaseDate));

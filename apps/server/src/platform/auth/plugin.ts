@@ -84,7 +84,7 @@ async function resolveContext(db: Db, secret: string, req: FastifyRequest, allow
       termsConsentMissing: sql<boolean>`exists (
         select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
         where not exists (select 1 from terms_of_use_agreement a
-                          where a.user_id = ${appUser.id} and a.terms_of_use_id = cur.id and not a.is_revoked))`,
+                          where a.user_id = "app_user"."id" and a.terms_of_use_id = cur.id and not a.is_revoked))`,
     })
     .from(authSession)
     .innerJoin(appUser, eq(appUser.id, authSession.userId))

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+function multipart(fileName: string, mime: string, content: Buffer) {
+  const boundary = '----pc-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('attachments', () => {
+  let t: TestApp;
+  let admin: string;
+  let issueId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin@demo.local');
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    const bakery = list.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
+    issueId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/issue',
+        headers: t.auth(admin, { 'x-tenant': bakery }),
+        payload: { name: 'Mit Anhang', data: { priority: 'Low' } },
+      })
+    ).json().id;
+  });
+  afterAll(() => t.close());
+
+  const upload = (name: string, mime: string, content: Buffer, token = admin) => {
+    const m = multipart(name, mime, content);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/issue/${issueId}/attachment`,
+      payload: m.payload,
+      headers: { ...t.auth(token), ...m.headers },
+    });
+  };
+
+  it('uploads, lists, downloads and deletes', async () => {
+    const res = await upload('Vertrag Müller.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
+    expect(res.statusCode, res.body).toBe(201);
+    const a = res.json();
+    expect(a).toMatchObject({ fileName: 'Vertrag Müller.pdf', size: 13, uploadedBy: 'Anna Admin', itemName: 'Mit Anhang' });
+    const list = (await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json();
+    expect(list.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await t.app.inject({ url: `/api/issue/${issueId}`, headers: t.auth(admin) })).json().attachmentCount).toBe(1);
+    const dl = await t.app.inject({ url: `/api/attachment/${a.id}/download`, headers: t.auth(admin) });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.body).toBe('%PDF-1.4 test');
+    expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''Vertrag%20M%C3%BCller.pdf");
+    const docs = (await t.app.inject({ url: '/api/attachment', headers: t.auth(admin) })).json();
+    expect(docs.total).toBe(1);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/attachment/${a.id}`, headers: t.auth(admin) })).statusCode).toBe(
+      204,
+    );
+    expect((await t.app.inject({ url: `/api/attachment/${a.id}/download`, headers: t.auth(admin) })).statusCode).toBe(404);
+  });
+
+  it('refuses unknown file types, empty files and files over the limit with clear errors', async () => {
+    const exe = await upload('tool.exe', 'application/x-msdownload', Buffer.from('MZ'));
+    expect(exe.statusCode).toBe(422);
+    expect(exe.json().fields.file).toEqual(['validation.fileType']);
+    expect((await upload('leer.txt', 'text/plain', Buffer.alloc(0))).json().fields.file).toEqual(['validation.fileEmpty']);
+    const big = await upload('gross.pdf', 'application/pdf', Buffer.alloc(20 * 1024 * 1024 + 10));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('payload_too_large');
+    expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json()).toEqual([]);
+  });
+
+  it('another tenant can neither list, download nor upload', async () => {
+    const a = (await upload('notiz.txt', 'text/plain', Buffer.from('geheim'))).json();
+    const other = await t.tokenFor('other@demo.local');
+    expect((await t.app.inject({ url: `/api/attachment/${a.id}/download`, headers: t.auth(other) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(other) })).statusCode).toBe(404);
+    expect((await upload('x.txt', 'text/plain', Buffer.from('x'), other)).statusCode).toBe(404);
+    const reader = await t.tokenFor('reader@demo.local');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/attachment/${a.id}`, headers: t.auth(reader) })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { tagTypes } from './items/fields';
+
+export const tagTypeSchema = z.enum(tagTypes);
+
+/** Spec 001 §3 "Tag": id, description, name. */
+export const tagSchema = z.object({
+  id: z.uuid(),
+  type: tagTypeSchema,
+  name: z.string(),
+  description: z.string(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  usage: z.number().int(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagInputSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  description: z.string().trim().max(2000, 'validation.tooLong').optional().default(''),
+  companyId: z.uuid().optional(),
+});
+
+/** Spec 001 §3 "Text module": id (number), name (text). */
+export const textModuleSchema = z.object({ id: z.number().int(), name: z.string(), companyId: z.uuid() });
+export const textModuleInputSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+  companyId: z.uuid().optional(),
+});
+
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  itemId: z.uuid().nullable(),
+  itemType: z.string().nullable(),
+  itemName: z.string().nullable(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** 20 MB per file; images previewable only as png, jpeg, gif (spec 001 §5). */
+export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const previewableMimeTypes = ['image/png', 'image/jpeg', 'image/gif'] as const;
+export const allowedAttachmentMimeTypes = [
+  ...previewableMimeTypes,
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/zip',
+  'message/rfc822',
+] as const;
+
+export const addMissingMeasuresSchema = z.object({ companyId: z.uuid(), options: z.null().optional() });
+export const addMissingMeasuresResultSchema = z.object({ created: z.number().int() });
+export const measureCatalogueEntrySchema = z.object({
+  key: z.string(),
+  category: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
