@@ -123,10 +123,14 @@ export async function buildApp({ config, database, storage, secret, mailer: give
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  // Client-side routes: any non-API GET that is not a file answers with the app.
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  // Client-side routes: any non-API GET that is not a file answers with the app; a missing
+  // asset stays a 404 so the browser does not get HTML for a script.
   app.setNotFoundHandler((req, reply) => {
-    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/')) {
+    const path = req.url.split('?')[0]!;
+    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !looksLikeFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ code: 'not_found', message: translate(requestLocale(req), 'error.notFound') });

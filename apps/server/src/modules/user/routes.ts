@@ -18,7 +18,7 @@ export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.put(
     '/api/user/scope',
     {
-      config: { claims: { all: ['User.SwitchCompany'] } },
+      config: { claims: { all: ['User.SwitchCompany'] }, allowLock: 'all' },
       schema: { tags: ['user'], body: setScopeSchema, response: { 200: userMeSchema } },
     },
     async (req) => {

@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import { Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../components/page-loader';
+import { lockRouteOf } from '../lib/api/lock';
+import { documentTitle, useConfig } from '../lib/config';
+import { notify } from '../lib/notify';
+import { onSessionEvent, useSession } from '../lib/session/session-store';
+import { loginHref } from './routes/guard';
+
+// The shell (sidebar, toolbar, dialogs) is only needed after login; keep it out of the login bundle.
+const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+
+/** Session events from the API client become navigation here (lib knows nothing of the router). */
+function useSessionNavigation() {
+  const router = useRouter();
+  const { t } = useTranslation();
+  useEffect(
+    () =>
+      onSessionEvent((event) => {
+        if (event.type === 'expired') {
+          notify(t('session.expired'), 'info');
+          void router.navigate({ href: loginHref(router.state.location.href), replace: true });
+        } else {
+          void router.navigate({ href: lockRouteOf(event.reason), replace: true });
+        }
+      }),
+    [router, t],
+  );
+}
+
+/** Spec 000 §4: "product (company)" or just the product name. */
+function useDocumentTitle() {
+  const { productName } = useConfig();
+  const scopeName = useSession((s) => s.me?.scopeCompany?.name);
+  useEffect(() => {
+    document.title = documentTitle(productName, scopeName);
+  }, [productName, scopeName]);
+}
+
+/**
+ * App display (spec 000 §4): the main container with the shell when logged in, otherwise the
+ * login or a full-page view.
+ */
+export function RootLayout() {
+  useSessionNavigation();
+  useDocumentTitle();
+  const status = useSession((s) => s.status);
+  const leaf = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData });
+
+  if (status === 'authenticated' && !leaf?.fullPage) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <AppShell />
+      </Suspense>
+    );
+  }
+  // Between logout and the redirect to /login, never render a guarded page without a session.
+  if (leaf && !leaf.public && leaf.section) return <PageLoader />;
+  return (
+    <Box sx={{ minHeight: '100dvh' }}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}

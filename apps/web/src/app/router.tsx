@@ -1,0 +1,127 @@
+import {
+  type AnyRoute,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { i18n } from '../lib/i18n/i18n';
+import { notify } from '../lib/notify';
+import '../lib/routing/route-static-data';
+import { postLoginTarget } from '../lib/routing/post-login-target';
+import { findRouteDef, type RouteDef, type RoutePage, routeDefs } from '../lib/routing/route-table';
+import { sessionStore } from '../lib/session/session-store';
+import { ForbiddenPage, NotFoundPage, UnauthorizedPage } from './pages/status-pages';
+import { RootLayout } from './root-layout';
+import { decideAccess, loginHref } from './routes/guard';
+
+/** One lazily loaded component per route; sections swap their loader here once they are built. */
+function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
+  switch (page) {
+    case 'login':
+      return lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage');
+    case 'scope':
+      return lazyRouteComponent(() => import('../features/scope/scope-page'), 'ScopePage');
+    // Status pages are tiny and also serve as the not-found page, so they ship with the app.
+    case 'forbidden':
+      return ForbiddenPage;
+    case 'unauthorized':
+      return UnauthorizedPage;
+    default:
+      return lazyRouteComponent(() => import('../features/not-built/not-built-page'), 'NotBuiltPage');
+  }
+}
+
+export const insufficientClaimsKey = 'claim.insufficientClaimsError';
+
+/** beforeLoad of every route: runs on direct loads and on every in-app navigation. */
+function guard(def: RouteDef, href: string): void {
+  const decision = decideAccess(sessionStore.getState(), def);
+  switch (decision.type) {
+    case 'login':
+      throw redirect({ href: loginHref(href), replace: true });
+    case 'redirect':
+      throw redirect({ href: decision.to, replace: true });
+    case 'forbidden':
+      // In-app navigations are stopped earlier by the history blocker; this is a direct load.
+      notify(i18n.t(insufficientClaimsKey), 'warning');
+      throw redirect({ href: '/forbidden', replace: true });
+  }
+}
+
+function buildRouteTree() {
+  const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+
+  const indexRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: '/home', replace: true });
+    },
+  });
+
+  // Search results may address issues by their type key (`issue`); the register lives at /issues.
+  const issueAlias = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/issue/$id',
+    beforeLoad: ({ params }) => {
+      throw redirect({ href: `/issues/${encodeURIComponent(params.id)}`, replace: true });
+    },
+  });
+
+  const pages: AnyRoute[] = routeDefs.map((def) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: def.path,
+      staticData: {
+        section: def.section,
+        headingKey: def.headingKey,
+        public: def.public,
+        fullPage: def.fullPage,
+        detail: def.detail,
+      },
+      beforeLoad: ({ location, search }) => {
+        if (def.page === 'login') {
+          // A logged-in user has nothing to do on the login page.
+          const { status } = sessionStore.getState();
+          const target = (search as Record<string, unknown>).redirect;
+          if (status === 'authenticated') throw redirect({ href: postLoginTarget(target), replace: true });
+          return;
+        }
+        guard(def, location.href);
+      },
+      component: pageComponent(def.page),
+    }),
+  );
+
+  return rootRoute.addChildren([indexRoute, issueAlias, ...pages]);
+}
+
+export function createAppRouter() {
+  const router = createRouter({
+    routeTree: buildRouteTree(),
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+
+  // Spec 001 §6: a route whose claims are not held blocks the navigation — the user stays where
+  // they are and gets claim.insufficientClaimsError. Runs before the URL changes.
+  router.history.block({
+    enableBeforeUnload: false,
+    blockerFn: ({ nextLocation, action }) => {
+      if (action !== 'PUSH' && action !== 'REPLACE') return false;
+      const def = findRouteDef(nextLocation.pathname);
+      if (!def) return false;
+      if (decideAccess(sessionStore.getState(), def).type !== 'forbidden') return false;
+      notify(i18n.t(insufficientClaimsKey), 'warning');
+      return true;
+    },
+  });
+
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,104 @@
+import type { UserMe } from '@pc/shared';
+import { describe, expect, it } from 'vitest';
+import { postLoginTarget } from '../../lib/routing/post-login-target';
+import { findRouteDef, routeDefs } from '../../lib/routing/route-table';
+import { breadcrumbTrail } from './breadcrumb-trail';
+import { decideAccess, loginHref } from './guard';
+
+const me = (claims: string[], extra: Partial<UserMe> = {}) => ({ claims, isAdministrator: false, ...extra }) as UserMe;
+const def = (path: string) => {
+  const d = findRouteDef(path);
+  if (!d) throw new Error(path);
+  return d;
+};
+const session = (m: UserMe | null, lock: 'PasswordExpired' | null = null) => ({
+  status: m ? ('authenticated' as const) : ('anonymous' as const),
+  me: m,
+  lock,
+});
+
+describe('route table', () => {
+  it('has every public route of spec 001 §2', () => {
+    const publicPaths = routeDefs.filter((d) => d.public).map((d) => d.path);
+    expect(publicPaths).toEqual(
+      expect.arrayContaining([
+        '/questionnaire/fill/$responseKey',
+        '/signup',
+        '/signup/dpo',
+        '/login',
+        '/mfa',
+        '/unauthorized',
+        '/forbidden',
+        '/reset-password/$userId',
+        '/unsubscribe/$email',
+      ]),
+    );
+  });
+
+  it('resolves concrete paths, detail routes included', () => {
+    expect(def('/issues/abc').section).toBe('issue');
+    expect(def('/issues/abc').detail).toBe(true);
+    expect(def('/administration/companies').section).toBe('companies');
+    expect(findRouteDef('/nope')).toBeUndefined();
+  });
+});
+
+describe('decideAccess', () => {
+  it('sends anonymous users to login but lets them see public pages', () => {
+    expect(decideAccess(session(null), def('/home'))).toEqual({ type: 'login' });
+    expect(decideAccess(session(null), def('/signup'))).toEqual({ type: 'allow' });
+  });
+
+  it('checks the route claim rule', () => {
+    expect(decideAccess(session(me(['Issue.Read'])), def('/issues'))).toEqual({ type: 'allow' });
+    expect(decideAccess(session(me([])), def('/issues'))).toEqual({ type: 'forbidden' });
+    expect(decideAccess(session(me(['TimeRecords.Read'])), def('/time-record'))).toEqual({ type: 'allow' });
+    expect(decideAccess(session(me(['TimeRecords.Read'])), def('/time-comparison'))).toEqual({ type: 'forbidden' });
+  });
+
+  it('requires administration rights for /administration', () => {
+    expect(decideAccess(session(me([])), def('/administration'))).toEqual({ type: 'forbidden' });
+    expect(decideAccess(session(me([], { isAdministrator: true })), def('/administration'))).toEqual({ type: 'allow' });
+  });
+
+  it('keeps a locked app on the page of its lock reason', () => {
+    const locked = session(me(['Issue.Read']), 'PasswordExpired');
+    expect(decideAccess(locked, def('/issues'))).toEqual({ type: 'redirect', to: '/change-password' });
+    expect(decideAccess(locked, def('/change-password'))).toEqual({ type: 'allow' });
+  });
+
+  it('sends a session that still owes the second factor to /mfa', () => {
+    expect(decideAccess({ status: 'mfa', me: null, lock: null }, def('/home'))).toEqual({ type: 'redirect', to: '/mfa' });
+  });
+});
+
+describe('post-login target', () => {
+  it('returns to guarded same-origin paths only', () => {
+    expect(postLoginTarget('/process/12?tab=1')).toBe('/process/12?tab=1');
+    expect(postLoginTarget('/change-password')).toBe('/home');
+    expect(postLoginTarget('/login')).toBe('/home');
+    expect(postLoginTarget('//evil.example')).toBe('/home');
+    expect(postLoginTarget('https://evil.example')).toBe('/home');
+    expect(postLoginTarget(undefined)).toBe('/home');
+  });
+
+  it('builds the login href with the remembered target', () => {
+    expect(loginHref('/issues')).toBe('/login?redirect=%2Fissues');
+    expect(loginHref('/home')).toBe('/login');
+  });
+});
+
+describe('breadcrumbTrail', () => {
+  it('starts at home and names detail pages "Details"', () => {
+    expect(breadcrumbTrail('/home').map((c) => c.labelKey)).toEqual(['section.home']);
+    expect(breadcrumbTrail('/administration/companies/42')).toEqual([
+      { href: '/home', labelKey: 'section.home' },
+      { href: '/administration', labelKey: 'section.administration' },
+      { href: '/administration/companies', labelKey: 'section.companies' },
+      { href: '/administration/companies/42', labelKey: 'breadcrumb.detail' },
+    ]);
+    expect(breadcrumbTrail('/company/7').map((c) => c.labelKey)).toEqual(['section.home', 'section.company']);
+    expect(breadcrumbTrail('/forbidden').map((c) => c.labelKey)).toEqual(['section.home', 'section.forbidden']);
+    expect(breadcrumbTrail('/nope').map((c) => c.labelKey)).toEqual(['section.home', 'status.notFound.title']);
+  });
+});

@@ -1,0 +1,12 @@
+// Slots for toolbar features that come in later issues. They render nothing until then: a
+// disabled-looking placeholder would promise something the app cannot do yet.
+
+/** File upload indicator (spec 000 §2). */
+export function UploadIndicatorSlot() {
+  return null;
+}
+
+/** Search bar with its 500 px result panel (spec 000 §2). */
+export function SearchBarSlot() {
+  return null;
+}

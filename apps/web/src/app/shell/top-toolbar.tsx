@@ -1,0 +1,161 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import Menu from '@mui/icons-material/Menu';
+import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
+import Slideshow from '@mui/icons-material/Slideshow';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IdentityPanel } from '../../features/identity/identity-panel';
+import { useConfig } from '../../lib/config';
+import { hasClaim } from '../../lib/permissions';
+import { usePresentationMode } from '../../lib/presentation-mode';
+import { useSession } from '../../lib/session/session-store';
+import { TOOLBAR_HEIGHT } from '../theme';
+import { SearchBarSlot, UploadIndicatorSlot } from './toolbar-slots';
+
+const ScopeDialog = lazy(() => import('../../features/scope/scope-dialog').then((m) => ({ default: m.ScopeDialog })));
+const WebcastDialog = lazy(() => import('../../features/webcast/webcast-dialog').then((m) => ({ default: m.WebcastDialog })));
+
+interface TopToolbarProps {
+  sidebarOpen: boolean;
+  sidebarId: string;
+  onToggleSidebar: () => void;
+  /** Appointment count for the calendar badge; shown once the count is known. */
+  appointments?: number;
+}
+
+/** Spec 000 §2 top toolbar, left to right. */
+export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointments }: TopToolbarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useConfig();
+  const me = useSession((s) => s.me);
+  const locked = useSession((s) => s.lock !== null);
+  const presentationMode = usePresentationMode();
+  const [dialog, setDialog] = useState<'scope' | 'webcast' | null>(null);
+  const scope = me?.scopeCompany ?? null;
+  const scopeLabel = scope?.name ?? t('scope.allCompanies');
+
+  // A lock (HTTP 412) leaves only its forced page: close whatever dialog was open.
+  useEffect(() => {
+    if (locked) setDialog(null);
+  }, [locked]);
+
+  return (
+    <AppBar position="sticky" sx={{ borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ minHeight: { xs: TOOLBAR_HEIGHT }, gap: { xs: 0.25, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
+        {!locked && (
+          <Tooltip title={t(sidebarOpen ? 'toolbar.hideMenu' : 'toolbar.showMenu')}>
+            <IconButton
+              edge="start"
+              onClick={onToggleSidebar}
+              aria-label={t(sidebarOpen ? 'toolbar.hideMenu' : 'toolbar.showMenu')}
+              aria-expanded={sidebarOpen}
+              aria-controls={sidebarId}
+            >
+              <Menu />
+            </IconButton>
+          </Tooltip>
+        )}
+        {presentationMode && (
+          <Tooltip title={t('toolbar.presentationMode')}>
+            <Slideshow color="secondary" role="img" aria-label={t('toolbar.presentationMode')} sx={{ mx: 1 }} />
+          </Tooltip>
+        )}
+        <UploadIndicatorSlot />
+        <SearchBarSlot />
+        <Box sx={{ flexGrow: 1 }} />
+
+        {config.webcastUrl && (
+          <Tooltip title={t('webcast.button')}>
+            <IconButton aria-label={t('webcast.button')} onClick={() => setDialog('webcast')}>
+              <OndemandVideoOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title={t('toolbar.helpUnavailable')}>
+          {/* Disabled buttons fire no events; the span lets the tooltip explain why. */}
+          <span>
+            <IconButton aria-label={t('toolbar.help')} disabled>
+              <HelpOutline />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {!locked && hasClaim(me, 'User.SwitchCompany') && (
+          <>
+            <Button
+              color="inherit"
+              onClick={() => setDialog('scope')}
+              aria-haspopup="dialog"
+              aria-label={t('toolbar.chooseCompany', { name: scopeLabel })}
+              startIcon={<BusinessOutlined />}
+              endIcon={<ExpandMore />}
+              sx={{
+                display: { xs: 'none', sm: 'inline-flex' },
+                maxWidth: 260,
+                px: 1.5,
+                color: 'text.primary',
+                bgcolor: 'grey.100',
+                '&:hover': { bgcolor: 'grey.200' },
+              }}
+            >
+              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {scopeLabel}
+              </Box>
+            </Button>
+            <Tooltip title={scopeLabel}>
+              <IconButton
+                onClick={() => setDialog('scope')}
+                aria-haspopup="dialog"
+                aria-label={t('toolbar.chooseCompany', { name: scopeLabel })}
+                sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+              >
+                <BusinessOutlined />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        {!locked && hasClaim(me, 'Appointment.Read') && (
+          <Tooltip title={t('section.calendar')}>
+            <IconButton aria-label={t('section.calendar')} onClick={() => void navigate({ href: '/calendar' })}>
+              <Badge badgeContent={appointments} color="secondary" invisible={!appointments} max={99}>
+                <CalendarMonthOutlined />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+        )}
+        {!locked && hasClaim(me, 'Document.ReadExtended') && (
+          <Tooltip title={scope ? t('section.documents') : t('toolbar.documentsNeedScope')}>
+            <span>
+              <IconButton
+                aria-label={t('section.documents')}
+                disabled={!scope}
+                onClick={() => void navigate({ href: '/documents' })}
+              >
+                <FolderOpenOutlined />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+        <IdentityPanel />
+      </Toolbar>
+      <Suspense fallback={null}>
+        {dialog === 'scope' && <ScopeDialog open onClose={() => setDialog(null)} />}
+        {dialog === 'webcast' && config.webcastUrl && (
+          <WebcastDialog url={config.webcastUrl} open onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
+    </AppBar>
+  );
+}

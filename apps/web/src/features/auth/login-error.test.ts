@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { TokenRequestError } from '../../lib/api/token-request';
+import { loginErrorKey } from './login-error';
+
+describe('loginErrorKey (spec 000 §8)', () => {
+  it('maps the error catalogue', () => {
+    expect(loginErrorKey(new TokenRequestError(0, null))).toBe('api_unavailable');
+    expect(loginErrorKey(new TokenRequestError(400, 'locked_out'))).toBe('locked_out');
+    expect(loginErrorKey(new TokenRequestError(400, 'ip_not_allowed'))).toBe('ip_not_allowed');
+    expect(loginErrorKey(new TokenRequestError(400, 'login_failed'))).toBe('login_failed');
+    expect(loginErrorKey(new TokenRequestError(400, 'something_else'))).toBe('login_failed');
+    expect(loginErrorKey(new Error('boom'))).toBe('login_failed');
+  });
+});

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import { type Credentials, credentialsSchema } from '@pc/shared';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/button-link';
+import { FilledTextField } from '../../components/filled-text-field';
+import { isLanguage } from '../../lib/i18n/language';
+import { postLoginTarget } from '../../lib/routing/post-login-target';
+import { saveUserLanguage } from '../../lib/session/change-language';
+import { startSession } from '../../lib/session/session-actions';
+import { sessionStore } from '../../lib/session/session-store';
+import { passwordLogin } from './api';
+import { loginErrorKey } from './login-error';
+
+interface LoginFormProps {
+  subscriptionsEnabled: boolean;
+  onForgotPassword: () => void;
+}
+
+/** Username and password, both required; any failure is shown on the password field (spec 000 §4). */
+export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const search: Record<string, unknown> = useSearch({ strict: false });
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { username: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    try {
+      const token = await passwordLogin(username, password);
+      const next = await startSession(token);
+      if (next === 'mfa') {
+        await navigate({ href: '/mfa' });
+        return;
+      }
+      // The language chosen on the login screen wins over the one saved on the user.
+      const me = sessionStore.getState().me;
+      if (me && isLanguage(i18n.language) && me.language !== i18n.language) {
+        await saveUserLanguage(i18n.language).catch(() => undefined);
+      }
+      await navigate({ href: postLoginTarget(search.redirect), replace: true });
+    } catch (error) {
+      setError('password', { message: `login.error.${loginErrorKey(error)}` }, { shouldFocus: true });
+    }
+  });
+
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+      <Stack spacing={2}>
+        <FilledTextField
+          {...register('username')}
+          label={t('login.username')}
+          autoComplete="username"
+          autoFocus
+          required
+          error={!!errors.username}
+          helperText={message(errors.username?.message)}
+          disabled={isSubmitting}
+        />
+        <FilledTextField
+          {...register('password')}
+          label={t('login.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          error={!!errors.password}
+          helperText={message(errors.password?.message)}
+          alertHelperText
+          disabled={isSubmitting}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                onClick={() => setShowPassword((v) => !v)}
+                edge="end"
+                size="small"
+              >
+                {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+        <Button type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
+          {t('login.submit')}
+        </Button>
+        <Stack direction="row" sx={{ justifyContent: subscriptionsEnabled ? 'space-between' : 'center', gap: 1 }}>
+          <Button variant="text" onClick={onForgotPassword} disabled={isSubmitting} sx={{ whiteSpace: 'nowrap' }}>
+            {t('login.forgotPassword')}
+          </Button>
+          {subscriptionsEnabled && (
+            <ButtonLink to="/signup" variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
+              {t('login.signUp')}
+            </ButtonLink>
+          )}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import AccountBoxOutlined from '@mui/icons-material/AccountBoxOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
+import Logout from '@mui/icons-material/Logout';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
+import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
+import ToggleOn from '@mui/icons-material/ToggleOn';
+import Translate from '@mui/icons-material/Translate';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { type Language, languages, type UserMe } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MenuItemLink } from '../../components/menu-item-link';
+import { isApiError } from '../../lib/api/api-error';
+import { notify } from '../../lib/notify';
+import { hasClaim, initials } from '../../lib/permissions';
+import { setPresentationMode, usePresentationMode } from '../../lib/presentation-mode';
+import { changeLanguage } from '../../lib/session/change-language';
+import { logout } from '../../lib/session/session-actions';
+import { type IdentityEntry, identityEntries } from './identity-entries';
+
+const icons: Record<IdentityEntry['key'], ReactElement> = {
+  profile: <PersonOutlined fontSize="small" />,
+  account: <AccountBoxOutlined fontSize="small" />,
+  'time-record': <ScheduleOutlined fontSize="small" />,
+  'time-comparison': <CompareArrowsOutlined fontSize="small" />,
+  'time-budget-element': <SavingsOutlined fontSize="small" />,
+  administration: <AdminPanelSettingsOutlined fontSize="small" />,
+};
+
+interface IdentityPopupProps {
+  id: string;
+  me: UserMe;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Spec 000 §2: identity popup, 280×450, 72 px from the top and 8 px from the right. */
+export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const presentationMode = usePresentationMode();
+  const name = `${me.firstname} ${me.lastname}`.trim() || me.email;
+  const nextLanguage = languages[(languages.indexOf(i18n.language as Language) + 1) % languages.length] ?? 'de';
+
+  const switchLanguage = () => {
+    changeLanguage(nextLanguage).catch((error: unknown) =>
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error'),
+    );
+  };
+
+  const signOut = async () => {
+    onClose();
+    await logout();
+    queryClient.clear();
+    await navigate({ href: '/login', replace: true });
+  };
+
+  return (
+    <Popover
+      id={id}
+      open={open}
+      onClose={onClose}
+      anchorReference="anchorPosition"
+      anchorPosition={{ top: 72, left: window.innerWidth - 8 }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-label': t('identity.title'),
+          sx: { width: 280, maxWidth: 'calc(100vw - 16px)', maxHeight: 450, display: 'flex', flexDirection: 'column' },
+        },
+      }}
+    >
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, bgcolor: 'grey.50' }}>
+        <Avatar sx={{ width: 44, height: 44, fontWeight: 700, bgcolor: 'secondary.main' }}>
+          {initials(me.firstname, me.lastname, me.email)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" component="p" noWrap sx={{ lineHeight: 1.3 }}>
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {me.email}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            {me.company}
+          </Typography>
+        </Box>
+      </Box>
+      <Divider />
+      <MenuList dense autoFocusItem aria-label={t('identity.title')} sx={{ overflowY: 'auto', py: 0.5 }}>
+        {identityEntries(me, presentationMode).map((entry) => (
+          <MenuItemLink key={entry.key} to={entry.path} onClick={onClose}>
+            <ListItemIcon>{icons[entry.key]}</ListItemIcon>
+            <ListItemText>{t(`identity.${entry.key}`)}</ListItemText>
+          </MenuItemLink>
+        ))}
+        {hasClaim(me, 'Application.PresentationMode') && (
+          <MenuItem
+            role="menuitemcheckbox"
+            aria-checked={presentationMode}
+            onClick={() => setPresentationMode(!presentationMode)}
+          >
+            <ListItemIcon>
+              <SlideshowOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('identity.presentationMode')}</ListItemText>
+            {/* An icon, not a Switch: a control inside a menu item would be nested-interactive. */}
+            {presentationMode ? <ToggleOn color="primary" aria-hidden /> : <ToggleOffOutlined color="action" aria-hidden />}
+          </MenuItem>
+        )}
+        {/* The entry names the other language in that language, so anyone can find it. */}
+        <MenuItem onClick={switchLanguage} lang={nextLanguage}>
+          <ListItemIcon>
+            <Translate fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t(`language.name.${nextLanguage}`)}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => void signOut()}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('identity.logout')}</ListItemText>
+        </MenuItem>
+      </MenuList>
+    </Popover>
+  );
+}

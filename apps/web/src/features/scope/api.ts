@@ -1,0 +1,52 @@
+import { companyListItemSchema, type UserMe, userMeSchema } from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api/api-client';
+import { scopeIndependentKeys } from '../../lib/query-client';
+import { setMe } from '../../lib/session/session-actions';
+
+export const companyListKey = ['company', 'list-items'] as const;
+
+export function fetchCompanyListItems() {
+  return apiRequest('/company/list-items', { schema: z.array(companyListItemSchema) });
+}
+
+/** All companies the user may see, inactive included; the dialog filters client-side. */
+export function useCompanyListItems(enabled = true) {
+  return useQuery({ queryKey: companyListKey, queryFn: fetchCompanyListItems, enabled });
+}
+
+/** Logos are fetched with the Bearer token (an <img src> could not send it) and kept as object URLs. */
+export function useCompanyLogo(companyId: string, hasLogo: boolean) {
+  return useQuery({
+    queryKey: ['company-logo', companyId],
+    queryFn: async () =>
+      URL.createObjectURL(
+        await apiRequest<Blob>(`/company/${encodeURIComponent(companyId)}/logo?width=150&height=50`, {
+          responseType: 'blob',
+        }),
+      ),
+    enabled: hasLogo,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function putScope(companyId: string | null): Promise<UserMe> {
+  return apiRequest('/user/scope', { method: 'PUT', json: { companyId }, schema: userMeSchema });
+}
+
+/** Changing the scope changes every list: store it, then refetch everything scope-dependent. */
+export function useSetScope() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putScope,
+    onSuccess: (me) => {
+      setMe(me);
+      // Not awaited: the dialog closes at once while lists refetch behind it.
+      void queryClient.invalidateQueries({
+        predicate: (query) => !scopeIndependentKeys.has(String(query.queryKey[0])),
+      });
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onSessionEvent, type SessionEvent, sessionStore } from '../session/session-store';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
+import { lockReasonOf } from './lock';
+import { buildHeaders } from './request-headers';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const token = { access_token: 'new', token_type: 'Bearer', expires_in: 900, refresh_token: 'r', mfa_required: 'none' };
+
+describe('buildHeaders', () => {
+  it('always sends Accept-Language, adds Bearer and X-Tenant only when known', () => {
+    expect(buildHeaders({ language: 'de' })).toEqual({ Accept: 'application/json', 'Accept-Language': 'de' });
+    expect(buildHeaders({ language: 'en', accessToken: 'abc', scopeCompanyId: 'c1', contentType: 'application/json' })).toEqual({
+      Accept: 'application/json',
+      'Accept-Language': 'en',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer abc',
+      'X-Tenant': 'c1',
+    });
+  });
+});
+
+describe('lockReasonOf', () => {
+  it('recognises only HTTP 412 with a known reason', () => {
+    expect(lockReasonOf({ status: 412, reason: 'PasswordExpired' })).toBe('PasswordExpired');
+    expect(lockReasonOf({ status: 412, reason: 'Unknown' })).toBeNull();
+    expect(lockReasonOf({ status: 400, reason: 'AccountExpired' })).toBeNull();
+  });
+});
+
+describe('apiRequest', () => {
+  let events: SessionEvent[];
+  let stop: () => void;
+  beforeEach(() => {
+    events = [];
+    stop = onSessionEvent((e) => events.push(e));
+    sessionStore.setState({ status: 'authenticated', accessToken: 'old', me: null, lock: null });
+  });
+  afterEach(() => {
+    stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
+      .mockResolvedValueOnce(json(200, token))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/thing')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/token');
+    expect(fetchMock.mock.calls[2]?.[1].headers.Authorization).toBe('Bearer new');
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
+      .mockResolvedValueOnce(json(400, { error: 'invalid_grant', error_description: 'login_failed' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/thing')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.getState().status).toBe('anonymous');
+    expect(events).toEqual([{ type: 'expired' }]);
+  });
+
+  it('locks the app on 412 and reports the reason', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(json(412, { code: 'precondition_failed', message: 'x', reason: 'TermsOfUseConsentRequired' })),
+    );
+    await expect(apiRequest('/thing')).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStore.getState().lock).toBe('TermsOfUseConsentRequired');
+    expect(events).toEqual([{ type: 'locked', reason: 'TermsOfUseConsentRequired' }]);
+  });
+
+  it('turns a network failure into status 0 api_unavailable', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/thing')).rejects.toMatchObject({ status: 0, code: 'api_unavailable' });
+  });
+
+  it('sends the scope as X-Tenant', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStore.setState({
+      me: { scopeCompany: { id: '6f1c1c2e-1111-4111-8111-111111111111' } } as never,
+    });
+    await apiRequest('/thing', { method: 'DELETE' });
+    expect(fetchMock.mock.calls[0]?.[1].headers['X-Tenant']).toBe('6f1c1c2e-1111-4111-8111-111111111111');
+  });
+});

@@ -1,0 +1,76 @@
+import type { ZodType } from 'zod';
+import { getCurrentLanguage } from '../i18n/language';
+import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
+import { API_UNAVAILABLE, ApiError, toApiError } from './api-error';
+import { lockReasonOf } from './lock';
+import { refreshAccessToken } from './refresh';
+import { buildHeaders } from './request-headers';
+
+export const API_BASE = '/api';
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Validates the answer; the shared zod schemas are the API contract. */
+  schema?: ZodType<T>;
+  /** 'blob' for images and files, 'none' for 204 answers. */
+  responseType?: 'json' | 'blob' | 'none';
+  signal?: AbortSignal;
+  /** false for public calls: no Bearer token, no refresh on 401. */
+  auth?: boolean;
+}
+
+async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const { accessToken } = sessionStore.getState();
+  const auth = options.auth !== false;
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders({
+        language: getCurrentLanguage(),
+        accessToken: auth ? accessToken : null,
+        scopeCompanyId: getScopeCompanyId(),
+        contentType: options.json === undefined ? undefined : 'application/json',
+        accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+      }),
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, API_UNAVAILABLE, 'API unavailable');
+  }
+}
+
+/**
+ * One API call. A 401 triggers one refresh and one retry; if that fails the session ends and
+ * the shell navigates to /login. A 412 locks the app (spec 000 §8).
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && options.auth !== false) {
+    const refreshed = await refreshAccessToken();
+    if (refreshed) res = await send(path, options);
+    if (!refreshed || res.status === 401) {
+      const wasLoggedIn = sessionStore.getState().status === 'authenticated';
+      clearSession();
+      if (wasLoggedIn) emitSessionEvent({ type: 'expired' });
+    }
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const error = toApiError(res.status, body, res.statusText);
+    const reason = lockReasonOf(error);
+    if (reason) {
+      sessionStore.setState({ lock: reason });
+      emitSessionEvent({ type: 'locked', reason });
+    }
+    throw error;
+  }
+  if (options.responseType === 'none' || res.status === 204) return undefined as T;
+  if (options.responseType === 'blob') return (await res.blob()) as T;
+  const data: unknown = await res.json();
+  return options.schema ? options.schema.parse(data) : (data as T);
+}

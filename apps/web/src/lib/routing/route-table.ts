@@ -1,0 +1,97 @@
+import { type ClaimRule, itemTypes } from '@pc/shared';
+
+/** Which page component a route renders; everything not built yet shares one honest page. */
+export type RoutePage = 'not-built' | 'login' | 'scope' | 'forbidden' | 'unauthorized';
+
+export interface RouteDef {
+  /** TanStack Router path, parameters as `$name`. */
+  path: string;
+  /** i18n key suffix: the label is `section.<section>`. */
+  section: string;
+  /** No login needed (spec 001 §2 "no-auth"). */
+  public?: boolean;
+  /** Rendered without the shell even when logged in (login, sign-up, …). */
+  fullPage?: boolean;
+  rule?: ClaimRule;
+  /** Only for users with administration rights (me.isAdministrator). */
+  administrator?: boolean;
+  /** A detail page below its section: the breadcrumb says "Details". */
+  detail?: boolean;
+  page?: RoutePage;
+  /** Heading shown instead of the section name (home shows "Dashboard"). */
+  headingKey?: string;
+}
+
+const read = (claim: string): ClaimRule => ({ all: [`${claim}.Read`] });
+const timeRead: ClaimRule = { any: ['TimeRecords.Read', 'TimeRecords.ReadAll'] };
+const serviceAgreementRead: ClaimRule = {
+  any: itemTypes.filter((t) => t.key.startsWith('service-agreement-')).map((t) => `${t.claim}.Read`),
+};
+
+/** Spec 001 §2: the no-auth routes. */
+const publicRoutes: RouteDef[] = [
+  { path: '/login', section: 'login', public: true, fullPage: true, page: 'login' },
+  { path: '/signup', section: 'signup', public: true, fullPage: true },
+  { path: '/signup/dpo', section: 'signup-dpo', public: true, fullPage: true },
+  { path: '/mfa', section: 'mfa', public: true, fullPage: true },
+  { path: '/reset-password/$userId', section: 'reset-password', public: true, fullPage: true },
+  { path: '/unsubscribe/$email', section: 'unsubscribe', public: true, fullPage: true },
+  { path: '/questionnaire/fill/$responseKey', section: 'questionnaire-fill', public: true, fullPage: true },
+  { path: '/unauthorized', section: 'unauthorized', public: true, page: 'unauthorized' },
+  { path: '/forbidden', section: 'forbidden', public: true, page: 'forbidden' },
+];
+
+/** Spec 000 §2 and spec 001 §2: guarded routes and lazily loaded sections. */
+const guardedRoutes: RouteDef[] = [
+  { path: '/home', section: 'home', headingKey: 'home.heading' },
+  { path: '/cancel', section: 'cancel' },
+  { path: '/scope', section: 'scope', page: 'scope', rule: { all: ['User.SwitchCompany'] } },
+  { path: '/initiation', section: 'initiation' },
+  { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] } },
+  { path: '/download/$documentId', section: 'download' },
+  { path: '/invitation', section: 'invitation' },
+  { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] } },
+  { path: '/terms-of-use', section: 'terms-of-use' },
+  { path: '/time-record', section: 'time-record', rule: timeRead },
+  { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] } },
+  { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
+  { path: '/profile', section: 'profile' },
+  { path: '/change-password', section: 'change-password' },
+  { path: '/account', section: 'account' },
+  { path: '/account/upgrade', section: 'account-upgrade' },
+  { path: '/change-log', section: 'change-log' },
+  { path: '/company/$id', section: 'company', detail: true },
+  { path: '/administration', section: 'administration', administrator: true },
+  { path: '/administration/companies', section: 'companies', administrator: true },
+  {
+    path: '/administration/companies/$id',
+    section: 'companies',
+    detail: true,
+    rule: { any: ['Company.Write', 'Company.WriteOwn'] },
+  },
+  { path: '/calendar', section: 'calendar', rule: { all: ['Appointment.Read'] } },
+  { path: '/appointment', section: 'appointment', rule: { all: ['Appointment.Read'] } },
+  { path: '/documents', section: 'documents', rule: { all: ['Document.ReadExtended'] } },
+  { path: '/questionnaire', section: 'questionnaire' },
+  { path: '/service-agreement', section: 'service-agreement', rule: serviceAgreementRead },
+  { path: '/service-agreement/$id', section: 'service-agreement', rule: serviceAgreementRead, detail: true },
+  // Every compliance-item register and its detail page (`<list route>/$id`).
+  ...itemTypes.flatMap((t): RouteDef[] => [
+    { path: t.route, section: t.key, rule: read(t.claim) },
+    { path: `${t.route}/$id`, section: t.key, rule: read(t.claim), detail: true },
+  ]),
+];
+
+export const routeDefs: readonly RouteDef[] = [...publicRoutes, ...guardedRoutes];
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  return a.length === b.length && a.every((seg, i) => seg.startsWith('$') || seg === b[i]);
+}
+
+/** The route definition for a concrete pathname (static segments win over parameters). */
+export function findRouteDef(pathname: string): RouteDef | undefined {
+  const candidates = routeDefs.filter((d) => matches(d.path, pathname));
+  return candidates.sort((x, y) => x.path.split('$').length - y.path.split('$').length)[0];
+}

@@ -1,0 +1,20 @@
+import { type Language, userMeSchema } from '@pc/shared';
+import { apiRequest } from '../api/api-client';
+import { i18n } from '../i18n/i18n';
+import { setMe } from './session-actions';
+import { sessionStore } from './session-store';
+
+/** Saves the language on the user (PUT /api/user/language) so the next login starts in it. */
+export async function saveUserLanguage(language: Language): Promise<void> {
+  const me = await apiRequest('/user/language', { method: 'PUT', json: { language }, schema: userMeSchema });
+  setMe(me);
+}
+
+/**
+ * Switch the UI language at once; when logged in also store it server-side. The browser
+ * remembers it too (languageChanged handler) for the next login screen.
+ */
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  if (sessionStore.getState().status === 'authenticated') await saveUserLanguage(language);
+}
