@@ -124,7 +124,10 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
   // Client-side routes: any non-API GET that is not a file answers with the app; a missing
   // asset stays a 404 so the browser does not get HTML for a script.
   app.setNotFoundHandler((req, reply) => {

@@ -28,11 +28,27 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
-export async function login(page: Page, baseUrl: string, email: string, password = 'Demo1234!') {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(/E-Mail|Benutzername|Username/i).fill(email);
-  await page.getByLabel(/Passwort|Password/i).fill(password);
-  await page.getByRole('button', { name: /Anmelden|Log in/i }).click();
+/** Fills and submits the login form; the page must show it already or be navigable to it. */
+export async function login(page: Page, baseUrl: string, email: string, password = 'Demo1234!', goto = true) {
+  if (goto) await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name=username]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
+}
+
+export async function newPage(browser: Browser, size = DESKTOP) {
+  const context = await browser.newContext({ viewport: size, locale: 'de-DE' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Serious or critical axe violations of the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const res = await new AxeBuilder({ page }).analyze();
+  return res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 /** The built web app is served by the server; browser tests need it. */

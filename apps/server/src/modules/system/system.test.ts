@@ -47,3 +47,34 @@ describe('system endpoints', () => {
     expect(res.json().code).toBe('validation_failed');
   });
 });
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-web-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dir, 'assets', 'a.js'), 'console.log(1)');
+    t = await createTestApp({ WEB_DIST: dir });
+    // A file added after start-up (a rebuild) is served without a restart.
+    fs.writeFileSync(path.join(dir, 'assets', 'b.js'), 'console.log(2)');
+  });
+  afterAll(() => t.close());
+
+  it('answers the app for / and client routes, files as files, and 404 for missing assets and API paths', async () => {
+    for (const url of ['/', '/home', '/process/123', '/reset-password/abc?token=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>app</title>');
+    }
+    expect((await t.app.inject({ url: '/assets/a.js' })).body).toBe('console.log(1)');
+    expect((await t.app.inject({ url: '/assets/b.js' })).body).toBe('console.log(2)');
+    expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+});

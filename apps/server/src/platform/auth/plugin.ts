@@ -140,7 +140,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
   app.decorateRequest('ctx', null);
   app.addHook('preHandler', async (req) => {
     const cfg = req.routeOptions.config;
-    if (!req.url.startsWith('/api/') || cfg?.public || !req.routeOptions.url) return;
+    // Judge by the matched route, not the URL: the static files' catch-all also sees /api/… paths.
+    if (!req.routeOptions.url?.startsWith('/api/') || cfg?.public) return;
     req.ctx = await resolveContext(opts.db, opts.secret, req, cfg?.allowMfaPending === true);
     const lock = req.ctx.lockReason;
     if (lock && cfg?.allowLock !== 'all' && !cfg?.allowLock?.includes(lock)) {

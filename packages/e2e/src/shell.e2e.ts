@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+describe('the application shell', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startServer();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('a newcomer logs in, sees the German shell, switches the scope to a group and logs out', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.url()).toContain('/login');
+    await expect.poll(() => page.title()).toBe('Privacy Cockpit');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'shell-login-desktop');
+
+    await login(page, server.url, 'admin@demo.local', 'Demo1234!', false);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(page.url()).toContain('/home');
+    const nav = page.getByRole('navigation').first();
+    for (const entry of ['Aufgaben', 'Verarbeitungstätigkeiten', 'Folgenabschätzungen', 'AVV mit Dienstleistern']) {
+      await expect.poll(() => nav.getByText(entry, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await expect.poll(() => page.getByText(`© 2024–${new Date().getFullYear()}`).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'shell-home-desktop');
+
+    await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unternehmen wählen' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Unternehmen suchen').fill('beispiel');
+    // Name, parent and child names match: the group and both of its children.
+    await expect.poll(() => dialog.getByText('Bäckerei Schmidt').count()).toBe(0);
+    await expect.poll(() => dialog.getByText('Beispiel Handel GmbH').count()).toBe(1);
+    await shot(page, 'shell-scope-search-desktop');
+    await dialog.getByRole('button', { name: /^Beispiel Gruppe/ }).click();
+    await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Gruppe)');
+    await expect.poll(() => page.getByText('Mandant gewechselt: Beispiel Gruppe').count()).toBe(1);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // The scope is stored: a fresh login restores it.
+    await page.getByRole('button', { name: /Benutzermenü/ }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect.poll(() => page.url()).toContain('/login');
+    await login(page, server.url, 'admin@demo.local', 'Demo1234!', false);
+    await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Gruppe)');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('another tenant sees nothing of the agency anywhere', async () => {
+    const { page, close } = await newPage(browser);
+    await login(page, server.url, 'other@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const forbidden = /Muster|Beispiel|Bäckerei|Druckerei|Demo Unternehmen/;
+    expect(await page.locator('body').innerText()).not.toMatch(forbidden);
+    await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unternehmen wählen' });
+    await dialog.getByText('Fremdfirma AG').waitFor();
+    expect(await dialog.innerText()).not.toMatch(forbidden);
+    // One company only: no 'all companies' tile.
+    expect(await dialog.getByText('Alle Unternehmen').count()).toBe(0);
+    await close();
+  });
+
+  it('shows the login error on the password field and keeps the user on the login page', async () => {
+    const { page, close } = await newPage(browser);
+    await login(page, server.url, 'admin@demo.local', 'falsch');
+    await page.getByText('Anmeldung fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort.').waitFor();
+    expect(await page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toContain('/login');
+    await close();
+  });
+
+  it('a deep link needs a login first and returns there afterwards; claims guard routes', async () => {
+    const { page, close } = await newPage(browser);
+    await page.goto(`${server.url}/process`);
+    await expect.poll(() => page.url()).toContain('/login');
+    await login(page, server.url, 'reader@demo.local', 'Demo1234!', false);
+    await expect.poll(() => page.url()).toContain('/process');
+    await page.goto(`${server.url}/administration`);
+    await expect.poll(() => page.url()).toContain('/forbidden');
+    await page.getByRole('heading', { name: 'Kein Zugriff' }).waitFor();
+    await close();
+  });
+
+  it('Alt+a and Alt+End move between issues and home', async () => {
+    const { page, close } = await newPage(browser);
+    await login(page, server.url, 'admin@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.keyboard.press('Alt+a');
+    await expect.poll(() => page.url()).toContain('/issues');
+    await page.keyboard.press('Alt+1');
+    await expect.poll(() => page.url()).toContain('/process');
+    await page.keyboard.press('Alt+End');
+    await expect.poll(() => page.url()).toContain('/home');
+    await close();
+  });
+
+  it('works on a phone: the menu is a drawer and the scope dialog fits', async () => {
+    const { page, close } = await newPage(browser, PHONE);
+    await login(page, server.url, 'admin@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await shot(page, 'shell-home-phone');
+    await page.getByRole('button', { name: /Menü/ }).first().click();
+    await page.getByRole('navigation').first().getByText('Verarbeitungstätigkeiten').waitFor();
+    await shot(page, 'shell-drawer-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    const box = await page.getByRole('dialog', { name: 'Unternehmen wählen' }).boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'shell-scope-phone');
+    await close();
+  });
+
+  it('answers the desktop layout at 1440×900 with a 230 px sidebar', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    await login(page, server.url, 'admin@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const sidebar = await page.getByRole('navigation').first().boundingBox();
+    expect(Math.round(sidebar!.width)).toBeLessThanOrEqual(230);
+    await close();
+  });
+});
