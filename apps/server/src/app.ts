@@ -24,6 +24,7 @@ import { systemRoutes } from './modules/system/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { termsOfUseRoutes } from './modules/terms-of-use/routes';
 import { textModuleRoutes } from './modules/text-modules/routes';
+import { userAdminRoutes } from './modules/user/admin-routes';
 import { userRoutes } from './modules/user/routes';
 import { authPlugin } from './platform/auth/plugin';
 import { secretBox } from './platform/auth/secret-box';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     textModuleRoutes(api, { db });
     attachmentRoutes(api, { db, storage });
     userRoutes(api, { db });
+    userAdminRoutes(api, { db });
     companyRoutes(api, { db, storage });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });

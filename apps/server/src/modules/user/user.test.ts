@@ -114,3 +114,45 @@ describe('user endpoints', () => {
     expect(de.json().message).toBe('Bitte melden Sie sich an.');
   });
 });
+
+describe('user administration endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('looks up the users of visible companies only', async () => {
+    const admin = await t.tokenFor('admin@demo.local');
+    const names = (await t.app.inject({ url: '/api/user/lookup', headers: t.auth(admin) }))
+      .json()
+      .map((u: { email: string }) => u.email);
+    expect(names.sort()).toEqual(['admin@demo.local', 'reader@demo.local']);
+    const other = await t.tokenFor('other@demo.local');
+    expect(
+      (await t.app.inject({ url: '/api/user/lookup', headers: t.auth(other) })).json().map((u: { email: string }) => u.email),
+    ).toEqual(['other@demo.local']);
+  });
+
+  it('forces a password change for a visible user; readers and other tenants cannot', async () => {
+    const admin = await t.tokenFor('admin@demo.local');
+    const users = (await t.app.inject({ url: '/api/user/lookup', headers: t.auth(admin) })).json();
+    const reader = users.find((u: { email: string }) => u.email === 'reader@demo.local');
+    const other = await t.tokenFor('other@demo.local');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/user/${reader.id}/force-password-change`, headers: t.auth(other) }))
+        .statusCode,
+    ).toBe(404);
+    const readerToken = await t.tokenFor('reader@demo.local');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/user/${reader.id}/force-password-change`, headers: t.auth(readerToken) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/user/${reader.id}/force-password-change`, headers: t.auth(admin) }))
+        .statusCode,
+    ).toBe(204);
+    const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(readerToken) })).json();
+    expect(me.lockReason).toBe('PasswordExpired');
+  });
+});
