@@ -1,20 +1,35 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { isEmpty, seedDemo, seedInitialAdmin } from './db/seed/demo';
+import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './db/seed/demo';
+import { demoSeedUser, seedDemoItems } from './db/seed/demo-items';
 import { syncBuiltInRoles } from './platform/roles/built-in';
 import { ensureSecret } from './platform/secret';
 
 export type SeedOutcome = 'demo' | 'initial-admin' | 'none';
 
 /** One-time and every-start work on the database: secret, built-in roles, first data. */
-export async function bootstrap(database: Database, config: Pick<Config, 'environment' | 'initialAdmin'>) {
+export async function bootstrap(
+  database: Database,
+  config: Pick<Config, 'environment' | 'initialAdmin' | 'timeZone'>,
+  opts: { demoItems?: boolean; now?: Date } = {},
+) {
   const { db } = database;
   const secret = await ensureSecret(db);
   const roles = await syncBuiltInRoles(db);
   let seeded: SeedOutcome = 'none';
   if (await isEmpty(db)) {
     if (config.environment !== 'Production') {
-      await seedDemo(db, roles);
+      const c = await seedDemo(db, roles);
+      if (opts.demoItems !== false) {
+        const userId = await demoSeedUser(db, demoUsers.admin);
+        const other = await demoSeedUser(db, demoUsers.other);
+        const now = opts.now ?? new Date();
+        const o = { timeZone: config.timeZone, now };
+        await seedDemoItems(db, c.bakery, userId, { ...o, full: true });
+        await seedDemoItems(db, c.handel, userId, { ...o, full: false });
+        await seedDemoItems(db, c.demo, userId, { ...o, full: true });
+        await seedDemoItems(db, c.foreign, other, { ...o, full: false });
+      }
       seeded = 'demo';
     } else if (config.initialAdmin) {
       await seedInitialAdmin(db, roles, config.initialAdmin);

@@ -14,7 +14,7 @@ import { diskStorage } from '../platform/storage';
  * A full app on a fresh database with the demo seeded: in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped afterwards).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { demoItems?: boolean } = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
   let dbName: string | undefined;
@@ -32,7 +32,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const config = loadConfig({ ENVIRONMENT: 'Test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
   const database = await openDatabase({ url });
   const storage = diskStorage(dataDir);
-  const { secret } = await bootstrap(database, config);
+  // Tests count items exactly, so the demo registers stay empty unless a test asks for them.
+  const { secret } = await bootstrap(database, config, { demoItems: opts.demoItems ?? false });
   // A clock tests can move forward (TOTP steps, token expiry, lockout windows).
   const clock = {
     offsetMs: 0,

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/password';
 import type { Db } from '../client';
 import { appUser, company, userCompany, userRole } from '../schema/index';
@@ -83,7 +83,9 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
     await addUser(demoUsers.admin, 'Anna', 'Admin', agency, 'administrator', true);
     await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
     await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
-    return { agency, group, bakery, foreign };
+    const handel = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Beispiel Handel GmbH')))[0]!.id;
+    const demo = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Demo Unternehmen GmbH')))[0]!.id;
+    return { agency, group, bakery, foreign, handel, demo };
   });
 }
 
