@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './db/seed/demo';
 import { demoSeedUser, seedDemoItems } from './db/seed/demo-items';
+import { seedHelp } from './modules/help/seed';
 import { syncBuiltInRoles } from './platform/roles/built-in';
 import { ensureSecret } from './platform/secret';
 
@@ -16,6 +17,7 @@ export async function bootstrap(
   const { db } = database;
   const secret = await ensureSecret(db);
   const roles = await syncBuiltInRoles(db);
+  await seedHelp(db);
   let seeded: SeedOutcome = 'none';
   if (await isEmpty(db)) {
     if (config.environment !== 'Production') {

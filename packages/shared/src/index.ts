@@ -9,3 +9,4 @@ export * from './items/index';
 export * from './password-reset';
 export * from './tags';
 export * from './user';
+export * from './workspace';

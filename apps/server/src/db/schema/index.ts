@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './items';
 export * from './security';
+export * from './workspace';

@@ -21,10 +21,14 @@ describe('demo data', () => {
     }
     expect(stats.reduce((n: number, s: { red: number }) => n + s.red, 0)).toBeGreaterThan(0);
     expect(stats.reduce((n: number, s: { yellow: number }) => n + s.yellow, 0)).toBeGreaterThan(0);
-    const breach = (await t.app.inject({ url: '/api/data-breach', headers: t.auth(admin, { 'x-tenant': bakery }) })).json().items[0];
+    const breach = (await t.app.inject({ url: '/api/data-breach', headers: t.auth(admin, { 'x-tenant': bakery }) })).json()
+      .items[0];
     expect(breach.derived.overdue).toBe(false);
-    const process = (await t.app.inject({ url: '/api/process?q=Lohn', headers: t.auth(admin, { 'x-tenant': bakery }) })).json().items[0];
-    expect(process.tags.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Stammdaten', 'Bankdaten', 'Beschäftigte', 'Personal']));
+    const process = (await t.app.inject({ url: '/api/process?q=Lohn', headers: t.auth(admin, { 'x-tenant': bakery }) })).json()
+      .items[0];
+    expect(process.tags.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['Stammdaten', 'Bankdaten', 'Beschäftigte', 'Personal']),
+    );
   });
 
   it('keeps the other tenant apart: its own items only', async () => {

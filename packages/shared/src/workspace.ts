@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Spec 000 §3 "Searchable item". */
+export const searchableItemSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  number: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  status: z.number().int(),
+  parentType: z.string().nullable(),
+  parentId: z.uuid().nullable(),
+});
+export type SearchableItem = z.infer<typeof searchableItemSchema>;
+
+/** Spec 001 §3 "Timeline item". */
+export const timelineItemSchema = z.object({
+  id: z.string(),
+  hasHappened: z.boolean(),
+  entity: z.string(),
+  action: z.string(),
+  referenceDate: z.string(),
+  name: z.string(),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  userFullName: z.string().nullable(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+});
+export type TimelineItem = z.infer<typeof timelineItemSchema>;
+
+/** Entities the timeline never shows (spec 001 §9). */
+export const timelineExcludedEntities = ['Initiation', 'DataCategory', 'PersonGroup', 'HrManagement', 'Response'] as const;
+/** Timeline names are cut at 80 characters with an ellipsis (spec 001 §9). */
+export const TIMELINE_NAME_MAX = 80;
+export const truncateTimelineName = (name: string) =>
+  name.length > TIMELINE_NAME_MAX ? `${name.slice(0, TIMELINE_NAME_MAX)}…` : name;
+
+/** Spec 000 §3 "Help content": locale, index, content (markdown). */
+export const helpContentSchema = z.object({
+  id: z.uuid(),
+  route: z.string(),
+  locale: z.enum(['de', 'en']),
+  index: z.number().int(),
+  content: z.string(),
+});
+export const helpContentInputSchema = z.object({
+  route: z
+    .string()
+    .trim()
+    .regex(/^\/[a-z0-9/$-]*$/, 'validation.route'),
+  locale: z.enum(['de', 'en']),
+  index: z.number().int().min(0).max(999),
+  content: z.string().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong'),
+});
+
+export const changeLogEntrySchema = z.object({
+  version: z.string(),
+  date: z.string(),
+  notes: z.object({ de: z.array(z.string()), en: z.array(z.string()) }),
+});
+export const latestVersionSchema = z.object({ version: z.string(), date: z.string() });
+
+/** Dashboard tile keys (spec 001 §2) that a user may hide. */
+export const dashboardTileKeys = [
+  'twoFactor',
+  'changeLog',
+  'myDpo',
+  'ServiceAgreement',
+  'PdcaCycle',
+  'Timeline',
+  'Issue',
+  'process',
+  'impact-assessment',
+  'training',
+  'audit',
+  'measure',
+  'website',
+  'hr',
+  'concept',
+  'standard-process',
+  'privacy-request',
+] as const;
+export const dashboardSettingsSchema = z.object({
+  hiddenTiles: z.array(z.enum(dashboardTileKeys)).max(dashboardTileKeys.length),
+});
+
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  title: z.string(),
+  start: z.iso.datetime({ offset: true }),
+  end: z.iso.datetime({ offset: true }),
+  attendees: z.string(),
+  itemId: z.uuid().nullable(),
+  itemType: z.string().nullable(),
+  itemName: z.string().nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+export const appointmentInputSchema = z
+  .object({
+    title: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+    start: z.iso.datetime({ offset: true, message: 'validation.dateTime' }),
+    end: z.iso.datetime({ offset: true, message: 'validation.dateTime' }),
+    attendees: z.string().max(2000, 'validation.tooLong').optional().default(''),
+    itemId: z.uuid().nullable().optional().default(null),
+    companyId: z.uuid().optional(),
+  })
+  .refine((a) => new Date(a.end) >= new Date(a.start), { message: 'validation.endBeforeStart', path: ['end'] });
