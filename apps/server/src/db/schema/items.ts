@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -56,6 +57,8 @@ export const item = pgTable(
     uniqueIndex('item_number_uq').on(t.companyId, t.type, t.number),
     index('item_type_company_status_due_idx').on(t.type, t.companyId, t.status, t.dueDate),
     index('item_company_type_number_idx').on(t.companyId, t.type, t.number),
+    index('item_type_company_due_idx').on(t.type, t.companyId, t.dueDate),
+    index('item_type_company_name_idx').on(t.type, t.companyId, sql`lower(${t.name})`),
     index('item_assignee_idx').on(t.assigneeId),
     index('item_parent_idx').on(t.parentId),
     index('item_search_idx').using('gin', t.search),
@@ -143,4 +146,22 @@ export const textModule = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('text_module_company_idx').on(t.companyId)],
+);
+
+/**
+ * Item counts per company, type, status and due date, kept by a trigger on `item` (migration
+ * 0008), so dashboard statistics add up a few thousand rows instead of scanning every item.
+ */
+export const itemStat = pgTable(
+  'item_stat',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: smallint('status').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('item_stat_key').on(t.companyId, t.type, t.status, t.dueDate).nullsNotDistinct()],
 );

@@ -2,7 +2,7 @@ import { formatItemNumber, type Item, type ItemInput, type ItemListQuery, type I
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows, withTenant } from '../../db/client';
-import { appUser, attachment, company, item, itemHistory, tag } from '../../db/schema/index';
+import { appUser, attachment, company, item, itemHistory, itemStat, tag } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { derived, ruledDueDate } from './derive';
@@ -134,20 +134,50 @@ const sortColumns = {
   companyName: sql`lower(${company.name})`,
 } as const;
 
+/** Only status filters: the total can come from the trigger-kept counts instead of the rows. */
+function countFromStats(q: ItemListQuery) {
+  return !q.q && !q.assigneeId && !q.tagId && !q.from && !q.until;
+}
+
+async function countItems(tx: Db, type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, where: SQL) {
+  if (countFromStats(q)) {
+    const status = q.status
+      ? inArray(itemStat.status, q.status.split(',').map(Number))
+      : q.open === 'true'
+        ? sql`${itemStat.status} < 3`
+        : q.open === 'false'
+          ? sql`${itemStat.status} >= 3`
+          : undefined;
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${itemStat.n}), 0)::int` })
+      .from(itemStat)
+      .where(and(eq(itemStat.type, type), inArray(itemStat.companyId, [...ctx.scopeCompanyIds]), status));
+    return Number(row!.n);
+  }
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(item).where(where);
+  return Number(row!.n);
+}
+
 export async function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q: ItemListQuery) {
   return withTenant(d.db, ctx.companyIds, async (tx) => {
     const where = listWhere(type, ctx, q, d.timeZone);
     const col = sortColumns[q.sort];
-    const order = q.dir === 'asc' ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
-    const [rows, [count]] = await Promise.all([
+    // Only the due date can be empty; plain asc/desc on the others lets the indexes supply the order.
+    const nulls = q.sort === 'dueDate' ? sql` nulls last` : sql``;
+    const dir = q.dir === 'asc' ? sql`asc` : sql`desc`;
+    // Numbers are unique per company and type: within one company no tie-breaker is needed,
+    // and without one the (company, type, number) index hands out the page directly.
+    const unique = q.sort === 'number' && ctx.scopeCompanyIds.length === 1;
+    const order = unique ? [sql`${col} ${dir}`] : [sql`${col} ${dir}${nulls}`, q.dir === 'asc' ? asc(item.id) : desc(item.id)];
+    const [rows, total] = await Promise.all([
       baseQuery(tx)
         .where(where)
-        .orderBy(order, q.dir === 'asc' ? asc(item.id) : desc(item.id))
+        .orderBy(...order)
         .limit(q.pageSize)
         .offset(q.page * q.pageSize),
-      tx.select({ n: sql<number>`count(*)::int` }).from(item).innerJoin(company, eq(company.id, item.companyId)).where(where),
+      countItems(tx, type, ctx, q, where),
     ]);
-    return { items: await toItems(tx, rows, d.now()), total: Number(count!.n) };
+    return { items: await toItems(tx, rows, d.now()), total };
   });
 }
 

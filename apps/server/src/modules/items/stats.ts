@@ -5,8 +5,8 @@ import type { ItemCtx, ItemDeps } from './service';
 import { addDays, todayIn } from './time';
 
 /**
- * Status categories for every type in one grouped query (design: one statistics request per
- * scope, not one per tile). Open = not closed (status < 3); red = open and due before today;
+ * Status categories for every type in one grouped query over the trigger-kept item_stat (one
+ * statistics request per scope, not one per tile). Open = not closed (status < 3); red = open and due before today;
  * yellow = open and due within DUE_SOON_DAYS.
  */
 export async function statistics(d: ItemDeps, ctx: ItemCtx) {
@@ -16,11 +16,11 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx) {
     queryRows<{ type: string; total: number; open: number; red: number; yellow: number }>(
       tx,
       sql`select type,
-                 count(*)::int as total,
-                 count(*) filter (where status < 3)::int as open,
-                 count(*) filter (where status < 3 and due_date < ${today}::date)::int as red,
-                 count(*) filter (where status < 3 and due_date >= ${today}::date and due_date <= ${soon}::date)::int as yellow
-          from item where company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
+                 sum(n)::int as total,
+                 coalesce(sum(n) filter (where status < 3), 0)::int as open,
+                 coalesce(sum(n) filter (where status < 3 and due_date < ${today}::date), 0)::int as red,
+                 coalesce(sum(n) filter (where status < 3 and due_date >= ${today}::date and due_date <= ${soon}::date), 0)::int as yellow
+          from item_stat where company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
           group by type`,
     ),
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "item_type_company_due_idx" ON "item" USING btree ("type","company_id","due_date");--> statement-breakpoint
+CREATE INDEX "item_type_company_name_idx" ON "item" USING btree ("type","company_id",lower("name"));
