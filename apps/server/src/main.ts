@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/demo';
+import { resetDueDemoCompanies } from './modules/companies/service';
 import { diskStorage } from './platform/storage';
 
 async function main() {
@@ -36,6 +37,14 @@ async function main() {
   // Mails SMTP refused are retried; without SMTP_URL they simply stay in the outbox.
   const flushTimer = config.smtpUrl ? setInterval(() => void app.mailer.flush().catch(() => undefined), 60_000) : null;
   flushTimer?.unref();
+
+  // Demo companies reset seven days after creation; checked at start-up and every ten minutes.
+  const resetDemos = () =>
+    resetDueDemoCompanies(database.db, { timeZone: config.timeZone, now: new Date() }).catch((e) =>
+      app.log.error({ err: e }, 'demo reset failed'),
+    );
+  void resetDemos();
+  setInterval(resetDemos, 10 * 60_000).unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -24,6 +24,9 @@ const messages: Record<Language, Record<string, string>> = {
     'error.unsubscribeInvalid': 'Der Abmeldelink ist ungültig.',
     'error.termsNotCurrent': 'Diese Fassung der Nutzungsbedingungen ist nicht die aktuelle.',
     'error.tagInUse': 'Der Eintrag wird noch verwendet und kann nicht gelöscht werden.',
+    'error.demoNeedsAgency': 'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen.',
+    'error.lastAdministrator': 'Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen.',
+    'error.roleBuiltIn': 'Eingebaute Rollen können nicht geändert werden.',
   },
   en: {
     'error.notFound': 'Not found.',
@@ -47,6 +50,9 @@ const messages: Record<Language, Record<string, string>> = {
     'error.unsubscribeInvalid': 'The unsubscribe link is invalid.',
     'error.termsNotCurrent': 'This version of the terms of use is not the current one.',
     'error.tagInUse': 'The entry is still in use and cannot be deleted.',
+    'error.demoNeedsAgency': 'Only data privacy agencies can create demo companies.',
+    'error.lastAdministrator': 'You are the last administrator of this tenant and cannot remove your own rights.',
+    'error.roleBuiltIn': 'Built-in roles cannot be changed.',
   },
 };
 

@@ -11,7 +11,13 @@ import { revokeUserSessions } from './service';
  * Creates a single-use token and mails the link. Answers the same whether or not the address
  * exists, so the endpoint reveals nothing.
  */
-export async function requestPasswordReset(d: AuthDeps, email: string, ip: string, purpose: 'reset' | 'invite' = 'reset') {
+export async function requestPasswordReset(
+  d: AuthDeps,
+  email: string,
+  ip: string,
+  purpose: 'reset' | 'invite' = 'reset',
+  minutesOverride?: number,
+) {
   const [user] = await d.db
     .select({
       id: appUser.id,
@@ -26,7 +32,7 @@ export async function requestPasswordReset(d: AuthDeps, email: string, ip: strin
   await logSecurityEvent(d.db, { type: 'password.resetRequested', userId: user?.id ?? null, email, ip });
   if (!user || !user.isActive) return;
   const token = randomToken();
-  const minutes = d.settings.resetTokenMinutes;
+  const minutes = minutesOverride ?? d.settings.resetTokenMinutes;
   await d.db.insert(passwordResetToken).values({
     userId: user.id,
     tokenHash: sha256(token),

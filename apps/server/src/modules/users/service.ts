@@ -1,0 +1,177 @@
+import type { AdminUser } from '@pc/shared';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appUser, company, recoveryCode, role, userCompany, userRole } from '../../db/schema/index';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError, notFound, validationFailed } from '../../platform/errors';
+import { logSecurityEvent } from '../../platform/security-log';
+import { assertGrantable, claimsOfRoles } from '../roles/service';
+
+type Ctx = Pick<RequestContext, 'userId' | 'companyId' | 'companyIds' | 'claims'>;
+
+export interface UserInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+  language: 'de' | 'en';
+  companyId: string;
+  roleIds: string[];
+  companyIds: string[];
+  validUntil: string | null;
+  isActive: boolean;
+}
+
+export async function listUsers(db: Db, ctx: Ctx, onlyId?: string): Promise<AdminUser[]> {
+  const rows = await db
+    .select({
+      u: appUser,
+      companyName: company.name,
+      roleIds: sql<string[]>`coalesce(array(select ur.role_id::text from user_role ur where ur.user_id = "app_user"."id"), '{}')`,
+      roleNames: sql<
+        string[]
+      >`coalesce(array(select r.name from user_role ur join role r on r.id = ur.role_id where ur.user_id = "app_user"."id" order by r.name), '{}')`,
+      companyIds: sql<
+        string[]
+      >`coalesce(array(select uc.company_id::text from user_company uc where uc.user_id = "app_user"."id"), '{}')`,
+    })
+    .from(appUser)
+    .innerJoin(company, eq(company.id, appUser.companyId))
+    .where(and(inArray(appUser.companyId, [...ctx.companyIds]), onlyId ? eq(appUser.id, onlyId) : undefined))
+    .orderBy(asc(appUser.lastname), asc(appUser.firstname));
+  return rows.map(({ u, companyName, roleIds, roleNames, companyIds }) => ({
+    id: u.id,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    email: u.email,
+    language: u.language,
+    companyId: u.companyId,
+    companyName,
+    isActive: u.isActive,
+    roleIds: [...roleIds],
+    roleNames: [...roleNames],
+    // Grants outside the caller's view stay hidden (and untouched on save).
+    companyIds: [...companyIds].filter((id) => ctx.companyIds.includes(id)),
+    validUntil: u.validUntil ? u.validUntil.toISOString().slice(0, 10) : null,
+    lockedUntil: u.lockedUntil ? u.lockedUntil.toISOString() : null,
+    twoFactorEnabled: u.totpSecret !== null,
+    mustChangePassword: u.mustChangePassword,
+    hasPassword: u.passwordHash !== null,
+  }));
+}
+
+export async function getUser(db: Db, ctx: Ctx, id: string) {
+  const [u] = await listUsers(db, ctx, id);
+  if (!u) throw notFound();
+  return u;
+}
+
+async function checkInput(db: Db, ctx: Ctx, input: UserInput) {
+  const fields: Record<string, string[]> = {};
+  if (!ctx.companyIds.includes(input.companyId)) fields.companyId = ['validation.companyNotAllowed'];
+  if (input.companyIds.some((c) => !ctx.companyIds.includes(c))) fields.companyIds = ['validation.companyNotAllowed'];
+  const roles = await db.select({ id: role.id, companyId: role.companyId }).from(role).where(inArray(role.id, input.roleIds));
+  if (roles.length !== new Set(input.roleIds).size || roles.some((r) => r.companyId && !ctx.companyIds.includes(r.companyId))) {
+    fields.roleIds = ['validation.unknownReference'];
+  }
+  if (Object.keys(fields).length) throw validationFailed(fields);
+  assertGrantable(ctx, await claimsOfRoles(db, input.roleIds), 'roleIds');
+}
+
+function isUniqueViolation(e: unknown) {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err.code === '23505' || err.cause?.code === '23505';
+}
+
+export async function createUser(db: Db, ctx: Ctx, input: UserInput) {
+  await checkInput(db, ctx, input);
+  try {
+    return await db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(appUser)
+        .values({
+          email: input.email.trim(),
+          firstname: input.firstname,
+          lastname: input.lastname,
+          language: input.language,
+          companyId: input.companyId,
+          isActive: input.isActive,
+          validUntil: input.validUntil ? new Date(`${input.validUntil}T23:59:59Z`) : null,
+        })
+        .returning({ id: appUser.id });
+      await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: u!.id, roleId })));
+      const grants = [...new Set([input.companyId, ...input.companyIds])];
+      await tx.insert(userCompany).values(grants.map((companyId) => ({ userId: u!.id, companyId })));
+      return u!.id;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw validationFailed({ email: ['validation.duplicate'] });
+    throw e;
+  }
+}
+
+/** Active users of a company who hold Administration.Access, optionally leaving one out. */
+async function adminCount(db: Db, companyId: string, except?: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${appUser.id})::int` })
+    .from(appUser)
+    .innerJoin(userRole, eq(userRole.userId, appUser.id))
+    .where(
+      and(
+        eq(appUser.companyId, companyId),
+        eq(appUser.isActive, true),
+        except ? ne(appUser.id, except) : undefined,
+        sql`exists (select 1 from role_claim rc where rc.role_id = ${userRole.roleId} and rc.claim = 'Administration.Access')`,
+      ),
+    );
+  return Number(row!.n);
+}
+
+export async function updateUser(db: Db, ctx: Ctx, id: string, input: UserInput) {
+  const before = await getUser(db, ctx, id);
+  await checkInput(db, ctx, input);
+  const wasAdmin = (await claimsOfRoles(db, before.roleIds)).includes('Administration.Access') && before.isActive;
+  const staysAdmin =
+    (await claimsOfRoles(db, input.roleIds)).includes('Administration.Access') &&
+    input.isActive &&
+    input.companyId === before.companyId;
+  if (wasAdmin && !staysAdmin && (await adminCount(db, before.companyId, id)) === 0) {
+    throw new AppError(409, 'conflict', 'error.lastAdministrator');
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(appUser)
+        .set({
+          email: input.email.trim(),
+          firstname: input.firstname,
+          lastname: input.lastname,
+          language: input.language,
+          companyId: input.companyId,
+          isActive: input.isActive,
+          validUntil: input.validUntil ? new Date(`${input.validUntil}T23:59:59Z`) : null,
+        })
+        .where(eq(appUser.id, id));
+      await tx.delete(userRole).where(eq(userRole.userId, id));
+      await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
+      // Only the grants the caller can see are replaced; others (of other tenants) stay.
+      await tx.delete(userCompany).where(and(eq(userCompany.userId, id), inArray(userCompany.companyId, [...ctx.companyIds])));
+      const grants = [...new Set([input.companyId, ...input.companyIds])];
+      await tx
+        .insert(userCompany)
+        .values(grants.map((companyId) => ({ userId: id, companyId })))
+        .onConflictDoNothing();
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw validationFailed({ email: ['validation.duplicate'] });
+    throw e;
+  }
+}
+
+export async function resetTwoFactor(db: Db, ctx: Ctx, id: string, ip: string) {
+  await getUser(db, ctx, id);
+  await db.transaction(async (tx) => {
+    await tx.update(appUser).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(appUser.id, id));
+    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, id));
+  });
+  await logSecurityEvent(db, { type: 'mfa.disabled', userId: id, ip, detail: { by: ctx.userId } });
+}

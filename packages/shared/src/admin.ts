@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { companyTypeSchema } from './company';
+import { languageSchema } from './user';
+
+const optionalText = (max = 300) => z.string().trim().max(max, 'validation.tooLong').optional().default('');
+
+/** Spec 000 §3 "Company (initiation)" plus type, parent, flags and security settings. */
+export const companyInputSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+  type: companyTypeSchema.default('Company'),
+  parentCompanyId: z.uuid().nullable().optional().default(null),
+  isActive: z.boolean().default(true),
+  isResponsibleParty: z.boolean().default(true),
+  isDataProcessor: z.boolean().default(false),
+  isDataPrivacyAgency: z.boolean().default(false),
+  addressLine1: optionalText(),
+  addressLine2: optionalText(),
+  country: z.string().trim().length(2, 'validation.country').default('DE'),
+  zipCode: optionalText(20),
+  city: optionalText(),
+  phoneNumber: optionalText(50),
+  faxNumber: optionalText(50),
+  url: optionalText(500),
+  emailAddress: z
+    .union([z.literal(''), z.email('validation.email')])
+    .optional()
+    .default(''),
+  registrationAuthority: optionalText(),
+  registrationNumber: optionalText(100),
+  vatNumber: optionalText(50),
+  dataPrivacyAgentFirstname: optionalText(),
+  dataPrivacyAgentLastname: optionalText(),
+  dataPrivacyAgentAddressLine1: optionalText(),
+  dataPrivacyAgentAddressLine2: optionalText(),
+  dataPrivacyAgentCountry: z.string().trim().length(2, 'validation.country').default('DE'),
+  dataPrivacyAgentZipCode: optionalText(20),
+  dataPrivacyAgentCity: optionalText(),
+  dataPrivacyAgentPhoneNumber: optionalText(50),
+  dataPrivacyAgentEmailAddress: z
+    .union([z.literal(''), z.email('validation.email')])
+    .optional()
+    .default(''),
+  ipAllowList: z.array(z.cidrv4().or(z.cidrv6())).max(100).default([]),
+  passwordExpiryDays: z.number().int().min(0).max(3650).default(0),
+});
+export type CompanyInput = z.infer<typeof companyInputSchema>;
+
+export const companyDetailSchema = companyInputSchema.extend({
+  id: z.uuid(),
+  parentCompanyName: z.string().nullable(),
+  agencyCompanyId: z.uuid().nullable(),
+  agencyCompanyName: z.string().nullable(),
+  isDemo: z.boolean(),
+  hasLogo: z.boolean(),
+  creationDate: z.iso.datetime({ offset: true }),
+  children: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  numberOfChildCompanies: z.number().int(),
+  canEdit: z.boolean(),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+export const roleSchema = z.object({
+  id: z.uuid(),
+  key: z.string().nullable(),
+  name: z.string(),
+  builtIn: z.boolean(),
+  companyId: z.uuid().nullable(),
+  claims: z.array(z.string()),
+  userCount: z.number().int(),
+});
+export type Role = z.infer<typeof roleSchema>;
+export const roleInputSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  claims: z.array(z.string()).max(200),
+  companyId: z.uuid().optional(),
+});
+
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  companyId: z.uuid(),
+  companyName: z.string(),
+  isActive: z.boolean(),
+  roleIds: z.array(z.uuid()),
+  roleNames: z.array(z.string()),
+  companyIds: z.array(z.uuid()),
+  validUntil: z.string().nullable(),
+  lockedUntil: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserInputSchema = z.object({
+  firstname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  lastname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  email: z.email('validation.email').max(254),
+  language: languageSchema.default('de'),
+  companyId: z.uuid(),
+  roleIds: z.array(z.uuid()).min(1, 'validation.roleRequired').max(20),
+  companyIds: z.array(z.uuid()).max(500).default([]),
+  validUntil: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .nullable()
+    .default(null),
+  isActive: z.boolean().default(true),
+});
+
+export const profileInputSchema = z.object({
+  firstname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  lastname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  language: languageSchema,
+});
+export const emailChangeSchema = z.object({ email: z.email('validation.email').max(254) });
+export const emailChangeConfirmSchema = z.object({ userId: z.uuid(), token: z.string().min(1) });
+export const notificationSettingsSchema = z.object({ securityNotices: z.boolean() });
