@@ -24,6 +24,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { helpRoutes } from './modules/help/routes';
 import { itemRoutes } from './modules/items/routes';
 import { measureRoutes } from './modules/measures/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityLogRoutes } from './modules/security-log/routes';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     userAdminRoutes(api, { db });
     userAdministrationRoutes(api, authDeps);
     roleRoutes(api, { db });
+    profileRoutes(api, { ...authDeps, storage });
     companyRoutes(api, { db, storage });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });

@@ -79,6 +79,10 @@ export const appUser = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** Last accepted TOTP time step, so a code cannot be replayed within its window. */
     totpLastStep: integer('totp_last_step'),
+    /** Uploaded avatar (storage hash); none = generated initials. */
+    avatarHash: text('avatar_hash'),
+    /** Requested new e-mail address, confirmed through a mailed link. */
+    pendingEmail: text('pending_email'),
     failedLogins: integer('failed_logins').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -26,7 +26,7 @@ export const passwordResetToken = pgTable(
       .references(() => appUser.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /** 'reset' from forgot-password, 'invite' when an administrator creates the user. */
-    purpose: text('purpose', { enum: ['reset', 'invite'] })
+    purpose: text('purpose', { enum: ['reset', 'invite', 'email'] })
       .notNull()
       .default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

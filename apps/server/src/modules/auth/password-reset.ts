@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { appUser, passwordResetToken } from '../../db/schema/index';
 import { hashPassword } from '../../platform/auth/password';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
@@ -59,6 +59,7 @@ async function findToken(d: AuthDeps, userId: string, token: string) {
       and(
         eq(passwordResetToken.userId, userId),
         eq(passwordResetToken.tokenHash, sha256(token)),
+        inArray(passwordResetToken.purpose, ['reset', 'invite']),
         isNull(passwordResetToken.usedAt),
         gt(passwordResetToken.expiresAt, nowOf(d)),
       ),
@@ -81,6 +82,8 @@ export async function resetPassword(d: AuthDeps, input: { userId: string; token:
         and(
           eq(passwordResetToken.userId, input.userId),
           eq(passwordResetToken.tokenHash, sha256(input.token)),
+          // An e-mail-change token must never set a password.
+          inArray(passwordResetToken.purpose, ['reset', 'invite']),
           isNull(passwordResetToken.usedAt),
           gt(passwordResetToken.expiresAt, nowOf(d)),
         ),

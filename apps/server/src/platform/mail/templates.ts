@@ -47,6 +47,19 @@ export const templates = {
         `Hello ${v.name},\n\nan account on ${v.productName} has been created for you. Use this link to choose your password (valid for ${v.minutes} minutes):\n\n${v.link}`,
     },
   },
+  'email-change': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: neue E-Mail-Adresse bestätigen`,
+      en: (v) => `${v.productName}: confirm your new e-mail address`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\nbitte bestätigen Sie Ihre neue E-Mail-Adresse über diesen Link (gültig für ${v.minutes} Minuten):\n\n${v.link}\n\nBis dahin gilt Ihre bisherige Adresse weiter.`,
+      en: (v) =>
+        `Hello ${v.name},\n\nplease confirm your new e-mail address with this link (valid for ${v.minutes} minutes):\n\n${v.link}\n\nUntil then your previous address stays in use.`,
+    },
+  },
   'password-changed': {
     category: 'security-notice',
     subject: {
