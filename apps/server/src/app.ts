@@ -23,6 +23,7 @@ import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { helpRoutes } from './modules/help/routes';
 import { itemRoutes } from './modules/items/routes';
+import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     authRoutes(api, { ...authDeps, loginRateLimit: config.loginRateLimit });
     accountRoutes(api, authDeps);
     termsOfUseRoutes(api, { db });
+    legalRoutes(api, { db, legalDir: config.legalDir });
     securityLogRoutes(api, { db });
     const itemDeps = { db, timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);

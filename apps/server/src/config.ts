@@ -30,6 +30,9 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(['de', 'en'])).min(1)),
   WEBCAST_URL: z.url().optional(),
   SUBSCRIPTIONS_ENABLED: bool.default(false),
+  BROWSER_WARNING: bool.default(false),
+  /** Folder with the operator's legal documents: imprint.de.md, privacy-statement.en.md, … */
+  LEGAL_DIR: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -91,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     languages: c.LANGUAGES,
     webcastUrl: c.WEBCAST_URL ?? null,
     subscriptionsEnabled: c.SUBSCRIPTIONS_ENABLED,
+    browserWarning: c.BROWSER_WARNING,
+    legalDir: c.LEGAL_DIR ? path.resolve(c.LEGAL_DIR) : null,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL,

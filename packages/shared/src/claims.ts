@@ -22,11 +22,23 @@ export const shellClaims = [
   'Diagram.Read',
 ] as const;
 
+/**
+ * Installation-wide claims: help contents and terms of use are shared by every tenant, so no
+ * tenant's administrator may change them; only the operator's role holds these.
+ */
+export const platformClaims = ['Platform.Manage'] as const;
+
 export const itemClaims = itemTypes.flatMap((t) => [`${t.claim}.Read`, `${t.claim}.Write`] as const);
 
-export const allClaims: readonly string[] = [...shellClaims, ...itemClaims];
+/** Everything a tenant's administrator can hold and grant. */
+export const tenantClaims: readonly string[] = [...shellClaims, ...itemClaims];
 
-export type Claim = (typeof shellClaims)[number] | `${(typeof itemTypes)[number]['claim']}.${'Read' | 'Write'}`;
+export const allClaims: readonly string[] = [...tenantClaims, ...platformClaims];
+
+export type Claim =
+  | (typeof shellClaims)[number]
+  | (typeof platformClaims)[number]
+  | `${(typeof itemTypes)[number]['claim']}.${'Read' | 'Write'}`;
 
 export const readClaims: readonly string[] = allClaims.filter((c) => c.endsWith('.Read') || c === 'Document.ReadExtended');
 

@@ -10,6 +10,8 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   webcastUrl: z.string().nullable(),
   subscriptionsEnabled: z.boolean(),
+  /** Operator switch: the dashboard warns that Internet Explorer is not supported (spec 001 §2). */
+  browserWarning: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -7,6 +7,7 @@ export * from './config';
 export * from './errors';
 export * from './item-types';
 export * from './items/index';
+export * from './legal';
 export * from './password-reset';
 export * from './tags';
 export * from './user';

@@ -27,6 +27,7 @@ const messages: Record<Language, Record<string, string>> = {
     'error.demoNeedsAgency': 'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen.',
     'error.lastAdministrator': 'Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen.',
     'error.roleBuiltIn': 'Eingebaute Rollen können nicht geändert werden.',
+    'error.legalNotConfigured': 'Dieses Dokument hat der Betreiber nicht hinterlegt.',
   },
   en: {
     'error.notFound': 'Not found.',
@@ -53,6 +54,7 @@ const messages: Record<Language, Record<string, string>> = {
     'error.demoNeedsAgency': 'Only data privacy agencies can create demo companies.',
     'error.lastAdministrator': 'You are the last administrator of this tenant and cannot remove your own rights.',
     'error.roleBuiltIn': 'Built-in roles cannot be changed.',
+    'error.legalNotConfigured': 'The operator has not provided this document.',
   },
 };
 

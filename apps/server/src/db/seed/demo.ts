@@ -57,6 +57,15 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
       addressLine1: 'Marktplatz 3',
       zipCode: '97070',
       city: 'Würzburg',
+      // The agency's consultant is the bakery's external DPO (my-DPO tile).
+      dpaFirstname: 'Anna',
+      dpaLastname: 'Admin',
+      dpaAddressLine1: 'Muster Datenschutz GmbH',
+      dpaAddressLine2: 'Hauptstraße 12',
+      dpaZipCode: '80331',
+      dpaCity: 'München',
+      dpaPhoneNumber: '+49 89 1234560',
+      dpaEmailAddress: 'dsb@muster-datenschutz.example',
       createdAt: daysAgo(200),
     });
     await insert({ name: 'Alte Druckerei KG', agencyId: agency, isActive: false, city: 'Augsburg', createdAt: daysAgo(500) });
@@ -80,7 +89,9 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
       await tx.insert(userCompany).values({ userId: u!.id, companyId });
       return u!.id;
     };
-    await addUser(demoUsers.admin, 'Anna', 'Admin', agency, 'administrator', true);
+    const anna = await addUser(demoUsers.admin, 'Anna', 'Admin', agency, 'administrator', true);
+    // In the demo, the agency also operates the installation (help contents, terms of use).
+    await tx.insert(userRole).values({ userId: anna, roleId: roles.operator! });
     await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
     await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
     const handel = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Beispiel Handel GmbH')))[0]!.id;
@@ -107,6 +118,7 @@ export async function seedInitialAdmin(db: Db, roles: Record<string, string>, ad
       .values({ email: admin.email, companyId: c!.id, passwordHash: hash, hasAccount: true })
       .returning({ id: appUser.id });
     await tx.insert(userRole).values({ userId: u!.id, roleId: roles.administrator! });
+    await tx.insert(userRole).values({ userId: u!.id, roleId: roles.operator! });
     await tx.insert(userCompany).values({ userId: u!.id, companyId: c!.id });
   });
 }

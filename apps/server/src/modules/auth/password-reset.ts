@@ -30,7 +30,7 @@ export async function requestPasswordReset(
     .from(appUser)
     .where(sql`lower(${appUser.email}) = lower(${email.trim()})`);
   await logSecurityEvent(d.db, { type: 'password.resetRequested', userId: user?.id ?? null, email, ip });
-  if (!user || !user.isActive) return;
+  if (!user?.isActive) return;
   const token = randomToken();
   const minutes = minutesOverride ?? d.settings.resetTokenMinutes;
   await d.db.insert(passwordResetToken).values({

@@ -279,6 +279,16 @@ describe('administration', () => {
       expect(dup.json().fields.email).toEqual(['validation.duplicate']);
     });
 
+    it('counts the holders of a built-in role within the tenant only', async () => {
+      const count = async (token: string) =>
+        (await t.app.inject({ url: '/api/role', headers: t.auth(token) }))
+          .json()
+          .find((r: { key: string }) => r.key === 'administrator').userCount;
+      // Anna administers the agency, Otto the foreign tenant: neither sees the other.
+      expect(await count(admin)).toBe(1);
+      expect(await count(await t.tokenFor('other@demo.local'))).toBe(1);
+    });
+
     it('creates custom roles from held claims only', async () => {
       const ok = await t.app.inject({
         method: 'POST',

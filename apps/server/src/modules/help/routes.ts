@@ -11,7 +11,8 @@ const locale = z.enum(['de', 'en']);
 
 export function helpRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { claims: { all: ['Administration.Access'] } };
+  // Help contents are shared by every tenant: only the operator edits them.
+  const admin = { claims: { all: ['Platform.Manage'] } };
 
   r.get(
     '/api/help-content',

@@ -9,6 +9,13 @@ type Ctx = Pick<RequestContext, 'companyId' | 'companyIds' | 'claims'>;
 
 /** Built-in roles and the custom roles of companies the caller may see. */
 export async function listRoles(db: Db, ctx: Ctx) {
+  // Built-in roles are shared by every tenant: count only the holders the caller may see.
+  const visible = ctx.companyIds.length
+    ? sql`u.company_id in (${sql.join(
+        [...ctx.companyIds].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`false`;
   const rows = await db
     .select({
       id: role.id,
@@ -18,7 +25,7 @@ export async function listRoles(db: Db, ctx: Ctx) {
       claims: sql<
         string[]
       >`coalesce(array(select rc.claim from role_claim rc where rc.role_id = "role"."id" order by rc.claim), '{}')`,
-      userCount: sql<number>`(select count(*)::int from user_role ur where ur.role_id = "role"."id")`,
+      userCount: sql<number>`(select count(*)::int from user_role ur join app_user u on u.id = ur.user_id where ur.role_id = "role"."id" and ${visible})`,
     })
     .from(role)
     .where(or(isNull(role.companyId), inArray(role.companyId, [...ctx.companyIds])))
@@ -62,7 +69,7 @@ export async function saveRole(
 
 export async function deleteRole(db: Db, ctx: Ctx, id: string) {
   const [r] = await db.select({ key: role.key, companyId: role.companyId }).from(role).where(eq(role.id, id));
-  if (!r || !r.companyId || !ctx.companyIds.includes(r.companyId))
+  if (!r?.companyId || !ctx.companyIds.includes(r.companyId))
     throw r?.key ? new AppError(409, 'conflict', 'error.roleBuiltIn') : notFound();
   await db.delete(role).where(and(eq(role.id, id)));
 }

@@ -86,7 +86,7 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
     expect((await t.app.inject({ url: '/api/timeline/past', headers: h(other) })).json()).toEqual([]);
   });
 
-  it('serves help by route and language, with an existence list, editable by administrators only', async () => {
+  it('serves help by route and language, with an existence list, editable by the operator only', async () => {
     const de = (await t.app.inject({ url: '/api/help-content?route=/process&locale=de', headers: h(admin) })).json();
     expect(de.map((p: { index: number }) => p.index)).toEqual([0, 1]);
     expect(de[0].content).toContain('Art. 30');
@@ -104,6 +104,25 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/help-content/${add.json().id}`, headers: h(reader) })).statusCode,
     ).toBe(403);
+    // Help is shared by every tenant: another tenant's administrator may not change it.
+    const other = await t.tokenFor('other@demo.local');
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/help-content/${add.json().id}`,
+      headers: h(other),
+      payload: { route: '/tag', locale: 'de', index: 0, content: '# Übernommen' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/terms-of-use',
+      headers: h(other),
+      payload: { releaseDate: new Date().toISOString(), contentDe: '# Neu', contentEn: '# New' },
+    });
+    expect(published.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/help-content?route=/tag&locale=de', headers: h(admin) })).json()[0].content).toBe(
+      '# Tags',
+    );
   });
 
   it('answers the change log and the latest version', async () => {

@@ -31,6 +31,7 @@ export function systemRoutes(app: FastifyInstance, { database, config }: { datab
       version: APP_VERSION,
       webcastUrl: config.webcastUrl,
       subscriptionsEnabled: config.subscriptionsEnabled,
+      browserWarning: config.browserWarning,
     }),
   );
 }

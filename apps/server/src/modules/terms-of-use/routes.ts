@@ -8,7 +8,8 @@ import { consent, currentTerms, listVersions, publish } from './service';
 
 export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { all: ['Administration.Access'] };
+  // Terms of use bind every tenant: only the operator publishes them.
+  const admin = { all: ['Platform.Manage'] };
 
   r.get(
     '/api/terms-of-use/current',

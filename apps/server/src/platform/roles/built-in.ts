@@ -1,4 +1,4 @@
-import { allClaims, itemClaims, itemTypes } from '@pc/shared';
+import { itemClaims, itemTypes, platformClaims, tenantClaims } from '@pc/shared';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { role, roleClaim } from '../../db/schema/index';
@@ -32,7 +32,7 @@ const editing = [
  * synchronised at start-up, so a release that adds a claim updates the built-in roles with it.
  */
 export const builtInRoles: Record<string, { name: string; claims: readonly string[] }> = {
-  administrator: { name: 'Administrator', claims: allClaims },
+  administrator: { name: 'Administrator', claims: tenantClaims },
   dpo: {
     name: 'Datenschutzbeauftragter',
     claims: [...editing, 'Company.WriteOwn', 'TimeRecords.ReadAll', 'Application.PresentationMode', 'User.Read'],
@@ -43,6 +43,8 @@ export const builtInRoles: Record<string, { name: string; claims: readonly strin
     name: 'Mandanten-Benutzer',
     claims: [...readOnly, 'Issue.Write', 'PrivacyRequest.Write', 'DataBreach.Write'],
   },
+  /** The installation's operator (help contents, terms of use); given with the first administrator. */
+  operator: { name: 'Betreiber', claims: platformClaims },
 };
 
 export async function syncBuiltInRoles(db: Db): Promise<Record<string, string>> {

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Language, type LegalDocumentType, languageSchema, legalDocumentSchema, legalDocumentTypeSchema } from '@pc/shared';
+import { desc, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { termsOfUse } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+
+const notConfigured = () => new AppError(404, 'not_found', 'error.legalNotConfigured');
+
+async function readFile(dir: string, type: LegalDocumentType, language: Language): Promise<string | null> {
+  // The type comes from a closed enum, so the path cannot leave the folder.
+  return fs.readFile(path.join(dir, `${type}.${language}.md`), 'utf8').catch(() => null);
+}
+
+/**
+ * Legal documents (spec 000 §2 "Legal dialog"): the operator's files in LEGAL_DIR, German or
+ * English, falling back to the other language. Terms of use without a file are the current
+ * published version from the terms administration. Public: the login page links to them.
+ */
+export function legalRoutes(app: FastifyInstance, { db, legalDir }: { db: Db; legalDir: string | null }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/legal/:type/:language',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['legal'],
+        params: z.object({ type: legalDocumentTypeSchema, language: languageSchema }),
+        response: { 200: legalDocumentSchema },
+      },
+    },
+    async (req) => {
+      const { type, language } = req.params;
+      const order: Language[] = language === 'en' ? ['en', 'de'] : ['de', 'en'];
+      if (legalDir) {
+        for (const lang of order) {
+          const content = await readFile(legalDir, type, lang);
+          if (content !== null) return { type, language: lang, content };
+        }
+      }
+      if (type === 'terms-of-use') {
+        const [terms] = await db
+          .select()
+          .from(termsOfUse)
+          .where(lte(termsOfUse.releaseDate, new Date()))
+          .orderBy(desc(termsOfUse.releaseDate))
+          .limit(1);
+        if (terms) return { type, language, content: language === 'en' ? terms.contentEn : terms.contentDe };
+      }
+      throw notConfigured();
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { languageSchema } from './user';
+
+/** Spec 000 §9 "Legal document types". */
+export const legalDocumentTypes = ['imprint', 'privacy-statement', 'terms-of-use'] as const;
+export const legalDocumentTypeSchema = z.enum(legalDocumentTypes);
+export type LegalDocumentType = z.infer<typeof legalDocumentTypeSchema>;
+
+export const legalDocumentSchema = z.object({
+  type: legalDocumentTypeSchema,
+  /** The language of the content: the requested one, or the other when only that one exists. */
+  language: languageSchema,
+  /** Markdown. */
+  content: z.string(),
+});
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
