@@ -24,6 +24,54 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage');
     case 'scope':
       return lazyRouteComponent(() => import('../features/scope/scope-page'), 'ScopePage');
+    case 'mfa':
+      return lazyRouteComponent(() => import('../features/account/mfa-page'), 'MfaPage');
+    case 'reset-password':
+      return lazyRouteComponent(() => import('../features/account/reset-password-page'), 'ResetPasswordPage');
+    case 'unsubscribe':
+      return lazyRouteComponent(() => import('../features/account/unsubscribe-page'), 'UnsubscribePage');
+    case 'change-password':
+      return lazyRouteComponent(() => import('../features/account/change-password-page'), 'ChangePasswordPage');
+    case 'account':
+      return lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage');
+    case 'profile':
+      return lazyRouteComponent(() => import('../features/account/profile-page'), 'ProfilePage');
+    case 'terms-of-use':
+      return lazyRouteComponent(() => import('../features/terms-of-use/terms-of-use-page'), 'TermsOfUsePage');
+    case 'terms-of-use-admin':
+      return lazyRouteComponent(() => import('../features/terms-of-use/terms-of-use-admin-page'), 'TermsOfUseAdminPage');
+    case 'users-admin':
+      return lazyRouteComponent(() => import('../features/administration/users/users-page'), 'UsersPage');
+    case 'roles-admin':
+      return lazyRouteComponent(() => import('../features/administration/roles/roles-page'), 'RolesPage');
+    case 'security-log':
+      return lazyRouteComponent(() => import('../features/security-log/security-log-page'), 'SecurityLogPage');
+    case 'home':
+      return lazyRouteComponent(() => import('../features/dashboard/home-page'), 'HomePage');
+    case 'change-log':
+      return lazyRouteComponent(() => import('../features/change-log/change-log-page'), 'ChangeLogPage');
+    case 'calendar':
+      return lazyRouteComponent(() => import('../features/calendar/calendar-page'), 'CalendarPage');
+    case 'documents':
+      return lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage');
+    case 'download':
+      return lazyRouteComponent(() => import('../features/documents/download-page'), 'DownloadPage');
+    case 'item-list':
+      return lazyRouteComponent(() => import('../features/items/list/item-list-page'), 'ItemListPage');
+    case 'item-detail':
+      return lazyRouteComponent(() => import('../features/items/detail/item-detail-page'), 'ItemDetailPage');
+    case 'tags':
+      return lazyRouteComponent(() => import('../features/tags/tag-page'), 'TagPage');
+    case 'help-admin':
+      return lazyRouteComponent(() => import('../features/administration/help/help-admin-page'), 'HelpAdminPage');
+    case 'administration':
+      return lazyRouteComponent(() => import('../features/administration/companies/administration-page'), 'AdministrationPage');
+    case 'companies-admin':
+      return lazyRouteComponent(() => import('../features/administration/companies/companies-page'), 'CompaniesPage');
+    case 'company-edit':
+      return lazyRouteComponent(() => import('../features/administration/companies/company-edit-page'), 'CompanyEditPage');
+    case 'company-view':
+      return lazyRouteComponent(() => import('../features/administration/companies/company-view-page'), 'CompanyViewPage');
     // Status pages are tiny and also serve as the not-found page, so they ship with the app.
     case 'forbidden':
       return ForbiddenPage;

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { preloadSnackbars } from '../../lib/notify';
 import { createQueryClient } from '../../lib/query-client';
-import { useSession } from '../../lib/session/session-store';
 import { SIDEBAR_WIDTH } from '../theme';
 import { BreadcrumbsBar } from './breadcrumbs-bar';
 import { Sidebar } from './sidebar';
 import { TopToolbar } from './top-toolbar';
+import { useShellLocked } from './use-shell-locked';
 import { useShortcuts } from './use-shortcuts';
 
 /**
@@ -24,7 +24,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const locked = useSession((s) => s.lock !== null);
+  const locked = useShellLocked();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const sidebarId = useId();

@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
 
-/**
- * Where the privacy status radar will live (spec 000 §2). The radar is a later issue; until
- * then the slot renders nothing rather than a fake chart.
- */
+import { PrivacyRadar } from '../../features/radar/privacy-radar';
+
+/** The privacy status radar (spec 000 §2, §9) under the logo. */
 export function PrivacyStatusSlot() {
-  return <Box data-slot="privacy-status" />;
+  return (
+    <Box data-slot="privacy-status">
+      <PrivacyRadar />
+    </Box>
+  );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { LegalDocumentType } from '@pc/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/text-link';
@@ -8,7 +9,7 @@ import { useConfig } from '../../lib/config';
 
 const LegalDialog = lazy(() => import('../../features/legal/legal-dialog').then((m) => ({ default: m.LegalDialog })));
 
-type LegalDocument = 'privacy-statement' | 'imprint';
+type LegalDocument = Exclude<LegalDocumentType, 'terms-of-use'>;
 
 const COPYRIGHT_START = 2024;
 

@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DemoCountdown } from '../../components/demo-countdown';
 import { ProductLogo } from '../../components/product-logo';
 import { TextLink } from '../../components/text-link';
+import { useOpenIssueCount } from '../../features/items/statistics';
+import { useCompanyListItems } from '../../features/scope/api';
 import { useConfig } from '../../lib/config';
 import { canEditCompany } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
@@ -16,6 +19,9 @@ function ScopeName() {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   const scope = me?.scopeCompany;
+  // The scope reference has no demo flag; the company list (shared with the scope dialog) has.
+  const companies = useCompanyListItems(!!scope);
+  const demo = scope ? companies.data?.find((c) => c.id === scope.id && c.isDemo) : undefined;
   if (!me) return null;
   const label = scope?.name ?? t('scope.allCompanies');
   return (
@@ -38,6 +44,7 @@ function ScopeName() {
           {label}
         </Typography>
       )}
+      {demo && <DemoCountdown creationDate={demo.creationDate} variant="caption" component="p" sx={{ mt: 0.25 }} />}
     </Box>
   );
 }
@@ -53,6 +60,7 @@ export function Sidebar({ openIssues, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { productName } = useConfig();
   const claims = useSession((s) => s.me?.claims) ?? [];
+  const openIssueCount = useOpenIssueCount();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: 'background.paper' }}>
@@ -79,7 +87,7 @@ export function Sidebar({ openIssues, onNavigate }: SidebarProps) {
       <PrivacyStatusSlot />
       <ScopeName />
       <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
-        <SidebarMenu claims={claims} openIssues={openIssues} onNavigate={onNavigate} />
+        <SidebarMenu claims={claims} openIssues={openIssues ?? openIssueCount} onNavigate={onNavigate} />
       </Box>
       <SidebarFooter onNavigate={onNavigate} />
     </Box>

@@ -1,12 +1,15 @@
+import { UploadIndicator } from '../../components/upload-indicator';
+import { SearchBar } from '../../features/search/search-bar';
+
 // Slots for toolbar features that come in later issues. They render nothing until then: a
 // disabled-looking placeholder would promise something the app cannot do yet.
 
-/** File upload indicator (spec 000 §2). */
+/** File upload indicator (spec 000 §2): shows while attachments upload. */
 export function UploadIndicatorSlot() {
-  return null;
+  return <UploadIndicator />;
 }
 
 /** Search bar with its 500 px result panel (spec 000 §2). */
 export function SearchBarSlot() {
-  return null;
+  return <SearchBar />;
 }

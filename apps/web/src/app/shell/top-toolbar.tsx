@@ -2,7 +2,6 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Menu from '@mui/icons-material/Menu';
 import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 import Slideshow from '@mui/icons-material/Slideshow';
@@ -13,9 +12,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductLogo } from '../../components/product-logo';
+import { useUpcomingAppointmentCount } from '../../features/calendar/api';
+import { HelpButton } from '../../features/help/help-button';
 import { IdentityPanel } from '../../features/identity/identity-panel';
 import { useConfig } from '../../lib/config';
 import { hasClaim } from '../../lib/permissions';
@@ -23,6 +26,7 @@ import { usePresentationMode } from '../../lib/presentation-mode';
 import { useSession } from '../../lib/session/session-store';
 import { TOOLBAR_HEIGHT } from '../theme';
 import { SearchBarSlot, UploadIndicatorSlot } from './toolbar-slots';
+import { useShellLocked } from './use-shell-locked';
 
 const ScopeDialog = lazy(() => import('../../features/scope/scope-dialog').then((m) => ({ default: m.ScopeDialog })));
 const WebcastDialog = lazy(() => import('../../features/webcast/webcast-dialog').then((m) => ({ default: m.WebcastDialog })));
@@ -41,10 +45,12 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
   const navigate = useNavigate();
   const config = useConfig();
   const me = useSession((s) => s.me);
-  const locked = useSession((s) => s.lock !== null);
+  const locked = useShellLocked();
   const presentationMode = usePresentationMode();
   const [dialog, setDialog] = useState<'scope' | 'webcast' | null>(null);
   const scope = me?.scopeCompany ?? null;
+  const upcoming = useUpcomingAppointmentCount(!locked && hasClaim(me, 'Appointment.Read'));
+  const appointmentCount = appointments ?? upcoming.data;
   const scopeLabel = scope?.name ?? t('scope.allCompanies');
 
   // A lock (HTTP 412) leaves only its forced page: close whatever dialog was open.
@@ -70,11 +76,22 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
         )}
         {presentationMode && (
           <Tooltip title={t('toolbar.presentationMode')}>
-            <Slideshow color="secondary" role="img" aria-label={t('toolbar.presentationMode')} sx={{ mx: 1 }} />
+            {/* titleAccess, not role/aria-label: SvgIcon hides itself from assistive technology otherwise. */}
+            <Slideshow color="secondary" titleAccess={t('toolbar.presentationMode')} sx={{ mx: 1 }} />
           </Tooltip>
         )}
+        {locked && (
+          // Without the sidebar the toolbar carries the product mark.
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 1 }}>
+            <ProductLogo size={32} />
+            <Typography variant="subtitle1" component="span" color="primary.dark" noWrap>
+              {config.productName}
+            </Typography>
+          </Box>
+        )}
         <UploadIndicatorSlot />
-        <SearchBarSlot />
+        {/* Locked (HTTP 412): every search would answer 412 too. */}
+        {!locked && <SearchBarSlot />}
         <Box sx={{ flexGrow: 1 }} />
 
         {config.webcastUrl && (
@@ -84,14 +101,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
             </IconButton>
           </Tooltip>
         )}
-        <Tooltip title={t('toolbar.helpUnavailable')}>
-          {/* Disabled buttons fire no events; the span lets the tooltip explain why. */}
-          <span>
-            <IconButton aria-label={t('toolbar.help')} disabled>
-              <HelpOutline />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <HelpButton />
         {!locked && hasClaim(me, 'User.SwitchCompany') && (
           <>
             <Button
@@ -128,8 +138,15 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
         )}
         {!locked && hasClaim(me, 'Appointment.Read') && (
           <Tooltip title={t('section.calendar')}>
-            <IconButton aria-label={t('section.calendar')} onClick={() => void navigate({ href: '/calendar' })}>
-              <Badge badgeContent={appointments} color="secondary" invisible={!appointments} max={99}>
+            <IconButton
+              aria-label={
+                appointmentCount
+                  ? `${t('section.calendar')}, ${t('calendar.upcoming', { count: appointmentCount })}`
+                  : t('section.calendar')
+              }
+              onClick={() => void navigate({ href: '/calendar' })}
+            >
+              <Badge badgeContent={appointmentCount || undefined} color="secondary" invisible={!appointmentCount} max={99}>
                 <CalendarMonthOutlined />
               </Badge>
             </IconButton>

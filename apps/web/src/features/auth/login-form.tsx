@@ -12,12 +12,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { FilledTextField } from '../../components/filled-text-field';
-import { isLanguage } from '../../lib/i18n/language';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
-import { saveUserLanguage } from '../../lib/session/change-language';
 import { startSession } from '../../lib/session/session-actions';
-import { sessionStore } from '../../lib/session/session-store';
 import { passwordLogin } from './api';
+import { keepLoginLanguage, mfaHref } from './finish-login';
 import { loginErrorKey } from './login-error';
 
 interface LoginFormProps {
@@ -43,14 +41,11 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
       const token = await passwordLogin(username, password);
       const next = await startSession(token);
       if (next === 'mfa') {
-        await navigate({ href: '/mfa' });
+        // The pending token stays in the session store; /mfa sends it with the code.
+        await navigate({ href: mfaHref(search.redirect) });
         return;
       }
-      // The language chosen on the login screen wins over the one saved on the user.
-      const me = sessionStore.getState().me;
-      if (me && isLanguage(i18n.language) && me.language !== i18n.language) {
-        await saveUserLanguage(i18n.language).catch(() => undefined);
-      }
+      await keepLoginLanguage(i18n.language);
       await navigate({ href: postLoginTarget(search.redirect), replace: true });
     } catch (error) {
       setError('password', { message: `login.error.${loginErrorKey(error)}` }, { shouldFocus: true });

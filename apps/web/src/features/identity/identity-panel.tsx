@@ -1,12 +1,11 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../components/user-avatar';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { initials } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 
 const loadPopup = () => import('./identity-popup');
@@ -34,9 +33,7 @@ export function IdentityPanel() {
         focusRipple
         sx={{ borderRadius: 6, pl: 0.5, pr: { xs: 0.5, md: 1 }, py: 0.5, gap: 1, ml: 0.5 }}
       >
-        <Avatar aria-hidden sx={{ width: 34, height: 34, fontSize: 14, fontWeight: 700, bgcolor: 'secondary.main' }}>
-          {initials(me.firstname, me.lastname, me.email)}
-        </Avatar>
+        <UserAvatar firstname={me.firstname} lastname={me.lastname} email={me.email} size={34} />
         {/* The name is the button's label: visible on wide screens, read aloud everywhere. */}
         <Typography
           variant="body2"

@@ -9,7 +9,6 @@ import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
 import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOn from '@mui/icons-material/ToggleOn';
 import Translate from '@mui/icons-material/Translate';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -24,9 +23,10 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
+import { UserAvatar } from '../../components/user-avatar';
 import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
-import { hasClaim, initials } from '../../lib/permissions';
+import { hasClaim } from '../../lib/permissions';
 import { setPresentationMode, usePresentationMode } from '../../lib/presentation-mode';
 import { changeLanguage } from '../../lib/session/change-language';
 import { logout } from '../../lib/session/session-actions';
@@ -87,9 +87,7 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
       }}
     >
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 2, bgcolor: 'grey.50' }}>
-        <Avatar sx={{ width: 44, height: 44, fontWeight: 700, bgcolor: 'secondary.main' }}>
-          {initials(me.firstname, me.lastname, me.email)}
-        </Avatar>
+        <UserAvatar firstname={me.firstname} lastname={me.lastname} email={me.email} size={44} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" component="p" noWrap sx={{ lineHeight: 1.3 }}>
             {name}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionEvent, type SessionEvent, sessionStore } from '../session/session-store';
-import { apiRequest } from './api-client';
+import { apiRequest, fileNameOf } from './api-client';
 import { ApiError } from './api-error';
 import { lockReasonOf } from './lock';
 import { buildHeaders } from './request-headers';
@@ -91,5 +91,17 @@ describe('apiRequest', () => {
     });
     await apiRequest('/thing', { method: 'DELETE' });
     expect(fetchMock.mock.calls[0]?.[1].headers['X-Tenant']).toBe('6f1c1c2e-1111-4111-8111-111111111111');
+  });
+});
+
+describe('fileNameOf', () => {
+  it('prefers the UTF-8 name, falls back to the plain one, and copes with nonsense', () => {
+    expect(fileNameOf(`attachment; filename="Verzeichnis_.pdf"; filename*=UTF-8''Verzeichnis%C3%A4.pdf`)).toBe(
+      'Verzeichnisä.pdf',
+    );
+    expect(fileNameOf('attachment; filename="plain.txt"')).toBe('plain.txt');
+    expect(fileNameOf(`attachment; filename="x.pdf"; filename*=UTF-8''%E0%A4%A.pdf`)).toBe('x.pdf');
+    expect(fileNameOf(null)).toBeNull();
+    expect(fileNameOf('inline')).toBeNull();
   });
 });

@@ -14,8 +14,8 @@ export interface RequestOptions<T> {
   json?: unknown;
   /** Validates the answer; the shared zod schemas are the API contract. */
   schema?: ZodType<T>;
-  /** 'blob' for images and files, 'none' for 204 answers. */
-  responseType?: 'json' | 'blob' | 'none';
+  /** 'blob' for images, 'file' for downloads ({ blob, fileName }), 'none' for 204 answers. */
+  responseType?: 'json' | 'blob' | 'file' | 'none';
   signal?: AbortSignal;
   /** false for public calls: no Bearer token, no refresh on 401. */
   auth?: boolean;
@@ -48,6 +48,37 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
  * One API call. A 401 triggers one refresh and one retry; if that fails the session ends and
  * the shell navigates to /login. A 412 locks the app (spec 000 §8).
  */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // Malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/** Hands a downloaded file to the browser's save mechanism. */
+export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName ?? fallbackName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   let res = await send(path, options);
   if (res.status === 401 && options.auth !== false) {
@@ -71,6 +102,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (options.responseType === 'none' || res.status === 204) return undefined as T;
   if (options.responseType === 'blob') return (await res.blob()) as T;
+  if (options.responseType === 'file') {
+    const file: DownloadedFile = { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };
+    return file as T;
+  }
   const data: unknown = await res.json();
   return options.schema ? options.schema.parse(data) : (data as T);
 }

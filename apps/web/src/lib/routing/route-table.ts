@@ -1,7 +1,40 @@
 import { type ClaimRule, itemTypes } from '@pc/shared';
 
 /** Which page component a route renders; everything not built yet shares one honest page. */
-export type RoutePage = 'not-built' | 'login' | 'scope' | 'forbidden' | 'unauthorized';
+export type RoutePage =
+  | 'not-built'
+  // Compliance-item registers (design §4) and tag management.
+  | 'item-list'
+  | 'item-detail'
+  | 'tags'
+  | 'login'
+  | 'scope'
+  | 'forbidden'
+  | 'unauthorized'
+  // Account security (spec 001 §2 "security and utility pages").
+  | 'mfa'
+  | 'reset-password'
+  | 'unsubscribe'
+  | 'change-password'
+  | 'terms-of-use'
+  | 'account'
+  | 'profile'
+  | 'security-log'
+  | 'terms-of-use-admin'
+  | 'users-admin'
+  | 'roles-admin'
+  // Dashboard side (spec 000 §2, spec 001 §2).
+  | 'home'
+  | 'change-log'
+  | 'calendar'
+  | 'documents'
+  | 'download'
+  | 'help-admin'
+  // Administration entry and companies (spec 000 §2).
+  | 'administration'
+  | 'companies-admin'
+  | 'company-edit'
+  | 'company-view';
 
 export interface RouteDef {
   /** TanStack Router path, parameters as `$name`. */
@@ -20,6 +53,8 @@ export interface RouteDef {
   page?: RoutePage;
   /** Heading shown instead of the section name (home shows "Dashboard"). */
   headingKey?: string;
+  /** The shell shows it as locked (no sidebar, no breadcrumbs) even without an HTTP 412 (spec 001 §4). */
+  locksShell?: boolean;
 }
 
 const read = (claim: string): ClaimRule => ({ all: [`${claim}.Read`] });
@@ -33,9 +68,9 @@ const publicRoutes: RouteDef[] = [
   { path: '/login', section: 'login', public: true, fullPage: true, page: 'login' },
   { path: '/signup', section: 'signup', public: true, fullPage: true },
   { path: '/signup/dpo', section: 'signup-dpo', public: true, fullPage: true },
-  { path: '/mfa', section: 'mfa', public: true, fullPage: true },
-  { path: '/reset-password/$userId', section: 'reset-password', public: true, fullPage: true },
-  { path: '/unsubscribe/$email', section: 'unsubscribe', public: true, fullPage: true },
+  { path: '/mfa', section: 'mfa', public: true, fullPage: true, page: 'mfa' },
+  { path: '/reset-password/$userId', section: 'reset-password', public: true, fullPage: true, page: 'reset-password' },
+  { path: '/unsubscribe/$email', section: 'unsubscribe', public: true, fullPage: true, page: 'unsubscribe' },
   { path: '/questionnaire/fill/$responseKey', section: 'questionnaire-fill', public: true, fullPage: true },
   { path: '/unauthorized', section: 'unauthorized', public: true, page: 'unauthorized' },
   { path: '/forbidden', section: 'forbidden', public: true, page: 'forbidden' },
@@ -43,42 +78,67 @@ const publicRoutes: RouteDef[] = [
 
 /** Spec 000 §2 and spec 001 §2: guarded routes and lazily loaded sections. */
 const guardedRoutes: RouteDef[] = [
-  { path: '/home', section: 'home', headingKey: 'home.heading' },
+  { path: '/home', section: 'home', headingKey: 'home.heading', page: 'home' },
   { path: '/cancel', section: 'cancel' },
   { path: '/scope', section: 'scope', page: 'scope', rule: { all: ['User.SwitchCompany'] } },
   { path: '/initiation', section: 'initiation' },
   { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] } },
-  { path: '/download/$documentId', section: 'download' },
+  { path: '/download/$documentId', section: 'download', page: 'download' },
   { path: '/invitation', section: 'invitation' },
-  { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] } },
-  { path: '/terms-of-use', section: 'terms-of-use' },
+  { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] }, page: 'tags' },
+  { path: '/terms-of-use', section: 'terms-of-use', page: 'terms-of-use' },
   { path: '/time-record', section: 'time-record', rule: timeRead },
   { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] } },
   { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
-  { path: '/profile', section: 'profile' },
-  { path: '/change-password', section: 'change-password' },
-  { path: '/account', section: 'account' },
+  { path: '/profile', section: 'profile', page: 'profile' },
+  { path: '/change-password', section: 'change-password', page: 'change-password', locksShell: true },
+  { path: '/account', section: 'account', page: 'account' },
   { path: '/account/upgrade', section: 'account-upgrade' },
-  { path: '/change-log', section: 'change-log' },
-  { path: '/company/$id', section: 'company', detail: true },
-  { path: '/administration', section: 'administration', administrator: true },
-  { path: '/administration/companies', section: 'companies', administrator: true },
+  { path: '/change-log', section: 'change-log', page: 'change-log' },
+  { path: '/company/$id', section: 'company', detail: true, page: 'company-view' },
+  { path: '/administration', section: 'administration', administrator: true, page: 'administration' },
+  { path: '/administration/companies', section: 'companies', administrator: true, page: 'companies-admin' },
+  {
+    path: '/administration/companies/new',
+    section: 'companies',
+    detail: true,
+    rule: { all: ['Company.Write'] },
+    page: 'company-edit',
+  },
+  { path: '/administration/users', section: 'users', administrator: true, page: 'users-admin' },
+  { path: '/administration/roles', section: 'roles', administrator: true, page: 'roles-admin' },
+  { path: '/administration/security-log', section: 'security-log', administrator: true, page: 'security-log' },
+  {
+    path: '/administration/help',
+    section: 'help-admin',
+    administrator: true,
+    rule: { all: ['Platform.Manage'] },
+    page: 'help-admin',
+  },
+  {
+    path: '/administration/terms-of-use',
+    section: 'terms-of-use-admin',
+    administrator: true,
+    rule: { all: ['Platform.Manage'] },
+    page: 'terms-of-use-admin',
+  },
   {
     path: '/administration/companies/$id',
     section: 'companies',
     detail: true,
     rule: { any: ['Company.Write', 'Company.WriteOwn'] },
+    page: 'company-edit',
   },
-  { path: '/calendar', section: 'calendar', rule: { all: ['Appointment.Read'] } },
+  { path: '/calendar', section: 'calendar', rule: { all: ['Appointment.Read'] }, page: 'calendar' },
   { path: '/appointment', section: 'appointment', rule: { all: ['Appointment.Read'] } },
-  { path: '/documents', section: 'documents', rule: { all: ['Document.ReadExtended'] } },
+  { path: '/documents', section: 'documents', rule: { all: ['Document.ReadExtended'] }, page: 'documents' },
   { path: '/questionnaire', section: 'questionnaire' },
   { path: '/service-agreement', section: 'service-agreement', rule: serviceAgreementRead },
   { path: '/service-agreement/$id', section: 'service-agreement', rule: serviceAgreementRead, detail: true },
   // Every compliance-item register and its detail page (`<list route>/$id`).
   ...itemTypes.flatMap((t): RouteDef[] => [
-    { path: t.route, section: t.key, rule: read(t.claim) },
-    { path: `${t.route}/$id`, section: t.key, rule: read(t.claim), detail: true },
+    { path: t.route, section: t.key, rule: read(t.claim), page: 'item-list' },
+    { path: `${t.route}/$id`, section: t.key, rule: read(t.claim), detail: true, page: 'item-detail' },
   ]),
 ];
 

@@ -1,0 +1,16 @@
+import type { GridLocaleText } from '@mui/x-data-grid';
+import { deDE, enUS } from '@mui/x-data-grid/locales';
+import type { TFunction } from 'i18next';
+
+/** MUI's German or English grid texts with the spec's paginator labels (spec 001 §9). */
+export function gridLocaleText(language: string, t: TFunction): Partial<GridLocaleText> {
+  const base = (language === 'en' ? enUS : deDE).components.MuiDataGrid.defaultProps.localeText;
+  return {
+    ...base,
+    noRowsLabel: t('grid.noRows'),
+    noResultsOverlayLabel: t('grid.noRows'),
+    paginationRowsPerPage: t('grid.rowsPerPage'),
+    paginationDisplayedRows: ({ from, to, count }) => t('grid.displayedRows', { from, to, count }),
+    paginationItemAriaLabel: (type) => t(`grid.page.${type}`),
+  };
+}

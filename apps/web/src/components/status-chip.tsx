@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { itemStatuses, statusColour, statusHex } from '@pc/shared';
+import { useTranslation } from 'react-i18next';
+
+/** Text colour on a status colour with enough contrast (WCAG AA). */
+const onColour = { red: '#ffffff', yellow: '#1b2733', brown: '#ffffff', white: '#1b2733', green: '#ffffff' } as const;
+
+/** The translation key of a status code's name (`status.open` …); codes above 4 count as done. */
+export function statusNameKey(status: number): string {
+  const known = itemStatuses.find((s) => s.code === status);
+  return `status.${known?.name ?? 'done'}`;
+}
+
+/** A small round dot in the colour of a status (spec 001 §9: 0 red, 1 yellow, 2 brown, 3 white, else green). */
+export function StatusDot({ status, size = 12 }: { status: number; size?: number }) {
+  const colour = statusColour(status);
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        bgcolor: statusHex[colour],
+        border: '1px solid',
+        borderColor: colour === 'white' ? 'grey.500' : statusHex[colour],
+      }}
+    />
+  );
+}
+
+/** The status of an item as a coloured chip with its translated name. */
+export function StatusChip({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const colour = statusColour(status);
+  return (
+    <Chip
+      size="small"
+      label={t(statusNameKey(status))}
+      sx={{
+        bgcolor: statusHex[colour],
+        color: onColour[colour],
+        border: '1px solid',
+        borderColor: colour === 'white' ? 'grey.400' : statusHex[colour],
+        fontWeight: 600,
+        maxWidth: '100%',
+      }}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  type ChangePassword,
+  type ResetPassword,
+  type TokenResponse,
+  tokenResponseSchema,
+  twoFactorEnabledSchema,
+  twoFactorSetupSchema,
+  validateResetTokenResponseSchema,
+} from '@pc/shared';
+import type { z } from 'zod';
+import { apiRequest } from '../../lib/api/api-client';
+import { fetchMe, setMe } from '../../lib/session/session-actions';
+
+/** POST /api/auth/mfa with the pending token: a fresh full session on success, 422 on a wrong code. */
+export function verifySecondFactor(body: { code: string; isRecoveryCode: boolean }): Promise<TokenResponse> {
+  return apiRequest('/auth/mfa', { method: 'POST', json: body, schema: tokenResponseSchema });
+}
+
+export async function validateResetToken(userId: string, token: string): Promise<boolean> {
+  const res = await apiRequest('/auth/reset-password/validate', {
+    method: 'POST',
+    json: { userId, token },
+    schema: validateResetTokenResponseSchema,
+    auth: false,
+  });
+  return res.valid;
+}
+
+/** 204 on success, 400 with the server's message for an invalid or expired link, 422 per field. */
+export function resetPassword(body: ResetPassword): Promise<void> {
+  return apiRequest('/auth/reset-password', { method: 'POST', json: body, auth: false, responseType: 'none' });
+}
+
+export function changePassword(body: ChangePassword): Promise<void> {
+  return apiRequest('/user/change-password', { method: 'POST', json: body, responseType: 'none' });
+}
+
+export function unsubscribe(body: { email: string; category: string; signature: string }): Promise<void> {
+  return apiRequest('/mail/unsubscribe', { method: 'POST', json: body, auth: false, responseType: 'none' });
+}
+
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export function startTwoFactorSetup(password: string): Promise<TwoFactorSetup> {
+  return apiRequest('/user/two-factor/setup', { method: 'POST', json: { password }, schema: twoFactorSetupSchema });
+}
+
+export async function enableTwoFactor(code: string): Promise<string[]> {
+  const res = await apiRequest('/user/two-factor/enable', { method: 'POST', json: { code }, schema: twoFactorEnabledSchema });
+  return res.recoveryCodes;
+}
+
+export function disableTwoFactor(body: { password: string; code: string }): Promise<void> {
+  return apiRequest('/user/two-factor/disable', { method: 'POST', json: body, responseType: 'none' });
+}
+
+/** Reload `me` after a change to the account (two-factor state, lock reason). */
+export async function refreshMe(): Promise<void> {
+  setMe(await fetchMe());
+}

@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { CenteredLayout } from '../../components/centered-layout';
+import { ProductLogo } from '../../components/product-logo';
+import { useConfig } from '../../lib/config';
+
+interface AuthCardProps {
+  title: string;
+  children: ReactNode;
+}
+
+/** Public full-page views (second factor, reset link, unsubscribe): the login card's look. */
+export function AuthCard({ title, children }: AuthCardProps) {
+  const { productName } = useConfig();
+  return (
+    <CenteredLayout>
+      <Card sx={{ width: '100%', maxWidth: 480, borderRadius: 4, boxShadow: '0 12px 40px rgba(13, 40, 60, 0.10)' }}>
+        <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
+            <ProductLogo size={44} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" color="text.secondary">
+                {productName}
+              </Typography>
+              <Typography variant="h5" component="h1" color="primary.dark" sx={{ lineHeight: 1.25 }}>
+                {title}
+              </Typography>
+            </Box>
+          </Stack>
+          {children}
+        </CardContent>
+      </Card>
+    </CenteredLayout>
+  );
+}

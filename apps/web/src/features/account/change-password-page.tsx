@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LockReset from '@mui/icons-material/LockReset';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ChangePassword, changePasswordSchema } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../../lib/notify';
+import { logout } from '../../lib/session/session-actions';
+import { useSession } from '../../lib/session/session-store';
+import { changePassword } from './api';
+import { applyFieldErrors, messageText } from './messages';
+import { PasswordCriteriaList } from './password-criteria-list';
+import { PasswordField } from './password-field';
+
+/**
+ * /change-password (spec 001 §4): the shell is locked while here. Success shows a message and
+ * logs out; cancel logs out too; failure shows changePassword.snackbar.error.
+ */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const expired = useSession((s) => s.lock === 'PasswordExpired');
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePassword>({
+    resolver: zodResolver(changePasswordSchema),
+    // Errors appear after the first submit: a blur error shifting the layout must not eat the Cancel click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { existingPassword: '', newPassword: '', newPasswordRepeated: '' },
+  });
+  const newPassword = watch('newPassword');
+  const repeated = watch('newPasswordRepeated');
+  const busy = isSubmitting || leaving;
+
+  const signOut = async () => {
+    setLeaving(true);
+    await logout();
+    queryClient.clear();
+    await navigate({ href: '/login', replace: true });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await changePassword(values);
+    } catch (error) {
+      notify(t('changePassword.snackbar.error'), 'error');
+      applyFieldErrors(error, setError, ['existingPassword', 'newPassword', 'newPasswordRepeated']);
+      return;
+    }
+    notify(t('account.changePassword.success'), 'success');
+    await signOut();
+  });
+
+  const mismatch = repeated.length > 0 && repeated !== newPassword;
+  const message = (field: keyof ChangePassword) => messageText(t, errors[field]?.message);
+
+  return (
+    <Box sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
+      <PageHeader title={t('section.change-password')} />
+      <Card>
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+            <Stack spacing={2.5}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+                <Box
+                  sx={{
+                    flexShrink: 0,
+                    width: 44,
+                    height: 44,
+                    borderRadius: 2,
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'rgba(13, 86, 115, 0.08)',
+                    color: 'primary.main',
+                  }}
+                >
+                  <LockReset aria-hidden />
+                </Box>
+                <Typography color="text.secondary">
+                  {t(expired ? 'account.changePassword.expiredText' : 'account.changePassword.text')}
+                </Typography>
+              </Stack>
+              {expired && <Alert severity="warning">{t('account.changePassword.expired')}</Alert>}
+              <PasswordField
+                {...register('existingPassword')}
+                label={t('account.changePassword.existing')}
+                autoComplete="current-password"
+                autoFocus
+                required
+                error={!!errors.existingPassword}
+                helperText={message('existingPassword')}
+                alertHelperText
+                disabled={busy}
+              />
+              <PasswordField
+                {...register('newPassword')}
+                label={t('account.changePassword.new')}
+                autoComplete="new-password"
+                required
+                error={!!errors.newPassword}
+                helperText={message('newPassword')}
+                alertHelperText
+                disabled={busy}
+              />
+              <PasswordField
+                {...register('newPasswordRepeated')}
+                label={t('account.changePassword.repeated')}
+                autoComplete="new-password"
+                required
+                error={!!errors.newPasswordRepeated || mismatch}
+                helperText={message('newPasswordRepeated') ?? (mismatch ? t('account.messages.password.mismatch') : undefined)}
+                alertHelperText
+                disabled={busy}
+              />
+              <PasswordCriteriaList password={newPassword} repeated={repeated} />
+              <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+                <Button variant="outlined" onClick={() => void signOut()} disabled={busy}>
+                  {t('account.changePassword.cancel')}
+                </Button>
+                <Button type="submit" variant="contained" loading={isSubmitting} disabled={leaving}>
+                  {t('account.changePassword.submit')}
+                </Button>
+              </Stack>
+            </Stack>
+          </form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

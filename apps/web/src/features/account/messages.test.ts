@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { passwordCriterionKeys, securityEventTypes } from '@pc/shared';
+import i18next from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api/api-error';
+import { applyFieldErrors, errorText, messageText, mfaErrorKey } from './messages';
+
+const load = (language: string) =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/assets/i18n/${language}.json`, import.meta.url)), 'utf8'));
+
+async function translator(language: 'de' | 'en') {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: language, resources: { [language]: { translation: load(language) } } });
+  return instance.t;
+}
+
+describe('account messages', () => {
+  it('translate every key the shared schemas and the server answer with, in both languages', async () => {
+    for (const language of ['de', 'en'] as const) {
+      const t = await translator(language);
+      const keys = [
+        ...passwordCriterionKeys.map((k) => `password.criteria.${k}`),
+        'password.tooLong',
+        'password.mismatch',
+        'password.wrongExisting',
+        'password.sameAsOld',
+        'mfa.codeInvalid',
+        'mfa.codeFormat',
+        'validation.required',
+        'validation.date',
+      ];
+      for (const key of keys) {
+        const text = messageText(t, key);
+        expect(text, key).not.toBe(key);
+        expect(text, key).not.toBe(t('common.unexpectedError'));
+      }
+      expect(messageText(t, 'something.unknown')).toBe(t('common.unexpectedError'));
+      expect(messageText(t, undefined)).toBeUndefined();
+    }
+  });
+
+  it('has the spec keys and a label for every security event type', async () => {
+    const t = await translator('de');
+    for (const key of ['user.mfa.authenticator.error', 'changePassword.snackbar.error']) expect(t(key)).not.toBe(key);
+    for (const type of securityEventTypes) expect(t(`account.securityLog.type.${type}`)).not.toContain('account.');
+  });
+
+  it('puts 422 field messages onto the fields that exist', () => {
+    const setError = vi.fn();
+    const error = new ApiError(422, 'validation_failed', 'x', {
+      existingPassword: ['password.wrongExisting'],
+      other: ['ignored'],
+    });
+    expect(applyFieldErrors(error, setError, ['existingPassword', 'newPassword'])).toBe(true);
+    expect(setError).toHaveBeenCalledTimes(1);
+    expect(setError).toHaveBeenCalledWith(
+      'existingPassword',
+      { type: 'server', message: 'password.wrongExisting' },
+      { shouldFocus: true },
+    );
+    expect(applyFieldErrors(new ApiError(400, 'validation_failed', 'x'), setError, ['existingPassword'])).toBe(false);
+  });
+
+  it('maps MFA failures and general errors (spec 001 §8)', async () => {
+    expect(mfaErrorKey(new ApiError(0, 'api_unavailable', 'x'))).toBe('login.error.api_unavailable');
+    expect(mfaErrorKey(new ApiError(422, 'validation_failed', 'x'))).toBe('user.mfa.authenticator.error');
+    const t = await translator('en');
+    expect(errorText(t, new ApiError(400, 'validation_failed', 'The link is invalid.'))).toBe('The link is invalid.');
+    expect(errorText(t, new ApiError(503, 'http_503', 'x'))).toBe(t('login.error.api_unavailable'));
+    expect(errorText(t, new Error('boom'))).toBe(t('common.unexpectedError'));
+  });
+});

@@ -1,0 +1,154 @@
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Translate from '@mui/icons-material/Translate';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { type Language, languages, type UserMe } from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notify';
+import { changeLanguage } from '../../lib/session/change-language';
+import { fetchNotificationSettings, type NotificationSettings, notificationsKey, saveNotificationSettings } from './profile-api';
+import { profileErrorText } from './profile-messages';
+
+/** The language applies at once (i18next) and is stored on the user for the next login. */
+function LanguageSection({ me }: { me: UserMe }) {
+  const { t, i18n } = useTranslation();
+  const labelId = useId();
+  const [busy, setBusy] = useState(false);
+  const current = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : me.language;
+  // The choice shows at once; the catalogue of the other language may take a moment to load.
+  const [pending, setPending] = useState<Language | null>(null);
+
+  const choose = async (language: Language) => {
+    setPending(language);
+    setBusy(true);
+    try {
+      await changeLanguage(language);
+      notify(i18n.t('profileEdit.language.saved'), 'success');
+    } catch (error) {
+      notify(profileErrorText(t, error), 'error');
+    } finally {
+      setPending(null);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={labelId}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Translate color="primary" aria-hidden />
+        <Typography id={labelId} variant="h6" component="h2">
+          {t('profileEdit.language.title')}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('profileEdit.language.text')}
+      </Typography>
+      <RadioGroup
+        aria-labelledby={labelId}
+        row
+        value={pending ?? current}
+        onChange={(_e, value) => void choose(value as Language)}
+        name="language"
+      >
+        {languages.map((language) => (
+          <FormControlLabel
+            key={language}
+            value={language}
+            control={<Radio disabled={busy} />}
+            // Each language is named in itself, so anyone can find theirs.
+            label={<span lang={language}>{t(`language.name.${language}`)}</span>}
+          />
+        ))}
+      </RadioGroup>
+    </section>
+  );
+}
+
+/** Which mails the user wants: security notices can be turned off (other mails are always sent). */
+function NotificationsSection() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const descriptionId = useId();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: notificationsKey, queryFn: fetchNotificationSettings });
+  const save = useMutation({
+    mutationFn: saveNotificationSettings,
+    onMutate: async (next: NotificationSettings) => {
+      await queryClient.cancelQueries({ queryKey: notificationsKey });
+      const previous = queryClient.getQueryData<NotificationSettings>(notificationsKey);
+      queryClient.setQueryData(notificationsKey, next);
+      return { previous };
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(notificationsKey, saved);
+      notify(t(saved.securityNotices ? 'profileEdit.notifications.onSaved' : 'profileEdit.notifications.offSaved'), 'success');
+    },
+    onError: (error, _next, context) => {
+      queryClient.setQueryData(notificationsKey, context?.previous);
+      notify(profileErrorText(t, error), 'error');
+    },
+  });
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <NotificationsOutlined color="primary" aria-hidden />
+        <Typography id={headingId} variant="h6" component="h2">
+          {t('profileEdit.notifications.title')}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('profileEdit.notifications.text')}
+      </Typography>
+      {settings.isPending && <Skeleton variant="rounded" height={40} />}
+      {settings.isError && <Alert severity="error">{profileErrorText(t, settings.error)}</Alert>}
+      {settings.data && (
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start', ml: 0, gap: 1 }}
+          control={
+            <Switch
+              checked={settings.data.securityNotices}
+              onChange={(_e, checked) => save.mutate({ securityNotices: checked })}
+              disabled={save.isPending}
+              slotProps={{ input: { 'aria-describedby': descriptionId } }}
+              sx={{ mt: -0.5, ml: -1.5 }}
+            />
+          }
+          label={
+            <>
+              <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                {t('profileEdit.notifications.securityNotices')}
+              </Typography>
+              <Typography id={descriptionId} component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                {t('profileEdit.notifications.securityNoticesText')}
+              </Typography>
+            </>
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+export function PreferencesCard({ me }: { me: UserMe }) {
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <LanguageSection me={me} />
+        <Divider sx={{ my: 2.5 }} />
+        <NotificationsSection />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ResetPassword, resetPasswordSchema } from '@pc/shared';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
+import { notify } from '../../lib/notify';
+import { resetPassword, validateResetToken } from './api';
+import { AuthCard } from './auth-card';
+import { applyFieldErrors, errorText, messageText } from './messages';
+import { PasswordCriteriaList } from './password-criteria-list';
+import { PasswordField } from './password-field';
+
+type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
+
+function ResetForm({ userId, token }: { userId: string; token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<ResetPassword>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: 'onChange',
+    defaultValues: { userId, token, password: '', passwordRepeated: '' },
+  });
+  const password = watch('password');
+  const repeated = watch('passwordRepeated');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await resetPassword(values);
+      notify(t('account.reset.success'), 'success');
+      await navigate({ href: '/login', replace: true });
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ['password', 'passwordRepeated'])) setFailure(errorText(t, error));
+    }
+  });
+
+  // The criteria list says what is missing; the field itself only reports the server's verdict.
+  const serverMessage = (field: 'password' | 'passwordRepeated') =>
+    errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+      <Stack spacing={2}>
+        <Typography color="text.secondary">{t('account.reset.text')}</Typography>
+        <PasswordField
+          {...register('password')}
+          label={t('account.reset.password')}
+          autoComplete="new-password"
+          autoFocus
+          required
+          error={!!serverMessage('password')}
+          helperText={serverMessage('password')}
+          alertHelperText
+          disabled={isSubmitting}
+        />
+        <PasswordField
+          {...register('passwordRepeated')}
+          label={t('account.reset.passwordRepeated')}
+          autoComplete="new-password"
+          required
+          error={!!serverMessage('passwordRepeated') || (repeated.length > 0 && repeated !== password)}
+          helperText={
+            serverMessage('passwordRepeated') ??
+            (repeated.length > 0 && repeated !== password ? t('account.messages.password.mismatch') : undefined)
+          }
+          disabled={isSubmitting}
+        />
+        <PasswordCriteriaList password={password} repeated={repeated} />
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Button type="submit" variant="contained" size="large" disabled={!isValid} loading={isSubmitting} fullWidth>
+          {t('account.reset.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /reset-password/$userId?token=… (spec 001 §4): validating, then the form or the invalid-link notice. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { userId } = useParams({ strict: false }) as { userId?: string };
+  const search: Record<string, unknown> = useSearch({ strict: false });
+  const token = typeof search.token === 'string' ? search.token : '';
+  const [state, setState] = useState<LinkState>('validating');
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('validating');
+    if (!userId || !token) {
+      setState('invalid');
+      return;
+    }
+    validateResetToken(userId, token).then(
+      (valid) => !cancelled && setState(valid ? 'valid' : 'invalid'),
+      (error: unknown) => {
+        if (cancelled) return;
+        // A malformed id or token answers 422: that link is just as invalid.
+        setState(isApiError(error) && isUnavailableStatus(error.status) ? 'unavailable' : 'invalid');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, token]);
+
+  const toLogin = () => void navigate({ href: '/login', replace: true });
+
+  return (
+    <AuthCard title={t('account.reset.title')}>
+      {state === 'validating' && (
+        <Box sx={{ py: 2 }}>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('account.reset.validating')}
+          </Typography>
+          <LinearProgress aria-label={t('account.reset.validating')} />
+        </Box>
+      )}
+      {state === 'valid' && userId && <ResetForm userId={userId} token={token} />}
+      {(state === 'invalid' || state === 'unavailable') && (
+        <Stack spacing={3}>
+          <Alert severity={state === 'invalid' ? 'warning' : 'error'}>
+            {t(state === 'invalid' ? 'account.reset.invalidLink' : 'login.error.api_unavailable')}
+          </Alert>
+          <Button variant="contained" onClick={toLogin} sx={{ alignSelf: 'flex-end', minWidth: 120 }}>
+            {t('common.ok')}
+          </Button>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

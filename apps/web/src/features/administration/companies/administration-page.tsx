@@ -1,0 +1,96 @@
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea, { type CardActionAreaProps } from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import { createLink } from '@tanstack/react-router';
+import { forwardRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+
+const CardAnchor = forwardRef<HTMLAnchorElement, CardActionAreaProps<'a'>>((props, ref) => (
+  <CardActionArea ref={ref} component="a" {...props} />
+));
+CardAnchor.displayName = 'CardAnchor';
+const CardLink = createLink(CardAnchor);
+
+interface Entry {
+  key: 'companies' | 'users' | 'roles' | 'security-log' | 'terms-of-use-admin' | 'help-admin';
+  path: string;
+  icon: ReactNode;
+}
+
+const entries: Entry[] = [
+  { key: 'companies', path: '/administration/companies', icon: <ApartmentOutlined /> },
+  { key: 'users', path: '/administration/users', icon: <PeopleAltOutlined /> },
+  { key: 'roles', path: '/administration/roles', icon: <VerifiedUserOutlined /> },
+  { key: 'security-log', path: '/administration/security-log', icon: <SecurityOutlined /> },
+  { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <GavelOutlined /> },
+  { key: 'help-admin', path: '/administration/help', icon: <HelpCenterOutlined /> },
+];
+
+/** /administration: one card per administration area. */
+export function AdministrationPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('section.administration')} />
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+        {t('companiesAdmin.entry.intro')}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        {entries.map((entry) => (
+          <Box component="li" key={entry.key} sx={{ minWidth: 0 }}>
+            <Card sx={{ height: '100%' }}>
+              <CardLink
+                to={entry.path}
+                sx={{ height: '100%', p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}
+              >
+                <Box
+                  aria-hidden
+                  sx={{
+                    flexShrink: 0,
+                    width: 44,
+                    height: 44,
+                    borderRadius: 2,
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'rgba(13, 86, 115, 0.08)',
+                    color: 'primary.main',
+                  }}
+                >
+                  {entry.icon}
+                </Box>
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 650, lineHeight: 1.3 }}>
+                    {t(`section.${entry.key}`)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {t(`companiesAdmin.entry.${entry.key}`)}
+                  </Typography>
+                </Box>
+                <ChevronRight aria-hidden sx={{ color: 'text.secondary', alignSelf: 'center' }} />
+              </CardLink>
+            </Card>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}

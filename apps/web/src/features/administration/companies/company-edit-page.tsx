@@ -1,0 +1,141 @@
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { CompanyInput } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
+import { DemoCountdown } from '../../../components/demo-countdown';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session/session-store';
+import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
+import { CompanyForm } from './company-form';
+import { companyErrorText } from './company-messages';
+import { CompanyView } from './company-view';
+import { LogoCard } from './logo-card';
+import { StructureCard } from './structure-card';
+
+/** /administration/companies/$id and /administration/companies/new. */
+export function CompanyEditPage() {
+  const { t } = useTranslation();
+  const { id: param } = useParams({ strict: false }) as { id?: string };
+  const isNew = !param || param === 'new';
+  const id = isNew ? null : param;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const formId = useId();
+  const me = useSession((s) => s.me);
+  const detail = useCompanyDetail(id);
+  const companies = useCompanyList();
+  const [dirty, setDirty] = useState({ dirty: false, submitting: false });
+  const onDirtyChange = useCallback((d: boolean, s: boolean) => setDirty({ dirty: d, submitting: s }), []);
+  const isAgency = !!companies.data?.find((c) => c.id === me?.companyId)?.isDataPrivacyAgency;
+  const company = detail.data ?? null;
+
+  const save = async (values: CompanyInput) => {
+    const saved = await saveCompany(id, values);
+    client.setQueryData(companyDetailKey(saved.id), saved);
+    await companyChanged(client, saved.id);
+    if (isNew) {
+      notify(t('companiesAdmin.created', { name: saved.name }), 'success');
+      void navigate({ to: '/administration/companies/$id', params: { id: saved.id }, replace: true });
+    } else {
+      notify(t('companiesAdmin.saved', { name: saved.name }), 'success');
+    }
+  };
+
+  if (detail.isError || companies.isError) {
+    return (
+      <>
+        <PageHeader title={t('section.companies')} />
+        <Alert severity="error">{companyErrorText(t, detail.error ?? companies.error)}</Alert>
+      </>
+    );
+  }
+  if ((!isNew && !company) || !companies.data) return <PageLoader />;
+
+  // Company.WriteOwn reaches this route for other companies too; those are read-only.
+  if (company && !company.canEdit) {
+    return (
+      <>
+        <PageHeader title={company.name} />
+        <Alert severity="info" sx={{ mb: 2.5 }}>
+          {t('companiesAdmin.readOnlyHint')}
+        </Alert>
+        <CompanyView company={company} />
+      </>
+    );
+  }
+
+  const title = company?.name ?? t('companiesAdmin.newTitle');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
+            {company && (
+              <ButtonLink
+                to="/company/$id"
+                params={{ id: company.id }}
+                variant="outlined"
+                startIcon={<VisibilityOutlined />}
+                sx={{ flexGrow: { xs: 1, sm: 0 } }}
+              >
+                {t('companiesAdmin.view')}
+              </ButtonLink>
+            )}
+            <Button
+              type="submit"
+              form={formId}
+              variant="contained"
+              disabled={dirty.submitting || (!!company && !dirty.dirty)}
+              sx={{ flexGrow: { xs: 1, sm: 0 } }}
+            >
+              {company ? t('common.save') : t('companiesAdmin.createSubmit')}
+            </Button>
+          </Stack>
+        }
+      />
+      {company?.isDemo && (
+        <Alert severity="error" icon={false} sx={{ mb: 2.5 }}>
+          <DemoCountdown creationDate={company.creationDate} component="span" />
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' },
+        }}
+      >
+        <CompanyForm
+          key={company?.id ?? 'new'}
+          formId={formId}
+          company={company}
+          companies={companies.data}
+          isAgency={isAgency}
+          onSave={save}
+          onDirtyChange={onDirtyChange}
+        />
+        <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+          {company ? (
+            <>
+              <LogoCard company={company} editable />
+              <StructureCard company={company} linkTo="/administration/companies/$id" />
+            </>
+          ) : (
+            <Alert severity="info">{t('companiesAdmin.logoAfterCreate')}</Alert>
+          )}
+        </Stack>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyInputSchema, companyTypes } from '@pc/shared';
+import { useEffect, useId } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error';
+import { notify } from '../../../lib/notify';
+import { emptyCompanyInput, inputOfCompany, knownFieldErrors, parentOptions } from './company-logic';
+import { companyErrorText, fieldMessage } from './company-messages';
+import { CountryInput, FieldGrid, Section, TextInput } from './form-parts';
+import { IpAllowListInput } from './ip-allow-list-input';
+
+const NO_PARENT = '';
+const flags = ['isResponsibleParty', 'isDataProcessor', 'isDataPrivacyAgency'] as const;
+
+interface CompanyFormProps {
+  formId: string;
+  company: CompanyDetail | null;
+  companies: readonly CompanyListItem[];
+  /** The user's own company is a data privacy agency: a company without parent becomes its client. */
+  isAgency: boolean;
+  onSave: (values: CompanyInput) => Promise<unknown>;
+  onDirtyChange?: (dirty: boolean, submitting: boolean) => void;
+}
+
+/**
+ * Every company field the server takes. Client rules come from the shared schema; 422 answers
+ * land on their fields, anything else in a snackbar — the form keeps what was typed.
+ */
+export function CompanyForm({ formId, company, companies, isAgency, onSave, onDirtyChange }: CompanyFormProps) {
+  const { t } = useTranslation();
+  const flagsLabelId = useId();
+  const defaults = company ? inputOfCompany(company) : emptyCompanyInput();
+  const form = useForm<CompanyInput>({
+    resolver: zodResolver(companyInputSchema) as unknown as Resolver<CompanyInput>,
+    defaultValues: defaults,
+  });
+  const { register, control, formState, reset } = form;
+  const { errors, isDirty, isSubmitting } = formState;
+  const parents = parentOptions(companies, company?.id ?? null);
+  const type = form.watch('type');
+  const childCount = company?.numberOfChildCompanies ?? 0;
+
+  // A fresh answer from the server becomes the new starting point.
+  useEffect(() => {
+    if (company) reset(inputOfCompany(company));
+  }, [company, reset]);
+
+  useEffect(() => onDirtyChange?.(isDirty, isSubmitting), [isDirty, isSubmitting, onDirtyChange]);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await onSave(values);
+      } catch (error) {
+        const known = isApiError(error) && error.status === 422 ? knownFieldErrors(error.fields) : [];
+        for (const [i, [name, message]] of known.entries()) {
+          form.setError(name, { type: 'server', message }, { shouldFocus: i === 0 });
+        }
+        notify(known.length ? t('companiesAdmin.checkFields') : companyErrorText(t, error), 'error');
+      }
+    },
+    () => notify(t('companiesAdmin.checkFields'), 'error'),
+  );
+
+  const fieldProps = { register, errors };
+  return (
+    <Box component="form" id={formId} onSubmit={submit} noValidate aria-busy={isSubmitting}>
+      <Stack spacing={2.5}>
+        <Section title={t('companiesAdmin.section.general')}>
+          <FieldGrid>
+            <TextInput name="name" required wide autoComplete="organization" {...fieldProps} />
+            <Controller
+              control={control}
+              name="type"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  label={t('companiesAdmin.field.type')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  inputRef={field.ref}
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldMessage(t, fieldState.error?.message) ??
+                    (childCount > 0 && type === 'Group' ? t('companiesAdmin.typeLocked') : undefined)
+                  }
+                >
+                  {companyTypes.map((value) => (
+                    <MenuItem key={value} value={value} disabled={value === 'Company' && childCount > 0}>
+                      {t(`companiesAdmin.type.${value}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="parentCompanyId"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  label={t('companiesAdmin.field.parent')}
+                  name={field.name}
+                  value={field.value ?? NO_PARENT}
+                  onChange={(e) => field.onChange(e.target.value || null)}
+                  inputRef={field.ref}
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldMessage(t, fieldState.error?.message) ??
+                    (!field.value && !company && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined)
+                  }
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
+                  <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
+                  {parents.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
+              <FormLabel component="legend" id={flagsLabelId} sx={{ mb: 0.5 }}>
+                {t('companiesAdmin.flags')}
+              </FormLabel>
+              <FormGroup sx={{ flexDirection: { xs: 'column', sm: 'row' }, columnGap: 2 }}>
+                {flags.map((flag) => (
+                  <Controller
+                    key={flag}
+                    control={control}
+                    name={flag}
+                    render={({ field }) => (
+                      <FormControlLabel
+                        control={
+                          <Checkbox
+                            checked={field.value}
+                            onChange={(e) => field.onChange(e.target.checked)}
+                            slotProps={{ input: { ref: field.ref } }}
+                          />
+                        }
+                        label={t(`companiesAdmin.field.${flag}`)}
+                      />
+                    )}
+                  />
+                ))}
+              </FormGroup>
+            </FormControl>
+            <Controller
+              control={control}
+              name="isActive"
+              render={({ field, fieldState }) => (
+                <FormControl error={!!fieldState.error} sx={{ gridColumn: '1 / -1' }}>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        slotProps={{ input: { ref: field.ref } }}
+                      />
+                    }
+                    label={t('companiesAdmin.field.isActive')}
+                  />
+                  <FormHelperText sx={{ mx: 0 }}>
+                    {fieldMessage(t, fieldState.error?.message) ?? t('companiesAdmin.activeHint')}
+                  </FormHelperText>
+                </FormControl>
+              )}
+            />
+          </FieldGrid>
+        </Section>
+
+        <Section title={t('companiesAdmin.section.address')}>
+          <FieldGrid>
+            <TextInput name="addressLine1" wide autoComplete="address-line1" {...fieldProps} />
+            <TextInput name="addressLine2" wide autoComplete="address-line2" {...fieldProps} />
+            <TextInput name="zipCode" autoComplete="postal-code" {...fieldProps} />
+            <TextInput name="city" autoComplete="address-level2" {...fieldProps} />
+            <CountryInput name="country" control={control} />
+            <TextInput name="phoneNumber" type="tel" {...fieldProps} />
+            <TextInput name="faxNumber" type="tel" {...fieldProps} />
+            <TextInput name="emailAddress" type="email" {...fieldProps} />
+            <TextInput name="url" type="url" wide {...fieldProps} />
+          </FieldGrid>
+        </Section>
+
+        <Section title={t('companiesAdmin.section.registration')}>
+          <FieldGrid>
+            <TextInput name="registrationAuthority" {...fieldProps} />
+            <TextInput name="registrationNumber" {...fieldProps} />
+            <TextInput name="vatNumber" helperText={t('companiesAdmin.vatHint')} {...fieldProps} />
+          </FieldGrid>
+        </Section>
+
+        <Section title={t('companiesAdmin.section.agent')}>
+          <FieldGrid>
+            <TextInput name="dataPrivacyAgentFirstname" {...fieldProps} />
+            <TextInput name="dataPrivacyAgentLastname" {...fieldProps} />
+            <TextInput name="dataPrivacyAgentAddressLine1" wide {...fieldProps} />
+            <TextInput name="dataPrivacyAgentAddressLine2" wide {...fieldProps} />
+            <TextInput name="dataPrivacyAgentZipCode" {...fieldProps} />
+            <TextInput name="dataPrivacyAgentCity" {...fieldProps} />
+            <CountryInput name="dataPrivacyAgentCountry" control={control} />
+            <TextInput name="dataPrivacyAgentPhoneNumber" type="tel" {...fieldProps} />
+            <TextInput name="dataPrivacyAgentEmailAddress" type="email" wide {...fieldProps} />
+          </FieldGrid>
+        </Section>
+
+        <Section title={t('companiesAdmin.section.security')}>
+          <Stack spacing={3}>
+            <IpAllowListInput control={control} />
+            <TextField
+              label={t('companiesAdmin.field.passwordExpiryDays')}
+              type="number"
+              {...register('passwordExpiryDays', { valueAsNumber: true })}
+              error={!!errors.passwordExpiryDays}
+              helperText={fieldMessage(t, errors.passwordExpiryDays?.message) ?? t('companiesAdmin.passwordExpiryHint')}
+              slotProps={{ htmlInput: { min: 0, max: 3650, step: 1, inputMode: 'numeric' } }}
+              sx={{ maxWidth: { sm: 320 } }}
+            />
+          </Stack>
+        </Section>
+
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+          {isDirty && company && (
+            <Button onClick={() => reset(inputOfCompany(company))} disabled={isSubmitting}>
+              {t('companiesAdmin.discard')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" disabled={isSubmitting || (!!company && !isDirty)}>
+            {company ? t('common.save') : t('companiesAdmin.createSubmit')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,159 @@
+import type { CompanyDetail, CompanyListItem } from '@pc/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  companyFormFields,
+  countryName,
+  countryOptions,
+  emptyCompanyInput,
+  inputOfCompany,
+  knownFieldErrors,
+  logoFileError,
+  matchesCompany,
+  normaliseCidr,
+  parentOptions,
+  parseCidrEntries,
+} from './company-logic';
+
+let n = 0;
+function company(name: string, over: Partial<CompanyListItem> = {}): CompanyListItem {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name,
+    type: 'Company',
+    isActive: true,
+    isDemo: false,
+    creationDate: '2025-01-01T00:00:00.000Z',
+    hasLogo: false,
+    parentCompanyId: null,
+    parentCompanyName: null,
+    parentCompany: null,
+    childCompanyNames: [],
+    numberOfChildCompanies: 0,
+    isResponsibleParty: true,
+    isDataProcessor: false,
+    isDataPrivacyAgency: false,
+    ...over,
+  };
+}
+
+describe('company form values', () => {
+  it('a new company is an active responsible party in Germany, agent country Germany too', () => {
+    const input = emptyCompanyInput();
+    expect(input).toMatchObject({
+      name: '',
+      type: 'Company',
+      parentCompanyId: null,
+      isActive: true,
+      isResponsibleParty: true,
+      isDataProcessor: false,
+      isDataPrivacyAgency: false,
+      country: 'DE',
+      dataPrivacyAgentCountry: 'DE',
+      ipAllowList: [],
+      passwordExpiryDays: 0,
+    });
+    expect(Object.keys(input).sort()).toEqual([...companyFormFields].sort());
+  });
+
+  it('takes exactly the editable fields of a stored company', () => {
+    const detail = {
+      ...emptyCompanyInput(),
+      name: 'Muster GmbH',
+      vatNumber: 'DE123456789',
+      id: '00000000-0000-4000-8000-000000000001',
+      parentCompanyName: null,
+      agencyCompanyId: null,
+      agencyCompanyName: null,
+      isDemo: false,
+      hasLogo: true,
+      creationDate: '2025-01-01T00:00:00.000Z',
+      children: [],
+      numberOfChildCompanies: 0,
+      canEdit: true,
+    } satisfies CompanyDetail;
+    const input = inputOfCompany(detail);
+    expect(input.name).toBe('Muster GmbH');
+    expect(input.vatNumber).toBe('DE123456789');
+    expect(input).not.toHaveProperty('id');
+    expect(input).not.toHaveProperty('canEdit');
+  });
+
+  it('maps server field errors onto form fields, array entries onto their list', () => {
+    expect(
+      knownFieldErrors({
+        parentCompanyId: ['validation.parentNotGroup'],
+        'ipAllowList.1': ['Invalid IPv4 range'],
+        'ipAllowList.2': ['Invalid IPv4 range'],
+        _: ['something else'],
+      }),
+    ).toEqual([
+      ['parentCompanyId', 'validation.parentNotGroup'],
+      ['ipAllowList', 'Invalid IPv4 range'],
+    ]);
+    expect(knownFieldErrors(undefined)).toEqual([]);
+  });
+});
+
+describe('IP allow-list entries', () => {
+  it('turns single addresses into host ranges', () => {
+    expect(normaliseCidr(' 10.0.0.1 ')).toBe('10.0.0.1/32');
+    expect(normaliseCidr('2001:db8::1')).toBe('2001:db8::1/128');
+    expect(normaliseCidr('10.0.0.0/8')).toBe('10.0.0.0/8');
+  });
+
+  it('splits on blanks, commas and semicolons and keeps the wrong ones apart', () => {
+    expect(parseCidrEntries('192.168.0.0/24, 10.0.0.1;nonsense  300.1.1.1/8', ['10.0.0.1/32'])).toEqual({
+      valid: ['192.168.0.0/24'],
+      invalid: ['nonsense', '300.1.1.1/8'],
+    });
+    expect(parseCidrEntries('2001:db8::/32 2001:db8::/32')).toEqual({ valid: ['2001:db8::/32'], invalid: [] });
+    expect(parseCidrEntries('  ')).toEqual({ valid: [], invalid: [] });
+  });
+});
+
+describe('parent groups', () => {
+  it('offers groups only, never the company itself or one of its descendants', () => {
+    const top = company('Top Gruppe', { type: 'Group' });
+    const mid = company('Mittel Gruppe', { type: 'Group', parentCompanyId: top.id });
+    const leaf = company('Blatt Gruppe', { type: 'Group', parentCompanyId: mid.id });
+    const other = company('Andere Gruppe', { type: 'Group' });
+    const plain = company('Firma', { parentCompanyId: top.id });
+    const all = [leaf, plain, top, mid, other];
+    expect(parentOptions(all, null).map((c) => c.name)).toEqual(['Andere Gruppe', 'Blatt Gruppe', 'Mittel Gruppe', 'Top Gruppe']);
+    expect(parentOptions(all, top.id).map((c) => c.name)).toEqual(['Andere Gruppe']);
+    expect(parentOptions(all, leaf.id).map((c) => c.name)).toEqual(['Andere Gruppe', 'Mittel Gruppe', 'Top Gruppe']);
+  });
+});
+
+describe('grid search', () => {
+  it('matches name, parent and child names case-insensitively', () => {
+    const group = company('Beispiel Gruppe', { type: 'Group', childCompanyNames: ['Beispiel Handel GmbH'] });
+    const child = company('Handel GmbH', { parentCompanyName: 'Beispiel Gruppe' });
+    expect(matchesCompany(group, 'HANDEL')).toBe(true);
+    expect(matchesCompany(child, 'beispiel')).toBe(true);
+    expect(matchesCompany(child, 'bäckerei')).toBe(false);
+    expect(matchesCompany(child, '  ')).toBe(true);
+  });
+});
+
+describe('countries', () => {
+  it('lists countries by name in the language, without non-country regions', () => {
+    const de = countryOptions('de');
+    expect(de.find((c) => c.code === 'DE')?.name).toBe('Deutschland');
+    expect(de.some((c) => c.code === 'EU' || c.code === 'UN')).toBe(false);
+    expect(de.length).toBeGreaterThan(200);
+    expect(countryName('at', 'en')).toBe('Austria');
+    expect(countryName('Q9', 'de')).toBe('Q9');
+  });
+});
+
+describe('logo files', () => {
+  it('takes PNG, JPEG and GIF up to 5 MB', () => {
+    expect(logoFileError({ type: 'image/png', size: 10 })).toBeNull();
+    expect(logoFileError({ type: 'image/GIF', size: 10 })).toBeNull();
+    expect(logoFileError({ type: 'image/svg+xml', size: 10 })).toBe('type');
+    expect(logoFileError({ type: 'image/jpeg', size: 0 })).toBe('empty');
+    expect(logoFileError({ type: 'image/jpeg', size: 6 * 1024 * 1024 })).toBe('size');
+  });
+});

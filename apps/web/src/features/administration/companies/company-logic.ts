@@ -1,0 +1,143 @@
+import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyInputSchema } from '@pc/shared';
+import { z } from 'zod';
+
+/** Every field the edit form sends (spec 000 §3 "Company (initiation)" plus type, parent, flags, security). */
+export const companyFormFields = Object.keys(companyInputSchema.shape) as (keyof CompanyInput)[];
+
+/** A new company: a responsible party in Germany, agent country Germany too (spec 000 §3). */
+export function emptyCompanyInput(parentCompanyId: string | null = null): CompanyInput {
+  return { ...companyInputSchema.parse({ name: 'x', parentCompanyId }), name: '' };
+}
+
+/** The editable part of a company as the server returned it. */
+export function inputOfCompany(detail: CompanyDetail): CompanyInput {
+  const input = {} as Record<string, unknown>;
+  for (const key of companyFormFields) input[key] = detail[key];
+  return input as CompanyInput;
+}
+
+const cidr = z.cidrv4().or(z.cidrv6());
+
+/** A single address becomes a /32 (IPv4) or /128 (IPv6) range; anything else is taken as typed. */
+export function normaliseCidr(value: string): string {
+  const v = value.trim();
+  if (!v || v.includes('/')) return v;
+  if (z.ipv4().safeParse(v).success) return `${v}/32`;
+  if (z.ipv6().safeParse(v).success) return `${v}/128`;
+  return v;
+}
+
+export function isCidr(value: string): boolean {
+  return cidr.safeParse(value).success;
+}
+
+/**
+ * Entries typed into the allow-list box: split on whitespace, comma and semicolon, normalised,
+ * duplicates of the list dropped. `invalid` are the ones that are no IPv4/IPv6 range.
+ */
+export function parseCidrEntries(text: string, existing: readonly string[] = []): { valid: string[]; invalid: string[] } {
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of text.split(/[\s,;]+/)) {
+    const entry = normaliseCidr(raw);
+    if (!entry) continue;
+    if (!isCidr(entry)) invalid.push(entry);
+    else if (!existing.includes(entry) && !valid.includes(entry)) valid.push(entry);
+  }
+  return { valid, invalid };
+}
+
+/**
+ * Groups a company may be placed under: groups only, never the company itself or one of its
+ * descendants (the server refuses cycles too).
+ */
+export function parentOptions(companies: readonly CompanyListItem[], selfId: string | null): CompanyListItem[] {
+  const excluded = new Set<string>();
+  if (selfId) {
+    excluded.add(selfId);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of companies) {
+        if (c.parentCompanyId && excluded.has(c.parentCompanyId) && !excluded.has(c.id)) {
+          excluded.add(c.id);
+          grew = true;
+        }
+      }
+    }
+  }
+  return companies.filter((c) => c.type === 'Group' && !excluded.has(c.id)).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Codes Intl knows as regions that are no countries. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
+
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+const countryCache = new Map<string, CountryOption[]>();
+
+/** ISO 3166 countries with their names in the given language, sorted by name. */
+export function countryOptions(language: string): CountryOption[] {
+  const cached = countryCache.get(language);
+  if (cached) return cached;
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  const options: CountryOption[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (NOT_COUNTRIES.has(code)) continue;
+      let name: string | undefined;
+      try {
+        name = names.of(code);
+      } catch {
+        name = undefined;
+      }
+      if (name && name !== code) options.push({ code, name });
+    }
+  }
+  options.sort((x, y) => x.name.localeCompare(y.name, language));
+  countryCache.set(language, options);
+  return options;
+}
+
+/** A country code shown as its name ("DE" → "Deutschland"); unknown codes stay as they are. */
+export function countryName(code: string, language: string): string {
+  if (!code) return '';
+  return countryOptions(language).find((c) => c.code === code.toUpperCase())?.name ?? code;
+}
+
+/** Client-side filter of the company grid: name, parent and child names. */
+export function matchesCompany(company: CompanyListItem, query: string): boolean {
+  const q = query.trim().toLocaleLowerCase();
+  if (!q) return true;
+  return [company.name, company.parentCompanyName ?? '', ...company.childCompanyNames].some((s) =>
+    s.toLocaleLowerCase().includes(q),
+  );
+}
+
+/** The field a server validation message belongs to, if the form shows it. */
+export function knownFieldErrors(fields: Record<string, string[]> | undefined): [keyof CompanyInput, string][] {
+  if (!fields) return [];
+  const out: [keyof CompanyInput, string][] = [];
+  for (const [key, messages] of Object.entries(fields)) {
+    // zod reports array entries as `ipAllowList.2`.
+    const base = key.split('.')[0] as keyof CompanyInput;
+    if (companyFormFields.includes(base) && messages[0] && !out.some(([k]) => k === base)) out.push([base, messages[0]]);
+  }
+  return out;
+}
+
+/** What the server takes (POST /api/company/:id/logo): PNG, JPEG or GIF up to 5 MB. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The i18n key (under companiesAdmin.logo.error) of what is wrong with a chosen file, or null. */
+export function logoFileError(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > LOGO_MAX_BYTES) return 'size';
+  return null;
+}

@@ -1,0 +1,54 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
+import { DemoCountdown } from '../../../components/demo-countdown';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { useCompanyDetail } from './api';
+import { companyErrorText } from './company-messages';
+import { CompanyView } from './company-view';
+
+/** /company/$id: the company read-only; users who may edit it get a button to the edit page. */
+export function CompanyViewPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const detail = useCompanyDetail(id ?? null);
+  if (detail.isError) {
+    return (
+      <>
+        <PageHeader title={t('section.company')} />
+        <Alert severity="error">{companyErrorText(t, detail.error)}</Alert>
+      </>
+    );
+  }
+  const company = detail.data;
+  if (!company) return <PageLoader />;
+  return (
+    <>
+      <PageHeader
+        title={company.name}
+        actions={
+          company.canEdit ? (
+            <ButtonLink
+              to="/administration/companies/$id"
+              params={{ id: company.id }}
+              variant="contained"
+              startIcon={<EditOutlined />}
+              sx={{ width: { xs: '100%', sm: 'auto' } }}
+            >
+              {t('companiesAdmin.edit')}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      {company.isDemo && (
+        <Alert severity="error" icon={false} sx={{ mb: 2.5 }}>
+          <DemoCountdown creationDate={company.creationDate} component="span" />
+        </Alert>
+      )}
+      <CompanyView company={company} />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CompanyInput } from '@pc/shared';
+import { type ReactNode, useId, useMemo } from 'react';
+import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { countryOptions } from './company-logic';
+import { fieldMessage } from './company-messages';
+
+/** A titled card of the company page. */
+export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          {action}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Two columns from tablet width on, one on phones. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      {children}
+    </Box>
+  );
+}
+
+export type TextFieldName = {
+  [K in keyof CompanyInput]: CompanyInput[K] extends string ? K : never;
+}[keyof CompanyInput];
+
+interface TextInputProps {
+  name: TextFieldName;
+  register: UseFormRegister<CompanyInput>;
+  errors: FieldErrors<CompanyInput>;
+  required?: boolean;
+  wide?: boolean;
+  type?: string;
+  autoComplete?: string;
+  helperText?: string;
+}
+
+export function TextInput({ name, register, errors, required, wide, type, autoComplete = 'off', helperText }: TextInputProps) {
+  const { t } = useTranslation();
+  const error = errors[name]?.message;
+  return (
+    <TextField
+      label={t(`companiesAdmin.field.${name}`)}
+      required={required}
+      type={type}
+      autoComplete={autoComplete}
+      {...register(name)}
+      error={!!error}
+      helperText={fieldMessage(t, error) ?? helperText}
+      sx={wide ? { gridColumn: '1 / -1' } : undefined}
+    />
+  );
+}
+
+/** ISO country, shown by name, stored as its two-letter code. */
+export function CountryInput({ name, control }: { name: 'country' | 'dataPrivacyAgentCountry'; control: Control<CompanyInput> }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const options = useMemo(() => countryOptions(language), [language]);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const value = options.find((o) => o.code === field.value) ?? { code: field.value, name: field.value };
+        return (
+          <Autocomplete
+            options={options}
+            value={value}
+            disableClearable
+            autoHighlight
+            getOptionLabel={(o) => o.name}
+            isOptionEqualToValue={(a, b) => a.code === b.code}
+            onChange={(_e, option) => field.onChange(option.code)}
+            onBlur={field.onBlur}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                label={t(`companiesAdmin.field.${name}`)}
+                error={!!fieldState.error}
+                helperText={fieldMessage(t, fieldState.error?.message)}
+              />
+            )}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,170 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CompanyDetail } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { companyChanged, deleteCompanyLogo, uploadCompanyLogo, useCompanyLogo } from './api';
+import { logoFileError } from './company-logic';
+import { companyErrorText, fieldMessage } from './company-messages';
+import { Section } from './form-parts';
+
+/** Spec 000 §9: the logo is shown at 150×50; the server scales it. */
+export function LogoFrame({ src, type, alt }: { src: string | null | undefined; type: 'Company' | 'Group'; alt: string }) {
+  return (
+    <Box
+      sx={{
+        width: 150,
+        height: 50,
+        flexShrink: 0,
+        borderRadius: 1.5,
+        bgcolor: 'grey.100',
+        border: '1px solid',
+        borderColor: 'divider',
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+        color: 'text.secondary',
+      }}
+    >
+      {src ? (
+        <Box component="img" src={src} alt={alt} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+      ) : type === 'Group' ? (
+        <AccountTreeOutlined aria-hidden />
+      ) : (
+        <BusinessOutlined aria-hidden />
+      )}
+    </Box>
+  );
+}
+
+/** Choose a PNG, JPEG or GIF, see it at 150×50, then upload or discard it; or remove the stored one. */
+export function LogoCard({ company, editable }: { company: CompanyDetail; editable: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const stored = useCompanyLogo(company.id, company.hasLogo);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = logoFileError(chosen);
+    setError(problem ? t(`companiesAdmin.logo.error.${problem}`) : null);
+    setFile(problem ? null : chosen);
+  };
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setProgress(0);
+    setError(null);
+    try {
+      await action();
+      await companyChanged(client, company.id, true);
+      setFile(null);
+      notify(done, 'success');
+    } catch (e) {
+      const fields = (e as { fields?: Record<string, string[]> }).fields;
+      setError(fields?.file?.[0] ? (fieldMessage(t, fields.file[0]) ?? '') : companyErrorText(t, e));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  const shown = preview ?? (company.hasLogo ? stored.data : null);
+  return (
+    <Section title={t('companiesAdmin.logo.title')}>
+      <Stack spacing={2}>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <LogoFrame
+            src={shown}
+            type={company.type}
+            alt={preview ? t('companiesAdmin.logo.previewAlt') : t('companiesAdmin.logo.alt', { name: company.name })}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 140px' }} role={file ? 'status' : undefined}>
+            {file ? t('companiesAdmin.logo.previewHint') : t('companiesAdmin.logo.hint')}
+          </Typography>
+        </Box>
+        {busy && <LinearProgress variant="determinate" value={progress * 100} aria-label={t('common.loading')} />}
+        {editable && (
+          <>
+            <input
+              ref={inputRef}
+              type="file"
+              accept="image/png,image/jpeg,image/gif"
+              onChange={choose}
+              hidden
+              data-testid="company-logo-input"
+            />
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+              {file ? (
+                <>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(() => uploadCompanyLogo(company.id, file, setProgress), t('companiesAdmin.logo.saved'))
+                    }
+                  >
+                    {t('companiesAdmin.logo.save')}
+                  </Button>
+                  <Button size="small" disabled={busy} onClick={() => setFile(null)}>
+                    {t('companiesAdmin.logo.discard')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    startIcon={<UploadOutlined />}
+                    disabled={busy}
+                    onClick={() => inputRef.current?.click()}
+                  >
+                    {company.hasLogo ? t('companiesAdmin.logo.replace') : t('companiesAdmin.logo.upload')}
+                  </Button>
+                  {company.hasLogo && (
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<DeleteOutline />}
+                      disabled={busy}
+                      onClick={() => void run(() => deleteCompanyLogo(company.id), t('companiesAdmin.logo.removed'))}
+                    >
+                      {t('companiesAdmin.logo.remove')}
+                    </Button>
+                  )}
+                </>
+              )}
+            </Stack>
+          </>
+        )}
+        {error && (
+          <Typography variant="body2" color="error" role="alert">
+            {error}
+          </Typography>
+        )}
+      </Stack>
+    </Section>
+  );
+}

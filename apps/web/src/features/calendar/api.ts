@@ -1,0 +1,74 @@
+import { appointmentSchema, timelineItemSchema } from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api/api-client';
+import { useSession } from '../../lib/session/session-store';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** YYYY-MM-DDTHH:mm:ss in local time (spec 001 §7 timeline range format). */
+export const timelineStamp = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+export function useAppointments(from: Date, until: Date) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['appointments', scopeId, from.toISOString(), until.toISOString()],
+    queryFn: ({ signal }) =>
+      apiRequest(`/appointment?from=${encodeURIComponent(from.toISOString())}&until=${encodeURIComponent(until.toISOString())}`, {
+        schema: z.array(appointmentSchema),
+        signal,
+      }),
+  });
+}
+
+export function useDueItems(from: Date, until: Date) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['timeline-between', scopeId, timelineStamp(from), timelineStamp(until)],
+    queryFn: ({ signal }) =>
+      apiRequest(`/timeline/between/${timelineStamp(from)}/${timelineStamp(until)}`, {
+        schema: z.array(timelineItemSchema),
+        signal,
+      }),
+    select: (items) => items.filter((i) => !i.hasHappened),
+  });
+}
+
+export function useUpcomingAppointmentCount(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['appointments', 'upcoming-count', scopeId],
+    queryFn: ({ signal }) => apiRequest('/appointment/upcoming-count', { schema: z.object({ count: z.number().int() }), signal }),
+    enabled,
+    select: (d) => d.count,
+    staleTime: 60_000,
+  });
+}
+
+export interface AppointmentInput {
+  title: string;
+  start: string;
+  end: string;
+  attendees: string;
+}
+
+export function useSaveAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: AppointmentInput }) =>
+      apiRequest(id ? `/appointment/${id}` : '/appointment', {
+        method: id ? 'PUT' : 'POST',
+        json: input,
+        schema: appointmentSchema,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+  });
+}
+
+export function useDeleteAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/appointment/${id}`, { method: 'DELETE', responseType: 'none' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+  });
+}

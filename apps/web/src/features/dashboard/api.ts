@@ -1,0 +1,137 @@
+import {
+  type CompanyDetail,
+  changeLogEntrySchema,
+  companyDetailSchema,
+  dashboardSettingsSchema,
+  dueIssueSchema,
+  latestVersionSchema,
+  pdcaProgressSchema,
+  statusCategorySchema,
+  timelineItemSchema,
+} from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api/api-client';
+import { useSession } from '../../lib/session/session-store';
+import type { DashboardTileKey } from './logic';
+
+const statisticsSchema = z.array(statusCategorySchema);
+export type StatusCategory = z.infer<typeof statusCategorySchema>;
+
+/**
+ * One statistics request per scope feeds the whole dashboard and the radar (they share the
+ * query key). `enabled` is false where statistics must not show (spec 000 §6).
+ */
+export function useStatistics(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['item-statistics', scopeId],
+    queryFn: ({ signal }) => apiRequest('/item/statistics', { schema: statisticsSchema, signal }),
+    enabled,
+  });
+}
+
+export function usePdcaProgress(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['pdca-progress', scopeId],
+    queryFn: ({ signal }) => apiRequest('/pdca-list/progress', { schema: pdcaProgressSchema, signal }),
+    enabled,
+  });
+}
+
+export function useDueIssues(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['due-issues', scopeId],
+    queryFn: ({ signal }) => apiRequest('/issue/due', { schema: z.array(dueIssueSchema), signal }),
+    enabled,
+  });
+}
+
+export function usePastTimeline(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['timeline-past', scopeId],
+    queryFn: ({ signal }) => apiRequest('/timeline/past', { schema: z.array(timelineItemSchema), signal }),
+    enabled,
+  });
+}
+
+export function useLatestVersion(enabled = true) {
+  return useQuery({
+    queryKey: ['version-latest'],
+    queryFn: ({ signal }) => apiRequest('/version/latest', { schema: latestVersionSchema, signal }),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useChangeLog() {
+  return useQuery({
+    queryKey: ['change-log'],
+    queryFn: ({ signal }) => apiRequest('/change-log', { schema: z.array(changeLogEntrySchema), signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+const settingsKey = ['dashboard-settings'] as const;
+
+export function useDashboardSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => apiRequest('/user/dashboard-settings', { schema: dashboardSettingsSchema, signal }),
+  });
+}
+
+/** Stores the hidden tiles; the cache is updated at once so the tile disappears without a wait. */
+export function useSaveDashboardSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (hiddenTiles: DashboardTileKey[]) =>
+      apiRequest('/user/dashboard-settings', { method: 'PUT', json: { hiddenTiles }, schema: dashboardSettingsSchema }),
+    onMutate: (hiddenTiles) => {
+      const previous = client.getQueryData(settingsKey);
+      client.setQueryData(settingsKey, { hiddenTiles });
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) client.setQueryData(settingsKey, context.previous);
+    },
+    onSuccess: (data) => client.setQueryData(settingsKey, data),
+  });
+}
+
+/** The scope company with its data privacy agent, for the my-DPO tile. */
+export function useScopeCompany(companyId: string | null) {
+  return useQuery({
+    queryKey: ['company', companyId],
+    queryFn: ({ signal }) => apiRequest(`/company/${companyId}`, { schema: companyDetailSchema, signal }),
+    enabled: !!companyId,
+  });
+}
+
+export type DpoFields = Pick<
+  CompanyDetail,
+  | 'dataPrivacyAgentFirstname'
+  | 'dataPrivacyAgentLastname'
+  | 'dataPrivacyAgentAddressLine1'
+  | 'dataPrivacyAgentAddressLine2'
+  | 'dataPrivacyAgentZipCode'
+  | 'dataPrivacyAgentCity'
+  | 'dataPrivacyAgentCountry'
+  | 'dataPrivacyAgentPhoneNumber'
+  | 'dataPrivacyAgentEmailAddress'
+>;
+
+/** Saves the DPO into the company record; the rest of the company stays as loaded. */
+export function useSaveDpo(company: CompanyDetail | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dpo: DpoFields) => {
+      if (!company) throw new Error('company not loaded');
+      return apiRequest(`/company/${company.id}`, { method: 'PUT', json: { ...company, ...dpo }, schema: companyDetailSchema });
+    },
+    onSuccess: (saved) => queryClient.setQueryData(['company', saved.id], saved),
+  });
+}

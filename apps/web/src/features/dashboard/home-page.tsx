@@ -1,0 +1,333 @@
+import AssignmentLateOutlined from '@mui/icons-material/AssignmentLateOutlined';
+import Close from '@mui/icons-material/Close';
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LoopOutlined from '@mui/icons-material/LoopOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
+import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Tune from '@mui/icons-material/Tune';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/button-link';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageHeader } from '../../components/page-header';
+import { useConfig } from '../../lib/config';
+import { notify } from '../../lib/notify';
+import { hasClaim } from '../../lib/permissions';
+import { useSession } from '../../lib/session/session-store';
+import { type StatusCategory, useDashboardSettings, useSaveDashboardSettings, useStatistics } from './api';
+import {
+  canRead,
+  type DashboardTileKey,
+  progressTypes,
+  showsStatistics,
+  toggleHidden,
+  visibleServiceAgreementTypes,
+} from './logic';
+import { MyDpoTileBody } from './my-dpo-tile';
+import { Tile } from './tile';
+import {
+  ChangeLogTileBody,
+  DueIssuesTileBody,
+  PdcaTileBody,
+  ProgressTileBody,
+  ServiceAgreementTileBody,
+  TimelineTileBody,
+} from './tiles';
+
+interface TileEntry {
+  key: DashboardTileKey;
+  title: string;
+  icon?: ReactNode;
+  wide?: boolean;
+  body: ReactNode;
+}
+
+function TwoFactorBanner({ onHide }: { onHide: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  return (
+    <>
+      <Alert
+        severity="warning"
+        icon={<SecurityOutlined />}
+        data-tile="twoFactor"
+        sx={{ gridColumn: '1 / -1', alignItems: 'center' }}
+        action={
+          <Tooltip title={t('dashboard.hide.button')}>
+            <IconButton
+              color="inherit"
+              size="small"
+              onClick={onHide}
+              aria-label={t('dashboard.hide.buttonFor', { name: t('dashboard.tile.twoFactor') })}
+            >
+              <Close fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        }
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 2, rowGap: 0.5, flexWrap: 'wrap' }}>
+          <Box component="span">
+            <strong>{t('dashboard.twoFactor.title')}</strong> {t('dashboard.twoFactor.text')}
+          </Box>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            onClick={() => setOpen(true)}
+            aria-haspopup="dialog"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('dashboard.twoFactor.more')}
+          </Button>
+        </Box>
+      </Alert>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby={titleId}
+        slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      >
+        <DialogTitle id={titleId}>{t('dashboard.twoFactor.helpTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText component="div">
+            <p>{t('dashboard.twoFactor.helpIntro')}</p>
+            <ol>
+              <li>{t('dashboard.twoFactor.helpStep1')}</li>
+              <li>{t('dashboard.twoFactor.helpStep2')}</li>
+              <li>{t('dashboard.twoFactor.helpStep3')}</li>
+              <li>{t('dashboard.twoFactor.helpStep4')}</li>
+            </ol>
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+          <ButtonLink to="/profile" variant="contained" onClick={() => setOpen(false)}>
+            {t('dashboard.twoFactor.toProfile')}
+          </ButtonLink>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Spec 001 §2 home dashboard. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const me = useSession((s) => s.me);
+  const { browserWarning } = useConfig();
+  const statisticsAllowed = showsStatistics(me);
+  const statistics = useStatistics(statisticsAllowed);
+  const settings = useDashboardSettings();
+  const save = useSaveDashboardSettings();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [confirm, setConfirm] = useState<{ key: DashboardTileKey; title: string } | null>(null);
+  const menuId = useId();
+
+  const hidden = settings.data?.hiddenTiles ?? [];
+  const byType = new Map<string, StatusCategory>((statistics.data ?? []).map((c) => [c.itemType, c]));
+
+  const tiles: TileEntry[] = [];
+  if (statisticsAllowed) {
+    for (const key of progressTypes) {
+      const category = byType.get(key);
+      if (!canRead(me, key) || (!category && !statistics.isPending)) continue;
+      tiles.push({
+        key,
+        title: t(`section.${key}`),
+        icon: <TaskAltOutlined />,
+        body: category ? <ProgressTileBody category={category} /> : <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />,
+      });
+    }
+    const agreements = visibleServiceAgreementTypes(me);
+    if (agreements.length > 0) {
+      const categories = agreements.flatMap((k) => byType.get(k) ?? []);
+      tiles.push({
+        key: 'ServiceAgreement',
+        title: t('dashboard.tile.ServiceAgreement'),
+        icon: <HandshakeOutlined />,
+        body: statistics.isPending ? (
+          <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />
+        ) : (
+          <ServiceAgreementTileBody categories={categories} />
+        ),
+      });
+    }
+    if (hasClaim(me, 'PdcaCycle.Read')) {
+      tiles.push({ key: 'PdcaCycle', title: t('dashboard.tile.PdcaCycle'), icon: <LoopOutlined />, body: <PdcaTileBody /> });
+    }
+  }
+  if (hasClaim(me, 'Issue.Read')) {
+    tiles.push({
+      key: 'Issue',
+      title: t('dashboard.tile.Issue'),
+      icon: <AssignmentLateOutlined />,
+      wide: true,
+      body: <DueIssuesTileBody />,
+    });
+  }
+  tiles.push({
+    key: 'Timeline',
+    title: t('dashboard.tile.Timeline'),
+    icon: <HistoryOutlined />,
+    body: <TimelineTileBody showCompany={!me?.scopeCompany} />,
+  });
+  const scope = me?.scopeCompany;
+  if (scope?.isResponsibleParty) {
+    tiles.push({
+      key: 'myDpo',
+      title: t('dashboard.tile.myDpo'),
+      icon: <ManageAccountsOutlined />,
+      body: <MyDpoTileBody companyId={scope.id} />,
+    });
+  }
+  tiles.push({
+    key: 'changeLog',
+    title: t('dashboard.tile.changeLog'),
+    icon: <NewReleasesOutlined />,
+    body: <ChangeLogTileBody />,
+  });
+
+  const twoFactorApplies = me ? !me.twoFactorEnabled : false;
+  const menuEntries: { key: DashboardTileKey; title: string }[] = [
+    ...(twoFactorApplies ? [{ key: 'twoFactor' as const, title: t('dashboard.tile.twoFactor') }] : []),
+    ...tiles.map(({ key, title }) => ({ key, title })),
+  ];
+  const visibleTiles = tiles.filter((tile) => !hidden.includes(tile.key));
+  const showTwoFactor = twoFactorApplies && !hidden.includes('twoFactor');
+
+  const store = (next: DashboardTileKey[]) => save.mutate(next, { onError: () => notify(t('dashboard.saveError'), 'error') });
+
+  return (
+    <>
+      <PageHeader
+        title={t('home.heading')}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<Tune />}
+            onClick={(e) => setMenuAnchor(e.currentTarget)}
+            aria-haspopup="true"
+            aria-controls={menuAnchor ? menuId : undefined}
+            aria-expanded={!!menuAnchor}
+            disabled={settings.isPending}
+          >
+            {t('dashboard.options.button')}
+          </Button>
+        }
+      />
+      <Menu
+        id={menuId}
+        anchorEl={menuAnchor}
+        open={!!menuAnchor}
+        onClose={() => setMenuAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { maxHeight: 480 } } }}
+      >
+        <Typography variant="overline" color="text.secondary" component="li" sx={{ px: 2, display: 'block' }}>
+          {t('dashboard.options.title')}
+        </Typography>
+        {menuEntries.map((entry) => {
+          const shown = !hidden.includes(entry.key);
+          return (
+            <MenuItem
+              key={entry.key}
+              role="menuitemcheckbox"
+              aria-checked={shown}
+              onClick={() => store(toggleHidden(hidden, entry.key))}
+              dense
+            >
+              <ListItemIcon>
+                <Checkbox edge="start" checked={shown} tabIndex={-1} disableRipple size="small" sx={{ p: 0 }} />
+              </ListItemIcon>
+              <ListItemText>{entry.title}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+
+      {browserWarning && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('dashboard.browserWarning')}
+        </Alert>
+      )}
+      {!statisticsAllowed && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('radar.chooseTenant')}
+        </Alert>
+      )}
+      {statistics.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('dashboard.loadError')}
+        </Alert>
+      )}
+
+      {settings.isPending ? (
+        <Skeleton variant="rectangular" height={240} />
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(300px, 1fr))' },
+            alignItems: 'stretch',
+          }}
+        >
+          {showTwoFactor && (
+            <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
+          )}
+          {visibleTiles.map((tile) => (
+            <Tile
+              key={tile.key}
+              testId={tile.key}
+              title={tile.title}
+              icon={tile.icon}
+              wide={tile.wide}
+              onHide={() => setConfirm({ key: tile.key, title: tile.title })}
+            >
+              {tile.body}
+            </Tile>
+          ))}
+          {visibleTiles.length === 0 && !showTwoFactor && (
+            <Typography color="text.secondary" sx={{ gridColumn: '1 / -1', py: 4, textAlign: 'center' }}>
+              {t('dashboard.noTiles')}
+            </Typography>
+          )}
+        </Box>
+      )}
+
+      <ConfirmDialog
+        open={!!confirm}
+        title={t('dashboard.hide.title')}
+        text={t('dashboard.hide.text', { name: confirm?.title ?? '' })}
+        confirmLabel={t('dashboard.hide.confirm')}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm) store(toggleHidden(hidden, confirm.key));
+          setConfirm(null);
+        }}
+      />
+    </>
+  );
+}

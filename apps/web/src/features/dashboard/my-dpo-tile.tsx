@@ -1,0 +1,177 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CompanyDetail } from '@pc/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/api-error';
+import { notify } from '../../lib/notify';
+import { canEditCompany } from '../../lib/permissions';
+import { useSession } from '../../lib/session/session-store';
+import { type DpoFields, useSaveDpo, useScopeCompany } from './api';
+
+const FIELDS = [
+  ['dataPrivacyAgentFirstname', 'firstname', 6],
+  ['dataPrivacyAgentLastname', 'lastname', 6],
+  ['dataPrivacyAgentAddressLine1', 'addressLine1', 12],
+  ['dataPrivacyAgentAddressLine2', 'addressLine2', 12],
+  ['dataPrivacyAgentZipCode', 'zipCode', 4],
+  ['dataPrivacyAgentCity', 'city', 5],
+  ['dataPrivacyAgentCountry', 'country', 3],
+  ['dataPrivacyAgentPhoneNumber', 'phone', 6],
+  ['dataPrivacyAgentEmailAddress', 'email', 6],
+] as const satisfies readonly (readonly [keyof DpoFields, string, number])[];
+
+function pick(company: CompanyDetail): DpoFields {
+  return Object.fromEntries(FIELDS.map(([key]) => [key, company[key] ?? ''])) as DpoFields;
+}
+
+/** Whether a DPO is given: a name or an e-mail address is enough to reach them. */
+export function hasDpo(c: DpoFields): boolean {
+  return [c.dataPrivacyAgentFirstname, c.dataPrivacyAgentLastname, c.dataPrivacyAgentEmailAddress].some((v) => !!v?.trim());
+}
+
+function DpoDialog({ company, onClose }: { company: CompanyDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [values, setValues] = useState<DpoFields>(() => pick(company));
+  const save = useSaveDpo(company);
+  const fieldErrors = isApiError(save.error) ? (save.error.fields ?? {}) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(values, {
+      onSuccess: () => {
+        notify(t('dashboard.myDpo.saved'), 'success');
+        onClose();
+      },
+    });
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{t('dashboard.myDpo.dialogTitle', { company: company.name })}</DialogTitle>
+        <DialogContent>
+          {save.isError && !Object.keys(fieldErrors).length && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {save.error.message}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 2, pt: 1 }}>
+            {FIELDS.map(([key, label, span], index) => (
+              <TextField
+                key={key}
+                label={t(`dashboard.myDpo.field.${label}`)}
+                value={values[key] ?? ''}
+                onChange={(e) => {
+                  if (save.isError) save.reset();
+                  setValues((v) => ({ ...v, [key]: e.target.value }));
+                }}
+                type={label === 'email' ? 'email' : label === 'phone' ? 'tel' : 'text'}
+                autoFocus={index === 0}
+                error={!!fieldErrors[key]}
+                helperText={fieldErrors[key]?.map((m) => t(m)).join(' ')}
+                slotProps={{ htmlInput: label === 'country' ? { maxLength: 2 } : undefined }}
+                sx={{ gridColumn: { xs: 'span 12', sm: `span ${span}` } }}
+              />
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function DpoSummary({ company, canEdit }: { company: CompanyDetail; canEdit: boolean }) {
+  const { t } = useTranslation();
+  if (!hasDpo(company)) {
+    return (
+      <Stack spacing={0.5}>
+        <Typography variant="body2">{t('dashboard.myDpo.notGiven')}</Typography>
+        {canEdit && (
+          <Typography variant="body2" color="primary" sx={{ fontWeight: 500 }}>
+            {t('dashboard.myDpo.clickToChoose')}
+          </Typography>
+        )}
+      </Stack>
+    );
+  }
+  const name = [company.dataPrivacyAgentFirstname, company.dataPrivacyAgentLastname].filter(Boolean).join(' ');
+  const place = [company.dataPrivacyAgentZipCode, company.dataPrivacyAgentCity].filter(Boolean).join(' ');
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      {name && (
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {name}
+        </Typography>
+      )}
+      {[company.dataPrivacyAgentAddressLine1, company.dataPrivacyAgentAddressLine2, place].filter(Boolean).map((line) => (
+        <Typography key={line} variant="body2" color="text.secondary">
+          {line}
+        </Typography>
+      ))}
+      {company.dataPrivacyAgentPhoneNumber && <Typography variant="body2">{company.dataPrivacyAgentPhoneNumber}</Typography>}
+      {company.dataPrivacyAgentEmailAddress && <Typography variant="body2">{company.dataPrivacyAgentEmailAddress}</Typography>}
+      {canEdit && (
+        <Typography variant="body2" color="primary" sx={{ fontWeight: 500, pt: 1 }}>
+          {t('dashboard.myDpo.clickToChange')}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** Spec 001 §2 my-DPO tile: the scope company's data protection officer; editors choose them by clicking. */
+export function MyDpoTileBody({ companyId }: { companyId: string }) {
+  const me = useSession((s) => s.me);
+  const company = useScopeCompany(companyId);
+  const [editing, setEditing] = useState(false);
+  const { t } = useTranslation();
+  if (company.isPending) return <Skeleton variant="rectangular" height={96} sx={{ m: 2 }} />;
+  if (company.isError) {
+    return (
+      <CardContent>
+        <Typography variant="body2" color="error">
+          {t('dashboard.loadError')}
+        </Typography>
+      </CardContent>
+    );
+  }
+  const canEdit = !!me && canEditCompany(me, companyId);
+  const body = (
+    <CardContent sx={{ width: '100%', pt: 1 }}>
+      <DpoSummary company={company.data} canEdit={canEdit} />
+    </CardContent>
+  );
+  return (
+    <>
+      {canEdit ? (
+        <CardActionArea
+          onClick={() => setEditing(true)}
+          aria-label={t('dashboard.myDpo.edit')}
+          sx={{ flexGrow: 1, display: 'flex', alignItems: 'stretch' }}
+        >
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
+      {editing && <DpoDialog company={company.data} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,244 @@
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Attachment, ItemTypeKey } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { saveBlob } from '../../../components/data-grid/xlsx-export';
+import { isApiError } from '../../../lib/api/api-error';
+import { uploadFile } from '../../../lib/api/upload';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { trackUpload } from '../../../lib/uploads';
+import { deleteAttachment, downloadAttachment, invalidateItems, itemKeys, useAttachments } from '../api';
+import { validationMessage } from '../labels';
+import { checkFile, isPreviewable, MAX_MB } from './attachment-rules';
+
+const PreviewDialog = lazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
+
+/** Files of an item: upload with progress, download, image preview, delete. */
+export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey; itemId: string; canWrite: boolean }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const list = useAttachments(type, itemId, true);
+  const input = useRef<HTMLInputElement>(null);
+  const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Attachment | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [preview, setPreview] = useState<Attachment | null>(null);
+
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: itemKeys.attachments(type, itemId) });
+    invalidateItems(client, type);
+  };
+
+  async function send(file: File) {
+    setProblem(null);
+    const local = checkFile(file);
+    if (local) {
+      setProblem(t(`items.attachments.problem.${local}`, { name: file.name, max: MAX_MB }));
+      return;
+    }
+    const tracker = trackUpload(file.name);
+    setUpload({ name: file.name, progress: 0 });
+    try {
+      await uploadFile(`/${type}/${encodeURIComponent(itemId)}/attachment`, file, (p) => {
+        tracker.progress(p);
+        setUpload({ name: file.name, progress: p });
+      });
+      notify(t('items.attachments.uploaded', { name: file.name }), 'success');
+      refresh();
+    } catch (error) {
+      if (isApiError(error) && error.status === 413)
+        setProblem(t('items.attachments.problem.tooLarge', { name: file.name, max: MAX_MB }));
+      else if (isApiError(error) && error.fields?.file?.[0])
+        setProblem(`${file.name}: ${validationMessage(t, error.fields.file[0])}`);
+      else setProblem(isApiError(error) ? error.message : t('common.unexpectedError'));
+    } finally {
+      tracker.done();
+      setUpload(null);
+    }
+  }
+
+  async function download(a: Attachment) {
+    try {
+      saveBlob(await downloadAttachment(a), a.fileName);
+    } catch (error) {
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    }
+  }
+
+  async function remove() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteAttachment(toDelete.id);
+      notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
+      setToDelete(null);
+      refresh();
+    } catch (error) {
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const items = list.data ?? [];
+  return (
+    <Card
+      onDragOver={(e) => canWrite && e.preventDefault()}
+      onDrop={(e) => {
+        if (!canWrite) return;
+        e.preventDefault();
+        const file = e.dataTransfer.files[0];
+        if (file) void send(file);
+      }}
+    >
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography variant="h6" component="h2">
+              {t('items.attachments.title')}
+            </Typography>
+            {canWrite && (
+              <Typography variant="body2" color="text.secondary">
+                {t('items.attachments.hint', { max: MAX_MB })}
+              </Typography>
+            )}
+          </Box>
+          {canWrite && (
+            <>
+              <input
+                ref={input}
+                type="file"
+                hidden
+                aria-hidden
+                tabIndex={-1}
+                data-testid="attachment-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void send(file);
+                }}
+              />
+              <Button
+                variant="contained"
+                startIcon={<UploadFileOutlined />}
+                onClick={() => input.current?.click()}
+                disabled={!!upload}
+              >
+                {t('items.attachments.upload')}
+              </Button>
+            </>
+          )}
+        </Stack>
+        {upload && (
+          <Box sx={{ mb: 2 }} role="status">
+            <Typography variant="body2" sx={{ mb: 0.5 }}>
+              {t('items.attachments.uploading', { name: upload.name, percent: Math.round(upload.progress * 100) })}
+            </Typography>
+            <LinearProgress variant="determinate" value={upload.progress * 100} aria-label={upload.name} />
+          </Box>
+        )}
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setProblem(null)}>
+            {problem}
+          </Alert>
+        )}
+        {list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
+        {list.isSuccess && items.length === 0 && (
+          <Stack direction="row" spacing={1} sx={{ color: 'text.secondary', alignItems: 'center', py: 2 }}>
+            <AttachFileOutlined aria-hidden />
+            <Typography>{t('items.attachments.none')}</Typography>
+          </Stack>
+        )}
+        <List disablePadding>
+          {items.map((a) => (
+            <ListItem
+              key={a.id}
+              divider
+              secondaryAction={
+                <Stack direction="row" spacing={0.5}>
+                  {isPreviewable(a.mimeType) && (
+                    <Tooltip title={t('items.attachments.preview')}>
+                      <IconButton
+                        aria-label={t('items.attachments.previewOf', { name: a.fileName })}
+                        onClick={() => setPreview(a)}
+                      >
+                        <ImageOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  <Tooltip title={t('items.attachments.download')}>
+                    <IconButton
+                      aria-label={t('items.attachments.downloadOf', { name: a.fileName })}
+                      onClick={() => void download(a)}
+                    >
+                      <FileDownloadOutlined />
+                    </IconButton>
+                  </Tooltip>
+                  {canWrite && (
+                    <Tooltip title={t('items.attachments.delete')}>
+                      <IconButton
+                        aria-label={t('items.attachments.deleteOf', { name: a.fileName })}
+                        onClick={() => setToDelete(a)}
+                      >
+                        <DeleteOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </Stack>
+              }
+              sx={{ pr: { xs: canWrite ? 18 : 12 } }}
+            >
+              <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
+                {isPreviewable(a.mimeType) ? <ImageOutlined /> : <InsertDriveFileOutlined />}
+              </ListItemIcon>
+              <ListItemText
+                primary={a.fileName}
+                secondary={[formatBytes(a.size, i18n.language), a.uploadedBy, formatDateTime(a.createdAt)]
+                  .filter(Boolean)
+                  .join(' · ')}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('items.attachments.deleteTitle')}
+        text={t('items.attachments.deleteText', { name: toDelete?.fileName ?? '' })}
+        confirmLabel={t('items.detail.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setToDelete(null)}
+      />
+      {preview && (
+        <Suspense fallback={null}>
+          <PreviewDialog attachment={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

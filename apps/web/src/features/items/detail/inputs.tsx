@@ -1,0 +1,256 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../../components/pickers-provider';
+
+/** Props every input takes from its Controller. */
+export interface InputProps<V> {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  onBlur?: () => void;
+  name: string;
+  inputRef?: (el: HTMLElement | null) => void;
+  error?: string;
+  required?: boolean;
+  readOnly?: boolean;
+  helperText?: ReactNode;
+}
+
+const helper = (error: string | undefined, helperText: ReactNode) => error || helperText || undefined;
+
+/** Two columns on wide screens; `wide` children span both. */
+export function FormGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+      {children}
+    </Box>
+  );
+}
+
+export function Cell({ wide, children }: { wide?: boolean; children: ReactNode }) {
+  return <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>{children}</Box>;
+}
+
+export function TextInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  error,
+  required,
+  readOnly,
+  helperText,
+  rows,
+  type,
+}: InputProps<string> & { rows?: number; type?: string }) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      inputRef={inputRef}
+      required={required}
+      error={!!error}
+      helperText={helper(error, helperText)}
+      multiline={rows !== undefined}
+      minRows={rows}
+      maxRows={rows !== undefined ? Math.max(rows, 20) : undefined}
+      type={type}
+      slotProps={{ input: { readOnly } }}
+    />
+  );
+}
+
+/** Numbers are kept as numbers; text that is no number stays text so validation can say so. */
+export function NumberInput(props: InputProps<number | string | null>) {
+  return (
+    <TextInput
+      {...props}
+      type="number"
+      value={props.value === null || props.value === undefined ? '' : String(props.value)}
+      onChange={(text) => {
+        const trimmed = text.trim();
+        const n = Number(trimmed);
+        props.onChange(trimmed === '' ? null : Number.isFinite(n) ? n : trimmed);
+      }}
+    />
+  );
+}
+
+export function SelectInput<V extends string | number>({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  error,
+  required,
+  readOnly,
+  helperText,
+  options,
+}: InputProps<V | null> & { options: readonly { value: V; label: ReactNode; text?: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      label={label}
+      name={name}
+      value={value ?? ''}
+      onChange={(e) => {
+        const raw = e.target.value as string;
+        const hit = options.find((o) => String(o.value) === String(raw));
+        onChange(hit ? hit.value : null);
+      }}
+      onBlur={onBlur}
+      inputRef={inputRef}
+      required={required}
+      error={!!error}
+      helperText={helper(error, helperText)}
+      slotProps={{ input: { readOnly } }}
+    >
+      {!required && (
+        <MenuItem value="">
+          <em>{t('items.none')}</em>
+        </MenuItem>
+      )}
+      {options.map((o) => (
+        <MenuItem key={String(o.value)} value={o.value as string | number}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Fixed options, several at once, as chips (legal bases …). */
+export function MultiSelectInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  readOnly,
+  helperText,
+  options,
+}: InputProps<string[]> & { options: readonly { value: string; label: string }[] }) {
+  const selected = options.filter((o) => (value ?? []).includes(o.value));
+  return (
+    <Autocomplete
+      multiple
+      disableCloseOnSelect
+      readOnly={readOnly}
+      options={options}
+      value={selected}
+      onChange={(_e, next) => onChange(next.map((o) => o.value))}
+      onBlur={onBlur}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      getOptionLabel={(o) => o.label}
+      renderInput={(params) => (
+        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
+      )}
+    />
+  );
+}
+
+export function SwitchInput({ label, value, onChange, name, readOnly, error }: InputProps<boolean>) {
+  return (
+    <Box sx={{ minHeight: 56, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+      <FormControlLabel
+        control={<Switch name={name} checked={value === true} onChange={(e) => onChange(e.target.checked)} disabled={readOnly} />}
+        label={label}
+      />
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Box>
+  );
+}
+
+/** A calendar date kept as 'YYYY-MM-DD'; an incomplete entry becomes 'invalid' and fails validation. */
+export function DateInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  error,
+  required,
+  readOnly,
+  helperText,
+}: InputProps<string | null>) {
+  return (
+    <DatePicker
+      label={label}
+      value={value ? dayjs(value) : null}
+      onChange={(v) => onChange(v === null ? null : v.isValid() ? v.format('YYYY-MM-DD') : 'invalid')}
+      format={DATE_FORMAT}
+      readOnly={readOnly}
+      inputRef={inputRef}
+      slotProps={{
+        textField: {
+          name,
+          required,
+          error: !!error,
+          helperText: helper(error, helperText),
+          onBlur,
+          fullWidth: true,
+          variant: 'filled',
+        },
+        field: { clearable: !readOnly && !required },
+      }}
+    />
+  );
+}
+
+/** An instant kept as ISO 8601 (UTC), entered as DD.MM.YYYY HH:mm local time. */
+export function DateTimeInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  error,
+  required,
+  readOnly,
+  helperText,
+}: InputProps<string | null>) {
+  return (
+    <DateTimePicker
+      label={label}
+      value={value ? dayjs(value) : null}
+      onChange={(v) => onChange(v === null ? null : v.isValid() ? v.toISOString() : 'invalid')}
+      format={DATE_TIME_FORMAT}
+      ampm={false}
+      readOnly={readOnly}
+      inputRef={inputRef}
+      slotProps={{
+        textField: {
+          name,
+          required,
+          error: !!error,
+          helperText: helper(error, helperText),
+          onBlur,
+          fullWidth: true,
+          variant: 'filled',
+        },
+        field: { clearable: !readOnly && !required },
+      }}
+    />
+  );
+}

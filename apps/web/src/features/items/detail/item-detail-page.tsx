@@ -1,0 +1,186 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { Item, ItemTypeKey } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageLoader } from '../../../components/page-loader';
+import { PickersProvider } from '../../../components/pickers-provider';
+import { StatusChip } from '../../../components/status-chip';
+import { isApiError } from '../../../lib/api/api-error';
+import { notify } from '../../../lib/notify';
+import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
+import { typeSingular } from '../labels';
+import { useItemType } from '../use-item-type';
+import { AttachmentsPanel } from './attachments-panel';
+import { HistoryPanel } from './history-panel';
+import { ItemForm } from './item-form';
+
+type TabKey = 'details' | 'attachments' | 'history';
+
+/**
+ * Detail and edit page of every type (`<route>/$id`); `<route>/new` creates an item with the
+ * same form and then moves to the new item's address.
+ */
+export function ItemDetailPage() {
+  const { t } = useTranslation();
+  const { type, route, canWrite } = useItemType();
+  const { id = 'new' } = useParams({ strict: false }) as { id?: string };
+  const isNew = id === 'new';
+  const query = useItem(type, isNew ? null : id);
+
+  let body: React.ReactNode;
+  if (isNew && !canWrite) body = <Alert severity="warning">{t('items.detail.noCreate')}</Alert>;
+  else if (!isNew && query.isLoading) body = <PageLoader />;
+  else if (!isNew && query.isError)
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h4" component="h1">
+          {typeSingular(t, type)}
+        </Typography>
+        <Alert severity={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}>
+          {isApiError(query.error) && query.error.status === 404 ? t('items.detail.notFound') : t('items.detail.loadFailed')}
+        </Alert>
+        <ButtonLink to={route} startIcon={<ArrowBackOutlined />}>
+          {t('items.detail.backToList', { list: t(`items.type.${type}.other`) })}
+        </ButtonLink>
+      </Stack>
+    );
+  else
+    body = (
+      <ItemEditor
+        key={query.data?.id ?? 'new'}
+        item={isNew ? null : (query.data ?? null)}
+        type={type}
+        route={route}
+        canWrite={canWrite}
+      />
+    );
+
+  return <PickersProvider>{body}</PickersProvider>;
+}
+
+function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: ItemTypeKey; route: string; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [tab, setTab] = useState<TabKey>('details');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const singular = typeSingular(t, type);
+
+  const save = (values: object) => saveItem(type, item?.id ?? null, values);
+  const onSaved = (saved: Item, created: boolean) => {
+    client.setQueryData(itemKeys.one(type, saved.id), saved);
+    invalidateItems(client, type);
+    notify(t(created ? 'items.detail.created' : 'items.detail.saved', { number: saved.number }), 'success');
+    if (created) void navigate({ to: `${route}/${saved.id}`, replace: true });
+  };
+  const remove = async () => {
+    if (!item) return;
+    setDeleting(true);
+    try {
+      await deleteItem(type, item.id);
+      invalidateItems(client, type);
+      client.removeQueries({ queryKey: itemKeys.one(type, item.id) });
+      notify(t('items.detail.deleted', { number: item.number }), 'success');
+      void navigate({ to: route });
+    } catch (error) {
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  const tabId = (k: TabKey) => `item-tab-${k}`;
+  const panelId = (k: TabKey) => `item-panel-${k}`;
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.8 }}>
+            {item ? `${item.number} · ${singular}` : singular}
+            {item && (item.companyName ? ` · ${item.companyName}` : '')}
+          </Typography>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere', hyphens: 'auto' }}
+          >
+            {item ? item.name : t('items.detail.newTitle', { type: singular })}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {item && <StatusChip status={item.status} />}
+          {item && canWrite && (
+            <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>
+              {t('items.detail.delete')}
+            </Button>
+          )}
+        </Stack>
+      </Box>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabKey) => setTab(v)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: '1px solid', borderColor: 'divider' }}
+      >
+        <Tab value="details" label={t('items.detail.tab.details')} id={tabId('details')} aria-controls={panelId('details')} />
+        <Tab
+          value="attachments"
+          label={
+            item?.attachmentCount
+              ? `${t('items.detail.tab.attachments')} (${item.attachmentCount})`
+              : t('items.detail.tab.attachments')
+          }
+          id={tabId('attachments')}
+          aria-controls={panelId('attachments')}
+          disabled={!item}
+        />
+        <Tab
+          value="history"
+          label={t('items.detail.tab.history')}
+          id={tabId('history')}
+          aria-controls={panelId('history')}
+          disabled={!item}
+        />
+      </Tabs>
+      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        {tab === 'details' && (
+          <ItemForm
+            type={type}
+            item={item}
+            canWrite={canWrite}
+            save={save}
+            onSaved={onSaved}
+            onCancel={() => void navigate({ to: route })}
+          />
+        )}
+        {tab === 'attachments' && item && <AttachmentsPanel type={type} itemId={item.id} canWrite={canWrite} />}
+        {tab === 'history' && item && <HistoryPanel type={type} item={item} />}
+      </Box>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('items.detail.deleteTitle', { type: singular })}
+        text={t('items.detail.deleteText', { name: item?.name ?? '', number: item?.number ?? '' })}
+        confirmLabel={t('items.detail.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type Item, type ItemTypeKey, itemInputSchema, itemTypeDefs } from '@pc/shared';
+import { useMemo, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session/session-store';
+import { fieldLabel, typeSingular, validationMessage } from '../labels';
+import { CoreFields } from './core-fields';
+import { FieldInput, isWide } from './field-input';
+import { formValuesOf, type ItemFormValues, splitServerErrors } from './form-values';
+import { Cell, FormGrid } from './inputs';
+import { hasTypeExtras, TypeExtras } from './type-extras';
+
+interface ItemFormProps {
+  type: ItemTypeKey;
+  item: Item | null;
+  canWrite: boolean;
+  save: (values: ItemFormValues) => Promise<Item>;
+  onSaved: (item: Item, created: boolean) => void;
+  onCancel: () => void;
+}
+
+/** The generic form of every type: core fields, then the type's declared fields (design §4). */
+export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: ItemFormProps) {
+  const { t } = useTranslation();
+  const me = useSession((s) => s.me);
+  const scope = me?.scopeCompany ?? null;
+  const isNew = item === null;
+  // A new item goes to the scope's company; without a single company in scope the user picks one.
+  const companyChoice = isNew && (!scope || scope.type === 'Group') ? { scopeId: scope?.id ?? null } : null;
+  const initialCompany = isNew ? (scope?.id ?? me?.companyId) : undefined;
+  const resolver = useMemo(() => zodResolver(itemInputSchema(type)) as unknown as Resolver<ItemFormValues>, [type]);
+  const form = useForm<ItemFormValues>({
+    resolver,
+    defaultValues: formValuesOf(type, item, initialCompany),
+    mode: 'onTouched',
+  });
+  const [otherErrors, setOtherErrors] = useState<[string, string][]>([]);
+  const readOnly = !canWrite;
+  const chosenCompany = form.watch('companyId');
+  const companyId = item?.companyId ?? chosenCompany ?? initialCompany ?? '';
+  const fields = itemTypeDefs[type].fields;
+
+  // References belong to one company: choosing another one drops tags and links picked so far.
+  const onCompanyChange = () => {
+    for (const f of fields) if (f.kind === 'tags' || f.kind === 'links') form.setValue(`data.${f.key}`, []);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setOtherErrors([]);
+    try {
+      const saved = await save(isNew ? values : { ...values, companyId: undefined });
+      if (!isNew) form.reset(formValuesOf(type, saved));
+      onSaved(saved, isNew);
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && error.fields) {
+        const { atField, other } = splitServerErrors(type, error.fields, { hasCompany: companyChoice !== null });
+        atField.forEach(([path, message], i) => {
+          form.setError(path as `data.${string}`, { type: 'server', message }, { shouldFocus: i === 0 });
+        });
+        setOtherErrors(other);
+        if (atField.length === 0 && other.length === 0) notify(error.message, 'error');
+      } else {
+        notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      }
+    }
+  });
+
+  const ctx = { type, control: form.control, readOnly, companyId, knownTags: item?.tags ?? [] };
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={typeSingular(t, type)}>
+      <Stack spacing={2.5}>
+        {readOnly && <Alert severity="info">{t('items.detail.readOnly')}</Alert>}
+        {hasTypeExtras(type) && <TypeExtras type={type} control={form.control} />}
+        <Card component="section" aria-labelledby="item-core-title">
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="item-core-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+              {t('items.detail.general')}
+            </Typography>
+            <FormGrid>
+              <CoreFields
+                type={type}
+                control={form.control}
+                readOnly={readOnly}
+                isNew={isNew}
+                companyChoice={companyChoice}
+                onCompanyChange={onCompanyChange}
+              />
+            </FormGrid>
+          </CardContent>
+        </Card>
+        {fields.length > 0 && (
+          <Card component="section" aria-labelledby="item-data-title">
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography id="item-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+                {t('items.detail.typeData', { type: typeSingular(t, type) })}
+              </Typography>
+              <FormGrid>
+                {fields.map((f) => (
+                  <Cell key={f.key} wide={isWide(f)}>
+                    <FieldInput field={f} name={`data.${f.key}`} label={fieldLabel(t, type, f.key)} ctx={ctx} />
+                  </Cell>
+                ))}
+              </FormGrid>
+            </CardContent>
+          </Card>
+        )}
+        {otherErrors.length > 0 && (
+          <Alert severity="error" role="alert">
+            {otherErrors.map(([path, message]) => (
+              <div key={path}>
+                {path === '_' ? '' : `${path}: `}
+                {validationMessage(t, message)}
+              </div>
+            ))}
+          </Alert>
+        )}
+        {canWrite && (
+          <Box
+            sx={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 2,
+              py: 1.5,
+              display: 'flex',
+              gap: 1,
+              justifyContent: 'flex-end',
+              bgcolor: 'background.default',
+              borderTop: '1px solid',
+              borderColor: 'divider',
+            }}
+          >
+            <Button onClick={onCancel} disabled={form.formState.isSubmitting}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? t('items.detail.saving') : t('items.detail.save')}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,189 @@
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ItemTypeKey, itemTypes, type TagType } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error';
+import { notify } from '../../../lib/notify';
+import { hasClaim } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session/session-store';
+import { createTag, tagKeys, useLinkOptions, useTags, useUserLookup } from '../api';
+import { validationMessage } from '../labels';
+import type { InputProps } from './inputs';
+
+const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
+
+/** Owner or assignee: active users of the visible companies, grouped by company. */
+export function PersonInput({ label, value, onChange, onBlur, name, error, readOnly, helperText }: InputProps<string | null>) {
+  const users = useUserLookup();
+  const options = users.data ?? [];
+  const selected = options.find((u) => u.id === value) ?? null;
+  return (
+    <Autocomplete
+      options={options}
+      value={selected}
+      readOnly={readOnly}
+      loading={users.isLoading}
+      onChange={(_e, next) => onChange(next?.id ?? null)}
+      onBlur={onBlur}
+      groupBy={(u) => u.companyName}
+      getOptionLabel={(u) => u.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderOption={({ key, ...props }, u) => (
+        <li key={key} {...props}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2">{u.name}</Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {u.email}
+            </Typography>
+          </Box>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
+      )}
+    />
+  );
+}
+
+interface TagOption {
+  id: string;
+  name: string;
+  /** The "add …" entry typed by the user. */
+  isNew?: boolean;
+}
+
+const filterTags = createFilterOptions<TagOption>();
+
+/**
+ * Tags of one kind of the item's company, several at once; users with Tag.Write can add a new
+ * tag inline ("„Lieferanten“ hinzufügen").
+ */
+export function TagsInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  readOnly,
+  helperText,
+  tagType,
+  companyId,
+  known,
+}: InputProps<string[]> & { tagType: TagType; companyId: string; known: readonly { id: string; name: string }[] }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const me = useSession((s) => s.me);
+  const canRead = hasClaim(me, 'Tag.Read');
+  const canAdd = hasClaim(me, 'Tag.Write') && !readOnly;
+  const tags = useTags(tagType, canRead);
+  const [adding, setAdding] = useState(false);
+  const options = useMemo<TagOption[]>(
+    () => (tags.data ?? []).filter((x) => x.companyId === companyId).map((x) => ({ id: x.id, name: x.name })),
+    [tags.data, companyId],
+  );
+  const ids = value ?? [];
+  const selected = ids.map(
+    (id) => options.find((o) => o.id === id) ?? known.find((o) => o.id === id) ?? { id, name: t('items.links.unknown') },
+  );
+
+  async function add(nameToAdd: string) {
+    setAdding(true);
+    try {
+      const { id } = await createTag(tagType, { name: nameToAdd, companyId });
+      await client.invalidateQueries({ queryKey: tagKeys.type(tagType) });
+      onChange([...ids, id]);
+      notify(t('tags.added', { name: nameToAdd }), 'success');
+    } catch (e) {
+      const field = isApiError(e) ? e.fields?.name?.[0] : undefined;
+      notify(field ? validationMessage(t, field) : isApiError(e) ? e.message : t('common.unexpectedError'), 'error');
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <Autocomplete<TagOption, true>
+      multiple
+      disableCloseOnSelect
+      readOnly={readOnly}
+      loading={tags.isLoading || adding}
+      options={options}
+      value={selected}
+      onBlur={onBlur}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={(o) => o.name}
+      filterOptions={(opts, state) => {
+        const filtered = filterTags(opts, state);
+        const typed = state.inputValue.trim();
+        if (canAdd && typed && !opts.some((o) => o.name.toLocaleLowerCase() === typed.toLocaleLowerCase())) {
+          filtered.push({ id: `new:${typed}`, name: typed, isNew: true });
+        }
+        return filtered;
+      }}
+      renderOption={({ key, ...props }, o) => (
+        <li key={key} {...props}>
+          {o.isNew ? t('tags.addInline', { name: o.name }) : o.name}
+        </li>
+      )}
+      onChange={(_e, next) => {
+        const created = next.find((o) => o.isNew);
+        if (created) void add(created.name);
+        else onChange(next.map((o) => o.id));
+      }}
+      noOptionsText={t('tags.noOptions')}
+      renderInput={(params) => (
+        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
+      )}
+    />
+  );
+}
+
+/** Links to items of another type of the same company (processes ↔ measures, storage periods …). */
+export function LinksInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  readOnly,
+  helperText,
+  itemType,
+  companyId,
+}: InputProps<string[]> & { itemType: ItemTypeKey; companyId: string }) {
+  const { t } = useTranslation();
+  const me = useSession((s) => s.me);
+  const claim = itemTypes.find((x) => x.key === itemType)?.claim;
+  const canRead = hasClaim(me, `${claim}.Read`);
+  const items = useLinkOptions(itemType, canRead);
+  const options = useMemo(
+    () =>
+      (items.data ?? []).filter((i) => i.companyId === companyId).map((i) => ({ id: i.id, label: `${i.number} · ${i.name}` })),
+    [items.data, companyId],
+  );
+  const ids = value ?? [];
+  const selected = ids.map((id) => options.find((o) => o.id === id) ?? { id, label: t('items.links.unknown') });
+  return (
+    <Autocomplete
+      multiple
+      disableCloseOnSelect
+      readOnly={readOnly}
+      loading={items.isLoading}
+      options={options}
+      value={selected}
+      onBlur={onBlur}
+      onChange={(_e, next) => onChange(next.map((o) => o.id))}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={(o) => o.label}
+      noOptionsText={t('items.links.noOptions')}
+      renderInput={(params) => (
+        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
+      )}
+    />
+  );
+}

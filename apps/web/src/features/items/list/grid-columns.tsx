@@ -1,0 +1,76 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { dueAlert, type Item } from '@pc/shared';
+import { StatusChip } from '../../../components/status-chip';
+import { TagBox } from '../../../components/tag-box';
+import { TextLink } from '../../../components/text-link';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { BreachCountdownChip } from '../breach-countdown-chip';
+import type { ItemColumn } from './item-columns';
+
+/** Spec 001 §9: a due date before the start of today shows in red (open items only). */
+function DueDate({ item }: { item: Item }) {
+  const red = dueAlert(item.dueDate, item.status) === 'red';
+  return (
+    <Typography component="span" variant="body2" sx={red ? { color: 'error.main', fontWeight: 650 } : undefined}>
+      {formatDate(item.dueDate)}
+    </Typography>
+  );
+}
+
+function cell(column: ItemColumn, item: Item, detailHref: string) {
+  switch (column.kind) {
+    case 'status':
+      return <StatusChip status={item.status} />;
+    case 'dueDate':
+      return <DueDate item={item} />;
+    case 'tags':
+      return <TagBox tags={item.tags} />;
+    case 'countdown':
+      return (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <BreachCountdownChip
+            deadline={item.derived.authorityDeadline as string | undefined}
+            notified={item.derived.notified === true}
+            overdue={item.derived.overdue === true}
+            status={item.status}
+          />
+        </Box>
+      );
+    case 'date':
+      return formatDate(column.value(item) as Date | null);
+    case 'datetime':
+      return formatDateTime(column.value(item) as Date | null);
+  }
+  if (column.key === 'name') {
+    // A real link: keyboard users and screen readers reach the detail page from here.
+    return (
+      <TextLink to={detailHref} underline="hover" color="inherit" sx={{ fontWeight: 600 }} onClick={(e) => e.stopPropagation()}>
+        {item.name}
+      </TextLink>
+    );
+  }
+  const v = column.value(item);
+  const text = v === null ? '' : String(v);
+  // Long values (legal bases, counterparties) are cut by the cell; the title shows all of it.
+  return (
+    <Box component="span" title={text} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {text}
+    </Box>
+  );
+}
+
+export function gridColumns(columns: readonly ItemColumn[], route: string): GridColDef<Item>[] {
+  return columns.map((c) => ({
+    field: c.key,
+    headerName: c.header,
+    sortable: c.sortable,
+    width: c.width,
+    flex: c.flex,
+    minWidth: c.minWidth ?? Math.min(c.width ?? 100, 100),
+    type: c.kind === 'number' ? 'number' : 'string',
+    valueGetter: (_value, row) => c.value(row),
+    renderCell: ({ row }) => cell(c, row, `${route}/${row.id}`),
+  }));
+}

@@ -1,0 +1,96 @@
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import TextField from '@mui/material/TextField';
+import { itemStatuses } from '@pc/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DateRange } from '../../../components/date-range';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { StatusDot } from '../../../components/status-chip';
+
+interface ListFiltersProps {
+  q: string;
+  statuses: readonly number[];
+  range: DateRange;
+  onSearch: (q: string) => void;
+  onStatuses: (statuses: number[]) => void;
+  onRange: (range: DateRange) => void;
+}
+
+/** Quick search (debounced), status filter and the due-date range of a register. */
+export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange }: ListFiltersProps) {
+  const { t } = useTranslation();
+  const statusLabelId = useId();
+  const [text, setText] = useState(q);
+
+  // Typing waits 300 ms before it queries; a reset from outside (empty state) shows at once.
+  useEffect(() => setText(q), [q]);
+  useEffect(() => {
+    if (text === q) return;
+    const id = setTimeout(() => onSearch(text), 300);
+    return () => clearTimeout(id);
+  }, [text, q, onSearch]);
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+    >
+      <TextField
+        size="small"
+        type="search"
+        label={t('items.list.search')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        sx={{ width: { xs: '100%', sm: 260 } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <FormControl size="small" sx={{ width: { xs: '100%', sm: 210 } }}>
+        <InputLabel id={statusLabelId}>{t('items.field.status')}</InputLabel>
+        <Select
+          labelId={statusLabelId}
+          multiple
+          value={[...statuses]}
+          onChange={(e) => onStatuses(typeof e.target.value === 'string' ? [] : e.target.value)}
+          renderValue={(selected) =>
+            selected.length === 0
+              ? t('items.list.allStatuses')
+              : selected.map((code) => t(`status.${itemStatuses.find((s) => s.code === code)?.name}`)).join(', ')
+          }
+        >
+          {itemStatuses.map((s) => (
+            <MenuItem key={s.code} value={s.code} dense>
+              <Checkbox size="small" checked={statuses.includes(s.code)} sx={{ p: 0.5, mr: 1 }} />
+              <StatusDot status={s.code} />
+              <ListItemText primary={t(`status.${s.name}`)} sx={{ ml: 1 }} />
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Box sx={{ flexGrow: 1, display: { xs: 'none', lg: 'block' } }} />
+      <DateRangeFilter
+        value={range}
+        onChange={onRange}
+        label={t('items.field.dueDate')}
+        fromLabel={t('items.list.dueFrom')}
+        untilLabel={t('items.list.dueUntil')}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { hasFilters, initialListState, listQueryParams, listStore } from './list-state';
+
+const wednesday = new Date(2025, 0, 8, 10);
+
+describe('register list query', () => {
+  it('starts on page 0 with 50 rows, newest number first, due this week', () => {
+    const q = listQueryParams(initialListState(wednesday));
+    expect(Object.fromEntries(q)).toEqual({
+      page: '0',
+      pageSize: '50',
+      sort: 'number',
+      dir: 'desc',
+      dateField: 'dueDate',
+      from: '2025-01-06 00:00:00',
+      until: '2025-01-12 23:59:59',
+    });
+  });
+
+  it('sends search, status and sort; drops a cleared range', () => {
+    const state = {
+      ...initialListState(wednesday),
+      q: '  Lohn ',
+      statuses: [2, 0],
+      sort: 'companyName' as const,
+      dir: 'asc' as const,
+      range: { from: null, until: null },
+    };
+    expect(Object.fromEntries(listQueryParams(state))).toEqual({
+      page: '0',
+      pageSize: '50',
+      sort: 'companyName',
+      dir: 'asc',
+      q: 'Lohn',
+      status: '0,2',
+    });
+    expect(hasFilters(state)).toBe(true);
+    expect(hasFilters({ ...state, q: ' ', statuses: [] })).toBe(false);
+  });
+
+  it('lets the export ask for other pages of 500', () => {
+    const q = listQueryParams({ ...initialListState(wednesday), page: 3 }, { page: 1, pageSize: 500 });
+    expect(q.get('page')).toBe('1');
+    expect(q.get('pageSize')).toBe('500');
+  });
+
+  it('keeps one state per user and type', () => {
+    const a = listStore('u1', 'process');
+    a.setState({ page: 2 });
+    expect(listStore('u1', 'process').getState().page).toBe(2);
+    expect(listStore('u2', 'process').getState().page).toBe(0);
+    expect(listStore('u1', 'issue').getState().page).toBe(0);
+  });
+});

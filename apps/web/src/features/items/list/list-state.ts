@@ -1,0 +1,76 @@
+import { type ItemTypeKey, itemSortFields } from '@pc/shared';
+import { currentWeek, type DateRange, dateRangeParams } from '../../../components/date-range';
+import { createStore, type Store } from '../../../lib/create-store';
+
+export type SortField = (typeof itemSortFields)[number];
+
+export interface ListState {
+  page: number;
+  pageSize: number;
+  sort: SortField;
+  dir: 'asc' | 'desc';
+  q: string;
+  statuses: readonly number[];
+  /** Due-date range; starts as the current week (spec 001 §2), empty when cleared. */
+  range: DateRange;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const PAGE_SIZE_OPTIONS = [25, 50, 100];
+/** The server's maximum page size; the Excel export fetches pages of this size. */
+export const EXPORT_PAGE_SIZE = 500;
+
+export function initialListState(now = new Date()): ListState {
+  return { page: 0, pageSize: DEFAULT_PAGE_SIZE, sort: 'number', dir: 'desc', q: '', statuses: [], range: currentWeek(now) };
+}
+
+/** Grid column → server sort field; other columns are not sortable on the server. */
+export const sortFieldOf: Record<string, SortField | undefined> = {
+  number: 'number',
+  name: 'name',
+  status: 'status',
+  dueDate: 'dueDate',
+  company: 'companyName',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+};
+
+export const columnOfSort = (sort: SortField) => (sort === 'companyName' ? 'company' : sort);
+
+/** The list query string (GET /api/{type}) for the filters; `page`/`pageSize` may be overridden for the export. */
+export function listQueryParams(state: ListState, override: { page?: number; pageSize?: number } = {}): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set('page', String(override.page ?? state.page));
+  p.set('pageSize', String(override.pageSize ?? state.pageSize));
+  p.set('sort', itemSortFields.includes(state.sort) ? state.sort : 'number');
+  p.set('dir', state.dir);
+  const q = state.q.trim();
+  if (q) p.set('q', q.slice(0, 200));
+  if (state.statuses.length) p.set('status', [...state.statuses].sort((a, b) => a - b).join(','));
+  const range = dateRangeParams(state.range);
+  if (range.from || range.until) {
+    p.set('dateField', 'dueDate');
+    if (range.from) p.set('from', range.from);
+    if (range.until) p.set('until', range.until);
+  }
+  return p;
+}
+
+/** Any filter narrowing the list (for the empty state: "nothing matches" vs "nothing yet"). */
+export function hasFilters(state: ListState): boolean {
+  return state.q.trim() !== '' || state.statuses.length > 0 || !!state.range.from || !!state.range.until;
+}
+
+// One store per user and type: coming back from a detail page keeps page, sort and filters;
+// another user logging in on this tab starts afresh.
+const stores = new Map<string, Store<ListState>>();
+
+export function listStore(userId: string, type: ItemTypeKey): Store<ListState> {
+  const key = `${userId}:${type}`;
+  let store = stores.get(key);
+  if (!store) {
+    store = createStore(initialListState());
+    stores.set(key, store);
+  }
+  return store;
+}

@@ -1,0 +1,250 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { securityEventTypes } from '@pc/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { formatDateTime } from '../../lib/format';
+import { errorText } from '../account/messages';
+import { fetchSecurityLog, type SecurityEvent } from './api';
+import { detailPairs } from './event-detail';
+
+/** Spec 000 §9: paginator default page size 50. */
+const PAGE_SIZES = [25, 50, 100];
+const ALL = '';
+const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+type Tone = 'error' | 'warning' | 'success' | 'default';
+
+function toneOf(type: string): Tone {
+  if (type.endsWith('failure') || type === 'login.ipBlocked' || type === 'session.refreshReuse') return 'error';
+  if (type === 'login.locked' || type === 'mfa.disabled' || type === 'mfa.recoveryCodeUsed') return 'warning';
+  if (type.endsWith('success')) return 'success';
+  return 'default';
+}
+
+function TypeChip({ type }: { type: string }) {
+  const { t } = useTranslation();
+  const tone = toneOf(type);
+  return (
+    <Chip
+      size="small"
+      label={t([`account.securityLog.type.${type}`, 'account.securityLog.type.unknown'], { type })}
+      color={tone}
+      variant={tone === 'default' ? 'outlined' : 'filled'}
+      // MUI's warning fill is too light for white text (WCAG AA); the dark shade passes.
+      sx={{ fontWeight: 600, ...(tone === 'warning' && { bgcolor: 'warning.dark' }) }}
+    />
+  );
+}
+
+function UserCell({ event }: { event: SecurityEvent }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {event.userFullName ?? event.email ?? '–'}
+      </Typography>
+      {event.userFullName && event.email && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {event.email}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function Details({ event }: { event: SecurityEvent }) {
+  const details = detailPairs(event.detail);
+  if (!details.length) return <>–</>;
+  return (
+    <>
+      {details.map((line) => (
+        <Box key={line} sx={{ fontFamily: mono, fontSize: '0.75rem', wordBreak: 'break-all' }}>
+          {line}
+        </Box>
+      ))}
+    </>
+  );
+}
+
+function EventTable({ items, labelId }: { items: SecurityEvent[]; labelId: string }) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer>
+      <Table
+        size="small"
+        aria-labelledby={labelId}
+        sx={{
+          minWidth: 860,
+          '& th:first-of-type, & td:first-of-type': { pl: 3 },
+          '& th:last-of-type, & td:last-of-type': { pr: 3 },
+          '& td': { verticalAlign: 'top', py: 1.25 },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('account.securityLog.time')}</TableCell>
+            <TableCell>{t('account.securityLog.event')}</TableCell>
+            <TableCell>{t('account.securityLog.user')}</TableCell>
+            <TableCell>{t('account.securityLog.ip')}</TableCell>
+            <TableCell>{t('account.securityLog.detail')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((event) => (
+            <TableRow key={event.id} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
+              <TableCell>
+                <TypeChip type={event.type} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 200 }}>
+                <UserCell event={event} />
+              </TableCell>
+              <TableCell sx={{ fontFamily: mono, fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{event.ip ?? '–'}</TableCell>
+              <TableCell sx={{ color: 'text.secondary', width: 300, maxWidth: 300 }}>
+                <Details event={event} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Phones: one block per event instead of a table five columns wide. */
+function EventList({ items, labelId }: { items: SecurityEvent[]; labelId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="ul" aria-labelledby={labelId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map((event) => (
+        <Box component="li" key={event.id} sx={{ px: 2, py: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, mb: 0.75 }}
+          >
+            <TypeChip type={event.type} />
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(event.createdAt)}
+            </Typography>
+          </Stack>
+          <UserCell event={event} />
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {t('account.securityLog.ip')}:{' '}
+            <Box component="span" sx={{ fontFamily: mono }}>
+              {event.ip ?? '–'}
+            </Box>
+          </Typography>
+          {event.detail && (
+            <Box sx={{ color: 'text.secondary', mt: 0.5 }}>
+              <Details event={event} />
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** /administration/security-log: logins, second factors, password and terms events, paged on the server. */
+export function SecurityLogPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const filterId = useId();
+  const captionId = useId();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(50);
+  const [type, setType] = useState(ALL);
+  const log = useQuery({
+    queryKey: ['security-log', { page, pageSize, type }],
+    queryFn: () => fetchSecurityLog({ page, pageSize, type: type || null }),
+    placeholderData: keepPreviousData,
+  });
+  const items = log.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title={t('section.security-log')}
+        actions={
+          <FormControl size="small" sx={{ minWidth: 260, width: { xs: '100%', sm: 'auto' } }}>
+            <InputLabel id={filterId} shrink>
+              {t('account.securityLog.filter')}
+            </InputLabel>
+            <Select
+              labelId={filterId}
+              label={t('account.securityLog.filter')}
+              value={type}
+              displayEmpty
+              onChange={(event) => {
+                setType(event.target.value);
+                setPage(0);
+              }}
+            >
+              <MenuItem value={ALL}>{t('account.securityLog.allTypes')}</MenuItem>
+              {securityEventTypes.map((key) => (
+                <MenuItem key={key} value={key}>
+                  {t(`account.securityLog.type.${key}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        }
+      />
+      <Card>
+        <Box sx={{ height: 4 }}>{log.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
+        <Typography id={captionId} variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, pt: 1.5, pb: 1.5 }}>
+          {t('account.securityLog.caption')}
+        </Typography>
+        {log.isError && (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            {errorText(t, log.error)}
+          </Alert>
+        )}
+        {phone ? <EventList items={items} labelId={captionId} /> : <EventTable items={items} labelId={captionId} />}
+        {log.data && items.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center', borderTop: '1px solid', borderColor: 'divider' }}>
+            {t('account.securityLog.empty')}
+          </Typography>
+        )}
+        <TablePagination
+          component="div"
+          count={log.data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          // Phones keep the page size: the selector would not fit next to the arrows.
+          rowsPerPageOptions={phone ? [] : PAGE_SIZES}
+          labelRowsPerPage={t('account.paginator.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('account.paginator.range', { from, to, count })}
+          getItemAriaLabel={(kind) => t(`account.paginator.${kind}`)}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(0);
+          }}
+          sx={{ borderTop: '1px solid', borderColor: 'divider' }}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Tag, TagType } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { isApiError } from '../../lib/api/api-error';
+import { notify } from '../../lib/notify';
+import { deleteTag, saveTag, tagListKey, useTagList } from './api';
+import { TagDialog } from './tag-dialog';
+
+interface TagGridProps {
+  type: TagType;
+  canWrite: boolean;
+  showCompany: boolean;
+}
+
+/** One tag kind: name and description, add, click a row to edit, delete (refused while in use). */
+export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const list = useTagList(type);
+  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<Tag | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const kind = t(`tags.kind.${type}`);
+
+  const refresh = () => client.invalidateQueries({ queryKey: tagListKey(type) });
+
+  async function remove() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteTag(type, toDelete.id);
+      notify(t('tags.deleted', { name: toDelete.name }), 'success');
+      await refresh();
+    } catch (error) {
+      // 409: still used by items; the server says by how many.
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  const columns = useMemo<GridColDef<Tag>[]>(
+    () => [
+      { field: 'name', headerName: t('tags.name'), flex: 1, minWidth: 180 },
+      { field: 'description', headerName: t('tags.description'), flex: 2, minWidth: 220 },
+      ...(showCompany ? [{ field: 'companyName', headerName: t('items.field.company'), width: 200 } as GridColDef<Tag>] : []),
+      { field: 'usage', headerName: t('tags.usage'), type: 'number', width: 120 },
+      ...(canWrite
+        ? [
+            {
+              field: 'actions',
+              headerName: t('tags.actions'),
+              sortable: false,
+              width: 90,
+              align: 'center',
+              headerAlign: 'center',
+              renderCell: ({ row }) => (
+                <Tooltip title={t('tags.delete')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('tags.deleteOf', { name: row.name })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setToDelete(row);
+                    }}
+                  >
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ),
+            } as GridColDef<Tag>,
+          ]
+        : []),
+    ],
+    [t, showCompany, canWrite],
+  );
+
+  return (
+    <Box>
+      {canWrite && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+            {t('tags.add', { kind })}
+          </Button>
+        </Box>
+      )}
+      {list.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('tags.loadFailed')}
+        </Alert>
+      )}
+      <AppDataGrid<Tag>
+        label={kind}
+        rows={list.data ?? []}
+        columns={columns}
+        loading={list.isLoading}
+        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
+        autoHeight
+        onRowClick={canWrite ? ({ row }) => setEditing(row) : undefined}
+      />
+      {editing && (
+        <TagDialog
+          title={editing === 'new' ? t('tags.addTitle', { kind }) : t('tags.editTitle', { kind })}
+          initial={editing === 'new' ? null : { name: editing.name, description: editing.description }}
+          withDescription
+          nameLabel={t('tags.name')}
+          onSave={async (values) => {
+            await saveTag(type, editing === 'new' ? null : editing.id, values);
+            notify(t('tags.saved', { name: values.name }), 'success');
+            await refresh();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('tags.deleteTitle', { kind })}
+        text={t('tags.deleteText', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('tags.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setToDelete(null)}
+      />
+    </Box>
+  );
+}

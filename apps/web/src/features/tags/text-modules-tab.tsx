@@ -1,0 +1,128 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { isApiError } from '../../lib/api/api-error';
+import { notify } from '../../lib/notify';
+import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from './api';
+import { TagDialog } from './tag-dialog';
+
+type TextModule = { id: number; name: string; companyId: string };
+
+/** Text modules (spec 001 §3): reusable phrases offered by the text-module select. */
+export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const list = useTextModules();
+  const [editing, setEditing] = useState<TextModule | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<TextModule | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: textModuleKey });
+
+  async function remove() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteTextModule(toDelete.id);
+      notify(t('tags.textModules.deleted'), 'success');
+      await refresh();
+    } catch (error) {
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  const columns = useMemo<GridColDef<TextModule>[]>(
+    () => [
+      { field: 'id', headerName: t('tags.textModules.number'), type: 'number', width: 90 },
+      { field: 'name', headerName: t('tags.textModules.text'), flex: 1, minWidth: 240 },
+      ...(canWrite
+        ? [
+            {
+              field: 'actions',
+              headerName: t('tags.actions'),
+              sortable: false,
+              width: 90,
+              align: 'center',
+              headerAlign: 'center',
+              renderCell: ({ row }) => (
+                <Tooltip title={t('tags.delete')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('tags.textModules.deleteOf', { id: row.id })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setToDelete(row);
+                    }}
+                  >
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ),
+            } as GridColDef<TextModule>,
+          ]
+        : []),
+    ],
+    [t, canWrite],
+  );
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, minWidth: 240 }}>
+          {t('tags.textModules.hint')}
+        </Typography>
+        {canWrite && (
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+            {t('tags.textModules.add')}
+          </Button>
+        )}
+      </Box>
+      <AppDataGrid<TextModule>
+        label={t('tags.kind.text-modules')}
+        rows={list.data ?? []}
+        columns={columns}
+        loading={list.isLoading}
+        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
+        autoHeight
+        onRowClick={canWrite ? ({ row }) => setEditing(row) : undefined}
+      />
+      {editing && (
+        <TagDialog
+          title={editing === 'new' ? t('tags.textModules.addTitle') : t('tags.textModules.editTitle')}
+          initial={editing === 'new' ? null : { name: editing.name, description: '' }}
+          withDescription={false}
+          nameLabel={t('tags.textModules.text')}
+          nameRows={4}
+          onSave={async (values) => {
+            await saveTextModule(editing === 'new' ? null : editing.id, { name: values.name, companyId: values.companyId });
+            notify(t('tags.textModules.saved'), 'success');
+            await refresh();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('tags.textModules.deleteTitle')}
+        text={t('tags.textModules.deleteText', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('tags.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setToDelete(null)}
+      />
+    </Box>
+  );
+}

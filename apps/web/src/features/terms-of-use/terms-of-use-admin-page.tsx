@@ -1,0 +1,307 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { publishTermsOfUseSchema } from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FilledTextField } from '../../components/filled-text-field';
+import { MarkdownContent } from '../../components/markdown-content';
+import { PageHeader } from '../../components/page-header';
+import { DATE_FORMAT, PickersProvider } from '../../components/pickers-provider';
+import { visuallyHidden } from '../../components/visually-hidden';
+import { formatDate, formatDateTime, toDay } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { applyFieldErrors, errorText, messageText } from '../account/messages';
+import { currentTermsKey, fetchTermsVersions, publishTerms, type TermsOfUseVersion, termsVersionsKey } from './api';
+import { type TermsStatus, termsStatuses } from './terms-status';
+
+/** The form edits a calendar day; the API takes the instant that day starts (local time). */
+const publishFormSchema = publishTermsOfUseSchema
+  .omit({ releaseDate: true })
+  .extend({ releaseDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date') });
+type PublishForm = z.infer<typeof publishFormSchema>;
+
+const statusColor: Record<TermsStatus, 'success' | 'info' | 'default'> = {
+  current: 'success',
+  scheduled: 'info',
+  previous: 'default',
+};
+
+function PreviewDialog({ version, onClose }: { version: TermsOfUseVersion; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [language, setLanguage] = useState<'de' | 'en'>('de');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
+      <DialogTitle id={titleId}>{t('account.termsAdmin.previewTitle', { date: formatDate(version.releaseDate) })}</DialogTitle>
+      <Tabs value={language} onChange={(_e, value: 'de' | 'en') => setLanguage(value)} sx={{ px: 3 }}>
+        <Tab value="de" label={t('language.name.de')} />
+        <Tab value="en" label={t('language.name.en')} />
+      </Tabs>
+      <DialogContent dividers>
+        <MarkdownContent>{language === 'de' ? version.contentDe : version.contentEn}</MarkdownContent>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function VersionsCard() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const versions = useQuery({ queryKey: termsVersionsKey, queryFn: fetchTermsVersions });
+  const [preview, setPreview] = useState<TermsOfUseVersion | null>(null);
+  const statuses = termsStatuses(versions.data ?? []);
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 }, pb: 1 }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {t('account.termsAdmin.versions')}
+        </Typography>
+      </CardContent>
+      {versions.isPending && <LinearProgress aria-label={t('common.loading')} />}
+      {versions.isError && (
+        <CardContent>
+          <Alert severity="error">{errorText(t, versions.error)}</Alert>
+        </CardContent>
+      )}
+      {versions.data?.length === 0 && (
+        <CardContent>
+          <Typography color="text.secondary">{t('account.termsAdmin.noVersions')}</Typography>
+        </CardContent>
+      )}
+      {/* Positioned, so the visually hidden header text scrolls with the table instead of widening the page. */}
+      {!!versions.data?.length && (
+        <TableContainer sx={{ position: 'relative' }}>
+          <Table
+            size="small"
+            aria-labelledby={headingId}
+            sx={{ '& th:first-of-type, & td:first-of-type': { pl: 3 }, '& th:last-of-type, & td:last-of-type': { pr: 3 } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('account.termsAdmin.releaseDate')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('account.termsAdmin.status')}</TableCell>
+                <TableCell align="right">{t('account.termsAdmin.agreements')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('account.termsAdmin.createdAt')}</TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('account.termsAdmin.actions')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {versions.data.map((v) => {
+                const status = statuses.get(v.id) ?? 'previous';
+                const chip = (
+                  <Chip
+                    size="small"
+                    label={t(`account.termsAdmin.statusName.${status}`)}
+                    color={statusColor[status]}
+                    variant={status === 'previous' ? 'outlined' : 'filled'}
+                    // MUI's info fill is too light for white text (WCAG AA); the dark shade passes.
+                    sx={status === 'scheduled' ? { bgcolor: 'info.dark' } : undefined}
+                  />
+                );
+                return (
+                  <TableRow key={v.id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: status === 'current' ? 600 : undefined }}>
+                      {formatDate(v.releaseDate)}
+                      {/* Phones: the status sits under the date instead of in its own column. */}
+                      <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>{chip}</Box>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{chip}</TableCell>
+                    <TableCell align="right">{v.agreements}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                      {formatDateTime(v.createdAt)}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => setPreview(v)}>
+                        {t('account.termsAdmin.show')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {preview && <PreviewDialog version={preview} onClose={() => setPreview(null)} />}
+    </Card>
+  );
+}
+
+function PublishCard() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const confirmTitleId = useId();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PublishForm | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PublishForm>({
+    resolver: zodResolver(publishFormSchema),
+    defaultValues: { releaseDate: toDay(new Date()), contentDe: '', contentEn: '' },
+  });
+
+  const publish = useMutation({
+    mutationFn: (values: PublishForm) =>
+      publishTerms({ ...values, releaseDate: new Date(`${values.releaseDate}T00:00:00`).toISOString() }),
+    onSuccess: () => {
+      setPending(null);
+      notify(t('account.termsAdmin.published'), 'success');
+      reset({ releaseDate: toDay(new Date()), contentDe: '', contentEn: '' });
+      // A version released today applies to administrators too: the next call may lock the app.
+      void queryClient.invalidateQueries({ queryKey: termsVersionsKey });
+      void queryClient.invalidateQueries({ queryKey: currentTermsKey });
+    },
+    onError: (error) => {
+      setPending(null);
+      if (!applyFieldErrors(error, setError, ['releaseDate', 'contentDe', 'contentEn'])) notify(errorText(t, error), 'error');
+    },
+  });
+
+  const fieldMessage = (field: keyof PublishForm) => messageText(t, errors[field]?.message);
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <form onSubmit={handleSubmit(setPending)} noValidate aria-busy={publish.isPending}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 0.5 }}>
+            {t('account.termsAdmin.publishTitle')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+            {t('account.termsAdmin.publishText')}
+          </Typography>
+          <Stack spacing={2}>
+            <Box sx={{ maxWidth: { sm: 260 } }}>
+              <Controller
+                control={control}
+                name="releaseDate"
+                render={({ field }) => (
+                  <DatePicker
+                    label={t('account.termsAdmin.releaseDate')}
+                    value={field.value ? dayjs(field.value) : null}
+                    onChange={(v) => field.onChange(v?.isValid() ? v.format('YYYY-MM-DD') : '')}
+                    format={DATE_FORMAT}
+                    inputRef={field.ref}
+                    slotProps={{
+                      textField: {
+                        variant: 'filled',
+                        name: field.name,
+                        onBlur: field.onBlur,
+                        required: true,
+                        fullWidth: true,
+                        error: !!errors.releaseDate,
+                        helperText: fieldMessage('releaseDate'),
+                      },
+                    }}
+                  />
+                )}
+              />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+              <FilledTextField
+                {...register('contentDe')}
+                label={t('account.termsAdmin.contentDe')}
+                multiline
+                minRows={8}
+                maxRows={20}
+                required
+                error={!!errors.contentDe}
+                helperText={fieldMessage('contentDe') ?? t('account.termsAdmin.markdownHint')}
+                inputProps={{ lang: 'de' }}
+              />
+              <FilledTextField
+                {...register('contentEn')}
+                label={t('account.termsAdmin.contentEn')}
+                multiline
+                minRows={8}
+                maxRows={20}
+                required
+                error={!!errors.contentEn}
+                helperText={fieldMessage('contentEn') ?? t('account.termsAdmin.markdownHint')}
+                inputProps={{ lang: 'en' }}
+              />
+            </Box>
+            <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-end' }} loading={publish.isPending}>
+              {t('account.termsAdmin.publish')}
+            </Button>
+          </Stack>
+        </form>
+      </CardContent>
+      <Dialog
+        open={pending !== null}
+        onClose={publish.isPending ? undefined : () => setPending(null)}
+        aria-labelledby={confirmTitleId}
+        slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      >
+        <DialogTitle id={confirmTitleId}>{t('account.termsAdmin.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t('account.termsAdmin.confirmText', { date: pending ? formatDate(`${pending.releaseDate}T00:00:00`) : '' })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setPending(null)} disabled={publish.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="contained" onClick={() => pending && publish.mutate(pending)} loading={publish.isPending}>
+            {t('account.termsAdmin.publish')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** /administration/terms-of-use: the published versions with their agreements, and a new version. */
+export function TermsOfUseAdminPage() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <PageHeader title={t('section.terms-of-use-admin')} />
+      <Stack spacing={3}>
+        <VersionsCard />
+        <PickersProvider>
+          <PublishCard />
+        </PickersProvider>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,150 @@
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lockRoutes } from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MarkdownContent } from '../../components/markdown-content';
+import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api/api-error';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { HOME } from '../../lib/routing/post-login-target';
+import { fetchMe, logout, setMe } from '../../lib/session/session-actions';
+import { useSession } from '../../lib/session/session-store';
+import { errorText } from '../account/messages';
+import { consentToTerms, currentTermsKey, fetchCurrentTerms } from './api';
+
+/**
+ * /terms-of-use (spec 001 §4): release date and content. While consent is owed the app is
+ * locked here; accept unlocks it and goes home, decline logs out.
+ */
+export function TermsOfUsePage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const consentOwed = useSession((s) => s.lock === 'TermsOfUseConsentRequired');
+  const [leaving, setLeaving] = useState(false);
+  const terms = useQuery({ queryKey: [...currentTermsKey, i18n.language], queryFn: fetchCurrentTerms });
+
+  const accept = useMutation({
+    mutationFn: async (id: string) => {
+      await consentToTerms(id);
+      // The fresh `me` says whether anything else is still owed; its lock replaces this one.
+      const me = await fetchMe();
+      setMe(me);
+      return me;
+    },
+    onSuccess: (me) => {
+      notify(t('account.terms.accepted'), 'success');
+      void navigate({ href: me.lockReason ? lockRoutes[me.lockReason] : HOME, replace: true });
+    },
+    onError: (error) => notify(errorText(t, error), 'error'),
+  });
+
+  const decline = async () => {
+    setLeaving(true);
+    await logout();
+    queryClient.clear();
+    await navigate({ href: '/login', replace: true });
+  };
+
+  const busy = accept.isPending || leaving;
+  const missing = terms.isError && isApiError(terms.error) && terms.error.status === 404;
+
+  return (
+    <Box sx={{ maxWidth: 860, mx: 'auto', width: '100%' }}>
+      <PageHeader title={t('section.terms-of-use')} />
+      <Card>
+        {terms.isPending && <LinearProgress aria-label={t('common.loading')} />}
+        {terms.isError && (
+          <CardContent>
+            {missing ? (
+              <Alert severity="info">{t('account.terms.none')}</Alert>
+            ) : (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void terms.refetch()}>
+                    {t('common.retry')}
+                  </Button>
+                }
+              >
+                {errorText(t, terms.error)}
+              </Alert>
+            )}
+          </CardContent>
+        )}
+        {terms.data && (
+          <>
+            <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2, color: 'text.secondary' }}>
+                <GavelOutlined fontSize="small" aria-hidden />
+                <Typography variant="body2">
+                  {t('account.terms.releaseDate', { date: formatDate(terms.data.releaseDate) })}
+                </Typography>
+              </Stack>
+              {consentOwed && (
+                <Alert severity="info" sx={{ mb: 3 }}>
+                  {t('account.terms.consentRequired')}
+                </Alert>
+              )}
+              <Box
+                tabIndex={0}
+                role="region"
+                aria-label={t('section.terms-of-use')}
+                sx={{
+                  maxHeight: { xs: 'none', md: 'calc(100dvh - 420px)' },
+                  minHeight: { md: 240 },
+                  overflowY: 'auto',
+                  pr: 1,
+                  outlineOffset: 4,
+                }}
+              >
+                <MarkdownContent>{terms.data.content}</MarkdownContent>
+              </Box>
+            </CardContent>
+            {consentOwed && (
+              <>
+                <Divider />
+                <CardActions
+                  sx={{
+                    px: { xs: 2.5, sm: 4 },
+                    py: 2,
+                    justifyContent: 'flex-end',
+                    flexDirection: { xs: 'column-reverse', sm: 'row' },
+                    alignItems: 'stretch',
+                    gap: 1.5,
+                    '& > :not(style) ~ :not(style)': { ml: 0 },
+                  }}
+                >
+                  <Button variant="outlined" onClick={() => void decline()} disabled={busy}>
+                    {t('account.terms.decline')}
+                  </Button>
+                  <Button
+                    variant="contained"
+                    onClick={() => accept.mutate(terms.data.id)}
+                    loading={accept.isPending}
+                    disabled={leaving}
+                  >
+                    {t('account.terms.accept')}
+                  </Button>
+                </CardActions>
+              </>
+            )}
+          </>
+        )}
+      </Card>
+    </Box>
+  );
+}
