@@ -10,6 +10,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    reporters: report ? ['default', ['json', { outputFile: `${report}/e2e.json` }]] : ['default'],
+    // A second run on PostgreSQL (DATABASE_URL) reports separately.
+    reporters: report
+      ? ['default', ['json', { outputFile: `${report}/e2e${process.env.DATABASE_URL ? '-pg' : ''}.json` }]]
+      : ['default'],
   },
 });

@@ -31,9 +31,20 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pc-e2e-'));
   let out = '';
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ENVIRONMENT: 'Test', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      ENVIRONMENT: 'Test',
+      LOG_LEVEL: 'warn',
+      // Links in mails (reset, unsubscribe) point at this very server.
+      PUBLIC_URL: url,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -42,7 +53,6 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   child.stderr?.on('data', (d) => {
     out += d;
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);

@@ -1,0 +1,496 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+
+async function token(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Straight from the API, to compute what the screens should show. */
+async function apiGet<T>(server: RunningServer, path: string): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    headers: { Authorization: `Bearer ${await token(server)}`, 'Accept-Language': 'de' },
+  });
+  return (await res.json()) as T;
+}
+
+async function loginToDashboard(page: Page, server: RunningServer) {
+  await login(page, server.url, ADMIN);
+  try {
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+  } catch (error) {
+    await shot(page, 'dashboard-login-failure');
+    throw error;
+  }
+  await page.locator('[data-tile=process]').waitFor();
+}
+
+describe('the dashboard side', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let legalDir: string;
+  beforeAll(async () => {
+    assertWebBuilt();
+    // The operator's legal documents and the browser warning are configuration.
+    legalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-legal-'));
+    fs.writeFileSync(path.join(legalDir, 'imprint.de.md'), '# Angaben gemäß § 5 DDG\n\nMusterbetrieb GmbH\nMusterweg 1');
+    fs.writeFileSync(path.join(legalDir, 'privacy-statement.de.md'), '# Datenschutzerklärung\n\nWir verarbeiten …');
+    fs.writeFileSync(path.join(legalDir, 'privacy-statement.en.md'), '# Privacy statement\n\nWe process …');
+    // Many logins in a minute: the token endpoint's rate limit would refuse them as a brute-force attempt.
+    server = await startServer({
+      LEGAL_DIR: legalDir,
+      BROWSER_WARNING: 'true',
+      WEBCAST_URL: 'https://webcast.example/live',
+      LOGIN_RATE_LIMIT: '1000',
+    });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (legalDir) fs.rmSync(legalDir, { recursive: true, force: true });
+  });
+
+  it('shows the tiles, hides one after confirmation and brings it back via the options menu', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    for (const key of ['process', 'training', 'ServiceAgreement', 'Issue', 'Timeline', 'changeLog']) {
+      await expect.poll(() => page.locator(`[data-tile="${key}"]`).count()).toBe(1);
+    }
+    await page.locator('[data-tile=Timeline] li').first().waitFor();
+    await page.locator('[data-tile=Issue] tbody tr').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-home-desktop');
+
+    // Hide with confirmation.
+    await page.getByRole('button', { name: 'Kachel „Letzte Aktivitäten“ ausblenden' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kachel ausblenden?' });
+    await dialog.waitFor();
+    expect(Math.round((await dialog.boundingBox())!.width)).toBe(640);
+    await dialog.getByRole('button', { name: 'Ausblenden' }).click();
+    await expect.poll(() => page.locator('[data-tile=Timeline]').count()).toBe(0);
+    await page.reload();
+    await page.locator('[data-tile=process]').waitFor();
+    expect(await page.locator('[data-tile=Timeline]').count()).toBe(0);
+
+    // Back via the options menu, stored on the server.
+    await page.getByRole('button', { name: 'Kacheln' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Letzte Aktivitäten' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-tile=Timeline]').count()).toBe(1);
+    await page.reload();
+    await page.locator('[data-tile=process]').waitFor();
+    expect(await page.locator('[data-tile=Timeline]').count()).toBe(1);
+
+    // A progress tile leads to its list.
+    await page.locator('[data-tile=process] a').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/process');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('looks right on a phone', async () => {
+    const { page, errors, close } = await newPage(browser, PHONE);
+    await loginToDashboard(page, server);
+    await shot(page, 'dashboard-home-phone');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await page.goto(`${server.url}/calendar`);
+    await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
+    await page.locator('[data-day]').first().waitFor();
+    await shot(page, 'calendar-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('draws the radar with one active segment per ten progress points', async () => {
+    const stats = await apiGet<{ itemType: string; closedPercent: number }[]>(server, '/item/statistics');
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    const radar = page.locator('[data-radar=svg]');
+    await radar.waitFor();
+    for (const key of ['process', 'measure', 'service-agreement-with-provider']) {
+      const progress = stats.find((s) => s.itemType === key)!.closedPercent;
+      const expected = Math.min(10, Math.floor(progress / 10));
+      const category = radar.locator(`[data-category="${key}"]`);
+      expect(await category.locator('path[data-step]').count()).toBe(10);
+      expect(await category.locator('path[data-active=true]').count()).toBe(expected);
+      expect(await category.getAttribute('data-active-steps')).toBe(String(expected));
+    }
+    expect(await radar.getByText('PRO', { exact: true }).count()).toBe(1);
+    await radar.locator('[data-category=process]').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Verarbeitungstätigkeiten' }).waitFor();
+    await page.locator('[data-slot=privacy-status]').screenshot({ path: `${process.cwd()}/../../screenshots/radar-desktop.png` });
+    await radar.locator('[data-category=measure]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
+    await radar.locator('[data-radar-centre]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+    expect(errors).toEqual([]);
+    await close();
+  });
+  it('searches "Lohn" with the keyboard and opens the result', async () => {
+    const expected = await apiGet<
+      { id: string; type: string; name: string; parentType: string | null; parentId: string | null }[]
+    >(server, `/searchable-item/search/${encodeURIComponent('Lohn')}`);
+    expect(expected.length).toBeGreaterThan(0);
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    const input = page.getByRole('combobox', { name: 'Suchen' });
+    await input.fill('Lohn');
+    const panel = page.locator('[data-search-panel]');
+    await panel.getByRole('option').first().waitFor();
+    expect(await panel.getByRole('option').count()).toBe(expected.length);
+    expect(Math.round((await panel.boundingBox())!.width)).toBe(500);
+    await panel.getByText(expected[0]!.name, { exact: true }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'search-dropdown-desktop');
+    await input.press('ArrowDown');
+    expect(await panel.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+    await input.press('Enter');
+    const first = expected[0]!;
+    const id = first.type === 'document' ? first.parentId : first.id;
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`/${id}$`));
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('collapses the search to an icon on a phone', async () => {
+    const { page, errors, close } = await newPage(browser, PHONE);
+    await loginToDashboard(page, server);
+    await page.getByRole('button', { name: 'Suche öffnen' }).click();
+    const input = page.getByRole('combobox', { name: 'Suchen' });
+    await input.fill('Lohn');
+    await page.locator('[data-search-panel] [role=option]').first().waitFor();
+    await shot(page, 'search-dropdown-phone');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await input.press('Escape');
+    await input.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Suche öffnen' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+  it('opens help with F1 and pages through it', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    const button = page.getByRole('button', { name: 'Hilfe', exact: true });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await page.keyboard.press('F1');
+    const dialog = page.getByRole('dialog', { name: 'Hilfe' });
+    await dialog.waitFor();
+    await dialog.locator('[data-help-index="0"]').waitFor();
+    expect(await dialog.getByRole('heading', { name: 'Dashboard' }).count()).toBe(1);
+    expect(await dialog.getByText('Seite 1 von 2').count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Vorherige Seite' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'help-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Nächste Seite' }).click();
+    await dialog.locator('[data-help-index="1"]').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Nächste Seite' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Zu Seite 1' }).click();
+    await dialog.locator('[data-help-index="0"]').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // A page without help: the button is disabled and F1 does nothing.
+    await page.goto(`${server.url}/training`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    await page.keyboard.press('F1');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the help dialog on a phone', async () => {
+    const { page, errors, close } = await newPage(browser, PHONE);
+    await loginToDashboard(page, server);
+    await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Hilfe' }).locator('[data-help-index="0"]').waitFor();
+    await shot(page, 'help-dialog-phone');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lists the change log with dates in the current language', async () => {
+    const log = await apiGet<{ version: string; date: string; notes: { de: string[] } }[]>(server, '/change-log');
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    await page.locator('[data-tile=changeLog] a').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/change-log');
+    await page.getByRole('heading', { name: 'Änderungsprotokoll', level: 1 }).waitFor();
+    const first = log[0]!;
+    const card = page.locator(`[data-version="${first.version}"]`);
+    await card.waitFor();
+    const [y, m, d] = first.date.slice(0, 10).split('-');
+    expect(await card.getByText(`${d}.${m}.${y}`).count()).toBe(1);
+    expect(await card.getByText(first.notes.de[0]!, { exact: true }).count()).toBe(1);
+    expect(await page.locator('[data-version]').count()).toBe(log.length);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'change-log-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  });
+  it('creates, edits and deletes an appointment in the calendar', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    await page.getByRole('button', { name: /^Kalender/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/calendar');
+    await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Neuer Termin', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
+    await dialog.getByLabel('Titel').fill('Datenschutz-Jour-fixe');
+    await dialog.getByLabel('Teilnehmende').fill('Anna Admin');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    const entry = page.locator('[data-appointment="Datenschutz-Jour-fixe"]');
+    await entry.waitFor();
+    await shot(page, 'calendar-desktop');
+    // The shared success snackbar (green, white text) fails contrast on its own; check the page without it.
+    await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 10_000 }).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The week view shows the same appointment (created for today) in its week.
+    await page.getByRole('button', { name: 'Woche', exact: true }).click();
+    await page.getByRole('heading', { name: /^KW \d+ · / }).waitFor();
+    await expect.poll(() => page.locator('[data-day]').count()).toBe(7);
+    await entry.waitFor();
+    await shot(page, 'calendar-week-desktop');
+    await page.getByRole('button', { name: 'Nächste Woche' }).click();
+    await expect.poll(() => entry.count()).toBe(0);
+    await page.getByRole('button', { name: 'Heute' }).click();
+    await entry.waitFor();
+    await page.getByRole('button', { name: 'Monat', exact: true }).click();
+    await expect.poll(() => page.locator('[data-day]').count()).toBeGreaterThanOrEqual(28);
+    await entry.click();
+    const edit = page.getByRole('dialog', { name: 'Termin bearbeiten' });
+    await edit.getByLabel('Titel').fill('Jour fixe Datenschutz');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('[data-appointment="Jour fixe Datenschutz"]').waitFor();
+    await page.locator('[data-appointment="Jour fixe Datenschutz"]').click();
+    await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('dialog', { name: 'Termin löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await expect.poll(() => page.locator('[data-appointment]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+
+    const phone = await newPage(browser, PHONE);
+    await login(phone.page, server.url, ADMIN);
+    await phone.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await phone.page.goto(`${server.url}/calendar`);
+    await phone.page.getByRole('button', { name: 'Woche', exact: true }).click();
+    await phone.page.getByRole('heading', { name: /^KW \d+ · / }).waitFor();
+    // Demo items fall due every day around today.
+    await phone.page.locator('li[data-day]').first().waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(phone.page, 'calendar-week-phone');
+    expect(phone.errors).toEqual([]);
+    await phone.close();
+  });
+  it('lists documents of the chosen company and downloads one', async () => {
+    const found = await apiGet<{ id: string; type: string; companyName: string }[]>(
+      server,
+      `/searchable-item/search/${encodeURIComponent('Lohn')}`,
+    );
+    const target = found.find((f) => f.type === 'process' && f.companyName === 'Bäckerei Schmidt')!;
+    const form = new FormData();
+    form.append('file', new Blob(['Lohnliste 2026'], { type: 'text/plain' }), 'lohnliste.txt');
+    const upload = await fetch(`${server.url}/api/process/${target.id}/attachment`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await token(server)}` },
+      body: form,
+    });
+    expect(upload.status).toBeLessThan(300);
+
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    const documents = page.getByRole('button', { name: 'Dokumente', exact: true });
+    expect(await documents.isDisabled()).toBe(true);
+    // Spec 000 §4: a scope change clears the search query and its results.
+    const search = page.getByRole('combobox', { name: 'Suchen' });
+    await search.fill('Lohn');
+    await page.locator('[data-search-panel] [role=option]').first().waitFor();
+    await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unternehmen wählen' });
+    await dialog.getByLabel('Unternehmen suchen').fill('Bäckerei');
+    await dialog.getByRole('button', { name: /^Bäckerei Schmidt/ }).click();
+    await expect.poll(() => documents.isEnabled()).toBe(true);
+    expect(await search.inputValue()).toBe('');
+    expect(await page.locator('[data-search-panel]').count()).toBe(0);
+    await documents.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/documents');
+    const row = page.locator('[data-document="lohnliste.txt"]');
+    await row.waitFor();
+    expect(await row.getByRole('link', { name: 'Lohn- und Gehaltsabrechnung' }).count()).toBe(1);
+    await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 10_000 }).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'documents-desktop');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'lohnliste.txt herunterladen' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('lohnliste.txt');
+
+    // The shareable download page: downloads at once, or shows the server's reason.
+    const { id } = (await upload.json()) as { id: string };
+    const [again] = await Promise.all([page.waitForEvent('download'), page.goto(`${server.url}/download/${id}`)]);
+    expect(again.suggestedFilename()).toBe('lohnliste.txt');
+    await page.getByText('Der Download von „lohnliste.txt“ wurde gestartet.').waitFor();
+    await shot(page, 'download-page-desktop');
+    await page.goto(`${server.url}/download/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('alert').getByText('Nicht gefunden.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('asks before forwarding to the webcast and opens it in a new window', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await page
+      .context()
+      .route('https://webcast.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Webcast</title>' }),
+      );
+    await loginToDashboard(page, server);
+    await page.getByRole('button', { name: 'Webcast' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zum Webcast' });
+    await dialog.waitFor();
+    expect(Math.round((await dialog.boundingBox())!.width)).toBe(800);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'Webcast' }).click();
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Weiter' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe('https://webcast.example/live');
+    expect(errors).toEqual([]);
+    await close();
+  });
+  it('falls back to a 200 px bar chart without SVG support', async () => {
+    const stats = await apiGet<{ itemType: string; closedPercent: number }[]>(server, '/item/statistics');
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await page.addInitScript(() => {
+      // An old browser: no SVG DOM interfaces.
+      Reflect.deleteProperty(window, 'SVGElement');
+    });
+    await loginToDashboard(page, server);
+    const bars = page.locator('[data-radar=bars]');
+    await bars.waitFor();
+    const box = (await bars.locator('> div').first().boundingBox())!;
+    expect(Math.round(box.height)).toBe(200);
+    const measure = stats.find((s) => s.itemType === 'measure')!.closedPercent;
+    const bar = (await bars.locator('[data-category=measure]').boundingBox())!;
+    expect(Math.abs(bar.height - (200 * measure) / 100)).toBeLessThan(3);
+    await page
+      .locator('[data-slot=privacy-status]')
+      .screenshot({ path: `${process.cwd()}/../../screenshots/radar-bars-desktop.png` });
+    await bars.locator('[data-category=measure]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows the operator's legal documents from the login page and the sidebar", async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await page.goto(`${server.url}/login`);
+    const legal = page.getByRole('navigation', { name: 'Rechtliche Hinweise' });
+    await legal.getByRole('button', { name: 'Impressum' }).click();
+    const imprint = page.getByRole('dialog', { name: 'Impressum' });
+    await imprint.getByRole('heading', { name: 'Angaben gemäß § 5 DDG' }).waitFor();
+    const box = (await imprint.locator('.MuiDialog-paper').or(imprint).first().boundingBox())!;
+    expect(Math.round(box.width)).toBe(800);
+    expect(Math.round(box.height)).toBe(600);
+    expect(Math.round((await page.getByTestId('legal-document').boundingBox())!.height)).toBe(430);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'legal-imprint-desktop');
+    await imprint.getByRole('button', { name: 'Schließen' }).click();
+    await expect.poll(() => imprint.count()).toBe(0);
+
+    // No file and no published version: said plainly.
+    await legal.getByRole('button', { name: 'Nutzungsbedingungen' }).click();
+    await page.getByText('Dieses Dokument hat der Betreiber dieser Installation nicht hinterlegt.').waitFor();
+    await page.keyboard.press('Escape');
+
+    await loginToDashboard(page, server);
+    await page.getByRole('button', { name: 'Datenschutzerklärung' }).first().click();
+    await page.getByRole('dialog', { name: 'Datenschutzerklärung' }).getByText('Wir verarbeiten …').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('warns about Internet Explorer when configured', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    await page.getByText('Der Internet Explorer wird nicht unterstützt.', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the DPO of a responsible party; an editor changes them by clicking', async () => {
+    const companies = await apiGet<{ id: string; name: string }[]>(server, '/company/list-items');
+    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
+    const setScope = (companyId: string | null) =>
+      token(server).then((t) =>
+        fetch(`${server.url}/api/user/scope`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ companyId }),
+        }),
+      );
+    expect((await setScope(bakery.id)).status).toBe(200);
+    try {
+      // The phone only looks; the desktop then changes the DPO.
+      for (const size of [PHONE, DESKTOP]) {
+        const { page, errors, close } = await newPage(browser, size);
+        await login(page, server.url, ADMIN);
+        const tile = page.locator('[data-tile=myDpo]');
+        await tile.getByText('Anna Admin').waitFor();
+        await tile.getByText('dsb@muster-datenschutz.example').waitFor();
+        if (size === PHONE) {
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+          await shot(page, 'dashboard-my-dpo-phone');
+          await close();
+          continue;
+        }
+        await tile.getByRole('button', { name: 'Datenschutzbeauftragten bearbeiten' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Datenschutzbeauftragter von Bäckerei Schmidt' });
+        await dialog.getByLabel('E-Mail').fill('kein-mail');
+        await dialog.getByRole('button', { name: 'Speichern' }).click();
+        await dialog.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
+        await dialog.getByLabel('E-Mail').fill('berta.berater@muster-datenschutz.example');
+        await dialog.getByLabel('Vorname').fill('Berta');
+        await dialog.getByLabel('Nachname').fill('Berater');
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, 'dashboard-my-dpo-dialog-desktop');
+        await dialog.getByRole('button', { name: 'Speichern' }).click();
+        await expect.poll(() => dialog.count()).toBe(0);
+        await tile.getByText('Berta Berater').waitFor();
+        const saved = await apiGet<{ dataPrivacyAgentEmailAddress: string; name: string }>(server, `/company/${bakery.id}`);
+        expect(saved).toMatchObject({
+          name: 'Bäckerei Schmidt',
+          dataPrivacyAgentEmailAddress: 'berta.berater@muster-datenschutz.example',
+        });
+        await shot(page, 'dashboard-my-dpo-desktop');
+        expect(errors).toEqual([]);
+        await close();
+      }
+    } finally {
+      await setScope(null);
+    }
+  });
+});

@@ -1,0 +1,441 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
+import ExcelJS from 'exceljs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { type RunningServer, repoRoot, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+const SCOPE = 'Bäckerei Schmidt';
+
+type Catalog = { [key: string]: string | Catalog };
+const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
+
+/** A German label from the catalog the app uses, e.g. tr('items.field.name'). */
+function tr(key: string): string {
+  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
+  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
+  return value;
+}
+const has = (key: string) => {
+  try {
+    tr(key);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const fieldLabel = (type: ItemTypeKey, key: string) =>
+  has(`items.fieldFor.${type}.${key}`) ? tr(`items.fieldFor.${type}.${key}`) : tr(`items.field.${key}`);
+
+async function token(server: RunningServer, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Sets the stored scope of a user through the API (the app restores it at login). */
+async function setScope(server: RunningServer, email: string, companyName: string | null) {
+  const auth = { Authorization: `Bearer ${await token(server, email)}` };
+  const companies = (await (await fetch(`${server.url}/api/company/list-items`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const companyId = companyName ? companies.find((c) => c.name === companyName)!.id : null;
+  const res = await fetch(`${server.url}/api/user/scope`, {
+    method: 'PUT',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ companyId }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const today = new Date();
+const todayDigits = `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`;
+
+/** Types into a date (or date-time) picker field: click its first section, then the digits. */
+async function typeDate(page: Page, label: string, digits: string) {
+  const group = page.getByRole('group', { name: label, exact: true });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
+}
+
+async function chooseOption(page: Page, combobox: Locator, option?: string) {
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  const choice = option ? listbox.getByRole('option', { name: option, exact: true }) : listbox.getByRole('option').nth(0);
+  await choice.click();
+  await listbox.waitFor({ state: 'hidden' });
+}
+
+/** Fills what a new item of the type needs: the required fields of its declaration. */
+async function fillRequired(page: Page, type: ItemTypeKey, name: string) {
+  await page.getByRole('textbox', { name: tr('items.field.name'), exact: true }).fill(name);
+  for (const f of itemTypeDefs[type].fields as readonly FieldDef[]) {
+    if (!('required' in f) || !f.required) continue;
+    const label = fieldLabel(type, f.key);
+    switch (f.kind) {
+      case 'text':
+        await page
+          .getByRole('textbox', { name: label, exact: true })
+          .fill(f.key === 'url' ? 'https://example.org' : `E2E ${f.key}`);
+        break;
+      case 'textarea':
+        await page.getByRole('textbox', { name: label, exact: true }).fill(`E2E ${f.key}\nZeile 2`);
+        break;
+      case 'select':
+        await chooseOption(page, page.getByRole('combobox', { name: label, exact: true }));
+        break;
+      case 'date':
+        await typeDate(page, label, todayDigits);
+        break;
+      case 'datetime':
+        await typeDate(page, label, `${todayDigits}0000`);
+        break;
+      default:
+        throw new Error(`no filler for ${f.kind}`);
+    }
+  }
+}
+
+/** The list's column headers for a single-company scope: number, name, then the type's columns. */
+function expectedHeaders(type: ItemTypeKey): string[] {
+  const core: Record<string, string> = {
+    status: 'items.field.status',
+    dueDate: 'items.field.dueDate',
+    assignee: 'items.field.assignee',
+    owner: 'items.field.owner',
+    tags: 'items.field.tags',
+  };
+  const rest = itemTypeDefs[type].columns
+    .filter((c) => c !== 'company')
+    .map((c) => (core[c] ? tr(core[c]) : fieldLabel(type, c)));
+  return [tr('items.field.number'), tr('items.field.name'), ...rest];
+}
+
+/**
+ * Serious axe findings inside the page content: these tests answer for the register screens, the
+ * shell (sidebar, toolbar, snackbars) has its own browser test.
+ */
+async function mainViolations(page: Page) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const res = await new AxeBuilder({ page }).include('#main-content').analyze();
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** On a saved item: the rename shows in the history; a file is checked, uploaded, previewed, downloaded and deleted. */
+async function historyAndAttachments(page: Page) {
+  await page.getByRole('tab', { name: 'Verlauf' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByText('Geändert', { exact: true }).first().waitFor();
+  await panel.locator('dt', { hasText: 'Bezeichnung' }).first().waitFor();
+
+  await page.getByRole('tab', { name: 'Anhänge' }).click();
+  const input = page.getByTestId('attachment-input');
+  await input.setInputFiles({ name: 'programm.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await panel.getByText('„programm.exe“ hat einen Dateityp, der nicht erlaubt ist.').waitFor();
+  await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await snackbar(page, '„logo.png“ wurde hochgeladen.');
+  await page.getByRole('tab', { name: 'Anhänge (1)' }).waitFor();
+  await panel.getByRole('button', { name: 'Vorschau von logo.png' }).click();
+  const preview = page.getByRole('dialog', { name: 'logo.png' });
+  await preview.getByRole('img', { name: 'logo.png' }).waitFor();
+  await preview.getByRole('button', { name: 'Schließen' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'logo.png herunterladen' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('logo.png');
+  await panel.getByRole('button', { name: 'logo.png löschen' }).click();
+  await page.getByRole('dialog', { name: 'Anhang löschen' }).getByRole('button', { name: 'Löschen' }).click();
+  await panel.getByText('Noch keine Anhänge.').waitFor();
+  await page.getByRole('tab', { name: 'Details' }).click();
+}
+
+/** In-app navigation through the sidebar (no reload); entries of the 'more' group open it first. */
+async function openFromMenu(page: Page, label: string) {
+  const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
+  // The issues entry carries the open-issue badge in its name ("Aufgaben 3 offene Aufgaben").
+  const link = nav.getByRole('link', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( |$)`) });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Mehr' }).click();
+  await link.click();
+}
+
+async function snackbar(page: Page, text: string | RegExp) {
+  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
+}
+
+/** The values of one column of the grid as shown (header name → cells of the rendered rows). */
+async function gridColumn(page: Page, field: string): Promise<string[]> {
+  return page.locator(`.MuiDataGrid-row [data-field="${field}"]`).allInnerTexts();
+}
+
+async function readXlsx(file: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('the compliance registers', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let downloads: string;
+  beforeAll(async () => {
+    assertWebBuilt();
+    // Every test logs in, some twice: keep the token endpoint's brute-force limit out of the way.
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-xlsx-'));
+    await setScope(server, ADMIN, SCOPE);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it('walks every register: create, find, edit, export to DataGrid.xlsx, delete', { timeout: 300_000 }, async () => {
+    const { page, errors, close } = await newPage(browser);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => page.title()).toBe(`Privacy Cockpit (${SCOPE})`);
+
+    const only = process.env.REGISTERS?.split(',');
+    for (const { key: type, route } of itemTypes.filter((t) => !only || only.includes(t.key))) {
+      const t0 = Date.now();
+      const lap = (what: string) => process.env.REGISTERS_TIMING && console.log(type, what, Date.now() - t0);
+      const plural = tr(`items.type.${type}.other`);
+      const singular = tr(`items.type.${type}.one`);
+      const name = `E2E ${singular} ${Date.now()}`;
+      await openFromMenu(page, tr(`section.${type}`));
+      await expect.poll(() => new URL(page.url()).pathname).toBe(route);
+      await page.getByRole('heading', { level: 1, name: plural }).waitFor();
+      lap('list');
+      // Create through the form.
+      await page.getByRole('button', { name: tr('items.list.new'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: tr('items.detail.newTitle').replace('{{type}}', singular) }).waitFor();
+      await fillRequired(page, type, name);
+      if (type === 'impact-assessment') {
+        // A risk of likelihood 4 and severity 4 lands top right and makes the overall risk very high.
+        await page.getByRole('button', { name: 'Risiko hinzufügen' }).click();
+        await page.getByRole('textbox', { name: 'Risikobeschreibung' }).fill('Unbefugter Zugriff');
+        await chooseOption(page, page.getByRole('combobox', { name: 'Eintrittswahrscheinlichkeit' }), '4 – groß');
+        await chooseOption(page, page.getByRole('combobox', { name: 'Schwere' }), '4 – groß');
+        await expect.poll(() => page.getByTestId('overall-risk').innerText()).toBe('Sehr hoch');
+        expect(await page.locator('td[data-cell="4-4"]').innerText()).toContain('1');
+      }
+      await page.getByRole('button', { name: tr('items.detail.save'), exact: true }).click();
+      await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(new RegExp(`${route}/[0-9a-f-]{36}$`));
+      await snackbar(page, /wurde angelegt/);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      lap('created');
+
+      if (type === 'data-breach') {
+        const clock = page.getByTestId('breach-clock');
+        await expect.poll(() => clock.innerText()).toMatch(/Meldung spätestens am .*(verbleibend|Frist seit)/s);
+        await shot(page, 'registers-breach-detail-desktop');
+      }
+      if (type === 'impact-assessment') {
+        await expect.poll(() => page.getByTestId('overall-risk').innerText()).toBe('Sehr hoch');
+        await shot(page, 'registers-dsfa-detail-desktop');
+      }
+      if (type === 'process') {
+        expect(await mainViolations(page)).toEqual([]);
+        await shot(page, 'registers-detail-desktop');
+      }
+
+      // Edit: rename and save.
+      const renamed = `${name} geändert`;
+      await page.getByRole('textbox', { name: tr('items.field.name'), exact: true }).fill(renamed);
+      await page.getByRole('button', { name: tr('items.detail.save'), exact: true }).click();
+      await snackbar(page, /wurde gespeichert/);
+      await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+
+      if (type === 'process') await historyAndAttachments(page);
+      lap('edited');
+      // Find it in the list: back through the breadcrumb, no due-date range, quick search.
+      await page
+        .getByRole('navigation', { name: 'Navigationspfad' })
+        .getByRole('link', { name: tr(`section.${type}`) })
+        .click();
+      await page.getByRole('heading', { level: 1, name: plural }).waitFor();
+      const clear = page.getByRole('button', { name: tr('grid.dateRange.clear') });
+      if (await clear.isEnabled()) await clear.click();
+      await page.getByRole('searchbox', { name: tr('items.list.search') }).fill(renamed);
+      const row = page.locator('.MuiDataGrid-row').filter({ hasText: renamed });
+      await row.waitFor();
+      await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
+      if (type === 'data-breach') {
+        await expect
+          .poll(() => row.locator('[data-field="authorityDeadline"]').innerText())
+          .toMatch(/noch \d+:\d\d h|überfällig/);
+        await shot(page, 'registers-breach-list-desktop');
+      }
+      if (type === 'process') {
+        expect(await mainViolations(page)).toEqual([]);
+        await shot(page, 'registers-list-desktop');
+      }
+
+      lap('found');
+      // Excel: every row matching the filters, with the visible headers.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: tr('grid.export') }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('DataGrid.xlsx');
+      const file = path.join(downloads, `${type}.xlsx`);
+      await download.saveAs(file);
+      const [header, ...rows] = await readXlsx(file);
+      expect(header).toEqual(expectedHeaders(type));
+      expect(rows.map((r) => r[0])).toEqual(await gridColumn(page, 'number'));
+      expect(rows.map((r) => r[1])).toEqual([renamed]);
+
+      lap('exported');
+      // Delete with confirmation.
+      await row.getByRole('link', { name: renamed }).click();
+      await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+      await page.getByRole('button', { name: tr('items.detail.delete'), exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: tr('items.detail.delete'), exact: true }).click();
+      await snackbar(page, /wurde gelöscht/);
+      await page.getByRole('heading', { level: 1, name: plural }).waitFor();
+      await page.getByText(tr('items.list.emptyFiltered')).waitFor();
+      lap('deleted');
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('adds, edits and deletes a tag through the prompt', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/tag`);
+    await page.getByRole('heading', { level: 1, name: 'Schlagwörter' }).waitFor();
+    for (const tab of ['Personengruppen', 'Datenkategorien', 'Prozesskategorien', 'Textbausteine']) {
+      await page.getByRole('tab', { name: tab }).waitFor();
+    }
+    await page.getByRole('tab', { name: 'Datenkategorien' }).click();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+
+    await page.getByRole('button', { name: 'Hinzufügen' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Neuer Eintrag: Datenkategorien' });
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill('E2E Gesundheitsdaten');
+    await dialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Art. 9 DSGVO');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await snackbar(page, '„E2E Gesundheitsdaten“ wurde gespeichert.');
+    const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'E2E Gesundheitsdaten' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Art. 9 DSGVO');
+
+    // A duplicate name is refused by the server; the message lands on the field.
+    await page.getByRole('button', { name: 'Hinzufügen' }).click();
+    dialog = page.getByRole('dialog', { name: 'Neuer Eintrag: Datenkategorien' });
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill('E2E Gesundheitsdaten');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Diese Bezeichnung gibt es bereits.').waitFor();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+    await row.click();
+    dialog = page.getByRole('dialog', { name: 'Eintrag bearbeiten: Datenkategorien' });
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill('E2E Gesundheitsdaten (Art. 9)');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    const renamed = page.locator('.MuiDataGrid-row').filter({ hasText: 'E2E Gesundheitsdaten (Art. 9)' });
+    await renamed.waitFor();
+    expect(await mainViolations(page)).toEqual([]);
+    await shot(page, 'registers-tags-desktop');
+
+    await renamed.getByRole('button', { name: '„E2E Gesundheitsdaten (Art. 9)“ löschen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+    await snackbar(page, /wurde gelöscht/);
+    await expect.poll(() => renamed.count()).toBe(0);
+
+    // Text modules live in the fourth tab.
+    await page.getByRole('tab', { name: 'Textbausteine' }).click();
+    await page.getByRole('button', { name: 'Textbaustein hinzufügen' }).click();
+    dialog = page.getByRole('dialog', { name: 'Neuer Textbaustein' });
+    await dialog.getByRole('textbox', { name: 'Text' }).fill('E2E Wir bestätigen den Eingang Ihrer Anfrage.');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('.MuiDataGrid-row').filter({ hasText: 'E2E Wir bestätigen' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows a reader read-only forms without create, save or delete', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await login(page, server.url, 'reader@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/process`);
+    await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
+    const clear = page.getByRole('button', { name: tr('grid.dateRange.clear') });
+    if (await clear.isEnabled()) await clear.click();
+    const first = page.locator('.MuiDataGrid-row').first();
+    await first.waitFor();
+    expect(await page.getByRole('button', { name: 'Neu', exact: true }).count()).toBe(0);
+    await first.locator('[data-field="name"] a').click();
+    await page.getByText(tr('items.detail.readOnly')).waitFor();
+    expect(await page.getByRole('button', { name: 'Löschen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).getAttribute('readonly')).not.toBeNull();
+    // A direct link to the create form says what is missing instead of showing a form.
+    await page.goto(`${server.url}/process/new`);
+    await page.getByText(tr('items.detail.noCreate')).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone: list, detail form and tag page', async () => {
+    const { page, close } = await newPage(browser, PHONE);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/process`);
+    await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
+    await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await shot(page, 'registers-list-phone');
+    await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
+    await page.getByRole('tab', { name: 'Details' }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'registers-detail-phone');
+    await page.goto(`${server.url}/impact-assessment`);
+    await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
+    await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
+    await page.getByTestId('overall-risk').waitFor();
+    await shot(page, 'registers-dsfa-detail-phone');
+    await page.goto(`${server.url}/tag`);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await shot(page, 'registers-tags-phone');
+    await close();
+  });
+
+  it('answers the desktop layout of a detail page at 1440×900', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/data-breach`);
+    await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
+    await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
+    await page.getByTestId('breach-clock').waitFor();
+    expect(await mainViolations(page)).toEqual([]);
+    await close();
+  });
+});
