@@ -75,6 +75,13 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { de
       if (adminUrl && dbName) {
         const admin = new pg.Client({ connectionString: adminUrl });
         await admin.connect();
+        // pool.end() resolves before the sessions are gone; forcing the drop while they close
+        // makes their sockets error after the test. Wait for them briefly, then force.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]);
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
         await admin.end();
       }

@@ -22,11 +22,13 @@ interface SidebarMenuProps {
 }
 
 // 230 px is narrow for German compounds: wrap onto two lines, hyphenate where the browser can,
-// and never let a long word run under the border.
+// and never let a long word run under the border. The active entry keeps the same weight (its
+// background marks it): bold would widen "Verarbeitungstätigkeiten" just enough to split it mid-word.
 const labelSx = (active: boolean) =>
   ({
     fontSize: '0.84rem',
-    fontWeight: active ? 600 : 500,
+    fontWeight: 500,
+    color: active ? 'primary.main' : undefined,
     lineHeight: 1.3,
     hyphens: 'auto',
     overflowWrap: 'anywhere',
