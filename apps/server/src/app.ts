@@ -153,10 +153,11 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   // Client-side routes: any non-API GET that is not a file answers with the app; a missing
-  // asset stays a 404 so the browser does not get HTML for a script.
+  // asset stays a 404 so the browser does not get HTML for a script. Files live in /assets/ or at
+  // the top level (favicon.svg); a deeper path with a dot is a route such as /unsubscribe/a@b.de.
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
-    const looksLikeFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    const looksLikeFile = path.startsWith('/assets/') || /^\/[^/]*\.[a-z0-9]{1,8}$/i.test(path);
     if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !looksLikeFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -65,7 +65,8 @@ describe('serving the web app', () => {
   afterAll(() => t.close());
 
   it('answers the app for / and client routes, files as files, and 404 for missing assets and API paths', async () => {
-    for (const url of ['/', '/home', '/process/123', '/reset-password/abc?token=x']) {
+    // A mailed unsubscribe link ends in the address's domain: still a route, not a file.
+    for (const url of ['/', '/home', '/process/123', '/reset-password/abc?token=x', '/unsubscribe/anna@demo.local?s=x']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>app</title>');
@@ -73,6 +74,7 @@ describe('serving the web app', () => {
     expect((await t.app.inject({ url: '/assets/a.js' })).body).toBe('console.log(1)');
     expect((await t.app.inject({ url: '/assets/b.js' })).body).toBe('console.log(2)');
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/missing.ico' })).statusCode).toBe(404);
     const api = await t.app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('not_found');
