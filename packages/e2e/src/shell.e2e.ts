@@ -49,6 +49,11 @@ describe('the application shell', () => {
     await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Gruppe)');
     await expect.poll(() => page.getByText('Mandant gewechselt: Beispiel Gruppe').count()).toBe(1);
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    // The snackbar, once its entry animation is over, is readable (other files leave it out of axe).
+    await page.waitForTimeout(1000);
+    const { AxeBuilder } = await import('@axe-core/playwright');
+    const snackbar = await new AxeBuilder({ page }).include('.notistack-SnackbarContainer').analyze();
+    expect(snackbar.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     // The scope is stored: a fresh login restores it.
     await page.getByRole('button', { name: /Benutzermenü/ }).click();
@@ -72,6 +77,13 @@ describe('the application shell', () => {
     expect(await dialog.innerText()).not.toMatch(forbidden);
     // One company only: no 'all companies' tile.
     expect(await dialog.getByText('Alle Unternehmen').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    // A tenant administrator administers the tenant, not the installation's help and terms.
+    await page.goto(`${server.url}/administration`);
+    await page.getByRole('heading', { name: 'Benutzer verwalten', level: 2 }).waitFor();
+    const cards = page.locator('main li h2');
+    expect(await cards.count()).toBe(4);
+    expect(await page.getByRole('heading', { name: /Hilfetexte|Nutzungsbedingungen/, level: 2 }).count()).toBe(0);
     await close();
   });
 

@@ -1,16 +1,33 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { registerSnackbar } from '../lib/notify';
+
+// notistack's default fills (#43a047 green, #ff9800 orange, #2196f3 blue) put white text below
+// the 4.5:1 contrast of WCAG AA; these darker shades keep the same hues and pass.
+const fills = (
+  <GlobalStyles
+    styles={{
+      '.notistack-MuiContent-success': { backgroundColor: '#2e7d32 !important' },
+      '.notistack-MuiContent-warning': { backgroundColor: '#a84d00 !important' },
+      '.notistack-MuiContent-info': { backgroundColor: '#0d5673 !important' },
+      '.notistack-MuiContent-error': { backgroundColor: '#c62828 !important' },
+    }}
+  />
+);
 
 /** notistack, bottom-centre, 5000 ms, duplicates prevented (spec 001 §9). Loaded on demand. */
 export function SnackbarHost() {
   useEffect(() => registerSnackbar((message, options) => enqueueSnackbar(message, options)), []);
   return (
-    <SnackbarProvider
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      autoHideDuration={5000}
-      preventDuplicate
-      maxSnack={3}
-    />
+    <>
+      {fills}
+      <SnackbarProvider
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        autoHideDuration={5000}
+        preventDuplicate
+        maxSnack={3}
+      />
+    </>
   );
 }

@@ -19,8 +19,8 @@ const statisticsSchema = z.array(statusCategorySchema);
 export type StatusCategory = z.infer<typeof statusCategorySchema>;
 
 /**
- * One statistics request per scope feeds the whole dashboard and the radar (they share the
- * query key). `enabled` is false where statistics must not show (spec 000 §6).
+ * One statistics request per scope feeds the whole dashboard, the radar and the menu badge
+ * (they share the query key `['item-statistics', scopeId]`). `enabled` is false where statistics must not show (spec 000 §6).
  */
 export function useStatistics(enabled: boolean) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);

@@ -218,7 +218,9 @@ export function DueIssuesTileBody() {
             <TableCell>{t('dashboard.issues.name')}</TableCell>
             <TableCell>{t('dashboard.issues.dueDate')}</TableCell>
             <TableCell>{t('dashboard.issues.priority')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('dashboard.issues.company')}</TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('dashboard.issues.assigned')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('dashboard.issues.owner')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -246,7 +248,9 @@ export function DueIssuesTileBody() {
                   {formatDate(due)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`dashboard.issues.priorities.${issue.priority}`)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{issue.companyName}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{issue.assignedUserName ?? '–'}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{issue.ownerName ?? '–'}</TableCell>
               </TableRow>
             );
           })}

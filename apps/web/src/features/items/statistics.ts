@@ -7,16 +7,17 @@ import { useSession } from '../../lib/session/session-store';
 import { statisticsKey } from './statistics-key';
 
 /**
- * Open issues for the sidebar badge (spec 000 §2), from the dashboard statistics. Item
- * mutations invalidate the key, so the badge follows creates, edits and deletes.
+ * Open issues for the sidebar badge (spec 000 §2), from the dashboard statistics: the same key
+ * and answer as the dashboard and radar, so one request per scope serves all three. Item
+ * mutations invalidate the key prefix, so the badge follows creates, edits and deletes.
  */
 export function useOpenIssueCount(): number | undefined {
   const canRead = useSession((s) => hasClaim(s.me, 'Issue.Read'));
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   const stats = useQuery({
-    queryKey: statisticsKey,
-    queryFn: () => apiRequest('/item/statistics', { schema: z.array(statusCategorySchema) }),
+    queryKey: [...statisticsKey, scopeId],
+    queryFn: ({ signal }) => apiRequest('/item/statistics', { schema: z.array(statusCategorySchema), signal }),
     enabled: canRead,
-    staleTime: 60_000,
   });
   return stats.data?.find((s) => s.itemType === 'issue')?.open;
 }

@@ -13,6 +13,8 @@ import { createLink } from '@tanstack/react-router';
 import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { hasClaim } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session/session-store';
 
 const CardAnchor = forwardRef<HTMLAnchorElement, CardActionAreaProps<'a'>>((props, ref) => (
   <CardActionArea ref={ref} component="a" {...props} />
@@ -24,6 +26,8 @@ interface Entry {
   key: 'companies' | 'users' | 'roles' | 'security-log' | 'terms-of-use-admin' | 'help-admin';
   path: string;
   icon: ReactNode;
+  /** Installation-wide content needs the operator claim (docs/decisions/0008); a tenant administrator does not see it. */
+  claim?: string;
 }
 
 const entries: Entry[] = [
@@ -31,13 +35,15 @@ const entries: Entry[] = [
   { key: 'users', path: '/administration/users', icon: <PeopleAltOutlined /> },
   { key: 'roles', path: '/administration/roles', icon: <VerifiedUserOutlined /> },
   { key: 'security-log', path: '/administration/security-log', icon: <SecurityOutlined /> },
-  { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <GavelOutlined /> },
-  { key: 'help-admin', path: '/administration/help', icon: <HelpCenterOutlined /> },
+  { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <GavelOutlined />, claim: 'Platform.Manage' },
+  { key: 'help-admin', path: '/administration/help', icon: <HelpCenterOutlined />, claim: 'Platform.Manage' },
 ];
 
 /** /administration: one card per administration area. */
 export function AdministrationPage() {
   const { t } = useTranslation();
+  const me = useSession((s) => s.me);
+  const visible = entries.filter((entry) => !entry.claim || hasClaim(me, entry.claim));
   return (
     <>
       <PageHeader title={t('section.administration')} />
@@ -55,7 +61,7 @@ export function AdministrationPage() {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
         }}
       >
-        {entries.map((entry) => (
+        {visible.map((entry) => (
           <Box component="li" key={entry.key} sx={{ minWidth: 0 }}>
             <Card sx={{ height: '100%' }}>
               <CardLink
