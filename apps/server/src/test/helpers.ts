@@ -1,3 +1,4 @@
+import type { FieldDef } from '@pc/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { appUser, mailOutbox } from '../db/schema/index';
@@ -44,4 +45,18 @@ export async function enableTwoFactor(t: TestApp, token: string, password = 'Dem
   });
   if (enable.statusCode !== 200) throw new Error(enable.body);
   return { secret: secret as string, recoveryCodes: enable.json().recoveryCodes as string[] };
+}
+
+/** The smallest valid `data` of an item type: a value for each required field. */
+export function sampleData(fields: readonly FieldDef[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (!('required' in f) || !f.required) continue;
+    if (f.kind === 'text' || f.kind === 'textarea') out[f.key] = `Wert ${f.key}`;
+    if (f.kind === 'select') out[f.key] = f.values[0];
+    if (f.kind === 'date') out[f.key] = '2026-11-20';
+    if (f.kind === 'datetime') out[f.key] = '2026-11-20T08:00:00.000Z';
+    if (f.kind === 'number') out[f.key] = f.min ?? 1;
+  }
+  return out;
 }

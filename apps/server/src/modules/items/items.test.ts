@@ -1,20 +1,8 @@
-import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
+import { type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-
-function sample(fields: readonly FieldDef[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (!('required' in f) || !f.required) continue;
-    if (f.kind === 'text' || f.kind === 'textarea') out[f.key] = `Wert ${f.key}`;
-    if (f.kind === 'select') out[f.key] = f.values[0];
-    if (f.kind === 'date') out[f.key] = '2026-11-20';
-    if (f.kind === 'datetime') out[f.key] = '2026-11-20T08:00:00.000Z';
-    if (f.kind === 'number') out[f.key] = f.min ?? 1;
-  }
-  return out;
-}
+import { sampleData as sample } from '../../test/helpers';
 
 describe('compliance items', () => {
   let t: TestApp;
