@@ -9,7 +9,8 @@ describe('the application shell', () => {
   let browser: Browser;
   beforeAll(async () => {
     assertWebBuilt();
-    server = await startServer();
+    // Many logins within a minute; the rate limit itself is covered by the API tests.
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
     browser = await launch();
   });
   afterAll(async () => {
@@ -105,6 +106,31 @@ describe('the application shell', () => {
     await page.goto(`${server.url}/administration`);
     await expect.poll(() => page.url()).toContain('/forbidden');
     await page.getByRole('heading', { name: 'Kein Zugriff' }).waitFor();
+    await page.getByText('Sie haben nicht die erforderlichen Berechtigungen für diesen Bereich.').waitFor();
+    await close();
+  });
+
+  it('says on the password field when the server cannot be reached or the account is locked', async () => {
+    const { page, close } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.route('**/api/auth/token', (route) => route.abort('connectionrefused'));
+    await login(page, server.url, 'admin@demo.local', 'Demo1234!', false);
+    await page.getByText('Der Server ist nicht erreichbar. Bitte versuchen Sie es später erneut.').waitFor();
+    expect(page.url()).toContain('/login');
+    await page.unroute('**/api/auth/token');
+
+    // Five wrong passwords lock the account; then even the right one answers locked_out.
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.url}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: 'other@demo.local', password: 'falsch' }).toString(),
+      });
+      expect(res.status).toBe(400);
+    }
+    await login(page, server.url, 'other@demo.local', 'Demo1234!', false);
+    await page.getByText('Ihr Konto ist vorübergehend gesperrt. Bitte versuchen Sie es später erneut.').waitFor();
+    expect(await page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
     await close();
   });
 
