@@ -377,7 +377,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     const { page, errors, close } = await newPage(browser);
     await login(page, server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    const badge = page.getByRole('img', { name: 'Präsentationsmodus ist aktiv' });
+    const badge = page.getByRole('button', { name: 'Präsentationsmodus beenden' });
     expect(await badge.count()).toBe(0);
 
     // Scope: a child company of the group.
@@ -429,12 +429,13 @@ describe('profile, help administration and presentation mode in the browser', ()
     await page.reload();
     await badge.waitFor();
 
-    // Off again: everything is back.
-    await identityButton(page).click();
-    await menu.getByRole('menuitemcheckbox', { name: 'Präsentationsmodus' }).click();
-    await menu.getByRole('menuitem', { name: 'Zeiterfassung' }).waitFor();
-    await page.keyboard.press('Escape');
+    // Off again from the toolbar icon: everything is back.
+    await badge.click();
     await expect.poll(() => badge.count()).toBe(0);
+    await identityButton(page).click();
+    await menu.getByRole('menuitem', { name: 'Zeiterfassung' }).waitFor();
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Präsentationsmodus' }).getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Escape');
     dialog = await openScope();
     await dialog.getByText('Alle Unternehmen').waitFor();
     await expect

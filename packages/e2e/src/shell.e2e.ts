@@ -170,6 +170,15 @@ describe('the application shell', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const sidebar = await page.getByRole('navigation').first().boundingBox();
     expect(Math.round(sidebar!.width)).toBeLessThanOrEqual(230);
+    // The dashboard is taller than the window: scrolled to the end, the sidebar stays in place.
+    await page.locator('[data-tile=process]').waitFor();
+    const aside = page.locator('aside').first();
+    const logoTop = async () => (await aside.getByRole('link').first().boundingBox())!.y;
+    const before = await logoTop();
+    await page.mouse.move(800, 600);
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    expect(await logoTop()).toBeCloseTo(before, 0);
     await close();
   });
 });

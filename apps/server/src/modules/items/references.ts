@@ -10,7 +10,8 @@ const idsOf = (data: Data, f: FieldDef) => (Array.isArray(data[f.key]) ? (data[f
 
 /**
  * Every id an item names must exist where the caller may see it: tags of the right kind and items
- * of the right type of the item's own company, users of visible companies, a visible parent.
+ * of the right type of the item's own company, users of visible companies, a parent of the same
+ * company (a finding of the bakery's audit is the bakery's issue, never another client's).
  * Otherwise 422 on that field.
  */
 export async function checkReferences(
@@ -57,7 +58,7 @@ export async function checkReferences(
     const [p] = await tx
       .select({ id: item.id })
       .from(item)
-      .where(and(eq(item.id, input.parentId), eq(item.type, input.parentType)));
+      .where(and(eq(item.id, input.parentId), eq(item.type, input.parentType), eq(item.companyId, companyId)));
     if (!p) fields.parentId = ['validation.unknownReference'];
   }
   if (Object.keys(fields).length) throw validationFailed(fields);

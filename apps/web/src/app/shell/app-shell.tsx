@@ -70,7 +70,9 @@ export function AppShell() {
                 width: desktopOpen ? SIDEBAR_WIDTH : 0,
                 flexShrink: 0,
                 transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
-                overflow: 'hidden',
+                // clip, not hidden: hidden makes the aside a scroll container, and the sticky
+                // sidebar inside would then scroll away with a long page.
+                overflow: 'clip',
                 borderRight: desktopOpen ? '1px solid' : 'none',
                 borderColor: 'divider',
                 // Out of the tab order and the accessibility tree while collapsed.

@@ -22,7 +22,7 @@ import { HelpButton } from '../../features/help/help-button';
 import { IdentityPanel } from '../../features/identity/identity-panel';
 import { useConfig } from '../../lib/config';
 import { hasClaim } from '../../lib/permissions';
-import { usePresentationMode } from '../../lib/presentation-mode';
+import { setPresentationMode, usePresentationMode } from '../../lib/presentation-mode';
 import { useSession } from '../../lib/session/session-store';
 import { TOOLBAR_HEIGHT } from '../theme';
 import { SearchBarSlot, UploadIndicatorSlot } from './toolbar-slots';
@@ -75,9 +75,16 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
           </Tooltip>
         )}
         {presentationMode && (
-          <Tooltip title={t('toolbar.presentationMode')}>
-            {/* titleAccess, not role/aria-label: SvgIcon hides itself from assistive technology otherwise. */}
-            <Slideshow color="secondary" titleAccess={t('toolbar.presentationMode')} sx={{ mx: 1 }} />
+          // Shown while presenting, so the mode can be left without opening the identity popup.
+          <Tooltip title={t('toolbar.endPresentationMode')}>
+            <IconButton
+              color="secondary"
+              aria-pressed
+              onClick={() => setPresentationMode(false)}
+              aria-label={t('toolbar.endPresentationMode')}
+            >
+              <Slideshow />
+            </IconButton>
           </Tooltip>
         )}
         {locked && (
