@@ -78,6 +78,9 @@ export const itemListQuerySchema = z.object({
   dateField: z.enum(['dueDate', 'createdAt', 'updatedAt']).default('dueDate'),
   from: gridDateTime.optional(),
   until: gridDateTime.optional(),
+  /** Children of one item (the detail page's linked entries); the type alone narrows to parents of that type. */
+  parentType: itemTypeKeySchema.optional(),
+  parentId: z.uuid().optional(),
 });
 export type ItemListQuery = z.infer<typeof itemListQuerySchema>;
 

@@ -106,6 +106,8 @@ function listWhere(type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, timeZone: 
   if (q.open === 'true') parts.push(sql`${item.status} < 3`);
   if (q.open === 'false') parts.push(sql`${item.status} >= 3`);
   if (q.assigneeId) parts.push(eq(item.assigneeId, q.assigneeId));
+  if (q.parentType) parts.push(eq(item.parentType, q.parentType));
+  if (q.parentId) parts.push(eq(item.parentId, q.parentId));
   if (q.tagId) {
     const keys = itemTypeDefs[type].fields.filter((f) => f.kind === 'tags').map((f) => f.key);
     const any = keys.map((k) => sql`${item.data} @> ${JSON.stringify({ [k]: [q.tagId] })}::jsonb`);
@@ -136,7 +138,7 @@ const sortColumns = {
 
 /** Only status filters: the total can come from the trigger-kept counts instead of the rows. */
 function countFromStats(q: ItemListQuery) {
-  return !q.q && !q.assigneeId && !q.tagId && !q.from && !q.until;
+  return !q.q && !q.assigneeId && !q.tagId && !q.from && !q.until && !q.parentType && !q.parentId;
 }
 
 async function countItems(tx: Db, type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, where: SQL) {

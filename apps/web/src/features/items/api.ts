@@ -10,9 +10,10 @@ import {
   type TagType,
   tagSchema,
 } from '@pc/shared';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
+import { childrenParams, sortChildren } from './detail/linked-items';
 import { statisticsKey } from './statistics-key';
 
 /** Every item query key starts with 'items' and the type, so one invalidation refreshes a register. */
@@ -23,6 +24,8 @@ export const itemKeys = {
   one: (type: ItemTypeKey, id: string) => ['items', type, 'one', id] as const,
   history: (type: ItemTypeKey, id: string) => ['items', type, 'history', id] as const,
   attachments: (type: ItemTypeKey, id: string) => ['items', type, 'attachments', id] as const,
+  /** Items of `type` under one parent: filed under the child's type, so creating one refreshes it. */
+  children: (type: ItemTypeKey, parentId: string) => ['items', type, 'children', parentId] as const,
 };
 
 export { statisticsKey } from './statistics-key';
@@ -62,6 +65,30 @@ export function useLinkOptions(type: ItemTypeKey, enabled: boolean) {
     queryFn: () => fetchItemPage(type, 'pageSize=500&sort=number&dir=asc'),
     enabled,
     select: (page) => page.items,
+  });
+}
+
+/**
+ * Children of one item across the given types (those the user may read): one list request per
+ * type through the generic list's parent filter, merged in type and number order.
+ */
+export function useChildItems(parentType: ItemTypeKey, parentId: string, types: readonly ItemTypeKey[]) {
+  const params = childrenParams(parentType, parentId);
+  return useQueries({
+    queries: types.map((type) => ({
+      queryKey: itemKeys.children(type, parentId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(`/${type}?${params}`, { schema: itemPageSchema, signal }),
+    })),
+    combine: (results) => ({
+      items: sortChildren(results.flatMap((r) => r.data?.items ?? [])),
+      /** Children beyond the page size of their type, not shown. */
+      hidden: results.reduce((n, r) => n + (r.data ? r.data.total - r.data.items.length : 0), 0),
+      isPending: results.some((r) => r.isPending),
+      isError: results.some((r) => r.isError),
+      refetch: () => {
+        for (const r of results) if (r.isError) void r.refetch();
+      },
+    }),
   });
 }
 

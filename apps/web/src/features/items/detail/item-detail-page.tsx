@@ -23,8 +23,10 @@ import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api
 import { typeSingular } from '../labels';
 import { useItemType } from '../use-item-type';
 import { AttachmentsPanel } from './attachments-panel';
+import { FindingActions, useFindingKinds } from './finding-actions';
 import { HistoryPanel } from './history-panel';
 import { ItemForm } from './item-form';
+import { LinkedItemsSection, ParentLine } from './linked-items-section';
 
 type TabKey = 'details' | 'attachments' | 'history';
 
@@ -78,6 +80,9 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const singular = typeSingular(t, type);
+  const findingKinds = useFindingKinds();
+  const findingActions =
+    item && type === 'audit' && findingKinds.length > 0 ? <FindingActions audit={item} kinds={findingKinds} /> : undefined;
 
   const save = (values: object) => saveItem(type, item?.id ?? null, values);
   const onSaved = (saved: Item, created: boolean) => {
@@ -120,6 +125,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
           >
             {item ? item.name : t('items.detail.newTitle', { type: singular })}
           </Typography>
+          {item && <ParentLine item={item} />}
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {item && <StatusChip status={item.status} />}
@@ -159,14 +165,17 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
       </Tabs>
       <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
         {tab === 'details' && (
-          <ItemForm
-            type={type}
-            item={item}
-            canWrite={canWrite}
-            save={save}
-            onSaved={onSaved}
-            onCancel={() => void navigate({ to: route })}
-          />
+          <>
+            <ItemForm
+              type={type}
+              item={item}
+              canWrite={canWrite}
+              save={save}
+              onSaved={onSaved}
+              onCancel={() => void navigate({ to: route })}
+            />
+            {item && <LinkedItemsSection item={item} actions={findingActions} />}
+          </>
         )}
         {tab === 'attachments' && item && <AttachmentsPanel type={type} itemId={item.id} canWrite={canWrite} />}
         {tab === 'history' && item && <HistoryPanel type={type} item={item} />}

@@ -1,0 +1,239 @@
+import AddModeratorOutlined from '@mui/icons-material/AddModeratorOutlined';
+import AddTaskOutlined from '@mui/icons-material/AddTaskOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { type Item, itemTypeDefs } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session/session-store';
+import { invalidateItems, saveItem } from '../api';
+import { fieldLabel, optionLabel, validationMessage } from '../labels';
+import { DateInput, SelectInput, TextInput } from './inputs';
+import {
+  canWriteType,
+  type FindingKind,
+  type FindingValues,
+  findingDefaults,
+  findingField,
+  validateFinding,
+} from './linked-items';
+
+const kinds: readonly FindingKind[] = ['issue', 'measure'];
+const noClaims: readonly string[] = [];
+
+/** The kinds of item the user may create from an audit's findings (Read and Write of that type). */
+export function useFindingKinds(): FindingKind[] {
+  const claims = useSession((s) => s.me?.claims) ?? noClaims;
+  return kinds.filter((k) => canWriteType(claims, k));
+}
+
+/** Design §4: an audit's findings become issues or measures, linked to the audit as their parent. */
+export function FindingActions({ audit, kinds: allowed }: { audit: Item; kinds: readonly FindingKind[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<FindingKind | null>(null);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {allowed.includes('issue') && (
+        <Button variant="outlined" startIcon={<AddTaskOutlined />} onClick={() => setOpen('issue')}>
+          {t('items.linked.finding.asIssue')}
+        </Button>
+      )}
+      {allowed.includes('measure') && (
+        <Button variant="outlined" startIcon={<AddModeratorOutlined />} onClick={() => setOpen('measure')}>
+          {t('items.linked.finding.asMeasure')}
+        </Button>
+      )}
+      {open && <FindingDialog key={open} kind={open} audit={audit} onClose={() => setOpen(null)} />}
+    </Box>
+  );
+}
+
+const measureCategories = (() => {
+  const f = itemTypeDefs.measure.fields.find((x) => x.key === 'category');
+  return f?.kind === 'select' ? f.values : [];
+})();
+const priorities = (() => {
+  const f = itemTypeDefs.issue.fields.find((x) => x.key === 'priority');
+  return f?.kind === 'select' ? f.values : [];
+})();
+
+function FindingDialog({ kind, audit, onClose }: { kind: FindingKind; audit: Item; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const titleId = useId();
+  const textId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const resolver: Resolver<FindingValues> = (values) => {
+    const result = validateFinding(kind, values, audit);
+    if (result.ok) return { values, errors: {} };
+    const errors: FieldErrors<FindingValues> = {};
+    for (const [key, message] of Object.entries(result.errors)) {
+      // RHF types `root` as an error map and an error at once; a plain error is what it reads.
+      if (key === '_') errors.root = { type: 'validation', message } as unknown as FieldErrors<FindingValues>['root'];
+      else errors[key as keyof FindingValues] = { type: 'validation', message };
+    }
+    return { values: {}, errors };
+  };
+  const form = useForm<FindingValues>({ defaultValues: findingDefaults(audit), resolver, mode: 'onTouched' });
+  const busy = form.formState.isSubmitting;
+
+  useEffect(() => {
+    // The dialog's focus trap settles first; then the name, the field most often edited.
+    const timer = setTimeout(() => form.setFocus('name'), 0);
+    return () => clearTimeout(timer);
+  }, [form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = validateFinding(kind, values, audit);
+    if (!result.ok) return;
+    try {
+      const created = await saveItem(kind, null, result.body);
+      invalidateItems(client, kind);
+      notify(t('items.linked.finding.created', { number: created.number, parent: audit.number }), 'success');
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && error.fields) {
+        const other: string[] = [];
+        for (const [path, messages] of Object.entries(error.fields)) {
+          const field = findingField(path);
+          const message = messages[0] ?? 'validation.invalid';
+          if (field) form.setError(field, { type: 'server', message });
+          else other.push(validationMessage(t, message));
+        }
+        if (other.length) setFailure(other.join(' '));
+      } else {
+        setFailure(isApiError(error) ? error.message : t('common.unexpectedError'));
+      }
+    }
+  });
+
+  const errorOf = (key: keyof FindingValues) => {
+    const message = form.formState.errors[key]?.message;
+    return message ? validationMessage(t, message) : undefined;
+  };
+  const rootError = form.formState.errors.root?.message;
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      slotProps={{
+        paper: {
+          component: 'form',
+          onSubmit: (e: React.FormEvent) => void submit(e),
+          noValidate: true,
+          sx: { width: 560, maxWidth: 'calc(100% - 32px)', m: 2 },
+        } as object,
+      }}
+    >
+      <DialogTitle id={titleId}>
+        {t(kind === 'issue' ? 'items.linked.finding.asIssue' : 'items.linked.finding.asMeasure')}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId} sx={{ mb: 2 }}>
+          {t('items.linked.finding.hint', { parent: audit.number, company: audit.companyName })}
+        </DialogContentText>
+        <Stack spacing={2}>
+          {(failure || rootError) && (
+            <Alert severity="error" role="alert">
+              {failure ?? validationMessage(t, rootError)}
+            </Alert>
+          )}
+          <Controller
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <TextInput
+                label={fieldLabel(t, kind, 'name')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errorOf('name')}
+                required
+              />
+            )}
+          />
+          {kind === 'issue' && (
+            <>
+              <Controller
+                control={form.control}
+                name="priority"
+                render={({ field }) => (
+                  <SelectInput<string>
+                    label={fieldLabel(t, 'issue', 'priority')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={errorOf('priority')}
+                    required
+                    options={priorities.map((v) => ({ value: v, label: optionLabel(t, 'priority', v) }))}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="dueDate"
+                render={({ field }) => (
+                  <DateInput
+                    label={fieldLabel(t, 'issue', 'dueDate')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={errorOf('dueDate')}
+                  />
+                )}
+              />
+            </>
+          )}
+          {kind === 'measure' && (
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field }) => (
+                <SelectInput<string>
+                  label={fieldLabel(t, 'measure', 'category')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errorOf('category')}
+                  required
+                  options={measureCategories.map((v) => ({ value: v, label: optionLabel(t, 'measureCategory', v) }))}
+                />
+              )}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? t('items.linked.finding.creating') : t('items.linked.finding.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

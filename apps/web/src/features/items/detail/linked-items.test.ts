@@ -1,0 +1,124 @@
+import { type Item, itemTypes } from '@pc/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogT } from '../test-i18n';
+import {
+  canWriteType,
+  childrenParams,
+  findingBody,
+  findingDefaults,
+  findingField,
+  findingTitle,
+  readableTypes,
+  routeOf,
+  sortChildren,
+  validateFinding,
+} from './linked-items';
+
+const audit = { id: '0b7c6f1e-3f43-4f57-9a39-6d4b1c2e8a11', companyId: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' };
+
+describe('linked items', () => {
+  it('asks only for types the user may read', () => {
+    expect(readableTypes(['Audit.Read', 'Measure.Read', 'Issue.Write'])).toEqual(['audit', 'measure']);
+    expect(readableTypes(itemTypes.map((x) => `${x.claim}.Read`))).toHaveLength(itemTypes.length);
+    expect(readableTypes([])).toEqual([]);
+  });
+
+  it('needs Read and Write to create', () => {
+    expect(canWriteType(['Issue.Write'], 'issue')).toBe(false);
+    expect(canWriteType(['Issue.Read', 'Issue.Write'], 'issue')).toBe(true);
+  });
+
+  it('builds the children query and the detail route', () => {
+    expect(Object.fromEntries(new URLSearchParams(childrenParams('audit', audit.id)))).toEqual({
+      parentType: 'audit',
+      parentId: audit.id,
+      pageSize: '100',
+      sort: 'number',
+      dir: 'asc',
+    });
+    expect(routeOf('issue')).toBe('/issues');
+    expect(routeOf('audit')).toBe('/audit');
+  });
+
+  it('orders children by type in menu order, then by number', () => {
+    const item = (type: Item['type'], number: string) => ({ type, number }) as Item;
+    const sorted = sortChildren([item('measure', 'TOM-0002'), item('issue', 'AUF-0010'), item('issue', 'AUF-0009')]);
+    expect(sorted.map((i) => i.number)).toEqual(['AUF-0009', 'AUF-0010', 'TOM-0002']);
+  });
+
+  it('takes the first non-empty line of the findings, without list marker', () => {
+    expect(findingTitle('\n  - Passwörter zu kurz  \nZweite Zeile')).toBe('Passwörter zu kurz');
+    expect(findingTitle('1. Kein Löschkonzept')).toBe('Kein Löschkonzept');
+    expect(findingTitle('• Backup ungetestet')).toBe('Backup ungetestet');
+    expect(findingTitle('2026 wurde geprüft')).toBe('2026 wurde geprüft');
+    expect(findingTitle('')).toBe('');
+    expect(findingTitle(null)).toBe('');
+    const long = findingTitle('x'.repeat(400));
+    expect(long).toHaveLength(300);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('creates under the audit, in its company, with what each type needs', () => {
+    const values = {
+      ...findingDefaults({ data: { findings: 'Fund' } }),
+      priority: 'High',
+      dueDate: '2026-12-01',
+      category: 'encryption',
+    };
+    expect(findingBody('issue', values, audit)).toEqual({
+      name: 'Fund',
+      parentType: 'audit',
+      parentId: audit.id,
+      companyId: audit.companyId,
+      dueDate: '2026-12-01',
+      data: { priority: 'High' },
+    });
+    expect(findingBody('measure', values, audit)).toEqual({
+      name: 'Fund',
+      parentType: 'audit',
+      parentId: audit.id,
+      companyId: audit.companyId,
+      data: { category: 'encryption' },
+    });
+  });
+
+  it('validates with the type schema and names the dialog field', () => {
+    const empty = findingDefaults({ data: {} });
+    const issue = validateFinding('issue', { ...empty, dueDate: 'invalid' }, audit);
+    expect(issue).toEqual({
+      ok: false,
+      errors: { name: 'validation.required', priority: 'validation.option', dueDate: 'validation.date' },
+    });
+    expect(validateFinding('measure', empty, audit)).toEqual({
+      ok: false,
+      errors: { name: 'validation.required', category: 'validation.option' },
+    });
+    expect(validateFinding('issue', { ...empty, name: 'A', priority: 'Low' }, audit).ok).toBe(true);
+    expect(findingField('data.category')).toBe('category');
+    expect(findingField('parentId')).toBeNull();
+  });
+
+  describe.each(['de', 'en'] as const)('texts in %s', (language) => {
+    let t: Awaited<ReturnType<typeof catalogT>>;
+    beforeAll(async () => {
+      t = await catalogT(language);
+    });
+    it('exist for the section and the finding dialog', () => {
+      for (const key of [
+        'belongsTo',
+        'title',
+        'empty',
+        'loadFailed',
+        'finding.asIssue',
+        'finding.asMeasure',
+        'finding.hint',
+        'finding.create',
+        'finding.creating',
+        'finding.created',
+      ]) {
+        expect(t(`items.linked.${key}`)).not.toMatch(/^items\./);
+      }
+      expect(t('items.linked.hidden', { count: 2 })).toContain('2');
+    });
+  });
+});
