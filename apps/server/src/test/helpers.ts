@@ -1,7 +1,9 @@
 import type { FieldDef } from '@pc/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { appUser, mailOutbox } from '../db/schema/index';
+import { appUser, mailOutbox, role, roleClaim, userCompany, userRole } from '../db/schema/index';
+import { DEMO_PASSWORD } from '../db/seed/demo';
+import { hashPassword } from '../platform/auth/password';
 import type { TestApp } from './harness';
 
 export const form = (body: Record<string, string>) => ({
@@ -59,4 +61,23 @@ export function sampleData(fields: readonly FieldDef[]): Record<string, unknown>
     if (f.kind === 'number') out[f.key] = f.min ?? 1;
   }
   return out;
+}
+
+/**
+ * A user of one company holding exactly `claims` (through a custom role of that company), with
+ * the demo password. The built-in roles grant every Read claim, so claim filters need this.
+ */
+export async function addUserWithClaims(t: TestApp, u: { email: string; companyId: string; claims: readonly string[] }) {
+  const [r] = await t.db
+    .insert(role)
+    .values({ name: `Test ${u.email}`, companyId: u.companyId })
+    .returning({ id: role.id });
+  if (u.claims.length) await t.db.insert(roleClaim).values(u.claims.map((claim) => ({ roleId: r!.id, claim })));
+  const [created] = await t.db
+    .insert(appUser)
+    .values({ email: u.email, companyId: u.companyId, passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .returning({ id: appUser.id });
+  await t.db.insert(userRole).values({ userId: created!.id, roleId: r!.id });
+  await t.db.insert(userCompany).values({ userId: created!.id, companyId: u.companyId });
+  return created!.id;
 }

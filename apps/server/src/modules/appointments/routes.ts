@@ -8,6 +8,7 @@ import { appointment, company, item } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { ctxOf } from '../../platform/auth/plugin';
 import { notFound, validationFailed } from '../../platform/errors';
+import { readableItemTypes, typeArray } from '../../platform/item-access';
 
 const select = { a: appointment, companyName: company.name, itemType: item.type, itemName: item.name };
 type Row = { a: typeof appointment.$inferSelect; companyName: string; itemType: string | null; itemName: string | null };
@@ -24,19 +25,29 @@ const toDto = (r: Row) => ({
   itemName: r.itemName,
 });
 
-const query = (tx: Db) =>
+const readableItem = (ctx: RequestContext) => sql`${item.type} = any(${typeArray(readableItemTypes(ctx.claims))}::text[])`;
+
+/**
+ * The linked item's type and name only join when the caller may read that type: the appointment
+ * keeps its itemId (so an edit does not drop the link), but its name is not revealed.
+ */
+const query = (tx: Db, ctx: RequestContext) =>
   tx
     .select(select)
     .from(appointment)
     .innerJoin(company, eq(company.id, appointment.companyId))
-    .leftJoin(item, eq(item.id, appointment.itemId));
+    .leftJoin(item, and(eq(item.id, appointment.itemId), readableItem(ctx)));
 
-async function checkItem(tx: Db, itemId: string | null, companyId: string) {
-  if (!itemId) return;
+/**
+ * A new link must point to an item the caller may read; the same answer as for a missing item,
+ * so probing ids reveals nothing. Keeping an existing link is allowed either way.
+ */
+async function checkItem(tx: Db, ctx: RequestContext, itemId: string | null, companyId: string, current?: string | null) {
+  if (!itemId || itemId === current) return;
   const [i] = await tx
     .select({ id: item.id })
     .from(item)
-    .where(and(eq(item.id, itemId), eq(item.companyId, companyId)));
+    .where(and(eq(item.id, itemId), eq(item.companyId, companyId), readableItem(ctx)));
   if (!i) throw validationFailed({ itemId: ['validation.unknownReference'] });
 }
 
@@ -60,7 +71,7 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
       const ctx = ctxOf(req);
       return withTenant(db, ctx.companyIds, async (tx) =>
         (
-          await query(tx)
+          await query(tx, ctx)
             .where(
               and(
                 scopeWhere(ctx),
@@ -100,7 +111,7 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
       const companyId = req.body.companyId ?? ctx.scopeCompanyId ?? ctx.companyId;
       if (!ctx.scopeCompanyIds.includes(companyId)) throw validationFailed({ companyId: ['validation.companyNotAllowed'] });
       const row = await withTenant(db, ctx.companyIds, async (tx) => {
-        await checkItem(tx, req.body.itemId, companyId);
+        await checkItem(tx, ctx, req.body.itemId, companyId);
         const [a] = await tx
           .insert(appointment)
           .values({
@@ -113,7 +124,7 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
             createdBy: ctx.userId,
           })
           .returning({ id: appointment.id });
-        return (await query(tx).where(eq(appointment.id, a!.id)))[0]!;
+        return (await query(tx, ctx).where(eq(appointment.id, a!.id)))[0]!;
       });
       return reply.code(201).send(toDto(row));
     },
@@ -134,11 +145,11 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
       const ctx = ctxOf(req);
       return withTenant(db, ctx.companyIds, async (tx) => {
         const [existing] = await tx
-          .select({ companyId: appointment.companyId })
+          .select({ companyId: appointment.companyId, itemId: appointment.itemId })
           .from(appointment)
           .where(and(eq(appointment.id, req.params.id), scopeWhere(ctx)));
         if (!existing) throw notFound();
-        await checkItem(tx, req.body.itemId, existing.companyId);
+        await checkItem(tx, ctx, req.body.itemId, existing.companyId, existing.itemId);
         await tx
           .update(appointment)
           .set({
@@ -149,7 +160,7 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
             itemId: req.body.itemId,
           })
           .where(eq(appointment.id, req.params.id));
-        return toDto((await query(tx).where(eq(appointment.id, req.params.id)))[0]!);
+        return toDto((await query(tx, ctx).where(eq(appointment.id, req.params.id)))[0]!);
       });
     },
   );

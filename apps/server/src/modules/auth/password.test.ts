@@ -194,6 +194,8 @@ describe('mail over SMTP', () => {
 
   it('delivers the reset mail, marks it sent, and its link resets the password', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'reader@demo.local' } });
+    // Delivery runs after the answer (see password-reset.ts); wait for it.
+    await t.app.mailer.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe('reader@demo.local');
     // Quoted-printable may wrap long lines; undo it before looking for the link.

@@ -6,6 +6,7 @@ import { ipAllowed } from '../../platform/auth/ip';
 import { dummyHash, verifyPassword } from '../../platform/auth/password';
 import { randomToken, sha256, signAccessToken } from '../../platform/auth/tokens';
 import { logSecurityEvent } from '../../platform/security-log';
+import { hasActiveVisibleCompany } from '../../platform/tenancy';
 import { type AuthDeps, type AuthSettings, nowOf } from './deps';
 
 export type { AuthSettings } from './deps';
@@ -71,7 +72,6 @@ export async function loginWithPassword(
       failedLogins: appUser.failedLogins,
       windowStart: appUser.failedLoginWindowStart,
       lockedUntil: appUser.lockedUntil,
-      companyActive: company.isActive,
       ipAllowList: company.ipAllowList,
     })
     .from(appUser)
@@ -111,8 +111,19 @@ export async function loginWithPassword(
     });
     throw new LoginError('login_failed');
   }
-  if (!user.isActive || !user.companyActive) {
+  if (!user.isActive) {
     await logSecurityEvent(db, { type: 'login.failure', userId: user.id, email, ip: input.ip, detail: { reason: 'inactive' } });
+    throw new LoginError('login_failed');
+  }
+  // Only when every company the user may see is deactivated; the home company alone does not decide.
+  if (!(await hasActiveVisibleCompany(db, user.id))) {
+    await logSecurityEvent(db, {
+      type: 'login.failure',
+      userId: user.id,
+      email,
+      ip: input.ip,
+      detail: { reason: 'companies_inactive' },
+    });
     throw new LoginError('login_failed');
   }
   if (!ipAllowed(input.ip, user.ipAllowList)) {
@@ -159,6 +170,8 @@ export async function refreshSession(d: AuthDeps, token: string, ip: string): Pr
       return { kind: 'reuse' as const, userId: row.userId };
     }
     if (row.revokedAt || row.expiresAt < new Date() || !row.userActive) return null;
+    // A session outlives the deactivation of the user's companies only until its next refresh.
+    if (!(await hasActiveVisibleCompany(tx as unknown as Db, row.userId))) return null;
     await tx.update(refreshToken).set({ usedAt: new Date() }).where(eq(refreshToken.id, row.id));
     return {
       kind: 'ok' as const,

@@ -27,7 +27,7 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
     {
       schema: {
         tags: ['items'],
-        summary: 'Status categories of every type for the scope',
+        summary: 'Status categories of every type the caller may read, for the scope',
         response: { 200: z.array(statusCategorySchema) },
       },
     },

@@ -1,15 +1,21 @@
-import { DUE_SOON_DAYS, type ItemTypeKey, itemTypeDefs, itemTypes, type PdcaCycleData, pdcaProgress } from '@pc/shared';
+import { DUE_SOON_DAYS, itemTypeDefs, type PdcaCycleData, pdcaProgress } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, withTenant } from '../../db/client';
+import type { RequestContext } from '../../platform/auth/context';
+import { readableItemTypes, typeArray } from '../../platform/item-access';
 import type { ItemCtx, ItemDeps } from './service';
 import { addDays, todayIn } from './time';
 
 /**
- * Status categories for every type in one grouped query over the trigger-kept item_stat (one
- * statistics request per scope, not one per tile). Open = not closed (status < 3); red = open and due before today;
- * yellow = open and due within DUE_SOON_DAYS.
+ * Status categories for every type the caller may read, in one grouped query over the
+ * trigger-kept item_stat (one statistics request per scope, not one per tile). Counts of a
+ * register the caller may not open are left out, not zeroed: a zero would be a false answer.
+ * Open = not closed (status < 3); red = open and due before today; yellow = open and due within
+ * DUE_SOON_DAYS.
  */
-export async function statistics(d: ItemDeps, ctx: ItemCtx) {
+export async function statistics(d: ItemDeps, ctx: ItemCtx & Pick<RequestContext, 'claims'>) {
+  const types = readableItemTypes(ctx.claims);
+  if (types.length === 0) return [];
   const today = todayIn(d.timeZone, d.now());
   const soon = addDays(today, DUE_SOON_DAYS);
   const rows = await withTenant(d.db, ctx.companyIds, (tx) =>
@@ -21,16 +27,17 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx) {
                  coalesce(sum(n) filter (where status < 3 and due_date < ${today}::date), 0)::int as red,
                  coalesce(sum(n) filter (where status < 3 and due_date >= ${today}::date and due_date <= ${soon}::date), 0)::int as yellow
           from item_stat where company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
+            and type = any(${typeArray(types)}::text[])
           group by type`,
     ),
   );
   const byType = new Map(rows.map((r) => [r.type, r]));
-  return itemTypes.map(({ key }) => {
+  return types.map((key) => {
     const r = byType.get(key);
     const total = Number(r?.total ?? 0);
     const open = Number(r?.open ?? 0);
     return {
-      itemType: key as ItemTypeKey,
+      itemType: key,
       type: itemTypeDefs[key].prefix,
       total,
       open,

@@ -1,10 +1,11 @@
-import { formatItemNumber, type ItemTypeKey, itemTypeDefs, itemTypes, searchableItemSchema } from '@pc/shared';
+import { formatItemNumber, type ItemTypeKey, itemTypeDefs, searchableItemSchema } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows, withTenant } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
+import { readableItemTypes, typeArray } from '../../platform/item-access';
 
 const LIMIT = 20;
 
@@ -23,6 +24,9 @@ interface Row {
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
+/** Escapes LIKE wildcards (and the escape character itself, backslash by default in PostgreSQL). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
 /**
  * Full-text search in German (stemming: "Verträge" finds "Vertrag"), ranked; when that finds
  * nothing, a trigram similarity search tolerates typos. Only the types the caller may read, only
@@ -33,10 +37,12 @@ export async function search(
   ctx: { companyIds: readonly string[]; scopeCompanyIds: readonly string[]; claims: ReadonlySet<string> },
   q: string,
 ) {
-  const types = itemTypes.filter((t) => ctx.claims.has(`${t.claim}.Read`)).map((t) => t.key);
+  const types = readableItemTypes(ctx.claims);
   if (types.length === 0) return [];
   const scope = uuidArray(ctx.scopeCompanyIds);
-  const typeList = `{${types.join(',')}}`;
+  const typeList = typeArray(types);
+  // Every ilike gets the escaped text: a bare % or _ in the query would match any label.
+  const like = `%${escapeLike(q)}%`;
   return withTenant(db, ctx.companyIds, async (tx) => {
     const select = sql`select i.id::text, i.company_id::text, c.name as company_name, i.type, i.number, i.name, left(i.description, 300) as description,
                               i.status, i.parent_type, i.parent_id::text`;
@@ -53,7 +59,7 @@ export async function search(
         sql`${select}
             from item i join company c on c.id = i.company_id
             where i.company_id = any(${scope}::uuid[]) and i.type = any(${typeList}::text[])
-              and (i.name % ${q} or i.name ilike ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} or i.number_label ilike ${`%${q}%`})
+              and (i.name % ${q} or i.name ilike ${like} or i.number_label ilike ${like})
             order by similarity(i.name, ${q}) desc limit ${LIMIT}`,
       );
     }
@@ -63,7 +69,7 @@ export async function search(
                  '' as description, 4 as status, i.type as parent_type, i.id::text as parent_id
           from attachment a join company c on c.id = a.company_id left join item i on i.id = a.item_id
           where a.company_id = any(${scope}::uuid[]) and (i.type is null or i.type = any(${typeList}::text[]))
-            and (a.file_name ilike ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} or a.file_name % ${q})
+            and (a.file_name ilike ${like} or a.file_name % ${q})
           order by similarity(a.file_name, ${q}) desc limit 5`,
     );
     return [...rows, ...docs].map((r) => ({

@@ -195,4 +195,11 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
       (await t.app.inject({ method: 'DELETE', url: `/api/appointment/${add.json().id}`, headers: h(admin) })).statusCode,
     ).toBe(204);
   });
+
+  it('takes % and _ in the query literally, in names and number labels alike', async () => {
+    await create('issue', bakery, { name: 'Rabatt 100% prüfen', data: { priority: 'Low' } });
+    expect((await search('%')).json().map((r: { name: string }) => r.name)).toEqual(['Rabatt 100% prüfen']);
+    expect((await search('_')).json()).toEqual([]);
+    expect((await search('-%')).json()).toEqual([]);
+  });
 });

@@ -1,10 +1,11 @@
-import { timelineItemSchema, truncateTimelineName } from '@pc/shared';
+import { type ItemTypeKey, timelineExcludedEntities, timelineItemSchema, truncateTimelineName } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows, withTenant } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
+import { readableItemTypes, typeArray } from '../../platform/item-access';
 
 interface Row {
   id: string;
@@ -23,17 +24,32 @@ interface Row {
 const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 /**
+ * The spec names timeline entities as the original product did; where one of them is an item
+ * type here, this maps the type to that name. Initiation, DataCategory, PersonGroup and Response
+ * are no item types here, so only HrManagement needs a mapping.
+ */
+const specEntityOfType: Partial<Record<ItemTypeKey, string>> = { hr: 'HrManagement' };
+const excluded = new Set<string>(timelineExcludedEntities);
+
+/** Types the timeline may show this caller: readable, and not excluded by the spec (001 §9). */
+function timelineTypes(claims: ReadonlySet<string>): ItemTypeKey[] {
+  return readableItemTypes(claims).filter((key) => !excluded.has(specEntityOfType[key] ?? ''));
+}
+
+/**
  * Timeline items: what happened (item history) and, for a range, what is due (open items'
- * due dates). Entities are item types; the spec's excluded entities (Initiation, DataCategory,
- * PersonGroup, HrManagement, Response) are not item types here, so none of them appear.
+ * due dates, the calendar's due entries). Entities are item types.
  */
 async function timeline(
   db: Db,
-  ctx: { companyIds: readonly string[]; scopeCompanyIds: readonly string[] },
+  ctx: { companyIds: readonly string[]; scopeCompanyIds: readonly string[]; claims: ReadonlySet<string> },
   range: { from?: string; until?: string },
   timeZone: string,
 ) {
+  const types = timelineTypes(ctx.claims);
+  if (types.length === 0) return [];
   const scope = `{${ctx.scopeCompanyIds.join(',')}}`;
+  const typeList = typeArray(types);
   return withTenant(db, ctx.companyIds, async (tx) => {
     const past = await queryRows<Row>(
       tx,
@@ -41,7 +57,7 @@ async function timeline(
                  h.user_id::text, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
                  h.company_id::text, c.name as company_name
           from item_history h join company c on c.id = h.company_id left join app_user u on u.id = h.user_id
-          where h.company_id = any(${scope}::uuid[])
+          where h.company_id = any(${scope}::uuid[]) and h.type = any(${typeList}::text[])
             ${range.from ? sql`and h.at >= (${range.from}::timestamp at time zone ${timeZone})` : sql``}
             ${range.until ? sql`and h.at <= (${range.until}::timestamp at time zone ${timeZone})` : sql``}
           order by h.at desc limit 100`,
@@ -54,7 +70,7 @@ async function timeline(
                      i.assignee_id::text as user_id, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
                      i.company_id::text, c.name as company_name
               from item i join company c on c.id = i.company_id left join app_user u on u.id = i.assignee_id
-              where i.company_id = any(${scope}::uuid[]) and i.status < 3 and i.due_date is not null
+              where i.company_id = any(${scope}::uuid[]) and i.type = any(${typeList}::text[]) and i.status < 3 and i.due_date is not null
                 and i.due_date >= ${range.from.slice(0, 10)}::date
                 ${range.until ? sql`and i.due_date <= ${range.until.slice(0, 10)}::date` : sql``}
               order by i.due_date limit 200`,

@@ -18,15 +18,30 @@ export interface MailerOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
+export interface SendOptions {
+  /**
+   * Answer as soon as the mail is in the outbox and deliver over SMTP in the background. For
+   * requests whose answer time must not depend on whether a mail goes out (password reset:
+   * a slow answer would reveal that the address exists). Failures are logged and the mail stays
+   * in the outbox for flush().
+   */
+  background?: boolean;
+}
+
 export interface Mailer {
-  send(m: {
-    to: string;
-    template: TemplateName;
-    locale: Language;
-    vars: Omit<MailVars, 'productName' | 'unsubscribeLink'>;
-  }): Promise<void>;
+  send(
+    m: {
+      to: string;
+      template: TemplateName;
+      locale: Language;
+      vars: Omit<MailVars, 'productName' | 'unsubscribeLink'>;
+    },
+    options?: SendOptions,
+  ): Promise<void>;
   /** Retries mails SMTP did not take yet. */
   flush(): Promise<number>;
+  /** Settles once no background delivery is under way (shutdown, tests). */
+  idle(): Promise<void>;
   link(path: string): string;
   unsubscribeSignature(email: string, category: string): string;
   verifyUnsubscribe(email: string, category: string, signature: string): boolean;
@@ -60,6 +75,24 @@ export function createMailer(o: MailerOptions): Mailer {
     }
   };
 
+  const pending = new Set<Promise<void>>();
+  // Rows being handed to SMTP in the background look unsent until SMTP answers; flush() must not
+  // pick them up meanwhile, or a slow relay would get the mail twice.
+  const inFlight = new Set<string>();
+  const deliverInBackground = (row: typeof mailOutbox.$inferSelect) => {
+    inFlight.add(row.id);
+    const job: Promise<void> = deliver(row)
+      .then(() => undefined)
+      // deliver() records SMTP failures itself; this catches what it cannot, e.g. the database
+      // being gone while the attempt is written. The row is still unsent, so flush() retries it.
+      .catch((e: unknown) => o.log.warn({ to: row.recipient, error: String(e) }, 'mail not sent; kept in the outbox'))
+      .finally(() => {
+        inFlight.delete(row.id);
+        pending.delete(job);
+      });
+    pending.add(job);
+  };
+
   const mailer: Mailer = {
     link: (path) => `${o.publicUrl.replace(/\/$/, '')}${path}`,
     unsubscribeSignature: sign,
@@ -68,7 +101,7 @@ export function createMailer(o: MailerOptions): Mailer {
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    async send({ to, template, locale, vars }) {
+    async send({ to, template, locale, vars }, options) {
       const category = templates[template].category;
       if (category) {
         const [out] = await o.db
@@ -82,8 +115,15 @@ export function createMailer(o: MailerOptions): Mailer {
         : undefined;
       const { subject, body } = render(template, locale, { ...vars, productName: o.productName, unsubscribeLink });
       const [row] = await o.db.insert(mailOutbox).values({ recipient: to, template, locale, subject, body }).returning();
-      if (!transport) o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
-      await deliver(row!);
+      if (!transport) {
+        o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
+        return;
+      }
+      if (options?.background) deliverInBackground(row!);
+      else await deliver(row!);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
     async flush() {
       if (!transport) return 0;
@@ -93,7 +133,7 @@ export function createMailer(o: MailerOptions): Mailer {
         .where(and(isNull(mailOutbox.sentAt), sql`jsonb_array_length(${mailOutbox.attempts}) < ${MAX_ATTEMPTS}`))
         .limit(50);
       let sent = 0;
-      for (const row of rows) if (await deliver(row)) sent++;
+      for (const row of rows) if (!inFlight.has(row.id) && (await deliver(row))) sent++;
       return sent;
     },
   };
