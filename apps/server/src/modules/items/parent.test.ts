@@ -134,6 +134,19 @@ describe('parent links: children of an item', () => {
     expect(measures.items.map((i) => i.id)).toEqual([measure.id]);
   });
 
+  it('answers all children of readable types in one request, and nothing to others', async () => {
+    const all = async (token: string, scope?: string) =>
+      (await t.app.inject({ url: `/api/audit/${audit.id}/children`, headers: as(token, scope) })).json() as Listed;
+    const mine = await all(admin);
+    expect(mine.total).toBe(2);
+    expect(mine.items.map((i) => i.id).sort()).toEqual([issue.id, measure.id].sort());
+    // The reader may read audits and measures, not issues: the issue stays out.
+    expect((await all(reader)).items.map((i) => i.id)).toEqual([measure.id]);
+    expect(await all(other)).toEqual({ items: [], total: 0 });
+    expect(await all(admin, handel)).toEqual({ items: [], total: 0 });
+    expect((await t.app.inject({ url: `/api/audit/nope/children`, headers: as(admin) })).statusCode).toBe(422);
+  });
+
   it('rejects malformed parent filters with 422', async () => {
     expect((await t.app.inject({ url: '/api/issue?parentId=nope', headers: as(admin) })).statusCode).toBe(422);
     expect((await children(admin, 'issue', audit.id, undefined, 'no-such-type')).statusCode).toBe(422);

@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import { createItem, deleteItem, getItem, type ItemDeps, itemHistoryOf, listItems, updateItem } from './service';
+import { readableItemTypes } from '../../platform/item-access';
+import { createItem, deleteItem, getItem, type ItemDeps, itemHistoryOf, listChildren, listItems, updateItem } from './service';
 import { dueIssues, pdcaProgressOf, statistics } from './stats';
 
 const idParams = z.object({ id: z.uuid() });
@@ -71,6 +72,22 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
       await deleteItem(d, ctxOf(req), t.key, req.params.id);
       return reply.code(204).send();
     });
+    r.get(
+      `${base}/:id/children`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Items of every type the caller may read whose parent is this item',
+          params: idParams,
+          response: { 200: itemPageSchema },
+        },
+      },
+      async (req) => {
+        const ctx = ctxOf(req);
+        return listChildren(d, ctx, t.key, req.params.id, readableItemTypes(ctx.claims));
+      },
+    );
     r.get(
       `${base}/:id/history`,
       { config: read, schema: { tags, params: idParams, response: { 200: z.array(itemHistoryEntrySchema) } } },

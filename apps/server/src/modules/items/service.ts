@@ -183,6 +183,36 @@ export async function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q:
   });
 }
 
+/** At most this many children per parent; far above what one item gathers in practice. */
+export const CHILDREN_LIMIT = 200;
+
+/**
+ * The items whose parent is the given one, across the `types` the caller may read, in one
+ * query (the detail page shows them together). Scoped like every list.
+ */
+export async function listChildren(
+  d: ItemDeps,
+  ctx: ItemCtx,
+  parentType: ItemTypeKey,
+  parentId: string,
+  types: readonly ItemTypeKey[],
+) {
+  if (types.length === 0) return { items: [], total: 0 };
+  return withTenant(d.db, ctx.companyIds, async (tx) => {
+    const where = and(
+      eq(item.parentType, parentType),
+      eq(item.parentId, parentId),
+      inArray(item.type, [...types]),
+      inArray(item.companyId, [...ctx.scopeCompanyIds]),
+    );
+    const [rows, [count]] = await Promise.all([
+      baseQuery(tx).where(where).orderBy(asc(item.type), asc(item.number)).limit(CHILDREN_LIMIT),
+      tx.select({ n: sql<number>`count(*)::int` }).from(item).where(where),
+    ]);
+    return { items: await toItems(tx, rows, d.now()), total: Number(count!.n) };
+  });
+}
+
 async function loadOne(tx: Db, ctx: ItemCtx, type: ItemTypeKey, id: string) {
   const [row] = await baseQuery(tx).where(
     and(eq(item.id, id), eq(item.type, type), inArray(item.companyId, [...ctx.scopeCompanyIds])),

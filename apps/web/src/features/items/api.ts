@@ -10,10 +10,10 @@ import {
   type TagType,
   tagSchema,
 } from '@pc/shared';
-import { keepPreviousData, type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
-import { childrenParams, sortChildren } from './detail/linked-items';
+import { sortChildren } from './detail/linked-items';
 import { statisticsKey } from './statistics-key';
 
 /** Every item query key starts with 'items' and the type, so one invalidation refreshes a register. */
@@ -24,8 +24,8 @@ export const itemKeys = {
   one: (type: ItemTypeKey, id: string) => ['items', type, 'one', id] as const,
   history: (type: ItemTypeKey, id: string) => ['items', type, 'history', id] as const,
   attachments: (type: ItemTypeKey, id: string) => ['items', type, 'attachments', id] as const,
-  /** Items of `type` under one parent: filed under the child's type, so creating one refreshes it. */
-  children: (type: ItemTypeKey, parentId: string) => ['items', type, 'children', parentId] as const,
+  /** Items of any type under one parent. */
+  children: (parentId: string) => ['items', 'children', parentId] as const,
 };
 
 export { statisticsKey } from './statistics-key';
@@ -68,28 +68,21 @@ export function useLinkOptions(type: ItemTypeKey, enabled: boolean) {
   });
 }
 
-/**
- * Children of one item across the given types (those the user may read): one list request per
- * type through the generic list's parent filter, merged in type and number order.
- */
-export function useChildItems(parentType: ItemTypeKey, parentId: string, types: readonly ItemTypeKey[]) {
-  const params = childrenParams(parentType, parentId);
-  return useQueries({
-    queries: types.map((type) => ({
-      queryKey: itemKeys.children(type, parentId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(`/${type}?${params}`, { schema: itemPageSchema, signal }),
-    })),
-    combine: (results) => ({
-      items: sortChildren(results.flatMap((r) => r.data?.items ?? [])),
-      /** Children beyond the page size of their type, not shown. */
-      hidden: results.reduce((n, r) => n + (r.data ? r.data.total - r.data.items.length : 0), 0),
-      isPending: results.some((r) => r.isPending),
-      isError: results.some((r) => r.isError),
-      refetch: () => {
-        for (const r of results) if (r.isError) void r.refetch();
-      },
-    }),
+/** Children of one item across every type the user may read, in one request (the server filters by claims). */
+export function useChildItems(parentType: ItemTypeKey, parentId: string) {
+  const query = useQuery({
+    queryKey: itemKeys.children(parentId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/${parentType}/${encodeURIComponent(parentId)}/children`, { schema: itemPageSchema, signal }),
   });
+  return {
+    items: sortChildren(query.data?.items ?? []),
+    /** Children beyond the server's limit, not shown. */
+    hidden: query.data ? query.data.total - query.data.items.length : 0,
+    isPending: query.isPending,
+    isError: query.isError,
+    refetch: () => void query.refetch(),
+  };
 }
 
 export function saveItem(type: ItemTypeKey, id: string | null, body: unknown): Promise<Item> {
@@ -102,9 +95,10 @@ export function deleteItem(type: ItemTypeKey, id: string): Promise<void> {
   return apiRequest(`/${type}/${encodeURIComponent(id)}`, { method: 'DELETE', responseType: 'none' });
 }
 
-/** After any change to items of a type: its lists, options and details, and the menu badge. */
+/** After any change to items of a type: its lists, options and details, linked items, and the menu badge. */
 export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
   void client.invalidateQueries({ queryKey: itemKeys.type(type) });
+  void client.invalidateQueries({ queryKey: ['items', 'children'] });
   void client.invalidateQueries({ queryKey: statisticsKey });
 }
 

@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Item } from '@pc/shared';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListItemLink } from '../../../components/list-item-link';
 import { StatusChip } from '../../../components/status-chip';
@@ -17,7 +17,7 @@ import { TextLink } from '../../../components/text-link';
 import { useSession } from '../../../lib/session/session-store';
 import { useChildItems, useItem } from '../api';
 import { typeSingular } from '../labels';
-import { canReadType, readableTypes, routeOf } from './linked-items';
+import { canReadType, routeOf } from './linked-items';
 
 const noClaims: readonly string[] = [];
 
@@ -50,9 +50,8 @@ export function ParentLine({ item }: { item: Item }) {
 export function LinkedItemsSection({ item, actions }: { item: Item; actions?: ReactNode }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const claims = useSession((s) => s.me?.claims) ?? noClaims;
-  const types = useMemo(() => readableTypes(claims), [claims]);
-  const children = useChildItems(item.type, item.id, types);
+  const _claims = useSession((s) => s.me?.claims) ?? noClaims;
+  const children = useChildItems(item.type, item.id);
 
   if (!actions && (children.isPending || (!children.isError && children.items.length === 0))) return null;
 

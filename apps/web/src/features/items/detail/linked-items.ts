@@ -1,8 +1,5 @@
 import { type Item, type ItemTypeKey, itemInputSchema, itemTypes, satisfies } from '@pc/shared';
 
-/** Page size per type when listing children: far above what one item gathers in practice. */
-export const CHILDREN_PAGE_SIZE = 100;
-
 export const routeOf = (type: ItemTypeKey): string => itemTypes.find((x) => x.key === type)!.route;
 
 export const canReadType = (claims: readonly string[], type: ItemTypeKey) =>
@@ -12,22 +9,6 @@ export const canWriteType = (claims: readonly string[], type: ItemTypeKey) => {
   const claim = itemTypes.find((x) => x.key === type)!.claim;
   return satisfies(claims, { all: [`${claim}.Read`, `${claim}.Write`] });
 };
-
-/** Children can be of any type; asking for a type without its Read claim would only earn a 403. */
-export function readableTypes(claims: readonly string[]): ItemTypeKey[] {
-  return itemTypes.map((x) => x.key as ItemTypeKey).filter((type) => canReadType(claims, type));
-}
-
-/** Query string of the generic list that answers the children of one item. */
-export function childrenParams(parentType: ItemTypeKey, parentId: string): string {
-  return new URLSearchParams({
-    parentType,
-    parentId,
-    pageSize: String(CHILDREN_PAGE_SIZE),
-    sort: 'number',
-    dir: 'asc',
-  }).toString();
-}
 
 const typeOrder = new Map(itemTypes.map((x, i) => [x.key as ItemTypeKey, i]));
 
