@@ -21,6 +21,7 @@ import { changeLogRoutes } from './modules/change-log/routes';
 import { companyAdminRoutes } from './modules/companies/routes';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
@@ -29,6 +30,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityLogRoutes } from './modules/security-log/routes';
+import { summaryRoutes } from './modules/summary/routes';
 import { systemRoutes } from './modules/system/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { termsOfUseRoutes } from './modules/terms-of-use/routes';
@@ -45,6 +47,9 @@ import { requestLocale } from './platform/locale';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
+
+/** How long closing the app waits for mails still being handed to SMTP. */
+const MAIL_DRAIN_MS = 5_000;
 
 export interface AppDeps {
   config: Config;
@@ -102,6 +107,13 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       log: app.log,
     });
   app.decorate('mailer', mailer);
+  // Background deliveries record their outcome in the database, so let them finish before it
+  // closes; a stalled SMTP server must not hold up shutdown, though: the mail stays in the outbox.
+  app.addHook('onClose', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([mailer.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, MAIL_DRAIN_MS)))]);
+    clearTimeout(timer);
+  });
   const authDeps: AuthDeps = {
     db,
     mailer,
@@ -126,6 +138,8 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     const itemDeps = { db, timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);
+    summaryRoutes(api, itemDeps);
+    dynamicDocumentRoutes(api, itemDeps);
     tagRoutes(api, { db });
     textModuleRoutes(api, { db });
     attachmentRoutes(api, { db, storage });

@@ -1,0 +1,89 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+
+const require = createRequire(import.meta.url);
+/** pdfmake ships Roboto as TTF files; unlike the PDF standard fonts it covers all of Unicode's Latin letters. */
+const roboto = require('pdfmake/fonts/Roboto.js') as { Roboto: Record<'normal' | 'bold' | 'italics' | 'bolditalics', string> };
+const fontDir = path.dirname(roboto.Roboto.normal) + path.sep;
+
+type Inline = string | { text: string; bold: true };
+
+/** `**bold**` spans; everything else is literal text. */
+export function inlineRuns(text: string): Inline[] {
+  return text
+    .split(/\*\*(.+?)\*\*/s)
+    .map((part, i) => (i % 2 === 1 ? { text: part, bold: true as const } : part))
+    .filter((part) => (typeof part === 'string' ? part.length > 0 : true));
+}
+
+/**
+ * The small subset of Markdown authors of letters and notices use: `#`–`###` headings, `-`/`*`
+ * bullet lists, blank lines between paragraphs and `**bold**`. Single line breaks stay line
+ * breaks, as in the text field the template is written in.
+ */
+export function layoutText(text: string): Content[] {
+  const blocks: Content[] = [];
+  let paragraph: string[] = [];
+  let bullets: string[] = [];
+  const flushParagraph = () => {
+    if (paragraph.length) blocks.push({ text: inlineRuns(paragraph.join('\n')), margin: [0, 0, 0, 8] });
+    paragraph = [];
+  };
+  const flushBullets = () => {
+    if (bullets.length) blocks.push({ ul: bullets.map((b) => ({ text: inlineRuns(b) })), margin: [0, 0, 0, 8] });
+    bullets = [];
+  };
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
+    const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
+    if (!line.trim()) {
+      flushParagraph();
+      flushBullets();
+    } else if (heading) {
+      flushParagraph();
+      flushBullets();
+      blocks.push({ text: inlineRuns(heading[2]!), style: `h${heading[1]!.length}` });
+    } else if (bullet) {
+      flushParagraph();
+      bullets.push(bullet[1]!);
+    } else {
+      flushBullets();
+      paragraph.push(line);
+    }
+  }
+  flushParagraph();
+  flushBullets();
+  return blocks;
+}
+
+export interface DocumentPdfInput {
+  title: string;
+  author: string;
+  text: string;
+}
+
+export async function renderDocumentPdf({ title, author, text }: DocumentPdfInput): Promise<Buffer> {
+  const definition: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageMargins: [60, 60, 60, 60],
+    info: { title, author },
+    content: layoutText(text),
+    footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, color: '#666666' }),
+    defaultStyle: { font: 'Roboto', fontSize: 10.5, lineHeight: 1.25 },
+    styles: {
+      h1: { fontSize: 16, bold: true, margin: [0, 4, 0, 10] },
+      h2: { fontSize: 13, bold: true, margin: [0, 4, 0, 8] },
+      h3: { fontSize: 11.5, bold: true, margin: [0, 2, 0, 6] },
+    },
+  };
+  // pdfmake keeps fonts and access policies in one module-wide instance; createPdf reads them
+  // synchronously, so setting them right before each call cannot race with another caller.
+  // The documents embed nothing but the fonts, so every other file or URL is refused.
+  pdfmake.setFonts(roboto);
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((p) => path.resolve(p).startsWith(fontDir));
+  return pdfmake.createPdf(definition).getBuffer();
+}

@@ -1,0 +1,189 @@
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  type DocumentPlaceholderKey,
+  documentPlaceholderKeys,
+  documentPlaceholderValuesSchema,
+  fillPlaceholders,
+  isPlaceholderKey,
+  placeholdersIn,
+  placeholderToken,
+} from '@pc/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type Control, useController, useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { apiRequest, type DownloadedFile, saveFile } from '../../../../lib/api/api-client';
+import { isApiError } from '../../../../lib/api/api-error';
+import { notify } from '../../../../lib/notify';
+import { itemKeys } from '../../api';
+import { useItemType } from '../../use-item-type';
+import type { ItemFormValues } from '../form-values';
+import { useFormItem } from './use-form-item';
+
+const TEMPLATE = 'data.template';
+const templateSelector = `textarea[name="${TEMPLATE}"]:not([aria-hidden])`;
+
+/** Dynamic document: placeholders to insert, a live preview with the company's data, and the PDF. */
+export function DocumentPanel({ control }: { control: Control<ItemFormValues> }) {
+  const { t } = useTranslation();
+  const { canWrite } = useItemType();
+  const { item } = useFormItem('dynamic-document', control);
+  const { field } = useController({ control, name: TEMPLATE });
+  const { isDirty } = useFormState({ control });
+  const template = typeof field.value === 'string' ? field.value : '';
+  const [downloading, setDownloading] = useState(false);
+  const values = useQuery({
+    queryKey: [...itemKeys.one('dynamic-document', item?.id ?? ''), 'placeholders'],
+    queryFn: () =>
+      apiRequest(`/dynamic-document/${encodeURIComponent(item!.id)}/placeholders`, { schema: documentPlaceholderValuesSchema }),
+    enabled: !!item,
+  });
+
+  // A textarea that was never focused reports its caret at 0; only a caret the author placed counts.
+  const caretPlaced = useRef(false);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      if (e.target instanceof Element && e.target.matches(templateSelector)) caretPlaced.current = true;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+
+  const label = (key: DocumentPlaceholderKey) => t(`items.dynamicDocument.placeholder.${key}`);
+
+  function insert(token: string) {
+    const el = document.querySelector<HTMLTextAreaElement>(templateSelector);
+    const start = el && caretPlaced.current ? el.selectionStart : template.length;
+    const end = el && caretPlaced.current ? el.selectionEnd : template.length;
+    field.onChange(template.slice(0, start) + token + template.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
+  async function copy(token: string) {
+    try {
+      await navigator.clipboard.writeText(token);
+      notify(t('items.dynamicDocument.copied', { token }), 'success');
+    } catch {
+      notify(t('items.dynamicDocument.copyFailed'), 'error');
+    }
+  }
+
+  async function download() {
+    if (!item) return;
+    setDownloading(true);
+    try {
+      const file = await apiRequest<DownloadedFile>(`/dynamic-document/${encodeURIComponent(item.id)}/pdf`, {
+        responseType: 'file',
+      });
+      saveFile(file, `${item.number}.pdf`);
+    } catch (error) {
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const used = placeholdersIn(template);
+  const unknown = used.filter((k) => !isPlaceholderKey(k));
+  const empty = values.data ? used.filter(isPlaceholderKey).filter((k) => !values.data[k]) : [];
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby="document-panel-title"
+      sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, border: '1px solid', borderColor: 'divider' }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <DescriptionOutlined sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography id="document-panel-title" variant="subtitle1" component="h3">
+            {t('items.dynamicDocument.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {canWrite ? t('items.dynamicDocument.placeholdersHint') : t('items.dynamicDocument.placeholdersHintReadOnly')}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          startIcon={<PictureAsPdfOutlined />}
+          onClick={() => void download()}
+          disabled={!item || downloading}
+          sx={{ flexShrink: 0 }}
+        >
+          {downloading ? t('items.dynamicDocument.downloading') : t('items.dynamicDocument.download')}
+        </Button>
+      </Stack>
+      {!item && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('items.dynamicDocument.needsSave')}
+        </Typography>
+      )}
+      {item && isDirty && (
+        <Alert severity="info" sx={{ mt: 1.5 }}>
+          {t('items.dynamicDocument.unsaved')}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        {documentPlaceholderKeys.map((key) => {
+          const token = placeholderToken(key);
+          return (
+            <Tooltip key={key} title={token}>
+              <Chip
+                label={label(key)}
+                size="small"
+                variant="outlined"
+                onClick={() => (canWrite ? insert(token) : void copy(token))}
+                aria-label={t(canWrite ? 'items.dynamicDocument.insert' : 'items.dynamicDocument.copy', { label: label(key) })}
+              />
+            </Tooltip>
+          );
+        })}
+      </Box>
+
+      {unknown.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('items.dynamicDocument.unknown', { list: unknown.map((k) => `{{${k}}}`).join(', ') })}
+        </Alert>
+      )}
+      {empty.length > 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('items.dynamicDocument.empty', { list: empty.map(label).join(', ') })}
+        </Alert>
+      )}
+
+      <Typography variant="body2" component="h4" sx={{ fontWeight: 600, mt: 2, mb: 0.5 }}>
+        {t('items.dynamicDocument.preview')}
+      </Typography>
+      {values.data ? (
+        <Paper
+          variant="outlined"
+          data-testid="document-preview"
+          sx={{ p: 2, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', typography: 'body2' }}
+        >
+          {fillPlaceholders(template, values.data)}
+        </Paper>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {!item
+            ? t('items.dynamicDocument.previewAfterSave')
+            : values.isError
+              ? t('common.unexpectedError')
+              : t('common.loading')}
+        </Typography>
+      )}
+    </Box>
+  );
+}

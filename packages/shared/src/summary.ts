@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { itemTypeKeySchema } from './items/api';
+import { isoDate } from './items/fields';
+
+/** A YYYY-MM-DD that names a real day: 2026-02-30 would pass the pattern but fail in SQL. */
+const calendarDate = isoDate.refine((d) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+}, 'validation.date');
+
+/** GET /api/summary/report: a period of calendar days (both included) in the product's time zone. */
+export const summaryReportQuerySchema = z
+  .object({
+    from: calendarDate,
+    until: calendarDate,
+    /** The company the report is for (with its child companies); defaults to the whole scope. */
+    companyId: z.uuid().optional(),
+  })
+  .refine((q) => q.from <= q.until, { path: ['until'], message: 'validation.periodOrder' });
+export type SummaryReportQuery = z.infer<typeof summaryReportQuerySchema>;
+
+/** Activity of one item type in the period. */
+export const summaryTypeRowSchema = z.object({
+  type: itemTypeKeySchema,
+  /** Created within the period. */
+  created: z.number().int(),
+  /** Moved to a closed status (not applicable, done) within the period. */
+  closed: z.number().int(),
+  /** Not closed at the end of the period (or now, when the period has not ended yet). */
+  openAtEnd: z.number().int(),
+  /** Of those, due before that moment. */
+  overdue: z.number().int(),
+});
+export type SummaryTypeRow = z.infer<typeof summaryTypeRowSchema>;
+
+const listedItem = {
+  id: z.uuid(),
+  number: z.string(),
+  name: z.string(),
+  status: z.number().int(),
+  companyName: z.string(),
+};
+
+export const summaryBreachSchema = z.object({
+  ...listedItem,
+  discoveredAt: z.string(),
+  /** Art. 33(1): discovery + 72 h. */
+  deadline: z.string(),
+  notifiedAt: z.string().nullable(),
+  /** null while the authority has not been notified. */
+  notifiedWithin72h: z.boolean().nullable(),
+  riskLevel: z.string().nullable(),
+});
+export type SummaryBreach = z.infer<typeof summaryBreachSchema>;
+
+export const summaryRequestSchema = z.object({
+  ...listedItem,
+  requestType: z.string(),
+  receivedDate: z.string(),
+  /** Art. 12(3): receipt + 1 month, + 3 when extended. */
+  deadline: z.string(),
+  respondedDate: z.string().nullable(),
+  /** null while unanswered. */
+  answeredInTime: z.boolean().nullable(),
+});
+export type SummaryRequest = z.infer<typeof summaryRequestSchema>;
+
+export const summaryReportSchema = z.object({
+  from: isoDate,
+  until: isoDate,
+  generatedAt: z.iso.datetime({ offset: true }),
+  /** Only the types the caller may read, in menu order. */
+  types: z.array(summaryTypeRowSchema),
+  /** Breaches discovered in the period; null when the caller may not read breaches. */
+  dataBreaches: z.array(summaryBreachSchema).nullable(),
+  /** Requests received in the period; null when the caller may not read requests. */
+  privacyRequests: z.array(summaryRequestSchema).nullable(),
+});
+export type SummaryReport = z.infer<typeof summaryReportSchema>;
