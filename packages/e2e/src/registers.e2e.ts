@@ -402,6 +402,76 @@ describe('the compliance registers', () => {
     await close();
   });
 
+  it('turns an audit finding into a linked issue, writes a summary report and renders a document as PDF', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const openFirst = async (route: string) => {
+      await page.goto(`${server.url}${route}`);
+      await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
+      await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
+      await page.getByRole('tab', { name: 'Details' }).waitFor();
+    };
+
+    // Audit finding → issue under the audit, listed there and linking back.
+    await openFirst('/audit');
+    const auditNumber = (
+      await page
+        .locator('main')
+        .getByText(/^AUD-\d{4}/)
+        .first()
+        .innerText()
+    ).slice(0, 8);
+    await page.getByRole('button', { name: tr('items.linked.finding.asIssue') }).click();
+    const dialog = page.getByRole('dialog', { name: tr('items.linked.finding.asIssue') });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Bezeichnung/).inputValue()).toBe('Aktenvernichter fehlt im Backstubenbüro.');
+    await chooseOption(page, dialog.getByRole('combobox', { name: /Priorität/ }), 'Hoch');
+    await dialog.getByRole('button', { name: tr('items.linked.finding.create') }).click();
+    await snackbar(page, new RegExp(`^AUF-\\d{4} wurde angelegt und mit ${auditNumber} verknüpft\\.$`));
+    const linked = page.getByRole('region', { name: tr('items.linked.title') });
+    const child = linked.getByRole('link', { name: /Aktenvernichter fehlt/ });
+    await child.waitFor();
+    await shot(page, 'registers-audit-finding-desktop');
+    await child.click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/issues\//);
+    await page.getByRole('link', { name: new RegExp(auditNumber) }).waitFor();
+    expect(await mainViolations(page)).toEqual([]);
+
+    // Summary: the report counts the items of its period and lands in the report field.
+    await openFirst('/summary');
+    await page.getByRole('button', { name: tr('items.summaryReport.generate') }).click();
+    const report = page.getByRole('region', { name: tr('items.summaryReport.title') });
+    await report.getByRole('table').first().waitFor();
+    await report.getByRole('button', { name: tr('items.summaryReport.apply') }).click();
+    const replace = page.getByRole('dialog', { name: tr('items.summaryReport.replaceTitle') });
+    if (await replace.isVisible().catch(() => false))
+      await replace.getByRole('button', { name: tr('items.summaryReport.replace') }).click();
+    const reportField = page.getByRole('textbox', { name: fieldLabel('summary', 'report'), exact: true });
+    await expect.poll(async () => (await reportField.inputValue()).length).toBeGreaterThan(40);
+    expect(await reportField.inputValue()).toContain('Verarbeitungstätigkeiten');
+    await shot(page, 'registers-summary-desktop');
+    expect(await mainViolations(page)).toEqual([]);
+
+    // Dynamic document: placeholders filled from the company, downloaded as PDF.
+    await openFirst('/dynamic-document');
+    await expect
+      .poll(() => page.getByTestId('document-preview').innerText(), { timeout: 10_000 })
+      .toContain('Verantwortlich: Bäckerei Schmidt');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: tr('items.dynamicDocument.download') }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/^DOK-\d{4}\.pdf$/);
+    const file = path.join(downloads, pdf.suggestedFilename());
+    await pdf.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    await shot(page, 'registers-dynamic-document-desktop');
+    expect(await mainViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('fits a phone: list, detail form and tag page', async () => {
     const { page, close } = await newPage(browser, PHONE);
     await login(page, server.url, ADMIN);

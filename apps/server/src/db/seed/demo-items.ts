@@ -375,10 +375,12 @@ export async function seedDemoItems(
     });
     if (opts.full) {
       await add({
+        // A running period, so "Bericht erzeugen" counts the demo items (all created today).
         type: 'summary',
-        name: 'Tätigkeitsbericht 1. Halbjahr',
-        status: 4,
-        data: { periodFrom: day(-330), periodUntil: day(-150), report: 'Schwerpunkte: Verzeichnis, Schulungen, AV-Verträge.' },
+        name: 'Tätigkeitsbericht laufendes Halbjahr',
+        status: 1,
+        due: 30,
+        data: { periodFrom: day(-150), periodUntil: day(30) },
       });
       await add({
         type: 'standard-process',
