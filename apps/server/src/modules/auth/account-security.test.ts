@@ -197,6 +197,25 @@ describe('two-factor login', () => {
     expect((await mfa(second.access_token, code, true)).statusCode).toBe(422);
   });
 
+  it('counts wrong codes like wrong passwords, across fresh logins, until the account locks', async () => {
+    t.clock.advance(16 * 60_000); // a fresh lockout window
+    const first = (await t.login('admin@demo.local')).json();
+    for (let i = 0; i < 3; i++) expect((await mfa(first.access_token, '000000')).statusCode).toBe(422);
+    // The right password alone does not reset the count: the second factor is still missing.
+    const second = (await t.login('admin@demo.local')).json();
+    expect(second.mfa_required).toBe('authenticator');
+    expect((await mfa(second.access_token, '000000')).statusCode).toBe(422);
+    expect((await mfa(second.access_token, '000000')).statusCode).toBe(422);
+    // Fifth wrong code: locked, and the pending session is gone.
+    expect((await mfa(second.access_token, totpCode(secret, t.clock.now()))).statusCode).toBe(401);
+    const locked = await t.login('admin@demo.local');
+    expect(locked.json()).toMatchObject({ error: 'invalid_grant', error_description: 'locked_out' });
+
+    t.clock.advance(16 * 60_000);
+    const again = (await t.login('admin@demo.local')).json();
+    expect((await mfa(again.access_token, totpCode(secret, t.clock.now()))).statusCode).toBe(200);
+  });
+
   it('disabling needs the password and a valid code', async () => {
     t.clock.advance(30_000);
     const pending = (await t.login('admin@demo.local')).json();

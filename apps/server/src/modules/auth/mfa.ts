@@ -5,7 +5,7 @@ import { sha256 } from '../../platform/auth/tokens';
 import { verifyTotp } from '../../platform/auth/totp';
 import { logSecurityEvent } from '../../platform/security-log';
 import { type AuthDeps, nowOf } from './deps';
-import { createSession, revokeSession } from './service';
+import { clearFailedLogins, createSession, registerFailedLogin, revokeSession } from './service';
 
 export class MfaError extends Error {}
 
@@ -62,8 +62,14 @@ export async function verifySecondFactor(
       ip: input.ip,
       detail: { recovery: input.isRecoveryCode },
     });
+    // Wrong codes count like wrong passwords: six digits must not be guessable by retrying.
+    // Once that locks the account, the pending session ends and the next login answers locked_out.
+    if (await registerFailedLogin(d, s.userId, { ip: input.ip, reason: 'wrong_second_factor' })) {
+      await revokeSession(db, s.sessionId);
+    }
     throw new MfaError();
   }
+  await clearFailedLogins(d, s.userId);
   await logSecurityEvent(db, { type: 'mfa.success', userId: s.userId, ip: input.ip });
   await revokeSession(db, s.sessionId);
   return createSession(d, s.userId, false, input);

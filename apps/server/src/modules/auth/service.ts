@@ -52,6 +52,50 @@ export async function createSession(
 }
 
 /**
+ * One failed attempt on an account (wrong password or wrong second-factor code). Reaching the
+ * threshold within the window locks the account; answers whether it is locked now.
+ */
+export async function registerFailedLogin(
+  d: AuthDeps,
+  userId: string,
+  event: { email?: string; ip: string; reason: 'wrong_password' | 'wrong_second_factor' },
+): Promise<boolean> {
+  const now = nowOf(d);
+  const { threshold, windowMinutes, lockMinutes } = d.settings.lockout;
+  const [user] = await d.db
+    .select({ failedLogins: appUser.failedLogins, windowStart: appUser.failedLoginWindowStart, lockedUntil: appUser.lockedUntil })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
+  if (!user) return false;
+  const windowOpen = user.windowStart && now.getTime() - user.windowStart.getTime() < windowMinutes * 60_000;
+  const failures = windowOpen ? user.failedLogins + 1 : 1;
+  const lock = failures >= threshold;
+  await d.db
+    .update(appUser)
+    .set({
+      failedLogins: lock ? 0 : failures,
+      failedLoginWindowStart: lock ? null : windowOpen ? user.windowStart : now,
+      lockedUntil: lock ? new Date(now.getTime() + lockMinutes * 60_000) : user.lockedUntil,
+    })
+    .where(eq(appUser.id, userId));
+  await logSecurityEvent(d.db, {
+    type: lock ? 'login.locked' : 'login.failure',
+    userId,
+    email: event.email,
+    ip: event.ip,
+    detail: { reason: event.reason, failures },
+  });
+  return lock;
+}
+
+export async function clearFailedLogins(d: AuthDeps, userId: string) {
+  await d.db
+    .update(appUser)
+    .set({ failedLogins: 0, failedLoginWindowStart: null, lockedUntil: null })
+    .where(eq(appUser.id, userId));
+}
+
+/**
  * Password login. Order matters: the lock is checked first (a locked account answers locked_out
  * even for the right password), the IP range only after a correct password so that it reveals
  * nothing about unknown accounts.
@@ -90,25 +134,7 @@ export async function loginWithPassword(
   }
   const ok = await verifyPassword(user.passwordHash, input.password);
   if (!ok) {
-    const { threshold, windowMinutes, lockMinutes } = d.settings.lockout;
-    const windowOpen = user.windowStart && now.getTime() - user.windowStart.getTime() < windowMinutes * 60_000;
-    const failures = windowOpen ? user.failedLogins + 1 : 1;
-    const lock = failures >= threshold;
-    await db
-      .update(appUser)
-      .set({
-        failedLogins: lock ? 0 : failures,
-        failedLoginWindowStart: lock ? null : windowOpen ? user.windowStart : now,
-        lockedUntil: lock ? new Date(now.getTime() + lockMinutes * 60_000) : user.lockedUntil,
-      })
-      .where(eq(appUser.id, user.id));
-    await logSecurityEvent(db, {
-      type: lock ? 'login.locked' : 'login.failure',
-      userId: user.id,
-      email,
-      ip: input.ip,
-      detail: { reason: 'wrong_password', failures },
-    });
+    await registerFailedLogin(d, user.id, { email, ip: input.ip, reason: 'wrong_password' });
     throw new LoginError('login_failed');
   }
   if (!user.isActive) {
@@ -130,11 +156,10 @@ export async function loginWithPassword(
     await logSecurityEvent(db, { type: 'login.ipBlocked', userId: user.id, email, ip: input.ip });
     throw new LoginError('ip_not_allowed');
   }
-  await db
-    .update(appUser)
-    .set({ failedLogins: 0, failedLoginWindowStart: null, lockedUntil: null })
-    .where(eq(appUser.id, user.id));
   const mfaPending = user.totpSecret !== null;
+  // With a second factor the count goes on until the code is right too: otherwise the password
+  // alone would reset it, and wrong codes could be tried without end.
+  if (!mfaPending) await clearFailedLogins(d, user.id);
   await logSecurityEvent(db, { type: 'login.success', userId: user.id, email, ip: input.ip, detail: { mfaPending } });
   return createSession(d, user.id, mfaPending, input);
 }
