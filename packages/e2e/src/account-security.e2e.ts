@@ -529,4 +529,32 @@ describe('account security in the browser', () => {
       await api(admin, `/user/${reader.id}`, { method: 'PUT', json: input(null) });
     }
   });
+  // Last in the file: it locks other@demo.local, whom the tests above log in with two-factor.
+  it('ends the second-factor step after too many wrong codes; the account is then locked', async () => {
+    const email = 'other@demo.local';
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await login(page, server.url, email, passwords[email]);
+    await expect.poll(() => page.url()).toContain('/mfa');
+    const code = field(page, 'Bestätigungscode');
+    for (let i = 0; i < 5; i++) {
+      await expect.poll(() => code.isEnabled()).toBe(true);
+      await code.fill(wrongCode(otherSecret));
+      await page.getByRole('button', { name: 'Bestätigen' }).click();
+      // Busy for a second after each failure; the error text itself stays from the last try.
+      await expect.poll(() => code.isDisabled()).toBe(true);
+      await page.getByText('Der Code ist ungültig. Bitte versuchen Sie es erneut.').waitFor();
+    }
+    // The fifth wrong code locked the account and ended the pending login.
+    await expect.poll(() => code.isEnabled()).toBe(true);
+    await code.fill(nextCode(otherSecret));
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await page
+      .getByText('Die Anmeldung ist abgelaufen oder wurde nach zu vielen falschen Codes beendet.', { exact: false })
+      .waitFor();
+    await expect.poll(() => page.url()).toContain('/login');
+    await login(page, server.url, email, passwords[email], false);
+    await page.getByText('Ihr Konto ist vorübergehend gesperrt. Bitte versuchen Sie es später erneut.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

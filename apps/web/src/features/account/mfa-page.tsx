@@ -10,6 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilledTextField } from '../../components/filled-text-field';
+import { isApiError } from '../../lib/api/api-error';
+import { notify } from '../../lib/notify';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
 import { logout, startSession } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
@@ -49,6 +51,13 @@ function MfaForm({ redirect }: { redirect: unknown }) {
       await keepLoginLanguage(i18n.language);
       await navigate({ href: postLoginTarget(redirect), replace: true });
     } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        // The pending login is over (expired, or ended after too many wrong codes): start again.
+        notify(t('account.mfa.sessionEnded'), 'warning');
+        await logout();
+        await navigate({ href: '/login', replace: true });
+        return;
+      }
       resetField('code', { keepError: false });
       setError('code', { message: mfaErrorKey(error) });
       timer.current = setTimeout(() => {
