@@ -1,25 +1,10 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { linkIn, type Mail, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
-
-interface Mail {
-  to: string;
-  body: string;
-}
-
-/** Quoted-printable wraps long lines (`=\r\n`) and escapes `=` (`=3D`); undo both before reading links. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-function linkIn(mail: Mail, path: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${path}[^\\s"<>]*`).exec(decode(mail.body));
-  if (!match) throw new Error(`no ${path} link in:\n${mail.body}`);
-  return match[0];
-}
 
 /** A code of the step after the current one: the server refuses steps at or before the last one used. */
 function nextCode(secret: string, offsetSteps = 1) {
@@ -61,8 +46,8 @@ async function logoutViaMenu(page: Page) {
 describe('account security in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  let smtp: SMTPServer;
-  const mails: Mail[] = [];
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mails: Mail[] = [];
   const passwords: Record<string, string> = {
     'admin@demo.local': 'Demo1234!',
     'reader@demo.local': 'Demo1234!',
@@ -71,10 +56,7 @@ describe('account security in the browser', () => {
   let otherSecret = '';
   let unsubscribeLink = '';
 
-  const mailFor = async (to: string, count: number) => {
-    await expect.poll(() => mails.filter((m) => m.to === to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
-    return mails.filter((m) => m.to === to)[count - 1]!;
-  };
+  const mailFor = (to: string, count: number) => smtp.mailFor(to, count);
 
   /** A Bearer token from the password grant, for set-up calls an administrator would make elsewhere. */
   const apiToken = async (email: string) => {
@@ -100,23 +82,9 @@ describe('account security in the browser', () => {
 
   beforeAll(async () => {
     assertWebBuilt();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        let body = '';
-        stream.on('data', (chunk) => {
-          body += chunk;
-        });
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
-    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOGIN_RATE_LIMIT: '1000' });
+    smtp = await startMailCatcher();
+    mails = smtp.mails;
+    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
     browser = await launch();
   });
 
@@ -124,7 +92,7 @@ describe('account security in the browser', () => {
     await browser?.close();
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    await smtp?.close();
   });
 
   it('turns on two-factor login on the profile, then asks for the code at the next login', async () => {

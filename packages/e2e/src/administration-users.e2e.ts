@@ -1,16 +1,10 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { linkIn, type Mail, startMailCatcher } from './mail-catcher';
 import { type RunningServer, repoRoot, startServer } from './server';
-
-interface Mail {
-  to: string;
-  body: string;
-}
 
 type Catalog = { [key: string]: string | Catalog };
 const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
@@ -20,15 +14,6 @@ function tr(key: string, vars: Record<string, string | number> = {}): string {
   const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
   if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
-}
-
-/** Quoted-printable wraps long lines (`=\r\n`) and escapes `=` (`=3D`); undo both before reading links. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-function linkIn(mail: Mail, urlPath: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${urlPath}[^\\s"<>]*`).exec(decode(mail.body));
-  if (!match) throw new Error(`no ${urlPath} link in:\n${mail.body}`);
-  return match[0];
 }
 
 /** A form field by its label; required fields add an asterisk to the label text. */
@@ -68,8 +53,8 @@ const ROLE = 'E2E Unternehmenswahl';
 describe('user and role administration in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  let smtp: SMTPServer;
-  const mails: Mail[] = [];
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mails: Mail[] = [];
   let companyId = '';
   let newPassword = 'Lena-Start1!';
 
@@ -120,24 +105,10 @@ describe('user and role administration in the browser', () => {
 
   beforeAll(async () => {
     assertWebBuilt();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        let body = '';
-        stream.on('data', (chunk) => {
-          body += chunk;
-        });
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    smtp = await startMailCatcher();
+    mails = smtp.mails;
     server = await startServer({
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       LOGIN_RATE_LIMIT: '1000',
       LOCKOUT_THRESHOLD: '3',
     });
@@ -160,7 +131,7 @@ describe('user and role administration in the browser', () => {
     await browser?.close();
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    await smtp?.close();
   });
 
   it('shows the built-in roles read-only and creates a custom role from claims', async () => {

@@ -1,25 +1,10 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage as openPage, PHONE, shot } from './browser';
+import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
-
-interface Mail {
-  to: string;
-  body: string;
-}
-
-/** Quoted-printable wraps long lines (`=\r\n`) and escapes `=` (`=3D`); undo both before reading links. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-function linkIn(mail: Mail, path: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/[?]/g, '\\?')}[^\\s"<>]*`).exec(decode(mail.body));
-  if (!match) throw new Error(`no ${path} link in:\n${mail.body}`);
-  return match[0];
-}
 
 /** A small solid-colour PNG, built by hand (signature, IHDR, IDAT, IEND). */
 function solidPng(size: number, rgb: [number, number, number]): Buffer {
@@ -78,8 +63,7 @@ async function logoutViaMenu(page: Page) {
 describe('profile, help administration and presentation mode in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  let smtp: SMTPServer;
-  const mails: Mail[] = [];
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
 
   // The last page opened: on a failure its screenshot shows what the test saw.
   let lastPage: Page | null = null;
@@ -94,10 +78,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     }
   });
 
-  const mailFor = async (to: string, count: number) => {
-    await expect.poll(() => mails.filter((m) => m.to === to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
-    return mails.filter((m) => m.to === to)[count - 1]!;
-  };
+  const mailFor = (to: string, count: number) => smtp.mailFor(to, count);
 
   const apiToken = async (email: string) => {
     const res = await fetch(`${server.url}/api/auth/token`, {
@@ -116,23 +97,8 @@ describe('profile, help administration and presentation mode in the browser', ()
 
   beforeAll(async () => {
     assertWebBuilt();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        let body = '';
-        stream.on('data', (chunk) => {
-          body += chunk;
-        });
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
-    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOGIN_RATE_LIMIT: '1000' });
+    smtp = await startMailCatcher();
+    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
     browser = await launch();
   });
 
@@ -140,7 +106,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     await browser?.close();
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    await smtp?.close();
   });
 
   it('edits name, language, picture and mail settings on the profile', async () => {

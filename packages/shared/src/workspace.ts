@@ -63,15 +63,8 @@ export const changeLogEntrySchema = z.object({
 });
 export const latestVersionSchema = z.object({ version: z.string(), date: z.string() });
 
-/** Dashboard tile keys (spec 001 §2) that a user may hide. */
-export const dashboardTileKeys = [
-  'twoFactor',
-  'changeLog',
-  'myDpo',
-  'ServiceAgreement',
-  'PdcaCycle',
-  'Timeline',
-  'Issue',
+/** The item types with a progress tile on the dashboard (spec 001 §2), in tile order. */
+export const progressTileTypes = [
   'process',
   'impact-assessment',
   'training',
@@ -82,6 +75,18 @@ export const dashboardTileKeys = [
   'concept',
   'standard-process',
   'privacy-request',
+] as const;
+
+/** Dashboard tile keys (spec 001 §2) that a user may hide. */
+export const dashboardTileKeys = [
+  'twoFactor',
+  'changeLog',
+  'myDpo',
+  'ServiceAgreement',
+  'PdcaCycle',
+  'Timeline',
+  'Issue',
+  ...progressTileTypes,
 ] as const;
 export const dashboardSettingsSchema = z.object({
   hiddenTiles: z.array(z.enum(dashboardTileKeys)).max(dashboardTileKeys.length),

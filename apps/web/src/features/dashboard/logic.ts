@@ -1,20 +1,9 @@
-import { type dashboardTileKeys, type ItemTypeKey, itemTypes, type UserMe } from '@pc/shared';
+import { type dashboardTileKeys, type ItemTypeKey, itemTypes, progressTileTypes, type UserMe } from '@pc/shared';
 
 export type DashboardTileKey = (typeof dashboardTileKeys)[number];
 
 /** The item types with a progress tile (spec 001 §2), in tile order. */
-export const progressTypes = [
-  'process',
-  'impact-assessment',
-  'training',
-  'audit',
-  'measure',
-  'website',
-  'hr',
-  'concept',
-  'standard-process',
-  'privacy-request',
-] as const satisfies readonly ItemTypeKey[];
+export const progressTypes = progressTileTypes satisfies readonly ItemTypeKey[];
 export type ProgressType = (typeof progressTypes)[number];
 
 export const serviceAgreementTypes = [
