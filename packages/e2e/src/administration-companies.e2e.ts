@@ -170,6 +170,11 @@ describe('company administration in the browser', () => {
     await page.getByRole('button', { name: '10.1.2.3/32' }).waitFor();
     await field(page, tr('companiesAdmin.field.passwordExpiryDays')).fill('90');
     await page.getByRole('checkbox', { name: tr('companiesAdmin.field.isDataProcessor') }).check();
+    // The DPO as a user account: name and e-mail come along, the fields stay editable.
+    await page.getByRole('combobox', { name: tr('companiesAdmin.field.dataPrivacyAgentId') }).click();
+    await page.getByRole('option', { name: 'Anna Admin (admin@demo.local)' }).click();
+    expect(await field(page, tr('companiesAdmin.field.dataPrivacyAgentLastname')).inputValue()).toBe('Admin');
+    expect(await field(page, tr('companiesAdmin.field.dataPrivacyAgentEmailAddress')).inputValue()).toBe('admin@demo.local');
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'admin-companies-edit-desktop');
     await page
@@ -181,6 +186,9 @@ describe('company administration in the browser', () => {
     await page.getByRole('button', { name: '10.1.2.3/32' }).waitFor();
     expect(await field(page, tr('companiesAdmin.field.passwordExpiryDays')).inputValue()).toBe('90');
     expect(await page.getByRole('checkbox', { name: tr('companiesAdmin.field.isDataProcessor') }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: tr('companiesAdmin.field.dataPrivacyAgentId') }).inputValue())
+      .toBe('Anna Admin (admin@demo.local)');
 
     // The grid lists it with its group; the group lists it among its children.
     await page.goto(`${server.url}/administration/companies`);

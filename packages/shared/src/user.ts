@@ -34,3 +34,15 @@ export const setScopeSchema = z.object({ companyId: z.uuid().nullable() });
 export type SetScope = z.infer<typeof setScopeSchema>;
 
 export const setLanguageSchema = z.object({ language: languageSchema });
+
+/** GET /api/user/lookup: active users of the visible companies, for pickers (owner, assignee, DPO). */
+export const userLookupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+});
+export type UserLookup = z.infer<typeof userLookupSchema>;

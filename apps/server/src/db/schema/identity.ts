@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -41,7 +41,8 @@ export const company = pgTable(
     dpaCity: text('dpa_city'),
     dpaPhoneNumber: text('dpa_phone_number'),
     dpaEmailAddress: text('dpa_email_address'),
-    dataPrivacyAgentId: uuid('data_privacy_agent_id'),
+    /** The user acting as DPO, if they have an account; cleared when that user goes. */
+    dataPrivacyAgentId: uuid('data_privacy_agent_id').references((): AnyPgColumn => appUser.id, { onDelete: 'set null' }),
     /** CIDR ranges logins must come from; empty = anywhere. */
     ipAllowList: text('ip_allow_list').array().notNull().default(sql`'{}'::text[]`),
     /** Days until a password expires; 0 = never. */

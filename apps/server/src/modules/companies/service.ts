@@ -70,6 +70,7 @@ export async function companyDetail(db: Db, ctx: Ctx, id: string): Promise<Compa
     dataPrivacyAgentCity: c.dpaCity ?? '',
     dataPrivacyAgentPhoneNumber: c.dpaPhoneNumber ?? '',
     dataPrivacyAgentEmailAddress: c.dpaEmailAddress ?? '',
+    dataPrivacyAgentId: c.dataPrivacyAgentId,
     ipAllowList: c.ipAllowList,
     passwordExpiryDays: c.passwordExpiryDays,
     children,
@@ -107,6 +108,7 @@ const columns = (i: CompanyInput) => ({
   dpaCity: i.dataPrivacyAgentCity,
   dpaPhoneNumber: i.dataPrivacyAgentPhoneNumber,
   dpaEmailAddress: i.dataPrivacyAgentEmailAddress,
+  dataPrivacyAgentId: i.dataPrivacyAgentId,
   ipAllowList: i.ipAllowList,
   passwordExpiryDays: i.passwordExpiryDays,
 });
@@ -124,8 +126,17 @@ async function checkParent(db: Db, ctx: Ctx, id: string | null, parentId: string
   if ((rows as unknown as { rows: unknown[] }).rows.length) throw validationFailed({ parentCompanyId: ['validation.cycle'] });
 }
 
+/** The DPO named by id must be a user the editor can see, like any user picker offers. */
+async function checkAgent(db: Db, ctx: Ctx, agentId: string | null) {
+  if (!agentId) return;
+  const [u] = await db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.id, agentId));
+  if (!u || !ctx.companyIds.includes(u.companyId))
+    throw validationFailed({ dataPrivacyAgentId: ['validation.unknownReference'] });
+}
+
 export async function createCompany(db: Db, ctx: Ctx, input: CompanyInput) {
   await checkParent(db, ctx, null, input.parentCompanyId);
+  await checkAgent(db, ctx, input.dataPrivacyAgentId);
   const [own] = await db.select({ isAgency: company.isDataPrivacyAgency }).from(company).where(eq(company.id, ctx.companyId));
   // A company must stay visible to its creator: under a visible group, or as a client of the
   // creator's agency.
@@ -141,6 +152,7 @@ export async function updateCompany(db: Db, ctx: Ctx, id: string, input: Company
   if (!ctx.companyIds.includes(id)) throw notFound();
   if (!canEditCompany(ctx, id)) throw forbidden();
   await checkParent(db, ctx, id, input.parentCompanyId);
+  await checkAgent(db, ctx, input.dataPrivacyAgentId);
   if (input.type === 'Company') {
     const [child] = await db.select({ id: company.id }).from(company).where(eq(company.parentId, id)).limit(1);
     if (child) throw validationFailed({ type: ['validation.groupHasChildren'] });

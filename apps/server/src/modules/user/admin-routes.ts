@@ -1,3 +1,4 @@
+import { userLookupSchema } from '@pc/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,14 +7,6 @@ import type { Db } from '../../db/client';
 import { appUser, company } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth/plugin';
 import { notFound } from '../../platform/errors';
-
-export const userLookupSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  companyId: z.uuid(),
-  companyName: z.string(),
-});
 
 export function userAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +18,8 @@ export function userAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
       .select({
         id: appUser.id,
         name: sql<string>`coalesce(nullif(trim(${appUser.firstname} || ' ' || ${appUser.lastname}), ''), ${appUser.email})`,
+        firstname: appUser.firstname,
+        lastname: appUser.lastname,
         email: appUser.email,
         companyId: appUser.companyId,
         companyName: company.name,

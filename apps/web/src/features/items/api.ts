@@ -9,6 +9,7 @@ import {
   itemSchema,
   type TagType,
   tagSchema,
+  userLookupSchema,
 } from '@pc/shared';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -104,15 +105,6 @@ export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
 
 // --- people and companies -------------------------------------------------------------------
 
-/** GET /api/user/lookup (the server declares the shape next to its route). */
-export const userLookupSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  companyId: z.uuid(),
-  companyName: z.string(),
-});
-export type UserLookup = z.infer<typeof userLookupSchema>;
 
 export function useUserLookup() {
   return useQuery({

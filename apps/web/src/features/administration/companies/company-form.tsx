@@ -19,6 +19,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { emptyCompanyInput, inputOfCompany, knownFieldErrors, parentOptions } from './company-logic';
 import { companyErrorText, fieldMessage } from './company-messages';
+import { DpoUserInput } from './dpo-user-input';
 import { CountryInput, FieldGrid, Section, TextInput } from './form-parts';
 import { IpAllowListInput } from './ip-allow-list-input';
 
@@ -208,6 +209,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
 
         <Section title={t('companiesAdmin.section.agent')}>
           <FieldGrid>
+            <DpoUserInput control={control} setValue={form.setValue} />
             <TextInput name="dataPrivacyAgentFirstname" {...fieldProps} />
             <TextInput name="dataPrivacyAgentLastname" {...fieldProps} />
             <TextInput name="dataPrivacyAgentAddressLine1" wide {...fieldProps} />

@@ -1,0 +1,1 @@
+ALTER TABLE "company" ADD CONSTRAINT "company_data_privacy_agent_id_app_user_id_fk" FOREIGN KEY ("data_privacy_agent_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;
