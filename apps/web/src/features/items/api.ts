@@ -105,7 +105,6 @@ export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
 
 // --- people and companies -------------------------------------------------------------------
 
-
 export function useUserLookup() {
   return useQuery({
     queryKey: ['user-lookup'],
