@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
-import { linkIn, type Mail, startMailCatcher } from './mail-catcher';
+import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
 /** A code of the step after the current one: the server refuses steps at or before the last one used. */
@@ -47,7 +47,6 @@ describe('account security in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
-  let mails: Mail[] = [];
   const passwords: Record<string, string> = {
     'admin@demo.local': 'Demo1234!',
     'reader@demo.local': 'Demo1234!',
@@ -83,7 +82,6 @@ describe('account security in the browser', () => {
   beforeAll(async () => {
     assertWebBuilt();
     smtp = await startMailCatcher();
-    mails = smtp.mails;
     server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
     browser = await launch();
   });
@@ -245,7 +243,7 @@ describe('account security in the browser', () => {
     const users = (await api(admin, '/user/lookup')).body as { id: string; email: string }[];
     const reader = users.find((u) => u.email === email)!;
     expect((await api(admin, `/user/${reader.id}/force-password-change`, { method: 'POST' })).status).toBe(204);
-    const mailsBefore = mails.filter((m) => m.to === email).length;
+    const mailsBefore = smtp.mails.filter((m) => m.to === email).length;
 
     const { page, errors, close } = await newPage(browser);
     await login(page, server.url, email, passwords[email]);
@@ -398,7 +396,7 @@ describe('account security in the browser', () => {
     await expect.poll(() => page.url()).toContain('/login');
 
     // A reset link of the administrator, opened but not used.
-    const before = mails.filter((m) => m.to === 'admin@demo.local').length;
+    const before = smtp.mails.filter((m) => m.to === 'admin@demo.local').length;
     await fetch(`${server.url}/api/auth/forgot-password`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
-import { linkIn, type Mail, startMailCatcher } from './mail-catcher';
+import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, repoRoot, startServer } from './server';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -54,11 +54,10 @@ describe('user and role administration in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
-  let mails: Mail[] = [];
   let companyId = '';
   let newPassword = 'Lena-Start1!';
 
-  const mailsTo = (to: string) => mails.filter((m) => m.to === to);
+  const mailsTo = (to: string) => smtp.mails.filter((m) => m.to === to);
   const mailFor = async (to: string, count: number) => {
     await expect.poll(() => mailsTo(to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
     return mailsTo(to)[count - 1]!;
@@ -106,7 +105,6 @@ describe('user and role administration in the browser', () => {
   beforeAll(async () => {
     assertWebBuilt();
     smtp = await startMailCatcher();
-    mails = smtp.mails;
     server = await startServer({
       SMTP_URL: smtp.url,
       LOGIN_RATE_LIMIT: '1000',

@@ -81,3 +81,18 @@ export async function addUserWithClaims(t: TestApp, u: { email: string; companyI
   await t.db.insert(userCompany).values({ userId: created!.id, companyId: u.companyId });
   return created!.id;
 }
+
+/** A one-file multipart/form-data body (field "file") with its content-type header. */
+export function multipart(fileName: string, mime: string, content: Buffer) {
+  const boundary = '----pc-test-boundary';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${mime}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -3,21 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, mailOutbox, passwordResetToken, role, roleClaim, userCompany, userRole } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addUserWithClaims, userId } from '../../test/helpers';
-
-function multipart(fileName: string, mime: string, content: Buffer) {
-  const boundary = '----pc-admin-claims-test';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${mime}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { addUserWithClaims, multipart, userId } from '../../test/helpers';
 
 /**
  * Every administration endpoint refuses a reader (read claims only) with 403 before it touches

@@ -1,22 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { lastMail } from '../../test/helpers';
+import { lastMail, multipart } from '../../test/helpers';
 import { resetDueDemoCompanies } from './service';
-
-function multipart(fileName: string, mime: string, content: Buffer) {
-  const boundary = '----pc-admin-test';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${mime}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('administration', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { lastMail, userId } from '../../test/helpers';
+import { lastMail, multipart, userId } from '../../test/helpers';
 import { emailHash } from './routes';
 
 describe('profile', () => {
@@ -102,18 +102,12 @@ describe('profile', () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#00ff00' } })
       .png()
       .toBuffer();
-    const boundary = '----pc-avatar';
+    const avatar = multipart('me.png', 'image/png', png);
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/user/avatar',
-      headers: { ...t.auth(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+      headers: { ...t.auth(admin), ...avatar.headers },
+      payload: avatar.payload,
     });
     expect(up.statusCode).toBe(204);
     const pic = await t.app.inject({ url, headers: t.auth(admin) });

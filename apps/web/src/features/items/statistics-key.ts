@@ -1,2 +1,0 @@
-/** Query key of GET /api/item/statistics (dashboard tiles, menu badge). */
-export const statisticsKey = ['item-statistics'] as const;
