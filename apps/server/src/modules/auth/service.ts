@@ -113,8 +113,6 @@ export async function loginWithPassword(
       passwordHash: appUser.passwordHash,
       isActive: appUser.isActive,
       totpSecret: appUser.totpSecret,
-      failedLogins: appUser.failedLogins,
-      windowStart: appUser.failedLoginWindowStart,
       lockedUntil: appUser.lockedUntil,
       ipAllowList: company.ipAllowList,
     })
