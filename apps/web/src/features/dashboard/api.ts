@@ -6,7 +6,7 @@ import {
   dueIssueSchema,
   latestVersionSchema,
   pdcaProgressSchema,
-  statusCategorySchema,
+  type statusCategorySchema,
   timelineItemSchema,
 } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,21 +15,7 @@ import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 import type { DashboardTileKey } from './logic';
 
-const statisticsSchema = z.array(statusCategorySchema);
 export type StatusCategory = z.infer<typeof statusCategorySchema>;
-
-/**
- * One statistics request per scope feeds the whole dashboard, the radar and the menu badge
- * (they share the query key `['item-statistics', scopeId]`). `enabled` is false where statistics must not show (spec 000 §6).
- */
-export function useStatistics(enabled: boolean) {
-  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
-    queryKey: ['item-statistics', scopeId],
-    queryFn: ({ signal }) => apiRequest('/item/statistics', { schema: statisticsSchema, signal }),
-    enabled,
-  });
-}
 
 export function usePdcaProgress(enabled: boolean) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);

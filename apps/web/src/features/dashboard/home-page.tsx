@@ -31,10 +31,11 @@ import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useConfig } from '../../lib/config';
+import { useItemStatistics } from '../../lib/item-statistics';
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
-import { type StatusCategory, useDashboardSettings, useSaveDashboardSettings, useStatistics } from './api';
+import { type StatusCategory, useDashboardSettings, useSaveDashboardSettings } from './api';
 import {
   canRead,
   type DashboardTileKey,
@@ -137,7 +138,7 @@ export function HomePage() {
   const me = useSession((s) => s.me);
   const { browserWarning } = useConfig();
   const statisticsAllowed = showsStatistics(me);
-  const statistics = useStatistics(statisticsAllowed);
+  const statistics = useItemStatistics(statisticsAllowed);
   const settings = useDashboardSettings();
   const save = useSaveDashboardSettings();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);

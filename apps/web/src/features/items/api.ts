@@ -9,13 +9,12 @@ import {
   itemSchema,
   type TagType,
   tagSchema,
-  userLookupSchema,
 } from '@pc/shared';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
+import { statisticsKey } from '../../lib/item-statistics';
 import { sortChildren } from './detail/linked-items';
-import { statisticsKey } from './statistics-key';
 
 /** Every item query key starts with 'items' and the type, so one invalidation refreshes a register. */
 export const itemKeys = {
@@ -28,8 +27,6 @@ export const itemKeys = {
   /** Items of any type under one parent. */
   children: (parentId: string) => ['items', 'children', parentId] as const,
 };
-
-export { statisticsKey } from './statistics-key';
 
 export function fetchItemPage(type: ItemTypeKey, params: URLSearchParams | string) {
   return apiRequest(`/${type}?${params.toString()}`, { schema: itemPageSchema });
@@ -104,14 +101,6 @@ export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
 }
 
 // --- people and companies -------------------------------------------------------------------
-
-export function useUserLookup() {
-  return useQuery({
-    queryKey: ['user-lookup'],
-    queryFn: () => apiRequest('/user/lookup', { schema: z.array(userLookupSchema) }),
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useCompanies(enabled: boolean) {
   return useQuery({

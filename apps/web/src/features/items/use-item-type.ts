@@ -1,6 +1,7 @@
-import { type ItemTypeKey, itemTypes, satisfies } from '@pc/shared';
+import { type ItemTypeKey, itemTypes } from '@pc/shared';
 import { useMatches } from '@tanstack/react-router';
 import { useSession } from '../../lib/session/session-store';
+import { canWriteType } from './detail/linked-items';
 
 /** The item type of the current route (its section is the type key) and what the user may do. */
 export function useItemType() {
@@ -10,6 +11,6 @@ export function useItemType() {
   return {
     type: type.key as ItemTypeKey,
     route: type.route as string,
-    canWrite: satisfies(claims, { all: [`${type.claim}.Read`, `${type.claim}.Write`] }),
+    canWrite: canWriteType(claims, type.key as ItemTypeKey),
   };
 }

@@ -7,8 +7,9 @@ import { type ItemTypeKey, itemTypes } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useItemStatistics } from '../../lib/item-statistics';
 import { useSession } from '../../lib/session/session-store';
-import { type StatusCategory, useStatistics } from '../dashboard/api';
+import type { StatusCategory } from '../dashboard/api';
 import { canRead, progressTypes, showsStatistics, visibleServiceAgreementTypes } from '../dashboard/logic';
 import {
   activeSteps,
@@ -248,7 +249,7 @@ export function PrivacyRadar({ size = RADAR_DEFAULT_SIZE }: { size?: number }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   const allowed = showsStatistics(me);
-  const statistics = useStatistics(allowed);
+  const statistics = useItemStatistics(allowed);
   const categories = useRadarCategories(statistics.data);
   const [svg] = useState(supportsSvg);
 

@@ -1,4 +1,4 @@
-import { type CompanyDetail, type CompanyInput, companyDetailSchema, companyListItemSchema, userLookupSchema } from '@pc/shared';
+import { type CompanyDetail, type CompanyInput, companyDetailSchema, companyListItemSchema } from '@pc/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api/api-client';
@@ -24,15 +24,6 @@ export function useCompanyDetail(id: string | null) {
     queryKey: companyDetailKey(id ?? ''),
     queryFn: () => apiRequest(`/company/${encodeURIComponent(id ?? '')}`, { schema: companyDetailSchema }),
     enabled: !!id,
-  });
-}
-
-/** Users who can be named as a company's DPO: the active users the editor can see. */
-export function useDpoCandidates() {
-  return useQuery({
-    queryKey: ['user-lookup'],
-    queryFn: () => apiRequest('/user/lookup', { schema: z.array(userLookupSchema) }),
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { CompanyInput, UserLookup } from '@pc/shared';
 import { type Control, type UseFormSetValue, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDpoCandidates } from './api';
+import { useUserLookup } from '../../../lib/user-lookup';
 import { fieldMessage } from './company-messages';
 
 /**
@@ -13,7 +13,7 @@ import { fieldMessage } from './company-messages';
  */
 export function DpoUserInput({ control, setValue }: { control: Control<CompanyInput>; setValue: UseFormSetValue<CompanyInput> }) {
   const { t } = useTranslation();
-  const users = useDpoCandidates();
+  const users = useUserLookup();
   const { field, fieldState } = useController({ control, name: 'dataPrivacyAgentId' });
   const options = users.data ?? [];
   const value = options.find((u) => u.id === field.value) ?? null;

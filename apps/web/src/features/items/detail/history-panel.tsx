@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { Item, ItemTypeKey } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { useItemHistory, useUserLookup } from '../api';
+import { useUserLookup } from '../../../lib/user-lookup';
+import { useItemHistory } from '../api';
 import { changeRows } from './history-format';
 
 /** Who changed what when, newest first (design §4 "full history"). */

@@ -10,7 +10,8 @@ import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { hasClaim } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session/session-store';
-import { createTag, tagKeys, useLinkOptions, useTags, useUserLookup } from '../api';
+import { useUserLookup } from '../../../lib/user-lookup';
+import { createTag, tagKeys, useLinkOptions, useTags } from '../api';
 import { validationMessage } from '../labels';
 import type { InputProps } from './inputs';
 
