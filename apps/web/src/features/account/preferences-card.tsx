@@ -82,22 +82,17 @@ function NotificationsSection() {
   const descriptionId = useId();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: notificationsKey, queryFn: fetchNotificationSettings });
+  // The switch follows the click at once (set in the event, not after the mutation's first
+  // tick); the server's answer replaces it, a failure falls back to what the server has.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: saveNotificationSettings,
-    onMutate: async (next: NotificationSettings) => {
-      await queryClient.cancelQueries({ queryKey: notificationsKey });
-      const previous = queryClient.getQueryData<NotificationSettings>(notificationsKey);
-      queryClient.setQueryData(notificationsKey, next);
-      return { previous };
-    },
-    onSuccess: (saved) => {
+    onSuccess: (saved: NotificationSettings) => {
       queryClient.setQueryData(notificationsKey, saved);
       notify(t(saved.securityNotices ? 'profileEdit.notifications.onSaved' : 'profileEdit.notifications.offSaved'), 'success');
     },
-    onError: (error, _next, context) => {
-      queryClient.setQueryData(notificationsKey, context?.previous);
-      notify(profileErrorText(t, error), 'error');
-    },
+    onError: (error) => notify(profileErrorText(t, error), 'error'),
+    onSettled: () => setChosen(null),
   });
 
   return (
@@ -118,8 +113,11 @@ function NotificationsSection() {
           sx={{ alignItems: 'flex-start', ml: 0, gap: 1 }}
           control={
             <Switch
-              checked={settings.data.securityNotices}
-              onChange={(_e, checked) => save.mutate({ securityNotices: checked })}
+              checked={chosen ?? settings.data.securityNotices}
+              onChange={(_e, checked) => {
+                setChosen(checked);
+                save.mutate({ securityNotices: checked });
+              }}
               disabled={save.isPending}
               slotProps={{ input: { 'aria-describedby': descriptionId } }}
               sx={{ mt: -0.5, ml: -1.5 }}
