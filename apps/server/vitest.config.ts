@@ -6,6 +6,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // PGlite compiles its WASM once per file; allow for that on a 2-core machine.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: Number(process.env.TEST_HOOK_TIMEOUT ?? 60_000),
   },
 });

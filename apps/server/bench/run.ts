@@ -15,7 +15,8 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
-import { openDatabase, queryRows } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
+import { queryRows } from '../src/db/types';
 import { diskStorage } from '../src/platform/storage';
 
 const results: { name: string; p50: number; p95: number; budget: number }[] = [];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bootstrap } from './bootstrap';
-import { queryRows } from './db/client';
+import { queryRows } from './db/types';
 import { createTestApp } from './test/harness';
 
 describe('first start in production', () => {

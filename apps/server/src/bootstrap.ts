@@ -1,10 +1,10 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './db/seed/demo';
-import { demoSeedUser, seedDemoItems } from './db/seed/demo-items';
 import { seedHelp } from './modules/help/seed';
 import { syncBuiltInRoles } from './platform/roles/built-in';
 import { ensureSecret } from './platform/secret';
+import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './seed/demo';
+import { demoSeedUser, seedDemoItems } from './seed/demo-items';
 
 export type SeedOutcome = 'demo' | 'initial-admin' | 'none';
 

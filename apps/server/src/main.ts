@@ -3,9 +3,9 @@ import { bootstrap } from './bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
-import { DEMO_PASSWORD, demoUsers } from './db/seed/demo';
-import { resetDueDemoCompanies } from './modules/companies/service';
+import { resetDueDemoCompanies } from './modules/company/demo-reset';
 import { diskStorage } from './platform/storage';
+import { DEMO_PASSWORD, demoUsers } from './seed/demo';
 
 async function main() {
   let config: Config;

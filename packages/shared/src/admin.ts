@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyTypeSchema } from './company';
+import { companyRightsSchema, companyTypeSchema } from './company';
 import { languageSchema } from './user';
 
 const optionalText = (max = 300) => z.string().trim().max(max, 'validation.tooLong').optional().default('');
@@ -57,7 +57,7 @@ export const companyDetailSchema = companyInputSchema.extend({
   creationDate: z.iso.datetime({ offset: true }),
   children: z.array(z.object({ id: z.uuid(), name: z.string() })),
   numberOfChildCompanies: z.number().int(),
-  canEdit: z.boolean(),
+  rights: companyRightsSchema,
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 

@@ -13,6 +13,7 @@ export const shellClaims = [
   'Company.Read',
   'Company.Write',
   'Company.WriteOwn',
+  'Company.Move',
   'TimeRecords.Read',
   'TimeRecords.ReadAll',
   'TimeRecords.Write',

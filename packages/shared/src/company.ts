@@ -4,6 +4,20 @@ export const companyTypes = ['Company', 'Group'] as const;
 export const companyTypeSchema = z.enum(companyTypes);
 export type CompanyType = z.infer<typeof companyTypeSchema>;
 
+/**
+ * The caller's rights on a company, decided by the server's policy (apps/server/src/modules/
+ * company/policy.ts) and sent with every company: the web shows controls from these.
+ */
+export const companyRightsSchema = z.object({ write: z.boolean(), move: z.boolean() });
+export type CompanyRights = z.infer<typeof companyRightsSchema>;
+
+/** Moving a company into a group or to an agency: its own action, with its own claim. */
+export const companyMoveSchema = z.object({
+  parentCompanyId: z.uuid().nullable().default(null),
+  agencyCompanyId: z.uuid().nullable().default(null),
+});
+export type CompanyMove = z.infer<typeof companyMoveSchema>;
+
 /** Spec 000 §3 "Company list item" plus the company flags the shell needs. */
 export const companyListItemSchema = z.object({
   id: z.uuid(),
@@ -21,6 +35,7 @@ export const companyListItemSchema = z.object({
   isResponsibleParty: z.boolean(),
   isDataProcessor: z.boolean(),
   isDataPrivacyAgency: z.boolean(),
+  rights: companyRightsSchema,
 });
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;
 

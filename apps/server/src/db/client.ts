@@ -3,20 +3,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { Db } from './types';
+
+/**
+ * The owner connection: it bypasses row-level security. Only the modules listed in
+ * platform/owner-access.test.ts may import this file; everything else works in the request's
+ * tenant transaction.
+ */
+export type OwnerDb = Db & { readonly __owner: true };
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
-  db: Db;
+  db: OwnerDb;
   kind: DatabaseKind;
   close(): Promise<void>;
 }
@@ -36,7 +42,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server drops (restart, failover, admin termination) would otherwise
     // crash the process; the pool replaces it on the next checkout.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema }) as unknown as OwnerDb;
     await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`).catch(() => undefined);
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -44,25 +50,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema }) as unknown as OwnerDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
-}
-
-/**
- * Runs `fn` in a transaction as the row-level-security role with the given companies visible.
- * Tenant-owned tables answer only rows of these companies, whatever the query says.
- */
-export async function withTenant<T>(db: Db, companyIds: readonly string[], fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.company_ids', ${companyIds.join(',')}, true)`);
-    await tx.execute(sql`set local role pc_app`);
-    return fn(tx as unknown as Db);
-  });
-}
-
-/** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { appSetting } from '../db/schema/index';
+import type { Db } from '../db/types';
 
 /**
  * The token signing secret lives in the database, created on first start, so every process on

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
 import { securityEvent } from '../db/schema/index';
+import type { Db } from '../db/types';
 
 export type SecurityEventType = typeof import('@pc/shared').securityEventTypes[number];
 

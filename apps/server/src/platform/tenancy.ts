@@ -1,45 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import type { OwnerDb } from '../db/client';
+import { type Db, queryRows } from '../db/types';
+
+const visibleCte = (userId: string) => sql`
+    with recursive visible(id) as (
+      select company_id from app_user where id = ${userId}
+      union
+      select company_id from user_company where user_id = ${userId}
+      union
+      select c.id from company c join visible v on c.parent_id = v.id or c.agency_id = v.id
+    )`;
 
 /**
  * Companies a user may see: their own company and explicit grants, expanded to the children of
- * groups and the clients of agencies, transitively. UNION stops at cycles.
+ * groups and the clients of agencies, transitively (UNION stops at cycles); and whether one of
+ * them is active: a deactivated company blocks the users who belong only to it (spec), while
+ * someone who also looks after active companies keeps working.
  */
-export async function visibleCompanyIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+export async function visibleCompanies(db: Db, userId: string): Promise<{ ids: string[]; anyActive: boolean }> {
+  const rows = await queryRows<{ id: string; is_active: boolean }>(
     db,
-    sql`
-    with recursive visible(id) as (
-      select company_id from app_user where id = ${userId}
-      union
-      select company_id from user_company where user_id = ${userId}
-      union
-      select c.id from company c join visible v on c.parent_id = v.id or c.agency_id = v.id
-    )
-    select id::text as id from visible`,
+    sql`${visibleCte(userId)} select v.id::text as id, c.is_active from visible v join company c on c.id = v.id`,
   );
-  return rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id), anyActive: rows.some((r) => r.is_active) };
 }
 
-/**
- * Whether the user may still see at least one active company. A deactivated company blocks the
- * users who belong only to it (spec); someone who also looks after active companies keeps
- * working. Same expansion as visibleCompanyIds.
- */
+export async function visibleCompanyIds(db: Db, userId: string): Promise<string[]> {
+  return (await visibleCompanies(db, userId)).ids;
+}
+
 export async function hasActiveVisibleCompany(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`
-    with recursive visible(id) as (
-      select company_id from app_user where id = ${userId}
-      union
-      select company_id from user_company where user_id = ${userId}
-      union
-      select c.id from company c join visible v on c.parent_id = v.id or c.agency_id = v.id
-    )
-    select exists (select 1 from visible v join company c on c.id = v.id where c.is_active) as ok`,
-  );
-  return row?.ok === true;
+  return (await visibleCompanies(db, userId)).anyActive;
 }
 
 /** The scope company and its descendants (a group scope covers its children). */
@@ -56,4 +47,65 @@ export function scopeCompanyIds(scopeId: string, companies: readonly { id: strin
     }
   }
   return [...out];
+}
+
+/** A transaction opened for one request; the platform ends it before the answer is sent. */
+export interface TenantTransaction {
+  db: Db;
+  /** Makes companies created by this request visible to it (RLS reads the setting per statement). */
+  addCompanies(ids: readonly string[]): Promise<void>;
+  /** Work that must wait until the request's writes are committed (mail delivery). */
+  afterCommit(fn: () => void): void;
+  /** Commits (true) or rolls back (false); rejects when the commit fails. */
+  end(commit: boolean): Promise<void>;
+}
+
+class Rollback extends Error {}
+
+/**
+ * Opens the request's transaction under the role pc_app with the user's id and visible
+ * companies set once: row-level security then holds for every statement of the handler, and
+ * nothing the handler writes is visible to others (or acknowledged) before the commit.
+ * drizzle only offers callback transactions, so the callback waits for `end`.
+ */
+export function openTenantTransaction(
+  owner: OwnerDb,
+  who: { userId: string; companyIds: readonly string[] },
+): Promise<TenantTransaction> {
+  return new Promise((resolveOpen, rejectOpen) => {
+    let decide!: (commit: boolean) => void;
+    const decision = new Promise<boolean>((r) => (decide = r));
+    let companyIds = [...who.companyIds];
+    const after: (() => void)[] = [];
+    let opened = false;
+    const done = owner
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await tx.execute(
+          sql`select set_config('app.company_ids', ${companyIds.join(',')}, true), set_config('app.user_id', ${who.userId}, true), set_config('role', 'pc_app', true)`,
+        );
+        opened = true;
+        resolveOpen({
+          db: tx,
+          async addCompanies(ids) {
+            companyIds = [...new Set([...companyIds, ...ids])];
+            await tx.execute(sql`select set_config('app.company_ids', ${companyIds.join(',')}, true)`);
+          },
+          afterCommit: (fn) => void after.push(fn),
+          async end(commit) {
+            decide(commit);
+            await done;
+            if (commit) for (const fn of after) fn();
+          },
+        });
+        if (!(await decision)) throw new Rollback();
+      })
+      .catch((e: unknown) => {
+        if (e instanceof Rollback) return;
+        if (!opened) rejectOpen(e);
+        throw e;
+      });
+    // An open that failed is reported through rejectOpen; keep the promise from going unhandled.
+    done.catch(() => undefined);
+  });
 }

@@ -7,8 +7,8 @@ import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DEMO_PASSWORD } from '../db/seed/demo';
 import { diskStorage } from '../platform/storage';
+import { DEMO_PASSWORD } from '../seed/demo';
 
 /**
  * A full app on a fresh database with the demo seeded: in-memory PGlite, or, when

@@ -2,8 +2,10 @@ import type { FieldDef } from '@pc/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { appUser, mailOutbox, role, roleClaim, userCompany, userRole } from '../db/schema/index';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import type { Db } from '../db/types';
 import { hashPassword } from '../platform/auth/password';
+import { openTenantTransaction } from '../platform/tenancy';
+import { DEMO_PASSWORD } from '../seed/demo';
 import type { TestApp } from './harness';
 
 export const form = (body: Record<string, string>) => ({
@@ -95,4 +97,25 @@ export function multipart(fileName: string, mime: string, content: Buffer) {
     ]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * Runs `fn` as request code would: in a tenant transaction as pc_app with the user's id and the
+ * given companies; rolled back afterwards unless `commit`.
+ */
+export async function asTenant<T>(
+  t: TestApp,
+  who: { userId: string; companyIds: readonly string[] },
+  fn: (db: Db) => Promise<T>,
+  commit = false,
+): Promise<T> {
+  const tx = await openTenantTransaction(t.database.db, who);
+  try {
+    const out = await fn(tx.db);
+    await tx.end(commit);
+    return out;
+  } catch (e) {
+    await tx.end(false).catch(() => undefined);
+    throw e;
+  }
 }

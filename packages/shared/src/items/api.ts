@@ -9,6 +9,10 @@ export const itemTypeKeySchema = z.enum(itemTypes.map((t) => t.key) as [ItemType
 export const userRefSchema = z.object({ id: z.uuid(), name: z.string() });
 export const tagRefSchema = z.object({ id: z.uuid(), name: z.string(), type: z.string() });
 
+/** The caller's rights on an item, decided by the server's policy and sent with it. */
+export const itemRightsSchema = z.object({ write: z.boolean(), delete: z.boolean() });
+export type ItemRights = z.infer<typeof itemRightsSchema>;
+
 /** An item as the API answers it. */
 export const itemSchema = z.object({
   id: z.uuid(),
@@ -31,6 +35,7 @@ export const itemSchema = z.object({
   attachmentCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  rights: itemRightsSchema,
 });
 export type Item = z.infer<typeof itemSchema>;
 

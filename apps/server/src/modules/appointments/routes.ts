@@ -3,8 +3,8 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, withTenant } from '../../db/client';
 import { appointment, company, item } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { ctxOf } from '../../platform/auth/plugin';
 import { notFound, validationFailed } from '../../platform/errors';
@@ -51,7 +51,7 @@ async function checkItem(tx: Db, ctx: RequestContext, itemId: string | null, com
   if (!i) throw validationFailed({ itemId: ['validation.unknownReference'] });
 }
 
-export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }) {
+export function appointmentRoutes(app: FastifyInstance, { now }: { now: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { claims: { all: ['Appointment.Read'] } };
   const write = { claims: { all: ['Appointment.Read', 'Appointment.Write'] } };
@@ -69,19 +69,17 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
     },
     async (req) => {
       const ctx = ctxOf(req);
-      return withTenant(db, ctx.companyIds, async (tx) =>
-        (
-          await query(tx, ctx)
-            .where(
-              and(
-                scopeWhere(ctx),
-                lte(appointment.startsAt, new Date(req.query.until)),
-                gte(appointment.endsAt, new Date(req.query.from)),
-              ),
-            )
-            .orderBy(asc(appointment.startsAt))
-        ).map(toDto),
-      );
+      return (
+        await query(ctx.db, ctx)
+          .where(
+            and(
+              scopeWhere(ctx),
+              lte(appointment.startsAt, new Date(req.query.until)),
+              gte(appointment.endsAt, new Date(req.query.from)),
+            ),
+          )
+          .orderBy(asc(appointment.startsAt))
+      ).map(toDto);
     },
   );
 
@@ -93,12 +91,10 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
       const ctx = ctxOf(req);
       const from = now();
       const until = new Date(from.getTime() + 7 * 86_400_000);
-      const [row] = await withTenant(db, ctx.companyIds, (tx) =>
-        tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(appointment)
-          .where(and(scopeWhere(ctx), gte(appointment.endsAt, from), lte(appointment.startsAt, until))),
-      );
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appointment)
+        .where(and(scopeWhere(ctx), gte(appointment.endsAt, from), lte(appointment.startsAt, until)));
       return { count: Number(row!.n) };
     },
   );
@@ -110,23 +106,22 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
       const ctx = ctxOf(req);
       const companyId = req.body.companyId ?? ctx.scopeCompanyId ?? ctx.companyId;
       if (!ctx.scopeCompanyIds.includes(companyId)) throw validationFailed({ companyId: ['validation.companyNotAllowed'] });
-      const row = await withTenant(db, ctx.companyIds, async (tx) => {
-        await checkItem(tx, ctx, req.body.itemId, companyId);
-        const [a] = await tx
-          .insert(appointment)
-          .values({
-            companyId,
-            title: req.body.title,
-            startsAt: new Date(req.body.start),
-            endsAt: new Date(req.body.end),
-            attendees: req.body.attendees,
-            itemId: req.body.itemId,
-            createdBy: ctx.userId,
-          })
-          .returning({ id: appointment.id });
-        return (await query(tx, ctx).where(eq(appointment.id, a!.id)))[0]!;
-      });
-      return reply.code(201).send(toDto(row));
+      const tx = ctx.db;
+      await checkItem(tx, ctx, req.body.itemId, companyId);
+      const [a] = await tx
+        .insert(appointment)
+        .values({
+          companyId,
+          title: req.body.title,
+          startsAt: new Date(req.body.start),
+          endsAt: new Date(req.body.end),
+          attendees: req.body.attendees,
+          itemId: req.body.itemId,
+          createdBy: ctx.userId,
+        })
+        .returning({ id: appointment.id });
+      const [row] = await query(tx, ctx).where(eq(appointment.id, a!.id));
+      return reply.code(201).send(toDto(row!));
     },
   );
 
@@ -143,25 +138,24 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
     },
     async (req) => {
       const ctx = ctxOf(req);
-      return withTenant(db, ctx.companyIds, async (tx) => {
-        const [existing] = await tx
-          .select({ companyId: appointment.companyId, itemId: appointment.itemId })
-          .from(appointment)
-          .where(and(eq(appointment.id, req.params.id), scopeWhere(ctx)));
-        if (!existing) throw notFound();
-        await checkItem(tx, ctx, req.body.itemId, existing.companyId, existing.itemId);
-        await tx
-          .update(appointment)
-          .set({
-            title: req.body.title,
-            startsAt: new Date(req.body.start),
-            endsAt: new Date(req.body.end),
-            attendees: req.body.attendees,
-            itemId: req.body.itemId,
-          })
-          .where(eq(appointment.id, req.params.id));
-        return toDto((await query(tx, ctx).where(eq(appointment.id, req.params.id)))[0]!);
-      });
+      const tx = ctx.db;
+      const [existing] = await tx
+        .select({ companyId: appointment.companyId, itemId: appointment.itemId })
+        .from(appointment)
+        .where(and(eq(appointment.id, req.params.id), scopeWhere(ctx)));
+      if (!existing) throw notFound();
+      await checkItem(tx, ctx, req.body.itemId, existing.companyId, existing.itemId);
+      await tx
+        .update(appointment)
+        .set({
+          title: req.body.title,
+          startsAt: new Date(req.body.start),
+          endsAt: new Date(req.body.end),
+          attendees: req.body.attendees,
+          itemId: req.body.itemId,
+        })
+        .where(eq(appointment.id, req.params.id));
+      return toDto((await query(tx, ctx).where(eq(appointment.id, req.params.id)))[0]!);
     },
   );
 
@@ -170,12 +164,10 @@ export function appointmentRoutes(app: FastifyInstance, { db, now }: { db: Db; n
     { config: write, schema: { tags: ['appointment'], params: z.object({ id: z.uuid() }) } },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const rows = await withTenant(db, ctx.companyIds, (tx) =>
-        tx
-          .delete(appointment)
-          .where(and(eq(appointment.id, req.params.id), scopeWhere(ctx)))
-          .returning({ id: appointment.id }),
-      );
+      const rows = await ctx.db
+        .delete(appointment)
+        .where(and(eq(appointment.id, req.params.id), scopeWhere(ctx)))
+        .returning({ id: appointment.id });
       if (!rows.length) throw notFound();
       return reply.code(204).send();
     },

@@ -3,12 +3,13 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, withTenant } from '../../db/client';
 import { appUser, attachment, company, item } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { ctxOf } from '../../platform/auth/plugin';
-import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
+import { forbidden, notFound, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { readUpload, uploadOf } from '../../platform/upload';
 
 const claimOf = (type: string) => itemTypes.find((t) => t.key === type)?.claim;
 
@@ -64,7 +65,7 @@ async function itemInScope(tx: Db, ctx: RequestContext, type: ItemTypeKey, id: s
 const disposition = (name: string, inline: boolean) =>
   `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-export function attachmentRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
+export function attachmentRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.uuid() });
 
@@ -78,10 +79,9 @@ export function attachmentRoutes(app: FastifyInstance, { db, storage }: { db: Db
       },
       async (req) => {
         const ctx = ctxOf(req);
-        return withTenant(db, ctx.companyIds, async (tx) => {
-          await itemInScope(tx, ctx, t.key, req.params.id);
-          return (await query(tx).where(eq(attachment.itemId, req.params.id)).orderBy(desc(attachment.createdAt))).map(toDto);
-        });
+        const tx = ctx.db;
+        await itemInScope(tx, ctx, t.key, req.params.id);
+        return (await query(tx).where(eq(attachment.itemId, req.params.id)).orderBy(desc(attachment.createdAt))).map(toDto);
       },
     );
 
@@ -90,49 +90,39 @@ export function attachmentRoutes(app: FastifyInstance, { db, storage }: { db: Db
       {
         config: { claims: { all: [`${t.claim}.Read`, `${t.claim}.Write`] } },
         schema: { tags: [t.key], params: idParams, consumes: ['multipart/form-data'], response: { 201: attachmentSchema } },
+        preValidation: readUpload({
+          maxBytes: ATTACHMENT_MAX_BYTES,
+          types: allowedAttachmentMimeTypes,
+          typeError: 'validation.fileType',
+        }),
       },
       async (req, reply) => {
         const ctx = ctxOf(req);
-        const target = await withTenant(db, ctx.companyIds, (tx) => itemInScope(tx, ctx, t.key, req.params.id));
-        const file = await req.file({ limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } }).catch(() => undefined);
-        if (!file) throw validationFailed({ file: ['validation.fileMissing'] });
-        if (!(allowedAttachmentMimeTypes as readonly string[]).includes(file.mimetype)) {
-          file.file.resume();
-          throw validationFailed({ file: ['validation.fileType'] });
-        }
-        const data = await file.toBuffer().catch((e: { code?: string }) => {
-          if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large', 'error.payloadTooLarge');
-          throw e;
-        });
-        if (data.length === 0) throw validationFailed({ file: ['validation.fileEmpty'] });
-        const hash = await storage.put(data);
-        const row = await withTenant(db, ctx.companyIds, async (tx) => {
-          const [a] = await tx
-            .insert(attachment)
-            .values({
-              companyId: target.companyId,
-              itemId: target.id,
-              fileHash: hash,
-              fileName: file.filename.slice(0, 255) || 'datei',
-              mimeType: file.mimetype,
-              size: data.length,
-              uploadedBy: ctx.userId,
-            })
-            .returning({ id: attachment.id });
-          const [full] = await query(tx).where(eq(attachment.id, a!.id));
-          return full!;
-        });
-        return reply.code(201).send(toDto(row));
+        const target = await itemInScope(ctx.db, ctx, t.key, req.params.id);
+        const file = uploadOf(req);
+        if (file.data.length === 0) throw validationFailed({ file: ['validation.fileEmpty'] });
+        const hash = await storage.put(file.data);
+        const [a] = await ctx.db
+          .insert(attachment)
+          .values({
+            companyId: target.companyId,
+            itemId: target.id,
+            fileHash: hash,
+            fileName: file.filename.slice(0, 255) || 'datei',
+            mimeType: file.mimetype,
+            size: file.data.length,
+            uploadedBy: ctx.userId,
+          })
+          .returning({ id: attachment.id });
+        const [row] = await query(ctx.db).where(eq(attachment.id, a!.id));
+        return reply.code(201).send(toDto(row!));
       },
     );
   }
 
   /** Loads an attachment the caller may see and checks the claim of its item's type. */
   async function load(ctx: RequestContext, id: string, write: boolean) {
-    const row = await withTenant(db, ctx.companyIds, async (tx) => {
-      const [a] = await query(tx).where(and(eq(attachment.id, id), inArray(attachment.companyId, [...ctx.scopeCompanyIds])));
-      return a;
-    });
+    const [row] = await query(ctx.db).where(and(eq(attachment.id, id), inArray(attachment.companyId, [...ctx.scopeCompanyIds])));
     if (!row) throw notFound();
     const claim = row.itemType ? claimOf(row.itemType) : undefined;
     const needed = claim ? [`${claim}.Read`, ...(write ? [`${claim}.Write`] : [])] : ['Document.ReadExtended'];
@@ -156,7 +146,7 @@ export function attachmentRoutes(app: FastifyInstance, { db, storage }: { db: Db
   r.delete('/api/attachment/:id', { schema: { tags: ['attachment'], params: idParams } }, async (req, reply) => {
     const ctx = ctxOf(req);
     await load(ctx, req.params.id, true);
-    await withTenant(db, ctx.companyIds, (tx) => tx.delete(attachment).where(eq(attachment.id, req.params.id)));
+    await ctx.db.delete(attachment).where(eq(attachment.id, req.params.id));
     return reply.code(204).send();
   });
 
@@ -176,18 +166,17 @@ export function attachmentRoutes(app: FastifyInstance, { db, storage }: { db: Db
     },
     async (req) => {
       const ctx = ctxOf(req);
-      return withTenant(db, ctx.companyIds, async (tx) => {
-        const where = inArray(attachment.companyId, [...ctx.scopeCompanyIds]);
-        const [rows, [count]] = await Promise.all([
-          query(tx)
-            .where(where)
-            .orderBy(desc(attachment.createdAt))
-            .limit(req.query.pageSize)
-            .offset(req.query.page * req.query.pageSize),
-          tx.select({ n: sql<number>`count(*)::int` }).from(attachment).where(where),
-        ]);
-        return { items: rows.map(toDto), total: Number(count!.n) };
-      });
+      const tx = ctx.db;
+      const where = inArray(attachment.companyId, [...ctx.scopeCompanyIds]);
+      const [rows, [count]] = await Promise.all([
+        query(tx)
+          .where(where)
+          .orderBy(desc(attachment.createdAt))
+          .limit(req.query.pageSize)
+          .offset(req.query.page * req.query.pageSize),
+        tx.select({ n: sql<number>`count(*)::int` }).from(attachment).where(where),
+      ]);
+      return { items: rows.map(toDto), total: Number(count!.n) };
     },
   );
 }

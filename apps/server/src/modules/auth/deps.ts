@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import type { SecretBox } from '../../platform/auth/secret-box';
 import type { Mailer } from '../../platform/mail/mailer';
 
@@ -13,11 +13,14 @@ export interface AuthSettings {
 
 /** What the account-security services need; built once in app.ts. */
 export interface AuthDeps {
-  db: Db;
+  db: OwnerDb;
   settings: AuthSettings;
   mailer: Mailer;
   box: SecretBox;
   now?: () => Date;
 }
 
-export const nowOf = (d: AuthDeps) => (d.now ? d.now() : new Date());
+/** What request code of other modules may use of them: everything but the owner connection. */
+export type AccountDeps = Omit<AuthDeps, 'db'>;
+
+export const nowOf = (d: Pick<AuthDeps, 'now'>) => (d.now ? d.now() : new Date());

@@ -71,4 +71,36 @@ describe('deactivated companies and logins', () => {
       await t.db.update(company).set({ isActive: true }).where(eq(company.id, agency));
     }
   });
+
+  it('ends access at the next request, not when the access token expires', async () => {
+    const me = (token: string) => t.app.inject({ url: '/api/user/me', headers: t.auth(token) });
+    // A logged-out session.
+    const out = await t.tokenFor('reader@demo.local');
+    expect((await me(out)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: t.auth(out) });
+    expect((await me(out)).statusCode).toBe(401);
+    // A deactivated company: its only user is out at once, and back when it is active again.
+    const reader = await t.tokenFor('reader@demo.local');
+    await setActive(ids['Bäckerei Schmidt']!, false);
+    try {
+      expect((await me(reader)).statusCode).toBe(401);
+      expect((await t.app.inject({ url: '/api/issue', headers: t.auth(reader) })).statusCode).toBe(401);
+    } finally {
+      await setActive(ids['Bäckerei Schmidt']!, true);
+    }
+    expect((await me(reader)).statusCode).toBe(200);
+    // A deactivated user.
+    const users = (await t.app.inject({ url: '/api/user', headers: t.auth(admin) })).json();
+    const readerUser = users.find((u: { email: string }) => u.email === 'reader@demo.local');
+    const put = (isActive: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${readerUser.id}`,
+        headers: t.auth(admin),
+        payload: { ...readerUser, isActive },
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    expect((await me(reader)).statusCode).toBe(401);
+    expect((await put(true)).statusCode).toBe(200);
+  });
 });

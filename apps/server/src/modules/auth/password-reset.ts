@@ -1,8 +1,10 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { appUser, passwordResetToken } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import { hashPassword } from '../../platform/auth/password';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors';
+import type { SendOptions } from '../../platform/mail/mailer';
 import { logSecurityEvent } from '../../platform/security-log';
 import { type AuthDeps, nowOf } from './deps';
 import { revokeUserSessions } from './service';
@@ -32,15 +34,30 @@ export async function requestPasswordReset(
     .where(sql`lower(${appUser.email}) = lower(${email.trim()})`);
   await logSecurityEvent(d.db, { type: 'password.resetRequested', userId: user?.id ?? null, email, ip });
   if (!user?.isActive) return;
+  // Waiting for SMTP would make known addresses answer measurably slower than unknown ones.
+  await sendPasswordLink(d.db, d, user, purpose, minutesOverride ?? d.settings.resetTokenMinutes, { background: true });
+}
+
+/**
+ * A single-use link to set a password, stored as its hash. `db` is the owner connection for the
+ * public reset request and the request's transaction when an administrator invites a user (the
+ * token and the mail then exist only if the user's creation commits).
+ */
+export async function sendPasswordLink(
+  db: Db,
+  d: Pick<AuthDeps, 'mailer' | 'now'>,
+  user: { id: string; firstname: string; lastname: string; email: string; language: 'de' | 'en' },
+  purpose: 'reset' | 'invite',
+  minutes: number,
+  options: SendOptions,
+) {
   const token = randomToken();
-  const minutes = minutesOverride ?? d.settings.resetTokenMinutes;
-  await d.db.insert(passwordResetToken).values({
+  await db.insert(passwordResetToken).values({
     userId: user.id,
     tokenHash: sha256(token),
     purpose,
     expiresAt: new Date(nowOf(d).getTime() + minutes * 60_000),
   });
-  // Waiting for SMTP would make known addresses answer measurably slower than unknown ones.
   await d.mailer.send(
     {
       to: user.email,
@@ -52,7 +69,7 @@ export async function requestPasswordReset(
         minutes,
       },
     },
-    { background: true },
+    options,
   );
 }
 

@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@pc/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { appUser, authSession, company, refreshToken } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import { ipAllowed } from '../../platform/auth/ip';
 import { dummyHash, verifyPassword } from '../../platform/auth/password';
 import { randomToken, sha256, signAccessToken } from '../../platform/auth/tokens';

@@ -2,10 +2,11 @@ import { companyListItemSchema } from '@pc/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, withTenant } from '../../db/client';
 import { company } from '../../db/schema/index';
+import { queryRows } from '../../db/types';
 import { visibleCompanyIds } from '../../platform/tenancy';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { asTenant } from '../../test/helpers';
 
 describe('companies', () => {
   let t: TestApp;
@@ -58,12 +59,15 @@ describe('companies', () => {
   it('row-level security hides other tenants even from a query without a WHERE', async () => {
     const [reader] = await queryRows<{ id: string }>(t.db, sql`select id::text from app_user where email = 'reader@demo.local'`);
     const visible = await visibleCompanyIds(t.db, reader!.id);
-    const rows = await withTenant(t.db, visible, (tx) => queryRows<{ name: string }>(tx, sql`select name from company`));
+    const who = { userId: reader!.id, companyIds: visible };
+    const rows = await asTenant(t, who, (tx) => queryRows<{ name: string }>(tx, sql`select name from company`));
     expect(rows.map((r) => r.name)).toEqual(['Bäckerei Schmidt']);
-    const none = await withTenant(t.db, [], (tx) => queryRows<{ name: string }>(tx, sql`select name from company`));
+    const none = await asTenant(t, { ...who, companyIds: [] }, (tx) =>
+      queryRows<{ name: string }>(tx, sql`select name from company`),
+    );
     expect(none).toEqual([]);
     // Writes outside the visible set are refused by the policy, not just filtered.
-    const updated = await withTenant(t.db, visible, (tx) =>
+    const updated = await asTenant(t, who, (tx) =>
       queryRows<{ id: string }>(tx, sql`update company set name = 'gehackt' where name = 'Fremdfirma AG' returning id`),
     );
     expect(updated).toEqual([]);

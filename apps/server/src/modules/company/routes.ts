@@ -2,12 +2,11 @@ import { companyListItemSchema, logoQuerySchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
 import type { Storage } from '../../platform/storage';
 import { companyLogo, listCompanyItems } from './service';
 
-export function companyRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
+export function companyRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -15,14 +14,14 @@ export function companyRoutes(app: FastifyInstance, { db, storage }: { db: Db; s
     {
       schema: { tags: ['company'], summary: 'Companies for the scope dialog', response: { 200: z.array(companyListItemSchema) } },
     },
-    async (req) => listCompanyItems(db, ctxOf(req)),
+    async (req) => listCompanyItems(ctxOf(req)),
   );
 
   r.get(
     '/api/company/:id/logo',
     { schema: { tags: ['company'], params: z.object({ id: z.uuid() }), querystring: logoQuerySchema } },
     async (req, reply) => {
-      const { etag, body } = await companyLogo(db, storage, ctxOf(req), req.params.id, req.query.width, req.query.height);
+      const { etag, body } = await companyLogo(storage, ctxOf(req), req.params.id, req.query.width, req.query.height);
       if (req.headers['if-none-match'] === `"${etag}"`) return reply.code(304).send();
       return reply
         .header('content-type', 'image/png')

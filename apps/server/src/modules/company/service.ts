@@ -1,12 +1,13 @@
 import type { CompanyListItem } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type Db, queryRows, withTenant } from '../../db/client';
+import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { companyRights } from './policy';
 
-type Ctx = Pick<RequestContext, 'companyIds'>;
+type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId'>;
 
 interface Row {
   id: string;
@@ -40,47 +41,44 @@ function textArray(v: string[] | string | null): string[] {
  * Every company the caller may see, for the scope dialog. Row-level security limits the rows;
  * parents and children the caller may not see stay invisible too.
  */
-export async function listCompanyItems(db: Db, ctx: Ctx): Promise<CompanyListItem[]> {
-  return withTenant(db, ctx.companyIds, async (tx) => {
-    const rows = await queryRows<Row>(
-      tx,
-      sql`
-      select c.id::text, c.name, c.type, c.is_active, c.is_demo, c.created_at, c.logo_hash,
-             p.id::text as parent_id, p.name as parent_name,
-             c.is_responsible_party, c.is_data_processor, c.is_data_privacy_agency,
-             array(select ch.name from company ch where ch.parent_id = c.id order by ch.name) as child_names
-      from company c left join company p on p.id = c.parent_id
-      order by c.name`,
-    );
-    return rows.map((r) => {
-      const children = textArray(r.child_names);
-      return {
-        id: r.id,
-        name: r.name,
-        type: r.type,
-        isActive: r.is_active,
-        isDemo: r.is_demo,
-        creationDate: new Date(r.created_at).toISOString(),
-        hasLogo: r.logo_hash !== null,
-        parentCompanyId: r.parent_id,
-        parentCompanyName: r.parent_name,
-        parentCompany: r.parent_id && r.parent_name ? { id: r.parent_id, name: r.parent_name } : null,
-        childCompanyNames: children,
-        numberOfChildCompanies: children.length,
-        isResponsibleParty: r.is_responsible_party,
-        isDataProcessor: r.is_data_processor,
-        isDataPrivacyAgency: r.is_data_privacy_agency,
-      };
-    });
+export async function listCompanyItems(ctx: Ctx): Promise<CompanyListItem[]> {
+  const tx = ctx.db;
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
+    select c.id::text, c.name, c.type, c.is_active, c.is_demo, c.created_at, c.logo_hash,
+           p.id::text as parent_id, p.name as parent_name,
+           c.is_responsible_party, c.is_data_processor, c.is_data_privacy_agency,
+           array(select ch.name from company ch where ch.parent_id = c.id order by ch.name) as child_names
+    from company c left join company p on p.id = c.parent_id
+    order by c.name`,
+  );
+  return rows.map((r) => {
+    const children = textArray(r.child_names);
+    return {
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      isActive: r.is_active,
+      isDemo: r.is_demo,
+      creationDate: new Date(r.created_at).toISOString(),
+      hasLogo: r.logo_hash !== null,
+      parentCompanyId: r.parent_id,
+      parentCompanyName: r.parent_name,
+      parentCompany: r.parent_id && r.parent_name ? { id: r.parent_id, name: r.parent_name } : null,
+      childCompanyNames: children,
+      numberOfChildCompanies: children.length,
+      isResponsibleParty: r.is_responsible_party,
+      isDataProcessor: r.is_data_processor,
+      isDataPrivacyAgency: r.is_data_privacy_agency,
+      rights: companyRights(ctx, r.id),
+    };
   });
 }
 
 /** The company's logo scaled to fit width×height, as PNG; resized copies are cached. */
-export async function companyLogo(db: Db, storage: Storage, ctx: Ctx, id: string, width: number, height: number) {
-  if (!ctx.companyIds.includes(id)) throw notFound();
-  const rows = await withTenant(db, ctx.companyIds, (tx) =>
-    queryRows<{ logo_hash: string | null }>(tx, sql`select logo_hash from company where id = ${id}`),
-  );
+export async function companyLogo(storage: Storage, ctx: Ctx, id: string, width: number, height: number) {
+  const rows = await queryRows<{ logo_hash: string | null }>(ctx.db, sql`select logo_hash from company where id = ${id}`);
   const hash = rows[0]?.logo_hash;
   if (!hash) throw notFound();
   const key = `${hash}-${width}x${height}.png`;

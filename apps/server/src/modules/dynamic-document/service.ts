@@ -1,6 +1,6 @@
 import { type DocumentPlaceholderValues, fillPlaceholders } from '@pc/shared';
 import { eq } from 'drizzle-orm';
-import { withTenant } from '../../db/client';
+
 import { company } from '../../db/schema/index';
 import { notFound } from '../../platform/errors';
 import { getItem, type ItemCtx, type ItemDeps } from '../items/service';
@@ -51,7 +51,7 @@ export function placeholderValues(
 /** The document (tenant-checked like every item read) and its placeholder values. */
 async function load(d: ItemDeps, ctx: ItemCtx, id: string) {
   const doc = await getItem(d, ctx, 'dynamic-document', id);
-  const [row] = await withTenant(d.db, ctx.companyIds, (tx) => tx.select().from(company).where(eq(company.id, doc.companyId)));
+  const [row] = await ctx.db.select().from(company).where(eq(company.id, doc.companyId));
   if (!row) throw notFound();
   return { doc, values: placeholderValues(row, doc, todayIn(d.timeZone, d.now())) };
 }

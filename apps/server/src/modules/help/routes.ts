@@ -3,16 +3,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import { helpContent } from '../../db/schema/index';
+import { ctxOf } from '../../platform/auth/plugin';
 import { notFound } from '../../platform/errors';
 
 const locale = z.enum(['de', 'en']);
 
-export function helpRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/** Reads run in the request's transaction; the operator's edits on the owner connection. */
+export function helpRoutes(app: FastifyInstance, { db }: { db: OwnerDb }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Help contents are shared by every tenant: only the operator edits them.
-  const admin = { claims: { all: ['Platform.Manage'] } };
+  const admin = { claims: { all: ['Platform.Manage'] }, ownerConnection: true };
 
   r.get(
     '/api/help-content',
@@ -24,8 +26,8 @@ export function helpRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (req) =>
-      db
-        .select()
+      ctxOf(req)
+        .db.select()
         .from(helpContent)
         .where(and(eq(helpContent.route, req.query.route), eq(helpContent.locale, req.query.locale)))
         .orderBy(asc(helpContent.index)),
@@ -37,7 +39,10 @@ export function helpRoutes(app: FastifyInstance, { db }: { db: Db }) {
     { schema: { tags: ['help'], querystring: z.object({ locale }), response: { 200: z.array(z.string()) } } },
     async (req) =>
       (
-        await db.selectDistinct({ route: helpContent.route }).from(helpContent).where(eq(helpContent.locale, req.query.locale))
+        await ctxOf(req)
+          .db.selectDistinct({ route: helpContent.route })
+          .from(helpContent)
+          .where(eq(helpContent.locale, req.query.locale))
       ).map((x) => x.route),
   );
 

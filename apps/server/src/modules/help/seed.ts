@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { helpContent } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 
 type Page = { route: string; de: string[]; en: string[] };
 

@@ -96,6 +96,20 @@ describe('compliance items', () => {
     });
   });
 
+  it('sends the rights of the caller with every item: the reader may not change what the admin may', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/issue',
+      headers: as(admin, bakery),
+      payload: { name: 'Rechte', data: { priority: 'Low' } },
+    });
+    expect(created.json().rights).toEqual({ write: true, delete: true });
+    const asReader = (await t.app.inject({ url: `/api/issue/${created.json().id}`, headers: as(reader) })).json();
+    expect(asReader.rights).toEqual({ write: false, delete: false });
+    const list = (await t.app.inject({ url: '/api/issue', headers: as(reader) })).json();
+    expect(list.items.every((i: { rights: { write: boolean } }) => !i.rights.write)).toBe(true);
+  });
+
   describe('tenancy', () => {
     let item: { id: string };
     beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { type FieldDef, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { appUser, item, tag } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import { validationFailed } from '../../platform/errors';
 
 type Data = Record<string, unknown>;
@@ -10,7 +10,8 @@ const idsOf = (data: Data, f: FieldDef) => (Array.isArray(data[f.key]) ? (data[f
 
 /**
  * Every id an item names must exist where the caller may see it: tags of the right kind and items
- * of the right type of the item's own company, users of visible companies, a parent of the same
+ * of the right type of the item's own company, users the caller may see (row-level security on
+ * app_user: users of the caller's companies and those who look after them), a parent of the same
  * company (a finding of the bakery's audit is the bakery's issue, never another client's).
  * Otherwise 422 on that field.
  */
@@ -18,7 +19,6 @@ export async function checkReferences(
   tx: Db,
   type: ItemTypeKey,
   input: { data: Data; ownerId: string | null; assigneeId: string | null; parentType: string | null; parentId: string | null },
-  visibleCompanyIds: readonly string[],
   companyId: string,
 ) {
   const fields: Record<string, string[]> = {};
@@ -42,14 +42,10 @@ export async function checkReferences(
   }
   const users = [input.ownerId, input.assigneeId].filter((u): u is string => !!u);
   if (users.length) {
-    const found = await tx
-      .select({ id: appUser.id, companyId: appUser.companyId })
-      .from(appUser)
-      .where(inArray(appUser.id, users));
+    const found = await tx.select({ id: appUser.id }).from(appUser).where(inArray(appUser.id, users));
     for (const key of ['ownerId', 'assigneeId'] as const) {
       const id = input[key];
-      if (id && !found.some((u) => u.id === id && visibleCompanyIds.includes(u.companyId)))
-        fields[key] = ['validation.unknownReference'];
+      if (id && !found.some((u) => u.id === id)) fields[key] = ['validation.unknownReference'];
     }
   }
   if ((input.parentType === null) !== (input.parentId === null)) {

@@ -37,7 +37,7 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
   r.get(
     '/api/issue/due',
     { config: { claims: { all: ['Issue.Read'] } }, schema: { tags: ['issue'], response: { 200: z.array(dueIssueSchema) } } },
-    async (req) => dueIssues(d, ctxOf(req)),
+    async (req) => dueIssues(ctxOf(req)),
   );
   r.get(
     '/api/pdca-list/progress',
@@ -69,7 +69,7 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
       async (req) => updateItem(d, ctxOf(req), t.key, req.params.id, req.body),
     );
     r.delete(`${base}/:id`, { config: write, schema: { tags, params: idParams } }, async (req, reply) => {
-      await deleteItem(d, ctxOf(req), t.key, req.params.id);
+      await deleteItem(ctxOf(req), t.key, req.params.id);
       return reply.code(204).send();
     });
     r.get(
@@ -91,7 +91,7 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
     r.get(
       `${base}/:id/history`,
       { config: read, schema: { tags, params: idParams, response: { 200: z.array(itemHistoryEntrySchema) } } },
-      async (req) => itemHistoryOf(d, ctxOf(req), t.key, req.params.id),
+      async (req) => itemHistoryOf(ctxOf(req), t.key, req.params.id),
     );
   }
 }

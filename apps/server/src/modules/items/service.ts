@@ -1,17 +1,20 @@
 import { formatItemNumber, type Item, type ItemInput, type ItemListQuery, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { type Db, queryRows, withTenant } from '../../db/client';
 import { appUser, attachment, company, item, itemHistory, itemStat, tag } from '../../db/schema/index';
+import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { derived, ruledDueDate } from './derive';
+import { itemRights } from './policy';
 import { checkReferences } from './references';
 
-export type ItemCtx = Pick<RequestContext, 'userId' | 'companyId' | 'companyIds' | 'scopeCompanyId' | 'scopeCompanyIds'>;
+export type ItemCtx = Pick<
+  RequestContext,
+  'db' | 'claims' | 'userId' | 'companyId' | 'companyIds' | 'scopeCompanyId' | 'scopeCompanyIds'
+>;
 
 export interface ItemDeps {
-  db: Db;
   timeZone: string;
   now: () => Date;
 }
@@ -37,7 +40,7 @@ function tagIdsOf(type: ItemTypeKey, data: Record<string, unknown>): string[] {
 }
 
 /** Rows to API items with two batched look-ups (tags, attachment counts): no N+1. */
-async function toItems(tx: Db, rows: Row[], now: Date): Promise<Item[]> {
+async function toItems(tx: Db, rows: Row[], now: Date, claims: ReadonlySet<string>): Promise<Item[]> {
   const tagIds = [...new Set(rows.flatMap((r) => tagIdsOf(r.item.type as ItemTypeKey, r.item.data)))];
   const itemIds = rows.map((r) => r.item.id);
   const [tags, counts] = await Promise.all([
@@ -77,6 +80,7 @@ async function toItems(tx: Db, rows: Row[], now: Date): Promise<Item[]> {
       attachmentCount: countById.get(i.id) ?? 0,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
+      rights: itemRights(claims, type),
     };
   });
 }
@@ -161,26 +165,25 @@ async function countItems(tx: Db, type: ItemTypeKey, ctx: ItemCtx, q: ItemListQu
 }
 
 export async function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q: ItemListQuery) {
-  return withTenant(d.db, ctx.companyIds, async (tx) => {
-    const where = listWhere(type, ctx, q, d.timeZone);
-    const col = sortColumns[q.sort];
-    // Only the due date can be empty; plain asc/desc on the others lets the indexes supply the order.
-    const nulls = q.sort === 'dueDate' ? sql` nulls last` : sql``;
-    const dir = q.dir === 'asc' ? sql`asc` : sql`desc`;
-    // Numbers are unique per company and type: within one company no tie-breaker is needed,
-    // and without one the (company, type, number) index hands out the page directly.
-    const unique = q.sort === 'number' && ctx.scopeCompanyIds.length === 1;
-    const order = unique ? [sql`${col} ${dir}`] : [sql`${col} ${dir}${nulls}`, q.dir === 'asc' ? asc(item.id) : desc(item.id)];
-    const [rows, total] = await Promise.all([
-      baseQuery(tx)
-        .where(where)
-        .orderBy(...order)
-        .limit(q.pageSize)
-        .offset(q.page * q.pageSize),
-      countItems(tx, type, ctx, q, where),
-    ]);
-    return { items: await toItems(tx, rows, d.now()), total };
-  });
+  const tx = ctx.db;
+  const where = listWhere(type, ctx, q, d.timeZone);
+  const col = sortColumns[q.sort];
+  // Only the due date can be empty; plain asc/desc on the others lets the indexes supply the order.
+  const nulls = q.sort === 'dueDate' ? sql` nulls last` : sql``;
+  const dir = q.dir === 'asc' ? sql`asc` : sql`desc`;
+  // Numbers are unique per company and type: within one company no tie-breaker is needed,
+  // and without one the (company, type, number) index hands out the page directly.
+  const unique = q.sort === 'number' && ctx.scopeCompanyIds.length === 1;
+  const order = unique ? [sql`${col} ${dir}`] : [sql`${col} ${dir}${nulls}`, q.dir === 'asc' ? asc(item.id) : desc(item.id)];
+  const [rows, total] = await Promise.all([
+    baseQuery(tx)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    countItems(tx, type, ctx, q, where),
+  ]);
+  return { items: await toItems(tx, rows, d.now(), ctx.claims), total };
 }
 
 /** At most this many children per parent; far above what one item gathers in practice. */
@@ -198,19 +201,18 @@ export async function listChildren(
   types: readonly ItemTypeKey[],
 ) {
   if (types.length === 0) return { items: [], total: 0 };
-  return withTenant(d.db, ctx.companyIds, async (tx) => {
-    const where = and(
-      eq(item.parentType, parentType),
-      eq(item.parentId, parentId),
-      inArray(item.type, [...types]),
-      inArray(item.companyId, [...ctx.scopeCompanyIds]),
-    );
-    const [rows, [count]] = await Promise.all([
-      baseQuery(tx).where(where).orderBy(asc(item.type), asc(item.number)).limit(CHILDREN_LIMIT),
-      tx.select({ n: sql<number>`count(*)::int` }).from(item).where(where),
-    ]);
-    return { items: await toItems(tx, rows, d.now()), total: Number(count!.n) };
-  });
+  const tx = ctx.db;
+  const where = and(
+    eq(item.parentType, parentType),
+    eq(item.parentId, parentId),
+    inArray(item.type, [...types]),
+    inArray(item.companyId, [...ctx.scopeCompanyIds]),
+  );
+  const [rows, [count]] = await Promise.all([
+    baseQuery(tx).where(where).orderBy(asc(item.type), asc(item.number)).limit(CHILDREN_LIMIT),
+    tx.select({ n: sql<number>`count(*)::int` }).from(item).where(where),
+  ]);
+  return { items: await toItems(tx, rows, d.now(), ctx.claims), total: Number(count!.n) };
 }
 
 async function loadOne(tx: Db, ctx: ItemCtx, type: ItemTypeKey, id: string) {
@@ -222,7 +224,7 @@ async function loadOne(tx: Db, ctx: ItemCtx, type: ItemTypeKey, id: string) {
 }
 
 export async function getItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {
-  return withTenant(d.db, ctx.companyIds, async (tx) => (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now()))[0]!);
+  return (await toItems(ctx.db, [await loadOne(ctx.db, ctx, type, id)], d.now(), ctx.claims))[0]!;
 }
 
 function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -265,9 +267,10 @@ function targetCompany(ctx: ItemCtx, requested: string | undefined) {
 }
 
 /** Inserts one item inside the caller's tenant transaction: number, row and history. */
-export async function insertItem(tx: Db, d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput, companyId: string) {
+export async function insertItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput, companyId: string) {
+  const tx = ctx.db;
   const data = input.data as Record<string, unknown>;
-  await checkReferences(tx, type, { ...input, data }, ctx.companyIds, companyId);
+  await checkReferences(tx, type, { ...input, data }, companyId);
   const dueDate = ruledDueDate(type, data, input.dueDate, d.timeZone);
   // The upsert takes a row lock, so concurrent creates of one company and type wait for each other.
   const [counter] = await queryRows<{ last: number }>(
@@ -309,82 +312,80 @@ export async function insertItem(tx: Db, d: ItemDeps, ctx: ItemCtx, type: ItemTy
 }
 
 export async function createItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput) {
-  return withTenant(d.db, ctx.companyIds, async (tx) => {
-    const companyId = targetCompany(ctx, input.companyId);
-    const row = await insertItem(tx, d, ctx, type, input, companyId);
-    return (await toItems(tx, [await loadOne(tx, { ...ctx, scopeCompanyIds: [companyId] }, type, row.id)], d.now()))[0]!;
-  });
+  const tx = ctx.db;
+  const companyId = targetCompany(ctx, input.companyId);
+  const row = await insertItem(d, ctx, type, input, companyId);
+  return (
+    await toItems(tx, [await loadOne(tx, { ...ctx, scopeCompanyIds: [companyId] }, type, row.id)], d.now(), ctx.claims)
+  )[0]!;
 }
 
 export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string, input: ItemInput) {
-  return withTenant(d.db, ctx.companyIds, async (tx) => {
-    const before = (await loadOne(tx, ctx, type, id)).item;
-    const data = input.data as Record<string, unknown>;
-    if (input.parentId === id) throw validationFailed({ parentId: ['validation.selfReference'] });
-    await checkReferences(tx, type, { ...input, data }, ctx.companyIds, before.companyId);
-    const next = {
-      name: input.name,
-      description: input.description,
-      status: input.status,
-      dueDate: ruledDueDate(type, data, input.dueDate, d.timeZone),
-      ownerId: input.ownerId,
-      assigneeId: input.assigneeId,
-      parentType: input.parentType,
-      parentId: input.parentId,
-      data,
-    };
-    const changes = diff(coreOf(before), coreOf(next));
-    if (Object.keys(changes).length) {
-      await tx
-        .update(item)
-        .set({ ...next, updatedAt: d.now(), updatedBy: ctx.userId })
-        .where(eq(item.id, id));
-      await tx.insert(itemHistory).values({
-        itemId: id,
-        companyId: before.companyId,
-        type,
-        name: next.name,
-        action: 'updated',
-        userId: ctx.userId,
-        changes,
-      });
-    }
-    return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now()))[0]!;
-  });
-}
-
-export async function deleteItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {
-  await withTenant(d.db, ctx.companyIds, async (tx) => {
-    const before = (await loadOne(tx, ctx, type, id)).item;
-    await tx.delete(item).where(eq(item.id, id));
+  const tx = ctx.db;
+  const before = (await loadOne(tx, ctx, type, id)).item;
+  const data = input.data as Record<string, unknown>;
+  if (input.parentId === id) throw validationFailed({ parentId: ['validation.selfReference'] });
+  await checkReferences(tx, type, { ...input, data }, before.companyId);
+  const next = {
+    name: input.name,
+    description: input.description,
+    status: input.status,
+    dueDate: ruledDueDate(type, data, input.dueDate, d.timeZone),
+    ownerId: input.ownerId,
+    assigneeId: input.assigneeId,
+    parentType: input.parentType,
+    parentId: input.parentId,
+    data,
+  };
+  const changes = diff(coreOf(before), coreOf(next));
+  if (Object.keys(changes).length) {
+    await tx
+      .update(item)
+      .set({ ...next, updatedAt: d.now(), updatedBy: ctx.userId })
+      .where(eq(item.id, id));
     await tx.insert(itemHistory).values({
       itemId: id,
       companyId: before.companyId,
       type,
-      name: before.name,
-      action: 'deleted',
+      name: next.name,
+      action: 'updated',
       userId: ctx.userId,
-      changes: diff(coreOf(before), {}),
+      changes,
     });
+  }
+  return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now(), ctx.claims))[0]!;
+}
+
+export async function deleteItem(ctx: ItemCtx, type: ItemTypeKey, id: string) {
+  const tx = ctx.db;
+  const before = (await loadOne(tx, ctx, type, id)).item;
+  await tx.delete(item).where(eq(item.id, id));
+  await tx.insert(itemHistory).values({
+    itemId: id,
+    companyId: before.companyId,
+    type,
+    name: before.name,
+    action: 'deleted',
+    userId: ctx.userId,
+    changes: diff(coreOf(before), {}),
   });
 }
 
-export async function itemHistoryOf(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {
-  return withTenant(d.db, ctx.companyIds, async (tx) => {
-    await loadOne(tx, ctx, type, id);
-    const rows = await tx
-      .select({ h: itemHistory, userName: fullName(appUser) })
-      .from(itemHistory)
-      .leftJoin(appUser, eq(appUser.id, itemHistory.userId))
-      .where(eq(itemHistory.itemId, id))
-      .orderBy(desc(itemHistory.at));
-    return rows.map(({ h, userName }) => ({
-      id: h.id,
-      at: h.at.toISOString(),
-      action: h.action,
-      userId: h.userId,
-      userName,
-      changes: h.changes,
-    }));
-  });
+export async function itemHistoryOf(ctx: ItemCtx, type: ItemTypeKey, id: string) {
+  const tx = ctx.db;
+  await loadOne(tx, ctx, type, id);
+  const rows = await tx
+    .select({ h: itemHistory, userName: fullName(appUser) })
+    .from(itemHistory)
+    .leftJoin(appUser, eq(appUser.id, itemHistory.userId))
+    .where(eq(itemHistory.itemId, id))
+    .orderBy(desc(itemHistory.at));
+  return rows.map(({ h, userName }) => ({
+    id: h.id,
+    at: h.at.toISOString(),
+    action: h.action,
+    userId: h.userId,
+    userName,
+    changes: h.changes,
+  }));
 }

@@ -1,6 +1,6 @@
 import { DUE_SOON_DAYS, itemTypeDefs, type PdcaCycleData, pdcaProgress } from '@pc/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, withTenant } from '../../db/client';
+import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 import type { ItemCtx, ItemDeps } from './service';
@@ -18,10 +18,9 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx & Pick<RequestContext
   if (types.length === 0) return [];
   const today = todayIn(d.timeZone, d.now());
   const soon = addDays(today, DUE_SOON_DAYS);
-  const rows = await withTenant(d.db, ctx.companyIds, (tx) =>
-    queryRows<{ type: string; total: number; open: number; red: number; yellow: number }>(
-      tx,
-      sql`select type,
+  const rows = await queryRows<{ type: string; total: number; open: number; red: number; yellow: number }>(
+    ctx.db,
+    sql`select type,
                  sum(n)::int as total,
                  coalesce(sum(n) filter (where status < 3), 0)::int as open,
                  coalesce(sum(n) filter (where status < 3 and due_date < ${today}::date), 0)::int as red,
@@ -29,7 +28,6 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx & Pick<RequestContext
           from item_stat where company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
             and type = any(${typeArray(types)}::text[])
           group by type`,
-    ),
   );
   const byType = new Map(rows.map((r) => [r.type, r]));
   return types.map((key) => {
@@ -49,23 +47,22 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx & Pick<RequestContext
 }
 
 /** Open issues with a due date, soonest first (spec 001 "due issue list item"). */
-export async function dueIssues(d: ItemDeps, ctx: ItemCtx, limit = 50) {
-  return withTenant(d.db, ctx.companyIds, (tx) =>
-    queryRows<{
-      id: string;
-      priority: 'High' | 'Low';
-      number: string;
-      companyName: string;
-      name: string;
-      assignedUserId: string | null;
-      assignedUserName: string | null;
-      ownerId: string | null;
-      ownerName: string | null;
-      dueDate: string | null;
-      assignedDueDate: string | null;
-    }>(
-      tx,
-      sql`select i.id::text, coalesce(i.data->>'priority', 'Low') as "priority", i.number_label as number,
+export async function dueIssues(ctx: ItemCtx, limit = 50) {
+  return queryRows<{
+    id: string;
+    priority: 'High' | 'Low';
+    number: string;
+    companyName: string;
+    name: string;
+    assignedUserId: string | null;
+    assignedUserName: string | null;
+    ownerId: string | null;
+    ownerName: string | null;
+    dueDate: string | null;
+    assignedDueDate: string | null;
+  }>(
+    ctx.db,
+    sql`select i.id::text, coalesce(i.data->>'priority', 'Low') as "priority", i.number_label as number,
                  c.name as "companyName", i.name,
                  i.assignee_id::text as "assignedUserId", nullif(trim(a.firstname || ' ' || a.lastname), '') as "assignedUserName",
                  i.owner_id::text as "ownerId", nullif(trim(o.firstname || ' ' || o.lastname), '') as "ownerName",
@@ -75,16 +72,13 @@ export async function dueIssues(d: ItemDeps, ctx: ItemCtx, limit = 50) {
           where i.type = 'issue' and i.status < 3 and i.due_date is not null
             and i.company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
           order by i.due_date asc, i.number asc limit ${limit}`,
-    ),
   );
 }
 
 export async function pdcaProgressOf(d: ItemDeps, ctx: ItemCtx) {
-  const rows = await withTenant(d.db, ctx.companyIds, (tx) =>
-    queryRows<{ data: PdcaCycleData | string }>(
-      tx,
-      sql`select data from item where type = 'pdca-list' and company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])`,
-    ),
+  const rows = await queryRows<{ data: PdcaCycleData | string }>(
+    ctx.db,
+    sql`select data from item where type = 'pdca-list' and company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])`,
   );
   const cycles = rows.map((r) => (typeof r.data === 'string' ? (JSON.parse(r.data) as PdcaCycleData) : r.data));
   return pdcaProgress(cycles, d.now());

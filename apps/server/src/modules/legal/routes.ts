@@ -5,7 +5,7 @@ import { desc, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import { termsOfUse } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 
@@ -21,7 +21,7 @@ async function readFile(dir: string, type: LegalDocumentType, language: Language
  * English, falling back to the other language. Terms of use without a file are the current
  * published version from the terms administration. Public: the login page links to them.
  */
-export function legalRoutes(app: FastifyInstance, { db, legalDir }: { db: Db; legalDir: string | null }) {
+export function legalRoutes(app: FastifyInstance, { db, legalDir }: { db: OwnerDb; legalDir: string | null }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/legal/:type/:language',

@@ -8,8 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows, withTenant } from '../../db/client';
-import { item } from '../../db/schema/index';
+import { company, item } from '../../db/schema/index';
+import { queryRows } from '../../db/types';
 import { ctxOf } from '../../platform/auth/plugin';
 import { notFound } from '../../platform/errors';
 import { type ItemDeps, insertItem } from '../items/service';
@@ -40,8 +40,11 @@ export function measureRoutes(app: FastifyInstance, d: ItemDeps) {
     async (req) => {
       const ctx = ctxOf(req);
       const { companyId } = req.body;
-      if (!ctx.companyIds.includes(companyId)) throw notFound();
-      const created = await withTenant(d.db, ctx.companyIds, async (tx) => {
+      const tx = ctx.db;
+      // Row-level security: a company the caller may not see does not exist here.
+      const [visible] = await tx.select({ id: company.id }).from(company).where(eq(company.id, companyId));
+      if (!visible) throw notFound();
+      const created = await (async () => {
         // Serialise per company so two concurrent calls cannot both create the same measure.
         await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`measures:${companyId}`}))`);
         const existing = await tx
@@ -57,11 +60,11 @@ export function measureRoutes(app: FastifyInstance, d: ItemDeps) {
             name: m.name[ctx.locale],
             data: { category: m.category, implementation: 'planned', catalogueKey: m.key },
           });
-          await insertItem(tx, d, { ...ctx, scopeCompanyIds: [companyId] }, 'measure', input, companyId);
+          await insertItem(d, { ...ctx, scopeCompanyIds: [companyId] }, 'measure', input, companyId);
           n++;
         }
         return n;
-      });
+      })();
       return { created };
     },
   );

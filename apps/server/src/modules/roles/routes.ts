@@ -2,11 +2,10 @@ import { roleInputSchema, roleSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
 import { deleteRole, listRoles, saveRole } from './service';
 
-export function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function roleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const write = { claims: { all: ['Role.Write'] } };
   const idParams = z.object({ id: z.uuid() });
@@ -16,12 +15,12 @@ export function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: { claims: { any: ['User.Read', 'Role.Write'] } },
       schema: { tags: ['role'], response: { 200: z.array(roleSchema) } },
     },
-    async (req) => listRoles(db, ctxOf(req)),
+    async (req) => listRoles(ctxOf(req)),
   );
   r.post(
     '/api/role',
     { config: write, schema: { tags: ['role'], body: roleInputSchema, response: { 201: z.object({ id: z.uuid() }) } } },
-    async (req, reply) => reply.code(201).send({ id: await saveRole(db, ctxOf(req), null, req.body) }),
+    async (req, reply) => reply.code(201).send({ id: await saveRole(ctxOf(req), null, req.body) }),
   );
   r.put(
     '/api/role/:id',
@@ -30,11 +29,11 @@ export function roleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: { tags: ['role'], params: idParams, body: roleInputSchema, response: { 200: z.object({ id: z.uuid() }) } },
     },
     async (req) => ({
-      id: await saveRole(db, ctxOf(req), req.params.id, req.body),
+      id: await saveRole(ctxOf(req), req.params.id, req.body),
     }),
   );
   r.delete('/api/role/:id', { config: write, schema: { tags: ['role'], params: idParams } }, async (req, reply) => {
-    await deleteRole(db, ctxOf(req), req.params.id);
+    await deleteRole(ctxOf(req), req.params.id);
     return reply.code(204).send();
   });
 }

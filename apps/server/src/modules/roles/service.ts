@@ -1,22 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { allClaims } from '@pc/shared';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { role, roleClaim } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 
-type Ctx = Pick<RequestContext, 'companyId' | 'companyIds' | 'claims'>;
+type Ctx = Pick<RequestContext, 'db' | 'companyId' | 'companyIds' | 'claims'>;
 
 /** Built-in roles and the custom roles of companies the caller may see. */
-export async function listRoles(db: Db, ctx: Ctx) {
-  // Built-in roles are shared by every tenant: count only the holders the caller may see.
-  const visible = ctx.companyIds.length
-    ? sql`u.company_id in (${sql.join(
-        [...ctx.companyIds].map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql`false`;
-  const rows = await db
+export async function listRoles(ctx: Ctx) {
+  // Row-level security limits the roles to the built-in ones and those of the caller's
+  // companies, and the holders counted to users of the caller's companies.
+  const rows = await ctx.db
     .select({
       id: role.id,
       key: role.key,
@@ -25,10 +21,9 @@ export async function listRoles(db: Db, ctx: Ctx) {
       claims: sql<
         string[]
       >`coalesce(array(select rc.claim from role_claim rc where rc.role_id = "role"."id" order by rc.claim), '{}')`,
-      userCount: sql<number>`(select count(*)::int from user_role ur join app_user u on u.id = ur.user_id where ur.role_id = "role"."id" and ${visible})`,
+      userCount: sql<number>`(select count(*)::int from user_role ur join app_user u on u.id = ur.user_id join company c on c.id = u.company_id where ur.role_id = "role"."id")`,
     })
     .from(role)
-    .where(or(isNull(role.companyId), inArray(role.companyId, [...ctx.companyIds])))
     .orderBy(sql`${role.companyId} nulls first`, role.name);
   return rows.map((r) => ({ ...r, builtIn: r.key !== null, claims: [...r.claims], userCount: Number(r.userCount) }));
 }
@@ -40,38 +35,33 @@ export function assertGrantable(ctx: Ctx, claims: readonly string[], field = 'cl
   if (claims.some((c) => !ctx.claims.has(c))) throw validationFailed({ [field]: ['validation.claimNotHeld'] });
 }
 
-export async function saveRole(
-  db: Db,
-  ctx: Ctx,
-  id: string | null,
-  input: { name: string; claims: string[]; companyId?: string },
-) {
+export async function saveRole(ctx: Ctx, id: string | null, input: { name: string; claims: string[]; companyId?: string }) {
   assertGrantable(ctx, input.claims);
   const claims = [...new Set(input.claims)];
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     let roleId = id;
     if (id) {
       const [r] = await tx.select({ key: role.key, companyId: role.companyId }).from(role).where(eq(role.id, id));
-      if (!r || (r.companyId && !ctx.companyIds.includes(r.companyId))) throw notFound();
+      if (!r) throw notFound();
       if (r.key) throw new AppError(409, 'conflict', 'error.roleBuiltIn');
       await tx.update(role).set({ name: input.name }).where(eq(role.id, id));
       await tx.delete(roleClaim).where(eq(roleClaim.roleId, id));
     } else {
       const companyId = input.companyId ?? ctx.companyId;
       if (!ctx.companyIds.includes(companyId)) throw validationFailed({ companyId: ['validation.companyNotAllowed'] });
-      const [r] = await tx.insert(role).values({ name: input.name, companyId }).returning({ id: role.id });
-      roleId = r!.id;
+      roleId = randomUUID();
+      await tx.insert(role).values({ id: roleId, name: input.name, companyId });
     }
     if (claims.length) await tx.insert(roleClaim).values(claims.map((claim) => ({ roleId: roleId!, claim })));
     return roleId!;
   });
 }
 
-export async function deleteRole(db: Db, ctx: Ctx, id: string) {
-  const [r] = await db.select({ key: role.key, companyId: role.companyId }).from(role).where(eq(role.id, id));
-  if (!r?.companyId || !ctx.companyIds.includes(r.companyId))
-    throw r?.key ? new AppError(409, 'conflict', 'error.roleBuiltIn') : notFound();
-  await db.delete(role).where(and(eq(role.id, id)));
+export async function deleteRole(ctx: Ctx, id: string) {
+  const [r] = await ctx.db.select({ key: role.key }).from(role).where(eq(role.id, id));
+  if (!r) throw notFound();
+  if (r.key) throw new AppError(409, 'conflict', 'error.roleBuiltIn');
+  await ctx.db.delete(role).where(eq(role.id, id));
 }
 
 export async function claimsOfRoles(db: Db, roleIds: readonly string[]) {

@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { company } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth/plugin';
 import { notFound } from '../../platform/errors';
 import { listSecurityEvents, unlockUser } from './service';
 
-export function securityLogRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function securityLogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -18,14 +17,14 @@ export function securityLogRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: { claims: { all: ['Administration.Access'] } },
       schema: { tags: ['security'], querystring: securityLogQuerySchema, response: { 200: securityLogPageSchema } },
     },
-    async (req) => listSecurityEvents(db, ctxOf(req), req.query),
+    async (req) => listSecurityEvents(ctxOf(req), req.query),
   );
 
   r.post(
     '/api/user/:id/unlock',
     { config: { claims: { all: ['User.Write'] } }, schema: { tags: ['security'], params: z.object({ id: z.uuid() }) } },
     async (req, reply) => {
-      await unlockUser(db, ctxOf(req), req.params.id, req.ip);
+      await unlockUser(ctxOf(req), req.params.id, req.ip);
       return reply.code(204).send();
     },
   );
@@ -37,8 +36,12 @@ export function securityLogRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: { tags: ['security'], params: z.object({ id: z.uuid() }), body: companySecuritySchema },
     },
     async (req, reply) => {
-      if (!ctxOf(req).companyIds.includes(req.params.id)) throw notFound();
-      await db.update(company).set(req.body).where(eq(company.id, req.params.id));
+      const done = await ctxOf(req)
+        .db.update(company)
+        .set(req.body)
+        .where(eq(company.id, req.params.id))
+        .returning({ id: company.id });
+      if (!done.length) throw notFound();
       return reply.code(204).send();
     },
   );

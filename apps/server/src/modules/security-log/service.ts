@@ -1,23 +1,18 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { appUser, securityEvent } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 import { logSecurityEvent } from '../../platform/security-log';
 
-type Ctx = Pick<RequestContext, 'companyIds' | 'userId'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId'>;
 
 /**
- * Security events of users in companies the administrator may see. Failed logins for unknown
- * addresses belong to no tenant and are only in the server log table, not shown here.
+ * Security events of users in companies the administrator may see (row-level security). Failed
+ * logins for unknown addresses belong to no tenant and are only in the server log table.
  */
-export async function listSecurityEvents(
-  db: Db,
-  ctx: Ctx,
-  q: { page: number; pageSize: number; userId?: string; type?: string },
-) {
+export async function listSecurityEvents(ctx: Ctx, q: { page: number; pageSize: number; userId?: string; type?: string }) {
+  const db = ctx.db;
   const where = and(
-    inArray(appUser.companyId, [...ctx.companyIds]),
     q.userId ? eq(securityEvent.userId, q.userId) : undefined,
     q.type ? eq(securityEvent.type, q.type) : undefined,
   );
@@ -62,12 +57,13 @@ export async function listSecurityEvents(
   };
 }
 
-export async function unlockUser(db: Db, ctx: Ctx, userId: string, ip: string) {
-  const [u] = await db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.id, userId));
-  if (!u || !ctx.companyIds.includes(u.companyId)) throw notFound();
-  await db
+export async function unlockUser(ctx: Ctx, userId: string, ip: string) {
+  // Only users of the caller's own companies can be changed (row-level security).
+  const done = await ctx.db
     .update(appUser)
     .set({ failedLogins: 0, failedLoginWindowStart: null, lockedUntil: null })
-    .where(eq(appUser.id, userId));
-  await logSecurityEvent(db, { type: 'user.unlocked', userId, ip, detail: { by: ctx.userId } });
+    .where(eq(appUser.id, userId))
+    .returning({ id: appUser.id });
+  if (!done.length) throw notFound();
+  await logSecurityEvent(ctx.db, { type: 'user.unlocked', userId, ip, detail: { by: ctx.userId } });
 }

@@ -1,7 +1,7 @@
 import type { SummaryReport, SummaryReportQuery } from '@pc/shared';
 import { breachClock, type ItemTypeKey, privacyRequestDeadline } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, withTenant } from '../../db/client';
+import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
@@ -184,15 +184,14 @@ export async function summaryReport(d: ItemDeps, ctx: SummaryCtx, q: SummaryRepo
   const now = d.now();
   const types = readableItemTypes(ctx.claims);
   const b = boundsOf(q, d.timeZone, now);
-  return withTenant(d.db, ctx.companyIds, async (tx) => {
-    const companies = await reportCompanies(tx, ctx, q.companyId);
-    // A list of a register the caller may not open is null, not empty: "none" would be a false answer.
-    const listIf = <T>(type: ItemTypeKey, run: () => Promise<T[]>) => (types.includes(type) ? run() : null);
-    const [rows, dataBreaches, privacyRequests] = await Promise.all([
-      types.length ? typeRows(tx, companies, types, b, d.timeZone) : [],
-      listIf('data-breach', () => breaches(tx, companies, b, d.timeZone, now)),
-      listIf('privacy-request', () => requests(tx, companies, b)),
-    ]);
-    return { from: q.from, until: q.until, generatedAt: now.toISOString(), types: rows, dataBreaches, privacyRequests };
-  });
+  const tx = ctx.db;
+  const companies = await reportCompanies(tx, ctx, q.companyId);
+  // A list of a register the caller may not open is null, not empty: "none" would be a false answer.
+  const listIf = <T>(type: ItemTypeKey, run: () => Promise<T[]>) => (types.includes(type) ? run() : null);
+  const [rows, dataBreaches, privacyRequests] = await Promise.all([
+    types.length ? typeRows(tx, companies, types, b, d.timeZone) : [],
+    listIf('data-breach', () => breaches(tx, companies, b, d.timeZone, now)),
+    listIf('privacy-request', () => requests(tx, companies, b)),
+  ]);
+  return { from: q.from, until: q.until, generatedAt: now.toISOString(), types: rows, dataBreaches, privacyRequests };
 }

@@ -2,11 +2,10 @@ import { tagInputSchema, tagSchema, tagTypeSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
 import { deleteTag, listTags, saveTag } from './service';
 
-export function tagRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function tagRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { claims: { all: ['Tag.Read'] } };
   const write = { claims: { all: ['Tag.Read', 'Tag.Write'] } };
@@ -16,7 +15,7 @@ export function tagRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/tag/:type',
     { config: read, schema: { tags: ['tag'], params: typeParams, response: { 200: z.array(tagSchema) } } },
-    async (req) => listTags(db, ctxOf(req), req.params.type),
+    async (req) => listTags(ctxOf(req), req.params.type),
   );
   r.post(
     '/api/tag/:type',
@@ -24,7 +23,7 @@ export function tagRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: write,
       schema: { tags: ['tag'], params: typeParams, body: tagInputSchema, response: { 201: z.object({ id: z.uuid() }) } },
     },
-    async (req, reply) => reply.code(201).send({ id: await saveTag(db, ctxOf(req), req.params.type, null, req.body) }),
+    async (req, reply) => reply.code(201).send({ id: await saveTag(ctxOf(req), req.params.type, null, req.body) }),
   );
   r.put(
     '/api/tag/:type/:id',
@@ -32,10 +31,10 @@ export function tagRoutes(app: FastifyInstance, { db }: { db: Db }) {
       config: write,
       schema: { tags: ['tag'], params: idParams, body: tagInputSchema, response: { 200: z.object({ id: z.uuid() }) } },
     },
-    async (req) => ({ id: await saveTag(db, ctxOf(req), req.params.type, req.params.id, req.body) }),
+    async (req) => ({ id: await saveTag(ctxOf(req), req.params.type, req.params.id, req.body) }),
   );
   r.delete('/api/tag/:type/:id', { config: write, schema: { tags: ['tag'], params: idParams } }, async (req, reply) => {
-    await deleteTag(db, ctxOf(req), req.params.type, req.params.id);
+    await deleteTag(ctxOf(req), req.params.type, req.params.id);
     return reply.code(204).send();
   });
 }

@@ -2,11 +2,15 @@ import { publishTermsOfUseSchema, termsOfUseSchema, termsOfUseVersionSchema } fr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
 import { consent, currentTerms, listVersions, publish } from './service';
 
-export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/**
+ * Terms of use are installation-wide, shared by every tenant: their routes work on the owner
+ * connection (the operator publishes; each user reads and consents for themselves).
+ */
+export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: OwnerDb }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Terms of use bind every tenant: only the operator publishes them.
   const admin = { all: ['Platform.Manage'] };
@@ -14,7 +18,7 @@ export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get(
     '/api/terms-of-use/current',
     {
-      config: { allowLock: ['TermsOfUseConsentRequired'] },
+      config: { allowLock: ['TermsOfUseConsentRequired'], ownerConnection: true },
       schema: { tags: ['terms-of-use'], response: { 200: termsOfUseSchema } },
     },
     async (req) => currentTerms(db, ctxOf(req).locale),
@@ -23,7 +27,7 @@ export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.post(
     '/api/terms-of-use/:id/consent',
     {
-      config: { allowLock: ['TermsOfUseConsentRequired'] },
+      config: { allowLock: ['TermsOfUseConsentRequired'], ownerConnection: true },
       schema: { tags: ['terms-of-use'], params: z.object({ id: z.uuid() }) },
     },
     async (req, reply) => {
@@ -34,14 +38,17 @@ export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.get(
     '/api/terms-of-use',
-    { config: { claims: admin }, schema: { tags: ['terms-of-use'], response: { 200: z.array(termsOfUseVersionSchema) } } },
+    {
+      config: { claims: admin, ownerConnection: true },
+      schema: { tags: ['terms-of-use'], response: { 200: z.array(termsOfUseVersionSchema) } },
+    },
     async () => listVersions(db),
   );
 
   r.post(
     '/api/terms-of-use',
     {
-      config: { claims: admin },
+      config: { claims: admin, ownerConnection: true },
       schema: { tags: ['terms-of-use'], body: publishTermsOfUseSchema, response: { 201: z.object({ id: z.uuid() }) } },
     },
     async (req, reply) => reply.code(201).send({ id: await publish(db, ctxOf(req).userId, req.body) }),

@@ -1,7 +1,7 @@
 import type { Language } from '@pc/shared';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { termsOfUse, termsOfUseAgreement } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import { AppError, notFound } from '../../platform/errors';
 import { logSecurityEvent } from '../../platform/security-log';
 

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, queryRows, withTenant } from '../../db/client';
+import { queryRows } from '../../db/types';
+import type { RequestContext } from '../../platform/auth/context';
 import { ctxOf } from '../../platform/auth/plugin';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 
@@ -41,8 +42,7 @@ function timelineTypes(claims: ReadonlySet<string>): ItemTypeKey[] {
  * due dates, the calendar's due entries). Entities are item types.
  */
 async function timeline(
-  db: Db,
-  ctx: { companyIds: readonly string[]; scopeCompanyIds: readonly string[]; claims: ReadonlySet<string> },
+  ctx: Pick<RequestContext, 'db' | 'scopeCompanyIds' | 'claims'>,
   range: { from?: string; until?: string },
   timeZone: string,
 ) {
@@ -50,52 +50,51 @@ async function timeline(
   if (types.length === 0) return [];
   const scope = `{${ctx.scopeCompanyIds.join(',')}}`;
   const typeList = typeArray(types);
-  return withTenant(db, ctx.companyIds, async (tx) => {
-    const past = await queryRows<Row>(
-      tx,
-      sql`select h.id::text, true as has_happened, h.type as entity, h.action, h.at as reference_date, h.name,
-                 h.user_id::text, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
-                 h.company_id::text, c.name as company_name
-          from item_history h join company c on c.id = h.company_id left join app_user u on u.id = h.user_id
-          where h.company_id = any(${scope}::uuid[]) and h.type = any(${typeList}::text[])
-            ${range.from ? sql`and h.at >= (${range.from}::timestamp at time zone ${timeZone})` : sql``}
-            ${range.until ? sql`and h.at <= (${range.until}::timestamp at time zone ${timeZone})` : sql``}
-          order by h.at desc limit 100`,
-    );
-    const due = range.from
-      ? await queryRows<Row>(
-          tx,
-          sql`select 'due-' || i.id::text as id, false as has_happened, i.type as entity, 'due' as action,
-                     (i.due_date::timestamp at time zone ${timeZone}) as reference_date, i.name,
-                     i.assignee_id::text as user_id, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
-                     i.company_id::text, c.name as company_name
-              from item i join company c on c.id = i.company_id left join app_user u on u.id = i.assignee_id
-              where i.company_id = any(${scope}::uuid[]) and i.type = any(${typeList}::text[]) and i.status < 3 and i.due_date is not null
-                and i.due_date >= ${range.from.slice(0, 10)}::date
-                ${range.until ? sql`and i.due_date <= ${range.until.slice(0, 10)}::date` : sql``}
-              order by i.due_date limit 200`,
-        )
-      : [];
-    return [...past, ...due].map((r) => ({
-      id: r.id,
-      hasHappened: r.has_happened,
-      entity: r.entity,
-      action: r.action,
-      referenceDate: new Date(r.reference_date).toISOString(),
-      name: truncateTimelineName(r.name),
-      userId: r.user_id,
-      userName: r.user_name,
-      userFullName: r.user_full_name,
-      companyId: r.company_id,
-      companyName: r.company_name,
-    }));
-  });
+  const tx = ctx.db;
+  const past = await queryRows<Row>(
+    tx,
+    sql`select h.id::text, true as has_happened, h.type as entity, h.action, h.at as reference_date, h.name,
+               h.user_id::text, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
+               h.company_id::text, c.name as company_name
+        from item_history h join company c on c.id = h.company_id left join app_user u on u.id = h.user_id
+        where h.company_id = any(${scope}::uuid[]) and h.type = any(${typeList}::text[])
+          ${range.from ? sql`and h.at >= (${range.from}::timestamp at time zone ${timeZone})` : sql``}
+          ${range.until ? sql`and h.at <= (${range.until}::timestamp at time zone ${timeZone})` : sql``}
+        order by h.at desc limit 100`,
+  );
+  const due = range.from
+    ? await queryRows<Row>(
+        tx,
+        sql`select 'due-' || i.id::text as id, false as has_happened, i.type as entity, 'due' as action,
+                   (i.due_date::timestamp at time zone ${timeZone}) as reference_date, i.name,
+                   i.assignee_id::text as user_id, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
+                   i.company_id::text, c.name as company_name
+            from item i join company c on c.id = i.company_id left join app_user u on u.id = i.assignee_id
+            where i.company_id = any(${scope}::uuid[]) and i.type = any(${typeList}::text[]) and i.status < 3 and i.due_date is not null
+              and i.due_date >= ${range.from.slice(0, 10)}::date
+              ${range.until ? sql`and i.due_date <= ${range.until.slice(0, 10)}::date` : sql``}
+            order by i.due_date limit 200`,
+      )
+    : [];
+  return [...past, ...due].map((r) => ({
+    id: r.id,
+    hasHappened: r.has_happened,
+    entity: r.entity,
+    action: r.action,
+    referenceDate: new Date(r.reference_date).toISOString(),
+    name: truncateTimelineName(r.name),
+    userId: r.user_id,
+    userName: r.user_name,
+    userFullName: r.user_full_name,
+    companyId: r.company_id,
+    companyName: r.company_name,
+  }));
 }
 
-export function timelineRoutes(app: FastifyInstance, { db, timeZone }: { db: Db; timeZone: string }) {
+export function timelineRoutes(app: FastifyInstance, { timeZone }: { timeZone: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/timeline/past', { schema: { tags: ['timeline'], response: { 200: z.array(timelineItemSchema) } } }, async (req) =>
-    timeline(db, ctxOf(req), {}, timeZone),
+    timeline(ctxOf(req), {}, timeZone),
   );
   r.get(
     '/api/timeline/between/:from/:until',
@@ -109,6 +108,6 @@ export function timelineRoutes(app: FastifyInstance, { db, timeZone }: { db: Db;
         response: { 200: z.array(timelineItemSchema) },
       },
     },
-    async (req) => timeline(db, ctxOf(req), { from: req.params.from, until: req.params.until }, timeZone),
+    async (req) => timeline(ctxOf(req), { from: req.params.from, until: req.params.until }, timeZone),
   );
 }

@@ -1,18 +1,17 @@
 import { setLanguageSchema, setScopeSchema, userMeSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
 import { getMe, setLanguage, setScope } from './service';
 
-export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Answers while locked too, so the app learns the lock reason at start-up.
   r.get(
     '/api/user/me',
     { config: { allowLock: 'all' }, schema: { tags: ['user'], response: { 200: userMeSchema } } },
-    async (req) => getMe(db, ctxOf(req)),
+    async (req) => getMe(ctxOf(req)),
   );
 
   r.put(
@@ -23,8 +22,8 @@ export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (req) => {
       const ctx = ctxOf(req);
-      await setScope(db, ctx, req.body.companyId);
-      return getMe(db, ctx);
+      await setScope(ctx, req.body.companyId);
+      return getMe(ctx);
     },
   );
 
@@ -33,8 +32,8 @@ export function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     { config: { allowLock: 'all' }, schema: { tags: ['user'], body: setLanguageSchema, response: { 200: userMeSchema } } },
     async (req) => {
       const ctx = ctxOf(req);
-      await setLanguage(db, ctx, req.body.language);
-      return getMe(db, ctx);
+      await setLanguage(ctx, req.body.language);
+      return getMe(ctx);
     },
   );
 }

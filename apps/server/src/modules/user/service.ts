@@ -1,11 +1,11 @@
 import type { CompanyRef, UserMe } from '@pc/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { appUser, company } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 
-type Ctx = Pick<RequestContext, 'userId' | 'claims' | 'companyIds' | 'lockReason'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyIds' | 'lockReason'>;
 
 async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   const [c] = await db
@@ -23,7 +23,8 @@ async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   return c ?? null;
 }
 
-export async function getMe(db: Db, ctx: Ctx): Promise<UserMe> {
+export async function getMe(ctx: Ctx): Promise<UserMe> {
+  const db = ctx.db;
   const [u] = await db
     .select({ user: appUser, companyName: company.name })
     .from(appUser)
@@ -56,11 +57,11 @@ export async function getMe(db: Db, ctx: Ctx): Promise<UserMe> {
   };
 }
 
-export async function setScope(db: Db, ctx: Ctx, companyId: string | null): Promise<void> {
+export async function setScope(ctx: Ctx, companyId: string | null): Promise<void> {
   if (companyId !== null && !ctx.companyIds.includes(companyId)) throw notFound();
-  await db.update(appUser).set({ scopeCompanyId: companyId }).where(eq(appUser.id, ctx.userId));
+  await ctx.db.update(appUser).set({ scopeCompanyId: companyId }).where(eq(appUser.id, ctx.userId));
 }
 
-export async function setLanguage(db: Db, ctx: Ctx, language: 'de' | 'en'): Promise<void> {
-  await db.update(appUser).set({ language }).where(eq(appUser.id, ctx.userId));
+export async function setLanguage(ctx: Ctx, language: 'de' | 'en'): Promise<void> {
+  await ctx.db.update(appUser).set({ language }).where(eq(appUser.id, ctx.userId));
 }

@@ -1,4 +1,5 @@
 import type { Language, LockReason } from '@pc/shared';
+import type { Db } from '../../db/types';
 
 /** What every service receives about the caller (design §3). */
 export interface RequestContext {
@@ -16,4 +17,16 @@ export interface RequestContext {
   locale: Language;
   /** Set while the user must first visit a forced page (HTTP 412 for other calls). */
   lockReason: LockReason | null;
+  /**
+   * The request's transaction: role pc_app, this user and these companies, row-level security
+   * on. The only database a service gets; committed by the platform before the answer leaves.
+   */
+  db: Db;
+  /** Makes companies this request created visible to its own later statements. */
+  addCompanies(ids: readonly string[]): Promise<void>;
+  /** Runs after the commit (mail delivery); dropped on rollback. */
+  afterCommit(fn: () => void): void;
 }
+
+/** The context before the platform opened the request's transaction. */
+export type Caller = Omit<RequestContext, 'db' | 'addCompanies' | 'afterCommit'>;

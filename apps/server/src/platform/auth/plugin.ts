@@ -1,19 +1,23 @@
 import { type ClaimRule, type LockReason, satisfies } from '@pc/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import { appUser, authSession, company, roleClaim, userRole } from '../../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { requestLocale } from '../locale';
-import { scopeCompanyIds, visibleCompanyIds } from '../tenancy';
-import type { RequestContext } from './context';
+import { openTenantTransaction, scopeCompanyIds, type TenantTransaction, visibleCompanies } from '../tenancy';
+import type { Caller, RequestContext } from './context';
 import { verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
+    /** The open tenant transaction of this request, until the platform ends it. */
+    tenantTx: TenantTransaction | null;
+    /** Settles when the route handler has finished, however it ended. */
+    handlerDone: Promise<void> | null;
   }
   interface FastifyContextConfig {
     /** No login needed. */
@@ -24,6 +28,12 @@ declare module 'fastify' {
     claims?: ClaimRule;
     /** Lock reasons under which this route still answers (the routes that resolve the lock). */
     allowLock?: readonly LockReason[] | 'all';
+    /**
+     * The route works on the owner connection (only modules allowed to import db/client) and
+     * gets no tenant transaction: e.g. the second factor and logout, whose writes are the
+     * session's own. Such a route must not use `ctx.db`.
+     */
+    ownerConnection?: boolean;
   }
 }
 
@@ -34,7 +44,7 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]!.trim() : null;
 }
 
-export async function loadClaims(db: Db, userId: string): Promise<Set<string>> {
+export async function loadClaims(db: OwnerDb, userId: string): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ claim: roleClaim.claim })
     .from(userRole)
@@ -68,7 +78,7 @@ export function lockReasonOf(
   return null;
 }
 
-async function resolveContext(db: Db, secret: string, req: FastifyRequest, allowMfaPending: boolean) {
+async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, allowMfaPending: boolean) {
   const token = bearerToken(req);
   const payload = token ? verifyAccessToken(token, secret) : null;
   if (!payload) throw unauthorized();
@@ -101,7 +111,11 @@ async function resolveContext(db: Db, secret: string, req: FastifyRequest, allow
   if (!row) throw unauthorized();
   if (row.mfaPending && !allowMfaPending) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
-  const [claims, companyIds] = await Promise.all([loadClaims(db, row.userId), visibleCompanyIds(db, row.userId)]);
+  const [claims, visible] = await Promise.all([loadClaims(db, row.userId), visibleCompanies(db, row.userId)]);
+  // Checked on every request, like the session and the user's own flag: deactivating the last
+  // active company of a user ends their access at once, not when the access token expires.
+  if (!visible.anyActive) throw unauthorized();
+  const companyIds = visible.ids;
 
   const header = req.headers['x-tenant'];
   const tenant = Array.isArray(header) ? header[0] : header;
@@ -118,7 +132,7 @@ async function resolveContext(db: Db, secret: string, req: FastifyRequest, allow
       .where(sql`${company.id} = any(${sql.raw(`'{${companyIds.join(',')}}'`)}::uuid[])`);
     scoped = scopeCompanyIds(tenant, tree);
   }
-  const ctx: RequestContext = {
+  const ctx: Caller = {
     lockReason: lockReasonOf(row, new Date()),
     userId: row.userId,
     sessionId: payload.sid,
@@ -136,19 +150,79 @@ async function resolveContext(db: Db, secret: string, req: FastifyRequest, allow
  * Every /api route needs a valid session unless its config says `public`. Claim rules in route
  * config are checked here too, so a handler only runs for callers it is meant for.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string }) => {
+const noTenantDb = new Proxy({} as RequestContext['db'], {
+  get() {
+    throw new Error('this route runs on the owner connection (config.ownerConnection) and has no tenant transaction');
+  },
+});
+
+/**
+ * Every /api route needs a valid session unless its config says `public`. Claim rules in route
+ * config are checked here too, so a handler only runs for callers it is meant for. Then the
+ * request's tenant transaction opens (docs/decisions/0010): the handler's `ctx.db` cannot see
+ * or write outside the caller's companies, and the platform commits before the answer leaves.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; secret: string }) => {
   app.decorateRequest('ctx', null);
-  app.addHook('preHandler', async (req) => {
+  app.decorateRequest('tenantTx', null);
+  app.decorateRequest('handlerDone', null);
+  // An aborted or timed-out request must not end its transaction while the handler still runs
+  // statements on it, so the handler's end is tracked.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, req, reply) {
+      const result = Promise.resolve().then(() => handler.call(this, req, reply));
+      req.handlerDone = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      return result;
+    };
+  });
+  // Authentication first, before the body is even validated (or an upload read): a stranger
+  // learns nothing about the route's input rules and costs no parsing.
+  app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config;
     // Judge by the matched route, not the URL: the static files' catch-all also sees /api/… paths.
     if (!req.routeOptions.url?.startsWith('/api/') || cfg?.public) return;
-    req.ctx = await resolveContext(opts.db, opts.secret, req, cfg?.allowMfaPending === true);
-    const lock = req.ctx.lockReason;
+    const caller = await resolveContext(opts.db, opts.secret, req, cfg?.allowMfaPending === true);
+    const lock = caller.lockReason;
     if (lock && cfg?.allowLock !== 'all' && !cfg?.allowLock?.includes(lock)) {
       throw new AppError(412, 'precondition_failed', `error.lock.${lock}`, { reason: lock });
     }
-    if (cfg?.claims && !satisfies([...req.ctx.claims], cfg.claims)) throw forbidden();
+    if (cfg?.claims && !satisfies([...caller.claims], cfg.claims)) throw forbidden();
+    req.ctx = { ...caller, db: noTenantDb, addCompanies: async () => undefined, afterCommit: (fn) => fn() };
   });
+  // The transaction opens as late as possible: after validation and any route hook that reads
+  // an upload, right before the handler.
+  app.addHook('preHandler', async (req) => {
+    const caller = req.ctx;
+    if (!caller || req.routeOptions.config?.ownerConnection) return;
+    const tx = await openTenantTransaction(opts.db, { userId: caller.userId, companyIds: caller.companyIds });
+    req.tenantTx = tx;
+    req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
+  });
+  // Commit before the answer is written, so a 2xx is never sent for writes that are then lost;
+  // an error answer rolls everything back. A failed commit becomes the error answer instead.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const tx = req.tenantTx;
+    if (!tx) return payload;
+    req.tenantTx = null;
+    await tx.end(reply.statusCode < 400);
+    return payload;
+  });
+  const abandon = async (req: FastifyRequest) => {
+    if (!req.tenantTx) return;
+    await req.handlerDone;
+    const tx = req.tenantTx;
+    if (!tx) return;
+    req.tenantTx = null;
+    await tx.end(false).catch(() => undefined);
+  };
+  app.addHook('onResponse', abandon);
+  app.addHook('onRequestAbort', abandon);
+  app.addHook('onTimeout', abandon);
 });
 
 /** The caller's context in an authenticated route. */
@@ -156,9 +230,3 @@ export function ctxOf(req: FastifyRequest): RequestContext {
   if (!req.ctx) throw unauthorized();
   return req.ctx;
 }
-
-export const requireClaims =
-  (rule: ClaimRule): preHandlerHookHandler =>
-  async (req) => {
-    if (!satisfies([...ctxOf(req).claims], rule)) throw forbidden();
-  };

@@ -1,14 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@pc/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import { mailOptOut, mailOutbox } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import { type MailVars, render, type TemplateName, templates } from './templates';
 
 export interface MailerOptions {
-  db: Db;
+  db: OwnerDb;
   smtpUrl?: string;
   from: string;
   productName: string;
@@ -26,6 +27,11 @@ export interface SendOptions {
    * in the outbox for flush().
    */
   background?: boolean;
+  /**
+   * Queue the mail in the request's transaction (request code has no other database): it goes
+   * out only if the request's writes commit, delivered in the background after the commit.
+   */
+  in?: { db: Db; afterCommit(fn: () => void): void };
 }
 
 export interface Mailer {
@@ -49,6 +55,8 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 
+type Outgoing = Pick<typeof mailOutbox.$inferSelect, 'id' | 'recipient' | 'subject' | 'body'>;
+
 /**
  * Every mail is written to the outbox first, so nothing is lost; with SMTP_URL it is then sent
  * and marked, without it the outbox and the log are where a developer reads it.
@@ -58,7 +66,7 @@ export function createMailer(o: MailerOptions): Mailer {
   const sign = (email: string, category: string) =>
     createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
 
-  const deliver = async (row: typeof mailOutbox.$inferSelect) => {
+  const deliver = async (row: Outgoing) => {
     if (!transport) return false;
     try {
       await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body });
@@ -79,7 +87,7 @@ export function createMailer(o: MailerOptions): Mailer {
   // Rows being handed to SMTP in the background look unsent until SMTP answers; flush() must not
   // pick them up meanwhile, or a slow relay would get the mail twice.
   const inFlight = new Set<string>();
-  const deliverInBackground = (row: typeof mailOutbox.$inferSelect) => {
+  const deliverInBackground = (row: Outgoing) => {
     inFlight.add(row.id);
     const job: Promise<void> = deliver(row)
       .then(() => undefined)
@@ -102,9 +110,10 @@ export function createMailer(o: MailerOptions): Mailer {
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
     async send({ to, template, locale, vars }, options) {
+      const db = options?.in?.db ?? o.db;
       const category = templates[template].category;
       if (category) {
-        const [out] = await o.db
+        const [out] = await db
           .select()
           .from(mailOptOut)
           .where(and(eq(mailOptOut.email, to.toLowerCase()), eq(mailOptOut.category, category)));
@@ -114,13 +123,16 @@ export function createMailer(o: MailerOptions): Mailer {
         ? mailer.link(`/unsubscribe/${encodeURIComponent(to)}?c=${category}&s=${sign(to, category)}`)
         : undefined;
       const { subject, body } = render(template, locale, { ...vars, productName: o.productName, unsubscribeLink });
-      const [row] = await o.db.insert(mailOutbox).values({ recipient: to, template, locale, subject, body }).returning();
+      // Inserted without RETURNING: request code may queue mails but never read the outbox.
+      const row = { id: randomUUID(), recipient: to, template, locale, subject, body };
+      await db.insert(mailOutbox).values(row);
       if (!transport) {
         o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
         return;
       }
-      if (options?.background) deliverInBackground(row!);
-      else await deliver(row!);
+      if (options?.in) options.in.afterCommit(() => deliverInBackground(row));
+      else if (options?.background) deliverInBackground(row);
+      else await deliver(row);
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -1,7 +1,7 @@
 import { itemClaims, itemTypes, platformClaims, tenantClaims } from '@pc/shared';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { role, roleClaim } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 
 const itemReads = itemTypes.map((t) => `${t.claim}.Read`);
 const readOnly = [

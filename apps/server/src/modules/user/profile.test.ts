@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail, multipart, userId } from '../../test/helpers';
-import { emailHash } from './routes';
+import { emailHash } from './profile-routes';
 
 describe('profile', () => {
   let t: TestApp;

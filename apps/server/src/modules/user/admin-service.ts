@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '@pc/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { appUser, company, recoveryCode, role, userCompany, userRole } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { logSecurityEvent } from '../../platform/security-log';
 import { assertGrantable, claimsOfRoles } from '../roles/service';
 
-type Ctx = Pick<RequestContext, 'userId' | 'companyId' | 'companyIds' | 'claims'>;
+type Ctx = Pick<RequestContext, 'db' | 'afterCommit' | 'userId' | 'companyId' | 'companyIds' | 'claims'>;
 
 export interface UserInput {
   firstname: string;
@@ -21,8 +22,12 @@ export interface UserInput {
   isActive: boolean;
 }
 
-export async function listUsers(db: Db, ctx: Ctx, onlyId?: string): Promise<AdminUser[]> {
-  const rows = await db
+/**
+ * Users of the companies the caller may see (the join with company is limited by row-level
+ * security); their grants and roles as far as the caller can see them.
+ */
+export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]> {
+  const rows = await ctx.db
     .select({
       u: appUser,
       companyName: company.name,
@@ -36,7 +41,7 @@ export async function listUsers(db: Db, ctx: Ctx, onlyId?: string): Promise<Admi
     })
     .from(appUser)
     .innerJoin(company, eq(company.id, appUser.companyId))
-    .where(and(inArray(appUser.companyId, [...ctx.companyIds]), onlyId ? eq(appUser.id, onlyId) : undefined))
+    .where(onlyId ? eq(appUser.id, onlyId) : undefined)
     .orderBy(asc(appUser.lastname), asc(appUser.firstname));
   return rows.map(({ u, companyName, roleIds, roleNames, companyIds }) => ({
     id: u.id,
@@ -49,8 +54,8 @@ export async function listUsers(db: Db, ctx: Ctx, onlyId?: string): Promise<Admi
     isActive: u.isActive,
     roleIds: [...roleIds],
     roleNames: [...roleNames],
-    // Grants outside the caller's view stay hidden (and untouched on save).
-    companyIds: [...companyIds].filter((id) => ctx.companyIds.includes(id)),
+    // Grants outside the caller's view stay hidden (row-level security) and untouched on save.
+    companyIds: [...companyIds],
     validUntil: u.validUntil ? u.validUntil.toISOString().slice(0, 10) : null,
     lockedUntil: u.lockedUntil ? u.lockedUntil.toISOString() : null,
     twoFactorEnabled: u.totpSecret !== null,
@@ -59,18 +64,19 @@ export async function listUsers(db: Db, ctx: Ctx, onlyId?: string): Promise<Admi
   }));
 }
 
-export async function getUser(db: Db, ctx: Ctx, id: string) {
-  const [u] = await listUsers(db, ctx, id);
+export async function getUser(ctx: Ctx, id: string) {
+  const [u] = await listUsers(ctx, id);
   if (!u) throw notFound();
   return u;
 }
 
-async function checkInput(db: Db, ctx: Ctx, input: UserInput) {
+async function checkInput(ctx: Ctx, input: UserInput) {
+  const db = ctx.db;
   const fields: Record<string, string[]> = {};
   if (!ctx.companyIds.includes(input.companyId)) fields.companyId = ['validation.companyNotAllowed'];
   if (input.companyIds.some((c) => !ctx.companyIds.includes(c))) fields.companyIds = ['validation.companyNotAllowed'];
-  const roles = await db.select({ id: role.id, companyId: role.companyId }).from(role).where(inArray(role.id, input.roleIds));
-  if (roles.length !== new Set(input.roleIds).size || roles.some((r) => r.companyId && !ctx.companyIds.includes(r.companyId))) {
+  const roles = await db.select({ id: role.id }).from(role).where(inArray(role.id, input.roleIds));
+  if (roles.length !== new Set(input.roleIds).size) {
     fields.roleIds = ['validation.unknownReference'];
   }
   if (Object.keys(fields).length) throw validationFailed(fields);
@@ -82,26 +88,26 @@ function isUniqueViolation(e: unknown) {
   return err.code === '23505' || err.cause?.code === '23505';
 }
 
-export async function createUser(db: Db, ctx: Ctx, input: UserInput) {
-  await checkInput(db, ctx, input);
+export async function createUser(ctx: Ctx, input: UserInput) {
+  await checkInput(ctx, input);
   try {
-    return await db.transaction(async (tx) => {
-      const [u] = await tx
-        .insert(appUser)
-        .values({
-          email: input.email.trim(),
-          firstname: input.firstname,
-          lastname: input.lastname,
-          language: input.language,
-          companyId: input.companyId,
-          isActive: input.isActive,
-          validUntil: input.validUntil ? new Date(`${input.validUntil}T23:59:59Z`) : null,
-        })
-        .returning({ id: appUser.id });
-      await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: u!.id, roleId })));
+    return await ctx.db.transaction(async (tx) => {
+      // Without RETURNING: the new user is not yet among those the caller's policy can see.
+      const u = { id: randomUUID() };
+      await tx.insert(appUser).values({
+        id: u.id,
+        email: input.email.trim(),
+        firstname: input.firstname,
+        lastname: input.lastname,
+        language: input.language,
+        companyId: input.companyId,
+        isActive: input.isActive,
+        validUntil: input.validUntil ? new Date(`${input.validUntil}T23:59:59Z`) : null,
+      });
+      await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: u.id, roleId })));
       const grants = [...new Set([input.companyId, ...input.companyIds])];
-      await tx.insert(userCompany).values(grants.map((companyId) => ({ userId: u!.id, companyId })));
-      return u!.id;
+      await tx.insert(userCompany).values(grants.map((companyId) => ({ userId: u.id, companyId })));
+      return u.id;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw validationFailed({ email: ['validation.duplicate'] });
@@ -126,9 +132,10 @@ async function adminCount(db: Db, companyId: string, except?: string) {
   return Number(row!.n);
 }
 
-export async function updateUser(db: Db, ctx: Ctx, id: string, input: UserInput) {
-  const before = await getUser(db, ctx, id);
-  await checkInput(db, ctx, input);
+export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
+  const db = ctx.db;
+  const before = await getUser(ctx, id);
+  await checkInput(ctx, input);
   const wasAdmin = (await claimsOfRoles(db, before.roleIds)).includes('Administration.Access') && before.isActive;
   const staysAdmin =
     (await claimsOfRoles(db, input.roleIds)).includes('Administration.Access') &&
@@ -153,8 +160,8 @@ export async function updateUser(db: Db, ctx: Ctx, id: string, input: UserInput)
         .where(eq(appUser.id, id));
       await tx.delete(userRole).where(eq(userRole.userId, id));
       await tx.insert(userRole).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
-      // Only the grants the caller can see are replaced; others (of other tenants) stay.
-      await tx.delete(userCompany).where(and(eq(userCompany.userId, id), inArray(userCompany.companyId, [...ctx.companyIds])));
+      // Only the grants the caller can see are replaced (row-level security); others stay.
+      await tx.delete(userCompany).where(eq(userCompany.userId, id));
       const grants = [...new Set([input.companyId, ...input.companyIds])];
       await tx
         .insert(userCompany)
@@ -167,11 +174,11 @@ export async function updateUser(db: Db, ctx: Ctx, id: string, input: UserInput)
   }
 }
 
-export async function resetTwoFactor(db: Db, ctx: Ctx, id: string, ip: string) {
-  await getUser(db, ctx, id);
-  await db.transaction(async (tx) => {
+export async function resetTwoFactor(ctx: Ctx, id: string, ip: string) {
+  await getUser(ctx, id);
+  await ctx.db.transaction(async (tx) => {
     await tx.update(appUser).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(appUser.id, id));
     await tx.delete(recoveryCode).where(eq(recoveryCode.userId, id));
   });
-  await logSecurityEvent(db, { type: 'mfa.disabled', userId: id, ip, detail: { by: ctx.userId } });
+  await logSecurityEvent(ctx.db, { type: 'mfa.disabled', userId: id, ip, detail: { by: ctx.userId } });
 }

@@ -1,10 +1,10 @@
 import { type ItemTypeKey, itemInputSchema } from '@pc/shared';
 import { eq } from 'drizzle-orm';
-import { type ItemDeps, insertItem } from '../../modules/items/service';
-import { addDays, todayIn } from '../../modules/items/time';
-import { measureCatalogue } from '../../modules/measures/catalogue';
-import type { Db } from '../client';
-import { appUser, tag } from '../schema/index';
+import { appUser, tag } from '../db/schema/index';
+import type { Db } from '../db/types';
+import { type ItemDeps, insertItem } from '../modules/items/service';
+import { addDays, todayIn } from '../modules/items/time';
+import { measureCatalogue } from '../modules/measures/catalogue';
 
 type Spec = {
   type: ItemTypeKey;
@@ -28,11 +28,19 @@ export async function seedDemoItems(
   const today = todayIn(opts.timeZone, opts.now);
   const day = (n: number | null | undefined) => (n === null || n === undefined ? null : addDays(today, n));
   const iso = (hoursAgo: number) => new Date(opts.now.getTime() - hoursAgo * 3_600_000).toISOString();
-  const d: ItemDeps = { db, timeZone: opts.timeZone, now: () => opts.now };
-  const ctx = { userId, companyId, companyIds: [companyId], scopeCompanyId: companyId, scopeCompanyIds: [companyId] };
+  const d: ItemDeps = { timeZone: opts.timeZone, now: () => opts.now };
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    const ctx = {
+      db: tx,
+      claims: new Set<string>(),
+      userId,
+      companyId,
+      companyIds: [companyId],
+      scopeCompanyId: companyId,
+      scopeCompanyIds: [companyId],
+    };
     const tags = async (type: 'person-groups' | 'data-categories' | 'process-categories', names: string[]) => {
       const rows = await tx
         .insert(tag)
@@ -59,7 +67,7 @@ export async function seedDemoItems(
         dueDate: day(s.due),
         data: s.data ?? {},
       });
-      return (await insertItem(tx, d, ctx, s.type, input, companyId)).id;
+      return (await insertItem(d, ctx, s.type, input, companyId)).id;
     };
 
     const measures: string[] = [];

@@ -1,6 +1,6 @@
 import { itemTypes } from '@pc/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../test/harness';
 
 describe('demo data', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../../platform/auth/password';
-import type { Db } from '../client';
-import { appUser, company, userCompany, userRole } from '../schema/index';
+import { appUser, company, userCompany, userRole } from '../db/schema/index';
+import type { Db } from '../db/types';
+import { hashPassword } from '../platform/auth/password';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoUsers = {

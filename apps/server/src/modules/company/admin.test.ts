@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail, multipart } from '../../test/helpers';
-import { resetDueDemoCompanies } from './service';
+import { resetDueDemoCompanies } from './demo-reset';
 
 describe('administration', () => {
   let t: TestApp;
@@ -18,6 +18,8 @@ describe('administration', () => {
 
   const put = (id: string, body: Record<string, unknown>, token = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/company/${id}`, headers: t.auth(token), payload: body });
+  // The detail as form input: what a PUT takes.
+  const g = ({ rights: _r, ...rest }: Record<string, unknown>) => rest;
   const detail = async (id: string, token = admin) =>
     (await t.app.inject({ url: `/api/company/${id}`, headers: t.auth(token) })).json();
 
@@ -29,7 +31,7 @@ describe('administration', () => {
         numberOfChildCompanies: 2,
         agencyCompanyName: 'Muster Datenschutz GmbH',
         country: 'DE',
-        canEdit: true,
+        rights: { write: true, move: true },
       });
       expect(g.children.map((c: { name: string }) => c.name)).toEqual(['Beispiel Handel GmbH', 'Beispiel Logistik GmbH']);
     });
@@ -57,9 +59,22 @@ describe('administration', () => {
       expect(names).toEqual(expect.arrayContaining(['Neue Kanzlei', 'Beispiel Service GmbH']));
     });
 
-    it('refuses cycles, non-group parents and groups that would lose their children, changing nothing', async () => {
-      const g = await detail(ids['Beispiel Gruppe']!);
-      const self = await put(ids['Beispiel Gruppe']!, { ...g, parentCompanyId: ids['Beispiel Gruppe'] });
+    const move = (id: string, body: Record<string, unknown>, token = admin) =>
+      t.app.inject({ method: 'POST', url: `/api/company/${id}/move`, headers: t.auth(token), payload: body });
+
+    it('a plain edit never moves a company out of its group or agency', async () => {
+      const handel = await detail(ids['Beispiel Handel GmbH']!);
+      for (const parentCompanyId of [null, ids['Bäckerei Schmidt']]) {
+        const res = await put(ids['Beispiel Handel GmbH']!, { ...handel, parentCompanyId });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().fields.parentCompanyId).toEqual(['validation.moveIsExplicit']);
+      }
+      // Still in its group, and still reachable by the agency.
+      expect((await detail(ids['Beispiel Handel GmbH']!)).parentCompanyId).toBe(ids['Beispiel Gruppe']);
+    });
+
+    it('moves a company explicitly, refusing cycles, non-groups, non-agencies and an unreachable place', async () => {
+      const self = await move(ids['Beispiel Gruppe']!, { parentCompanyId: ids['Beispiel Gruppe'] });
       expect(self.statusCode).toBe(422);
       expect(self.json().fields.parentCompanyId).toEqual(['validation.cycle']);
       // Make a sub-group under the group, then try to put the group under its own sub-group.
@@ -71,16 +86,35 @@ describe('administration', () => {
           payload: { name: 'Untergruppe', type: 'Group', parentCompanyId: ids['Beispiel Gruppe'] },
         })
       ).json();
-      const cycle = await put(ids['Beispiel Gruppe']!, { ...g, parentCompanyId: sub.id });
+      const cycle = await move(ids['Beispiel Gruppe']!, { parentCompanyId: sub.id });
       expect(cycle.json().fields.parentCompanyId).toEqual(['validation.cycle']);
-      const notGroup = await put(ids['Bäckerei Schmidt']!, {
-        ...(await detail(ids['Bäckerei Schmidt']!)),
-        parentCompanyId: ids['Beispiel Handel GmbH'],
-      });
+      const notGroup = await move(ids['Bäckerei Schmidt']!, { parentCompanyId: ids['Beispiel Handel GmbH'] });
       expect(notGroup.json().fields.parentCompanyId).toEqual(['validation.parentNotGroup']);
-      const demote = await put(ids['Beispiel Gruppe']!, { ...g, type: 'Company' });
-      expect(demote.json().fields.type).toEqual(['validation.groupHasChildren']);
+      const notAgency = await move(ids['Bäckerei Schmidt']!, { agencyCompanyId: ids['Beispiel Handel GmbH'] });
+      expect(notAgency.json().fields.agencyCompanyId).toEqual(['validation.notAgency']);
+      const nowhere = await move(ids['Beispiel Handel GmbH']!, { parentCompanyId: null, agencyCompanyId: null });
+      expect(nowhere.json().fields.parentCompanyId).toEqual(['validation.moveUnreachable']);
+      // Another tenant's group is no target: it does not exist for this caller.
+      const other = await t.tokenFor('other@demo.local');
+      const [fremd] = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) })).json();
+      const foreign = await move(ids['Beispiel Handel GmbH']!, { parentCompanyId: fremd.id });
+      expect(foreign.json().fields.parentCompanyId).toEqual(['validation.unknownReference']);
+      expect((await move(fremd.id, { agencyCompanyId: ids['Muster Datenschutz GmbH'] })).statusCode).toBe(404);
       expect((await detail(ids['Beispiel Gruppe']!)).parentCompanyId).toBeNull();
+
+      // A real move: the sub-group's child goes to the agency directly, and stays visible.
+      const moved = await move(sub.id, { agencyCompanyId: ids['Muster Datenschutz GmbH'] });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ parentCompanyId: null, agencyCompanyName: 'Muster Datenschutz GmbH' });
+      const back = await move(sub.id, { parentCompanyId: ids['Beispiel Gruppe'] });
+      expect(back.json()).toMatchObject({ parentCompanyId: ids['Beispiel Gruppe'], agencyCompanyId: null });
+      const demote = await put(ids['Beispiel Gruppe']!, { ...g(await detail(ids['Beispiel Gruppe']!)), type: 'Company' });
+      expect(demote.json().fields.type).toEqual(['validation.groupHasChildren']);
+      // Without Company.Move (the reader), the action is refused.
+      const reader = await t.tokenFor('reader@demo.local');
+      expect((await move(ids['Bäckerei Schmidt']!, { agencyCompanyId: ids['Muster Datenschutz GmbH'] }, reader)).statusCode).toBe(
+        403,
+      );
     });
 
     it('edits every field and requires a name', async () => {
@@ -153,7 +187,7 @@ describe('administration', () => {
     it('a reader gets 403 on every administration endpoint and nothing changes', async () => {
       const reader = await t.tokenFor('reader@demo.local');
       const b = await detail(ids['Bäckerei Schmidt']!, reader);
-      expect(b.canEdit).toBe(false);
+      expect(b.rights).toEqual({ write: false, move: false });
       expect((await put(ids['Bäckerei Schmidt']!, { ...b, name: 'gehackt' }, reader)).statusCode).toBe(403);
       expect(
         (await t.app.inject({ method: 'POST', url: '/api/company', headers: t.auth(reader), payload: { name: 'x' } })).statusCode,

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  emailChangeConfirmSchema,
-  emailChangeSchema,
-  notificationSettingsSchema,
-  profileInputSchema,
-  userMeSchema,
-} from '@pc/shared';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { emailChangeSchema, notificationSettingsSchema, profileInputSchema, userMeSchema } from '@pc/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -14,13 +8,15 @@ import { z } from 'zod';
 import { appUser, mailOptOut, passwordResetToken } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth/plugin';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
-import { AppError, notFound, validationFailed } from '../../platform/errors';
+import { notFound, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
-import type { AuthDeps } from '../auth/deps';
+import { readUpload, uploadOf } from '../../platform/upload';
+import type { AccountDeps } from '../auth/deps';
 import { getMe } from '../user/service';
 
 const EMAIL_CHANGE_MINUTES = 24 * 60;
 const SECURITY = 'security-notice';
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
 /** Avatars are addressed by SHA-256 of the lower-cased e-mail, like Gravatar but served by us. */
 export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -34,23 +30,25 @@ function initialsSvg(first: string, last: string, size: number) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><rect width="100" height="100" rx="50" fill="${colour}"/><text x="50" y="50" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="600" fill="#fff">${esc}</text></svg>`;
 }
 
-export function profileRoutes(app: FastifyInstance, d: AuthDeps & { storage: Storage }) {
+export function profileRoutes(app: FastifyInstance, d: AccountDeps & { storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = d;
 
   r.put(
     '/api/user/profile',
     { schema: { tags: ['profile'], body: profileInputSchema, response: { 200: userMeSchema } } },
     async (req) => {
       const ctx = ctxOf(req);
-      await db.update(appUser).set(req.body).where(eq(appUser.id, ctx.userId));
-      return getMe(db, ctx);
+      await ctx.db.update(appUser).set(req.body).where(eq(appUser.id, ctx.userId));
+      return getMe(ctx);
     },
   );
 
   r.post('/api/user/email-change', { schema: { tags: ['profile'], body: emailChangeSchema } }, async (req, reply) => {
     const ctx = ctxOf(req);
+    const db = ctx.db;
     const email = req.body.email.trim();
+    // Only addresses the caller can see are checked here, so the form cannot be used to find out
+    // whether another tenant's address has an account; the confirmation refuses a taken one.
     const [taken] = await db.select({ id: appUser.id }).from(appUser).where(sql`lower(${appUser.email}) = lower(${email})`);
     if (taken) throw validationFailed({ email: ['validation.duplicate'] });
     const [u] = await db.select().from(appUser).where(eq(appUser.id, ctx.userId));
@@ -63,58 +61,28 @@ export function profileRoutes(app: FastifyInstance, d: AuthDeps & { storage: Sto
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_MINUTES * 60_000),
     });
     // The link goes to the new address: only its owner can confirm it.
-    await d.mailer.send({
-      to: email,
-      template: 'email-change',
-      locale: u!.language,
-      vars: {
-        name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email,
-        minutes: EMAIL_CHANGE_MINUTES,
-        link: d.mailer.link(`/profile?confirmEmail=${encodeURIComponent(token)}&user=${ctx.userId}`),
+    await d.mailer.send(
+      {
+        to: email,
+        template: 'email-change',
+        locale: u!.language,
+        vars: {
+          name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email,
+          minutes: EMAIL_CHANGE_MINUTES,
+          link: d.mailer.link(`/profile?confirmEmail=${encodeURIComponent(token)}&user=${ctx.userId}`),
+        },
       },
-    });
+      { in: ctx },
+    );
     return reply.code(204).send();
   });
-
-  r.post(
-    '/api/user/email-change/confirm',
-    { config: { public: true }, schema: { tags: ['profile'], body: emailChangeConfirmSchema } },
-    async (req, reply) => {
-      const { userId, token } = req.body;
-      const used = await db
-        .update(passwordResetToken)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResetToken.userId, userId),
-            eq(passwordResetToken.tokenHash, sha256(token)),
-            eq(passwordResetToken.purpose, 'email'),
-            isNull(passwordResetToken.usedAt),
-            gt(passwordResetToken.expiresAt, new Date()),
-          ),
-        )
-        .returning({ id: passwordResetToken.id });
-      const [u] = used.length
-        ? await db.select({ pending: appUser.pendingEmail }).from(appUser).where(eq(appUser.id, userId))
-        : [];
-      if (!u?.pending) throw new AppError(400, 'validation_failed', 'error.resetLinkInvalid');
-      try {
-        await db.update(appUser).set({ email: u.pending, pendingEmail: null }).where(eq(appUser.id, userId));
-      } catch {
-        throw validationFailed({ email: ['validation.duplicate'] });
-      }
-      return reply.code(204).send();
-    },
-  );
 
   r.get(
     '/api/user/notifications',
     { schema: { tags: ['profile'], response: { 200: notificationSettingsSchema } } },
     async (req) => {
-      const [u] = await db
-        .select({ email: appUser.email })
-        .from(appUser)
-        .where(eq(appUser.id, ctxOf(req).userId));
+      const { db, userId } = ctxOf(req);
+      const [u] = await db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, userId));
       const [out] = await db
         .select()
         .from(mailOptOut)
@@ -126,10 +94,8 @@ export function profileRoutes(app: FastifyInstance, d: AuthDeps & { storage: Sto
     '/api/user/notifications',
     { schema: { tags: ['profile'], body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
     async (req) => {
-      const [u] = await db
-        .select({ email: appUser.email })
-        .from(appUser)
-        .where(eq(appUser.id, ctxOf(req).userId));
+      const { db, userId } = ctxOf(req);
+      const [u] = await db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, userId));
       const email = u!.email.toLowerCase();
       if (req.body.securityNotices) {
         await db.delete(mailOptOut).where(and(eq(mailOptOut.email, email), eq(mailOptOut.category, SECURITY)));
@@ -140,30 +106,32 @@ export function profileRoutes(app: FastifyInstance, d: AuthDeps & { storage: Sto
     },
   );
 
-  r.post('/api/user/avatar', { schema: { tags: ['profile'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
-    const file = await req.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } }).catch(() => undefined);
-    if (!file) throw validationFailed({ file: ['validation.fileMissing'] });
-    const data = await file.toBuffer().catch(() => {
-      throw new AppError(413, 'payload_too_large', 'error.payloadTooLarge');
-    });
-    const meta = await sharp(data)
-      .metadata()
-      .catch(() => null);
-    if (!meta?.format || !['png', 'jpeg', 'gif'].includes(meta.format))
-      throw validationFailed({ file: ['validation.imageType'] });
-    // Stored square and small: avatars are shown at most at 128 px.
-    const square = await sharp(data).resize(256, 256, { fit: 'cover' }).png().toBuffer();
-    await db
-      .update(appUser)
-      .set({ avatarHash: await d.storage.put(square) })
-      .where(eq(appUser.id, ctxOf(req).userId));
-    return reply.code(204).send();
-  });
+  r.post(
+    '/api/user/avatar',
+    {
+      schema: { tags: ['profile'], consumes: ['multipart/form-data'] },
+      preValidation: readUpload({ maxBytes: 5 * 1024 * 1024, types: IMAGE_TYPES, typeError: 'validation.imageType' }),
+    },
+    async (req, reply) => {
+      const { data } = uploadOf(req);
+      const meta = await sharp(data)
+        .metadata()
+        .catch(() => null);
+      if (!meta?.format || !['png', 'jpeg', 'gif'].includes(meta.format))
+        throw validationFailed({ file: ['validation.imageType'] });
+      // Stored square and small: avatars are shown at most at 128 px.
+      const square = await sharp(data).resize(256, 256, { fit: 'cover' }).png().toBuffer();
+      const ctx = ctxOf(req);
+      await ctx.db
+        .update(appUser)
+        .set({ avatarHash: await d.storage.put(square) })
+        .where(eq(appUser.id, ctx.userId));
+      return reply.code(204).send();
+    },
+  );
   r.delete('/api/user/avatar', { schema: { tags: ['profile'] } }, async (req, reply) => {
-    await db
-      .update(appUser)
-      .set({ avatarHash: null })
-      .where(eq(appUser.id, ctxOf(req).userId));
+    const ctx = ctxOf(req);
+    await ctx.db.update(appUser).set({ avatarHash: null }).where(eq(appUser.id, ctx.userId));
     return reply.code(204).send();
   });
 
@@ -177,16 +145,11 @@ export function profileRoutes(app: FastifyInstance, d: AuthDeps & { storage: Sto
       },
     },
     async (req, reply) => {
-      const ctx = ctxOf(req);
-      const [u] = await db
-        .select({ first: appUser.firstname, last: appUser.lastname, avatar: appUser.avatarHash })
+      // Row-level security: only users the caller may see have an avatar here.
+      const [u] = await ctxOf(req)
+        .db.select({ first: appUser.firstname, last: appUser.lastname, avatar: appUser.avatarHash })
         .from(appUser)
-        .where(
-          and(
-            inArray(appUser.companyId, [...ctx.companyIds]),
-            sql`encode(sha256(convert_to(lower(${appUser.email}), 'UTF8')), 'hex') = ${req.params.hash}`,
-          ),
-        );
+        .where(sql`encode(sha256(convert_to(lower(${appUser.email}), 'UTF8')), 'hex') = ${req.params.hash}`);
       if (!u) throw notFound();
       reply.header('cache-control', 'private, max-age=300');
       if (u.avatar) {

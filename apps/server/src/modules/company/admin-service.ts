@@ -1,26 +1,22 @@
-import type { CompanyDetail, CompanyInput } from '@pc/shared';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { CompanyDetail, CompanyInput, CompanyMove } from '@pc/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { appointment, appUser, company, item, itemCounter, itemHistory, tag, textModule } from '../../db/schema/index';
-import { seedDemoItems } from '../../db/seed/demo-items';
+import { appUser, company } from '../../db/schema/index';
+import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
+import { seedDemoItems } from '../../seed/demo-items';
+import { companyRights } from './policy';
 
-type Ctx = Pick<RequestContext, 'userId' | 'companyId' | 'companyIds' | 'claims'>;
+type Ctx = Pick<RequestContext, 'db' | 'addCompanies' | 'userId' | 'companyId' | 'companyIds' | 'claims'>;
 
 const parent = alias(company, 'parent');
 const agency = alias(company, 'agency');
 
-export function canEditCompany(ctx: Ctx, id: string) {
-  return (
-    (ctx.claims.has('Company.Write') && ctx.companyIds.includes(id)) ||
-    (ctx.claims.has('Company.WriteOwn') && ctx.companyId === id)
-  );
-}
-
-export async function companyDetail(db: Db, ctx: Ctx, id: string): Promise<CompanyDetail> {
-  if (!ctx.companyIds.includes(id)) throw notFound();
+/** Row-level security answers only companies the caller may see; parent and agency included. */
+export async function companyDetail(ctx: Ctx, id: string): Promise<CompanyDetail> {
+  const db = ctx.db;
   const [row] = await db
     .select({ c: company, parentName: parent.name, agencyName: agency.name })
     .from(company)
@@ -31,7 +27,7 @@ export async function companyDetail(db: Db, ctx: Ctx, id: string): Promise<Compa
   const children = await db
     .select({ id: company.id, name: company.name })
     .from(company)
-    .where(and(eq(company.parentId, id), inArray(company.id, [...ctx.companyIds])))
+    .where(eq(company.parentId, id))
     .orderBy(asc(company.name));
   const c = row.c;
   return {
@@ -39,9 +35,9 @@ export async function companyDetail(db: Db, ctx: Ctx, id: string): Promise<Compa
     name: c.name,
     type: c.type,
     parentCompanyId: c.parentId,
-    parentCompanyName: c.parentId && ctx.companyIds.includes(c.parentId) ? row.parentName : null,
+    parentCompanyName: row.parentName,
     agencyCompanyId: c.agencyId,
-    agencyCompanyName: c.agencyId && ctx.companyIds.includes(c.agencyId) ? row.agencyName : null,
+    agencyCompanyName: row.agencyName,
     isActive: c.isActive,
     isDemo: c.isDemo,
     isResponsibleParty: c.isResponsibleParty,
@@ -75,14 +71,14 @@ export async function companyDetail(db: Db, ctx: Ctx, id: string): Promise<Compa
     passwordExpiryDays: c.passwordExpiryDays,
     children,
     numberOfChildCompanies: children.length,
-    canEdit: canEditCompany(ctx, c.id),
+    rights: companyRights(ctx, c.id),
   };
 }
 
+/** What a plain edit changes: everything but the company's place (group, agency). */
 const columns = (i: CompanyInput) => ({
   name: i.name,
   type: i.type,
-  parentId: i.parentCompanyId,
   isActive: i.isActive,
   isResponsibleParty: i.isResponsibleParty,
   isDataProcessor: i.isDataProcessor,
@@ -114,45 +110,61 @@ const columns = (i: CompanyInput) => ({
 });
 
 /** The parent must be a visible group and not the company itself or one of its descendants. */
-async function checkParent(db: Db, ctx: Ctx, id: string | null, parentId: string | null) {
+async function checkParent(db: Db, id: string | null, parentId: string | null, field = 'parentCompanyId') {
   if (!parentId) return;
-  if (!ctx.companyIds.includes(parentId)) throw validationFailed({ parentCompanyId: ['validation.unknownReference'] });
   const [p] = await db.select({ type: company.type }).from(company).where(eq(company.id, parentId));
-  if (p?.type !== 'Group') throw validationFailed({ parentCompanyId: ['validation.parentNotGroup'] });
+  if (!p) throw validationFailed({ [field]: ['validation.unknownReference'] });
+  if (p.type !== 'Group') throw validationFailed({ [field]: ['validation.parentNotGroup'] });
   if (!id) return;
   const rows = await db.execute(sql`
     with recursive up(id) as (select ${parentId}::uuid union select c.parent_id from company c join up on c.id = up.id where c.parent_id is not null)
     select 1 as hit from up where id = ${id}::uuid limit 1`);
-  if ((rows as unknown as { rows: unknown[] }).rows.length) throw validationFailed({ parentCompanyId: ['validation.cycle'] });
+  if ((rows as unknown as { rows: unknown[] }).rows.length) throw validationFailed({ [field]: ['validation.cycle'] });
 }
 
 /** The DPO named by id must be a user the editor can see, like any user picker offers. */
-async function checkAgent(db: Db, ctx: Ctx, agentId: string | null) {
+async function checkAgent(db: Db, agentId: string | null) {
   if (!agentId) return;
-  const [u] = await db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.id, agentId));
-  if (!u || !ctx.companyIds.includes(u.companyId))
-    throw validationFailed({ dataPrivacyAgentId: ['validation.unknownReference'] });
+  // Users of companies the caller may see, like the user picker offers (row-level security).
+  const [u] = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .innerJoin(company, eq(company.id, appUser.companyId))
+    .where(eq(appUser.id, agentId));
+  if (!u) throw validationFailed({ dataPrivacyAgentId: ['validation.unknownReference'] });
 }
 
-export async function createCompany(db: Db, ctx: Ctx, input: CompanyInput) {
-  await checkParent(db, ctx, null, input.parentCompanyId);
-  await checkAgent(db, ctx, input.dataPrivacyAgentId);
+export async function createCompany(ctx: Ctx, input: CompanyInput) {
+  const db = ctx.db;
+  await checkParent(db, null, input.parentCompanyId);
+  await checkAgent(db, input.dataPrivacyAgentId);
   const [own] = await db.select({ isAgency: company.isDataPrivacyAgency }).from(company).where(eq(company.id, ctx.companyId));
   // A company must stay visible to its creator: under a visible group, or as a client of the
   // creator's agency.
   if (!input.parentCompanyId && !own?.isAgency) throw validationFailed({ parentCompanyId: ['validation.parentRequired'] });
-  const [row] = await db
-    .insert(company)
-    .values({ ...columns(input), agencyId: input.parentCompanyId ? null : ctx.companyId })
-    .returning({ id: company.id });
-  return row!.id;
+  // Visible to this request from now on; the policy still checks that it hangs under a group or
+  // agency the caller sees.
+  const id = randomUUID();
+  await ctx.addCompanies([id]);
+  await db.insert(company).values({
+    ...columns(input),
+    id,
+    parentId: input.parentCompanyId,
+    agencyId: input.parentCompanyId ? null : ctx.companyId,
+  });
+  return id;
 }
 
-export async function updateCompany(db: Db, ctx: Ctx, id: string, input: CompanyInput) {
-  if (!ctx.companyIds.includes(id)) throw notFound();
-  if (!canEditCompany(ctx, id)) throw forbidden();
-  await checkParent(db, ctx, id, input.parentCompanyId);
-  await checkAgent(db, ctx, input.dataPrivacyAgentId);
+export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput) {
+  const db = ctx.db;
+  const [before] = await db.select({ parentId: company.parentId }).from(company).where(eq(company.id, id));
+  if (!before) throw notFound();
+  if (!companyRights(ctx, id).write) throw forbidden();
+  // Moving a company is its own action (moveCompany): an edit of the form must never take it
+  // out of its group or agency by accident.
+  if ((input.parentCompanyId ?? null) !== before.parentId)
+    throw validationFailed({ parentCompanyId: ['validation.moveIsExplicit'] });
+  await checkAgent(db, input.dataPrivacyAgentId);
   if (input.type === 'Company') {
     const [child] = await db.select({ id: company.id }).from(company).where(eq(company.parentId, id)).limit(1);
     if (child) throw validationFailed({ type: ['validation.groupHasChildren'] });
@@ -161,52 +173,47 @@ export async function updateCompany(db: Db, ctx: Ctx, id: string, input: Company
   await db.update(company).set(columns(input)).where(eq(company.id, id));
 }
 
-export async function setLogo(db: Db, ctx: Ctx, id: string, hash: string | null) {
-  if (!ctx.companyIds.includes(id)) throw notFound();
-  if (!canEditCompany(ctx, id)) throw forbidden();
-  await db.update(company).set({ logoHash: hash }).where(eq(company.id, id));
+/**
+ * Moves a company into another group or to another agency. The target must be one the caller
+ * sees, so the company never leaves the reach of the administrator who moved it; a company with
+ * neither group nor agency would be reachable only by its own users, so that is refused.
+ */
+export async function moveCompany(ctx: Ctx, id: string, to: CompanyMove) {
+  const db = ctx.db;
+  const [c] = await db.select({ id: company.id }).from(company).where(eq(company.id, id));
+  if (!c) throw notFound();
+  if (!companyRights(ctx, id).move) throw forbidden();
+  if (!to.parentCompanyId && !to.agencyCompanyId) throw validationFailed({ parentCompanyId: ['validation.moveUnreachable'] });
+  if (to.parentCompanyId && to.agencyCompanyId) throw validationFailed({ agencyCompanyId: ['validation.moveOneTarget'] });
+  await checkParent(db, id, to.parentCompanyId);
+  if (to.agencyCompanyId) {
+    const [a] = await db
+      .select({ isAgency: company.isDataPrivacyAgency })
+      .from(company)
+      .where(eq(company.id, to.agencyCompanyId));
+    if (!a) throw validationFailed({ agencyCompanyId: ['validation.unknownReference'] });
+    if (!a.isAgency || to.agencyCompanyId === id) throw validationFailed({ agencyCompanyId: ['validation.notAgency'] });
+  }
+  await db.update(company).set({ parentId: to.parentCompanyId, agencyId: to.agencyCompanyId }).where(eq(company.id, id));
+}
+
+export async function setLogo(ctx: Ctx, id: string, hash: string | null) {
+  const [c] = await ctx.db.select({ id: company.id }).from(company).where(eq(company.id, id));
+  if (!c) throw notFound();
+  if (!companyRights(ctx, id).write) throw forbidden();
+  await ctx.db.update(company).set({ logoHash: hash }).where(eq(company.id, id));
 }
 
 /** A data privacy agency creates a demo company filled with demo items of every type. */
-export async function createDemoCompany(db: Db, ctx: Ctx, opts: { timeZone: string; now: Date; name: string }) {
+export async function createDemoCompany(ctx: Ctx, opts: { timeZone: string; now: Date; name: string }) {
+  const db = ctx.db;
   const [own] = await db.select({ isAgency: company.isDataPrivacyAgency }).from(company).where(eq(company.id, ctx.companyId));
   if (!own?.isAgency) throw new AppError(409, 'conflict', 'error.demoNeedsAgency');
-  const [row] = await db
+  const id = randomUUID();
+  await ctx.addCompanies([id]);
+  await db
     .insert(company)
-    .values({ name: opts.name, isDemo: true, agencyId: ctx.companyId, city: 'Berlin', createdAt: opts.now })
-    .returning({ id: company.id });
-  await seedDemoItems(db, row!.id, ctx.userId, { timeZone: opts.timeZone, now: opts.now, full: true });
-  return row!.id;
-}
-
-/**
- * Demo companies are reset seven days after creation (spec 000 §9): user changes are dropped,
- * the demo items recreated and the countdown restarts. Stateless, so it survives restarts: it
- * compares creation dates whenever it runs.
- */
-export async function resetDueDemoCompanies(db: Db, opts: { timeZone: string; now: Date }) {
-  const due = await db
-    .select({ id: company.id, agencyId: company.agencyId })
-    .from(company)
-    .where(and(eq(company.isDemo, true), lte(company.createdAt, new Date(opts.now.getTime() - 7 * 86_400_000))));
-  for (const demo of due) {
-    const [seeder] = await db
-      .select({ id: appUser.id })
-      .from(appUser)
-      .where(and(eq(appUser.companyId, demo.agencyId ?? demo.id), eq(appUser.isActive, true)))
-      .orderBy(asc(appUser.createdAt))
-      .limit(1);
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await tx.delete(appointment).where(eq(appointment.companyId, demo.id));
-      await tx.delete(item).where(eq(item.companyId, demo.id));
-      await tx.delete(itemHistory).where(eq(itemHistory.companyId, demo.id));
-      await tx.delete(itemCounter).where(eq(itemCounter.companyId, demo.id));
-      await tx.delete(tag).where(eq(tag.companyId, demo.id));
-      await tx.delete(textModule).where(eq(textModule.companyId, demo.id));
-      await tx.update(company).set({ createdAt: opts.now }).where(eq(company.id, demo.id));
-      if (seeder) await seedDemoItems(tx, demo.id, seeder.id, { timeZone: opts.timeZone, now: opts.now, full: true });
-    });
-  }
-  return due.length;
+    .values({ id, name: opts.name, isDemo: true, agencyId: ctx.companyId, city: 'Berlin', createdAt: opts.now });
+  await seedDemoItems(db, id, ctx.userId, { timeZone: opts.timeZone, now: opts.now, full: true });
+  return id;
 }

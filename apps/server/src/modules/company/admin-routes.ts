@@ -1,18 +1,18 @@
-import { companyDetailSchema, companyInputSchema } from '@pc/shared';
+import { companyDetailSchema, companyInputSchema, companyMoveSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ctxOf } from '../../platform/auth/plugin';
-import { AppError, validationFailed } from '../../platform/errors';
+import { validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
-import { companyDetail, createCompany, createDemoCompany, setLogo, updateCompany } from './service';
+import { readUpload, uploadOf } from '../../platform/upload';
+import { companyDetail, createCompany, createDemoCompany, moveCompany, setLogo, updateCompany } from './admin-service';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
-export function companyAdminRoutes(app: FastifyInstance, d: { db: Db; storage: Storage; timeZone: string; now: () => Date }) {
+export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; timeZone: string; now: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.uuid() });
   const editRule = { claims: { any: ['Company.Write', 'Company.WriteOwn'] } };
@@ -20,7 +20,7 @@ export function companyAdminRoutes(app: FastifyInstance, d: { db: Db; storage: S
   r.get(
     '/api/company/:id',
     { schema: { tags: ['company'], params: idParams, response: { 200: companyDetailSchema } } },
-    async (req) => companyDetail(d.db, ctxOf(req), req.params.id),
+    async (req) => companyDetail(ctxOf(req), req.params.id),
   );
 
   r.post(
@@ -31,9 +31,8 @@ export function companyAdminRoutes(app: FastifyInstance, d: { db: Db; storage: S
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const id = await createCompany(d.db, ctx, req.body);
-      // The new company is visible from now on; the context of this request predates it.
-      return reply.code(201).send(await companyDetail(d.db, { ...ctx, companyIds: [...ctx.companyIds, id] }, id));
+      const id = await createCompany(ctx, req.body);
+      return reply.code(201).send(await companyDetail(ctx, id));
     },
   );
 
@@ -44,38 +43,51 @@ export function companyAdminRoutes(app: FastifyInstance, d: { db: Db; storage: S
       schema: { tags: ['company'], params: idParams, body: companyInputSchema, response: { 200: companyDetailSchema } },
     },
     async (req) => {
-      await updateCompany(d.db, ctxOf(req), req.params.id, req.body);
-      return companyDetail(d.db, ctxOf(req), req.params.id);
+      await updateCompany(ctxOf(req), req.params.id, req.body);
+      return companyDetail(ctxOf(req), req.params.id);
+    },
+  );
+
+  r.post(
+    '/api/company/:id/move',
+    {
+      config: { claims: { all: ['Company.Move'] } },
+      schema: {
+        tags: ['company'],
+        summary: 'Move a company into another group or to another agency',
+        params: idParams,
+        body: companyMoveSchema,
+        response: { 200: companyDetailSchema },
+      },
+    },
+    async (req) => {
+      await moveCompany(ctxOf(req), req.params.id, req.body);
+      return companyDetail(ctxOf(req), req.params.id);
     },
   );
 
   // The logo is stored once as uploaded (content-addressed) and resized on request.
   r.post(
     '/api/company/:id/logo',
-    { config: editRule, schema: { tags: ['company'], params: idParams, consumes: ['multipart/form-data'] } },
+    {
+      config: editRule,
+      schema: { tags: ['company'], params: idParams, consumes: ['multipart/form-data'] },
+      preValidation: readUpload({ maxBytes: LOGO_MAX_BYTES, types: LOGO_TYPES, typeError: 'validation.imageType' }),
+    },
     async (req, reply) => {
-      const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } }).catch(() => undefined);
-      if (!file) throw validationFailed({ file: ['validation.fileMissing'] });
-      if (!LOGO_TYPES.includes(file.mimetype)) {
-        file.file.resume();
-        throw validationFailed({ file: ['validation.imageType'] });
-      }
-      const data = await file.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large', 'error.payloadTooLarge');
-        throw e;
-      });
+      const { data } = uploadOf(req);
       const meta = await sharp(data)
         .metadata()
         .catch(() => null);
       if (!meta?.format || !['png', 'jpeg', 'gif'].includes(meta.format))
         throw validationFailed({ file: ['validation.imageType'] });
-      await setLogo(d.db, ctxOf(req), req.params.id, await d.storage.put(data));
+      await setLogo(ctxOf(req), req.params.id, await d.storage.put(data));
       return reply.code(204).send();
     },
   );
 
   r.delete('/api/company/:id/logo', { config: editRule, schema: { tags: ['company'], params: idParams } }, async (req, reply) => {
-    await setLogo(d.db, ctxOf(req), req.params.id, null);
+    await setLogo(ctxOf(req), req.params.id, null);
     return reply.code(204).send();
   });
 
@@ -92,8 +104,8 @@ export function companyAdminRoutes(app: FastifyInstance, d: { db: Db; storage: S
         year: 'numeric',
       }).format(now);
       const name = ctx.locale === 'en' ? `Demo company (${label})` : `Demo Unternehmen (${label})`;
-      const id = await createDemoCompany(d.db, ctx, { timeZone: d.timeZone, now, name });
-      return reply.code(201).send(await companyDetail(d.db, { ...ctx, companyIds: [...ctx.companyIds, id] }, id));
+      const id = await createDemoCompany(ctx, { timeZone: d.timeZone, now, name });
+      return reply.code(201).send(await companyDetail(ctx, id));
     },
   );
 }

@@ -1,0 +1,16 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index';
+
+/**
+ * A database handle. In request code it is always the request's tenant transaction (role
+ * pc_app, row-level security on); only the modules allowed to import `db/client` ever hold the
+ * owner connection (see platform/owner-access.test.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The only modules that may hold the owner connection (db/client: it bypasses row-level
+ * security), each for work that must act outside a tenant. Everything else gets the request's
+ * tenant transaction through its context and cannot reach another connection.
+ */
+const allowed: Record<string, string> = {
+  'main.ts': 'start-up: opens the database, schedules jobs',
+  'app.ts': 'wires the owner connection into the modules below',
+  'bootstrap.ts': 'migrations, demo data and the first administrator at start-up',
+  'db/client.ts': 'the owner connection itself',
+  'seed/demo.ts': 'demo data at start-up',
+  'test/harness.ts': 'tests',
+  'platform/auth/plugin.ts': 'authenticates each request and opens its tenant transaction',
+  'platform/tenancy.ts': 'opens the tenant transaction on the owner connection',
+  'platform/mail/mailer.ts': 'the mail outbox worker',
+  'platform/secret.ts': 'the token signing secret, at start-up',
+  'modules/auth/deps.ts': 'login, token refresh and password reset (no tenant yet)',
+  'modules/auth/mail-link-routes.ts': 'links in mails: unsubscribe, e-mail confirmation',
+  'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',
+  'modules/help/routes.ts': "the operator's help contents (Platform.Manage)",
+  'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",
+  'modules/legal/routes.ts': 'public legal documents',
+  'modules/system/routes.ts': 'public health check',
+};
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+describe('the owner connection', () => {
+  it('is imported only by the modules that must act outside a tenant', () => {
+    const importers = sources(src)
+      .filter((f) => /from '(\.{1,2}\/)+(db\/)?client'/.test(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(src, f).replaceAll(path.sep, '/'))
+      .sort();
+    // The scan finds the real importers, so it cannot pass by finding nothing.
+    expect(importers).toContain('platform/auth/plugin.ts');
+    expect(importers.filter((f) => !(f in allowed))).toEqual([]);
+  });
+
+  it('reaches other modules only through the auth module', () => {
+    // AuthDeps carries the owner connection; other modules take AccountDeps, which does not.
+    const users = sources(src)
+      .filter((f) => /\bAuthDeps\b/.test(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(src, f).replaceAll(path.sep, '/'));
+    expect(users).toContain('modules/auth/deps.ts');
+    expect(users.filter((f) => !f.startsWith('modules/auth/') && f !== 'app.ts')).toEqual([]);
+  });
+});
