@@ -7,7 +7,6 @@ import { TextLink } from '../../components/text-link';
 import { useOpenIssueCount } from '../../features/items/statistics';
 import { useCompanyListItems } from '../../features/scope/api';
 import { useConfig } from '../../lib/config';
-import { canEditCompany } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { TOOLBAR_HEIGHT } from '../theme';
 import { PrivacyStatusSlot } from './privacy-status-slot';
@@ -21,7 +20,8 @@ function ScopeName() {
   const scope = me?.scopeCompany;
   // The scope reference has no demo flag; the company list (shared with the scope dialog) has.
   const companies = useCompanyListItems(!!scope);
-  const demo = scope ? companies.data?.find((c) => c.id === scope.id && c.isDemo) : undefined;
+  const scoped = scope ? companies.data?.find((c) => c.id === scope.id) : undefined;
+  const demo = scoped?.isDemo ? scoped : undefined;
   if (!me) return null;
   const label = scope?.name ?? t('scope.allCompanies');
   return (
@@ -29,7 +29,7 @@ function ScopeName() {
       <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
         {t('scope.label')}
       </Typography>
-      {scope && canEditCompany(me, scope.id) ? (
+      {scope && scoped?.rights.write ? (
         <TextLink
           to="/administration/companies/$id"
           params={{ id: scope.id }}

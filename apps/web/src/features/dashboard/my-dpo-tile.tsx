@@ -16,7 +16,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
-import { canEditCompany } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { type DpoFields, useSaveDpo, useScopeCompany } from './api';
 
@@ -138,7 +137,7 @@ function DpoSummary({ company, canEdit }: { company: CompanyDetail; canEdit: boo
 
 /** Spec 001 §2 my-DPO tile: the scope company's data protection officer; editors choose them by clicking. */
 export function MyDpoTileBody({ companyId }: { companyId: string }) {
-  const me = useSession((s) => s.me);
+  const _me = useSession((s) => s.me);
   const company = useScopeCompany(companyId);
   const [editing, setEditing] = useState(false);
   const { t } = useTranslation();
@@ -152,7 +151,7 @@ export function MyDpoTileBody({ companyId }: { companyId: string }) {
       </CardContent>
     );
   }
-  const canEdit = !!me && canEditCompany(me, companyId);
+  const canEdit = company.data.rights.write;
   const body = (
     <CardContent sx={{ width: '100%', pt: 1 }}>
       <DpoSummary company={company.data} canEdit={canEdit} />

@@ -21,6 +21,7 @@ function company(name: string, extra: Partial<CompanyListItem> = {}): CompanyLis
     isResponsibleParty: true,
     isDataProcessor: false,
     isDataPrivacyAgency: false,
+    rights: { write: false, move: false },
     ...extra,
   };
 }

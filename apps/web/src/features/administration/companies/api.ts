@@ -1,4 +1,4 @@
-import { type CompanyDetail, type CompanyInput, companyDetailSchema, companyListItemSchema } from '@pc/shared';
+import { type CompanyDetail, type CompanyInput, type CompanyMove, companyDetailSchema, companyListItemSchema } from '@pc/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api/api-client';
@@ -45,6 +45,10 @@ export function saveCompany(id: string | null, input: CompanyInput): Promise<Com
   return id
     ? apiRequest(`/company/${encodeURIComponent(id)}`, { method: 'PUT', json: input, schema: companyDetailSchema })
     : apiRequest('/company', { method: 'POST', json: input, schema: companyDetailSchema });
+}
+
+export function moveCompany(id: string, move: CompanyMove): Promise<CompanyDetail> {
+  return apiRequest(`/company/${encodeURIComponent(id)}/move`, { method: 'POST', json: move, schema: companyDetailSchema });
 }
 
 export function createDemoCompany(): Promise<CompanyDetail> {

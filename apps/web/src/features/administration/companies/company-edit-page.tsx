@@ -61,7 +61,7 @@ export function CompanyEditPage() {
   if ((!isNew && !company) || !companies.data) return <PageLoader />;
 
   // Company.WriteOwn reaches this route for other companies too; those are read-only.
-  if (company && !company.canEdit) {
+  if (company && !company.rights.write) {
     return (
       <>
         <PageHeader title={company.name} />
@@ -129,7 +129,7 @@ export function CompanyEditPage() {
           {company ? (
             <>
               <LogoCard company={company} editable />
-              <StructureCard company={company} linkTo="/administration/companies/$id" />
+              <StructureCard company={company} linkTo="/administration/companies/$id" companies={companies.data} />
             </>
           ) : (
             <Alert severity="info">{t('companiesAdmin.logoAfterCreate')}</Alert>

@@ -120,9 +120,15 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
                   onChange={(e) => field.onChange(e.target.value || null)}
                   inputRef={field.ref}
                   error={!!fieldState.error}
+                  // The place of an existing company changes through the move action only.
+                  disabled={!!company}
                   helperText={
                     fieldMessage(t, fieldState.error?.message) ??
-                    (!field.value && !company && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined)
+                    (company
+                      ? t('companiesAdmin.parentMoveHint')
+                      : !field.value && isAgency
+                        ? t('companiesAdmin.parentAgencyHint')
+                        : undefined)
                   }
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 >

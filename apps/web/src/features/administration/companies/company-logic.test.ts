@@ -33,6 +33,7 @@ function company(name: string, over: Partial<CompanyListItem> = {}): CompanyList
     isResponsibleParty: true,
     isDataProcessor: false,
     isDataPrivacyAgency: false,
+    rights: { write: false, move: false },
     ...over,
   };
 }
@@ -70,13 +71,13 @@ describe('company form values', () => {
       creationDate: '2025-01-01T00:00:00.000Z',
       children: [],
       numberOfChildCompanies: 0,
-      canEdit: true,
+      rights: { write: true, move: true },
     } satisfies CompanyDetail;
     const input = inputOfCompany(detail);
     expect(input.name).toBe('Muster GmbH');
     expect(input.vatNumber).toBe('DE123456789');
     expect(input).not.toHaveProperty('id');
-    expect(input).not.toHaveProperty('canEdit');
+    expect(input).not.toHaveProperty('rights');
   });
 
   it('maps server field errors onto form fields, array entries onto their list', () => {

@@ -69,6 +69,41 @@ export function parentOptions(companies: readonly CompanyListItem[], selfId: str
   return companies.filter((c) => c.type === 'Group' && !excluded.has(c.id)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+export interface MoveTarget {
+  key: string;
+  kind: 'group' | 'agency';
+  name: string;
+  move: { parentCompanyId: string | null; agencyCompanyId: string | null };
+}
+
+/**
+ * Where a company can be moved: the groups that are not the company itself, one of its own
+ * children or its current group; and the agencies other than itself and its current one.
+ */
+export function moveTargets(
+  companies: readonly CompanyListItem[],
+  company: { id: string; parentCompanyId: string | null; agencyCompanyId: string | null },
+): MoveTarget[] {
+  const groups = parentOptions(companies, company.id).filter((g) => g.id !== company.parentCompanyId);
+  const agencies = companies
+    .filter((c) => c.isDataPrivacyAgency && c.id !== company.id && c.id !== company.agencyCompanyId)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return [
+    ...groups.map((g) => ({
+      key: `g:${g.id}`,
+      kind: 'group' as const,
+      name: g.name,
+      move: { parentCompanyId: g.id, agencyCompanyId: null },
+    })),
+    ...agencies.map((a) => ({
+      key: `a:${a.id}`,
+      kind: 'agency' as const,
+      name: a.name,
+      move: { parentCompanyId: null, agencyCompanyId: a.id },
+    })),
+  ];
+}
+
 /** Codes Intl knows as regions that are no countries. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
 

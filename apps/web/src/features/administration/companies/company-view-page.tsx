@@ -30,7 +30,7 @@ export function CompanyViewPage() {
       <PageHeader
         title={company.name}
         actions={
-          company.canEdit ? (
+          company.rights.write ? (
             <ButtonLink
               to="/administration/companies/$id"
               params={{ id: company.id }}

@@ -1,13 +1,17 @@
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CompanyDetail } from '@pc/shared';
-import type { ReactNode } from 'react';
+import type { CompanyDetail, CompanyListItem } from '@pc/shared';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DemoCountdown } from '../../../components/demo-countdown';
 import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
 import { Section } from './form-parts';
+import { MoveCompanyDialog } from './move-company-dialog';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,25 +33,38 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function StructureCard({
   company,
   linkTo,
+  companies,
 }: {
   company: CompanyDetail;
   linkTo: '/company/$id' | '/administration/companies/$id';
+  /** With the company list, users allowed to move the company get the move action. */
+  companies?: readonly CompanyListItem[];
 }) {
   const { t } = useTranslation();
+  const [moving, setMoving] = useState(false);
+  const canMove = company.rights.move && !!companies;
   return (
     <Section
       title={t('companiesAdmin.section.structure')}
       action={
-        company.type === 'Group' ? (
-          <Chip
-            size="small"
-            color="primary"
-            variant="outlined"
-            label={t('companiesAdmin.groupOf', { count: company.numberOfChildCompanies })}
-          />
-        ) : undefined
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {company.type === 'Group' && (
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={t('companiesAdmin.groupOf', { count: company.numberOfChildCompanies })}
+            />
+          )}
+          {canMove && (
+            <Button size="small" startIcon={<DriveFileMoveOutlined />} onClick={() => setMoving(true)}>
+              {t('companiesAdmin.move.action')}
+            </Button>
+          )}
+        </Stack>
       }
     >
+      {canMove && <MoveCompanyDialog company={company} companies={companies} open={moving} onClose={() => setMoving(false)} />}
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
         <Fact label={t('companiesAdmin.field.type')}>{t(`companiesAdmin.type.${company.type}`)}</Fact>
         <Fact label={t('companiesAdmin.field.parent')}>

@@ -65,7 +65,9 @@ export function ItemDetailPage() {
         item={isNew ? null : (query.data ?? null)}
         type={type}
         route={route}
-        canWrite={canWrite}
+        // An existing item carries the caller's rights from the server; creating is guarded by
+        // the type's claim, like the route.
+        canWrite={isNew ? canWrite : (query.data?.rights.write ?? false)}
       />
     );
 
@@ -129,7 +131,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {item && <StatusChip status={item.status} />}
-          {item && canWrite && (
+          {item?.rights.delete && (
             <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>
               {t('items.detail.delete')}
             </Button>

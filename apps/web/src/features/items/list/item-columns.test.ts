@@ -29,6 +29,7 @@ const base: Item = {
   attachmentCount: 0,
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-01T10:00:00.000Z',
+  rights: { write: true, delete: true },
 };
 
 describe('register columns', () => {
