@@ -45,6 +45,7 @@ import { registerErrorHandling } from './platform/errors';
 import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { memoryRateLimiter } from './platform/rate-limiter';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -130,7 +131,11 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   };
   await app.register(async (api) => {
     systemRoutes(api, { database, config });
-    authRoutes(api, { ...authDeps, loginRateLimit: config.loginRateLimit });
+    authRoutes(api, {
+      ...authDeps,
+      tokenLimits: { login: config.loginRateLimit, refresh: config.refreshRateLimit },
+      rateLimiter: memoryRateLimiter(now ? () => now().getTime() : Date.now),
+    });
     accountRoutes(api, authDeps);
     termsOfUseRoutes(api, { db });
     legalRoutes(api, { db, legalDir: config.legalDir });
