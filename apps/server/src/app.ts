@@ -45,6 +45,7 @@ import { registerErrorHandling } from './platform/errors';
 import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { memoryRateLimiter } from './platform/rate-limiter';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -132,7 +133,11 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     // Modules that act outside a tenant get the owner connection (see
     // platform/owner-access.test.ts); every other module works in the request's transaction.
     systemRoutes(api, { database, config });
-    authRoutes(api, { ...authDeps, loginRateLimit: config.loginRateLimit });
+    authRoutes(api, {
+      ...authDeps,
+      tokenLimits: { login: config.loginRateLimit, refresh: config.refreshRateLimit },
+      rateLimiter: memoryRateLimiter(now ? () => now().getTime() : Date.now),
+    });
     mailLinkRoutes(api, authDeps);
     termsOfUseRoutes(api, { db });
     legalRoutes(api, { db, legalDir: config.legalDir });

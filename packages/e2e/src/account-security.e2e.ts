@@ -125,7 +125,8 @@ describe('account security in the browser', () => {
     await field(scan, '6-stelliger Code').fill(wrongCode(otherSecret));
     await scan.getByRole('button', { name: 'Einschalten' }).click();
     await scan.getByText('Der Code ist ungültig oder abgelaufen.').waitFor();
-    await field(scan, '6-stelliger Code').fill(nextCode(otherSecret, 0));
+    const enabledWith = nextCode(otherSecret, 0);
+    await field(scan, '6-stelliger Code').fill(enabledWith);
     await scan.getByRole('button', { name: 'Einschalten' }).click();
 
     const codesDialog = page.getByRole('dialog', { name: 'Ihre Wiederherstellungscodes' });
@@ -156,6 +157,11 @@ describe('account security in the browser', () => {
     await expect.poll(() => page.url()).toContain('/mfa');
     await page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The code just typed to turn it on is still on the phone: it is refused, and says why.
+    await field(page, 'Bestätigungscode').fill(enabledWith);
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await page.getByText('Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.').waitFor();
+    await expect.poll(() => field(page, 'Bestätigungscode').isEnabled()).toBe(true);
     await field(page, 'Bestätigungscode').fill(wrongCode(otherSecret));
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await page.getByText('Der Code ist ungültig. Bitte versuchen Sie es erneut.').waitFor();

@@ -110,7 +110,7 @@ describe('the application shell', () => {
     await close();
   });
 
-  it('says on the password field when the server cannot be reached or the account is locked', async () => {
+  it('says on the password field when the server cannot be reached, and a locked account looks like any failed login', async () => {
     const { page, close } = await newPage(browser);
     await page.goto(`${server.url}/login`);
     await page.route('**/api/auth/token', (route) => route.abort('connectionrefused'));
@@ -119,7 +119,8 @@ describe('the application shell', () => {
     expect(page.url()).toContain('/login');
     await page.unroute('**/api/auth/token');
 
-    // Five wrong passwords lock the account; then even the right one answers locked_out.
+    // Five wrong passwords lock the account; then even the right one fails like an unknown
+    // address would, so the screen reveals nothing about which addresses have accounts.
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${server.url}/api/auth/token`, {
         method: 'POST',
@@ -128,9 +129,15 @@ describe('the application shell', () => {
       });
       expect(res.status).toBe(400);
     }
+    const generic =
+      'Anmeldung fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort. Nach mehreren Fehlversuchen wird der Zugang vorübergehend gesperrt; Sie erhalten dann eine E-Mail.';
     await login(page, server.url, 'other@demo.local', 'Demo1234!', false);
-    await page.getByText('Ihr Konto ist vorübergehend gesperrt. Bitte versuchen Sie es später erneut.').waitFor();
+    await page.getByText(generic).waitFor();
     expect(await page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(/gesperrt\. Bitte versuchen/).count()).toBe(0);
+    await login(page, server.url, 'nobody@demo.local', 'Demo1234!', false);
+    await page.getByText(generic).waitFor();
+    expect(page.url()).toContain('/login');
     await close();
   });
 

@@ -25,7 +25,8 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const loginErrorDescriptions = ['login_failed', 'locked_out', 'ip_not_allowed'] as const;
+/** A locked account answers login_failed like an unknown address (docs/decisions/0010). */
+export const loginErrorDescriptions = ['login_failed', 'ip_not_allowed'] as const;
 export type LoginErrorDescription = (typeof loginErrorDescriptions)[number];
 
 export const tokenErrorSchema = z.object({

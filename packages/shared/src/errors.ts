@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Stable machine codes carried by every error body. */
 export const errorCodes = [
   'validation_failed',
+  /** 422: a right second-factor code that was already used; the next one will do. */
+  'mfa_code_reused',
   'unauthorized',
   'forbidden',
   'scope_forbidden',

@@ -1,4 +1,4 @@
--- Tenancy by construction (docs/decisions/0010): every request runs as pc_app with app.user_id
+-- Tenancy by construction (docs/decisions/0011): every request runs as pc_app with app.user_id
 -- and app.company_ids set, and every table that holds a company's data answers only rows of
 -- those companies. This migration covers the identity tables that 0001–0006 left to the
 -- services, narrows what pc_app may touch of the installation-wide tables, and tightens the

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company } from '../../db/schema/index';
+import { company, mailOutbox } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { enableTwoFactor, form, lastMail, totpCode } from '../../test/helpers';
 
@@ -11,26 +11,71 @@ describe('lockout', () => {
   });
   afterAll(() => t.close());
 
-  it('locks after five wrong passwords, answers locked_out even for the right one, and an administrator can unlock', async () => {
+  const unknown = () => t.login('nobody@demo.local', 'Falsch!1');
+
+  it('locks after five wrong passwords and then answers exactly like an unknown address, even for the right password', async () => {
     for (let i = 0; i < 5; i++)
       expect((await t.login('reader@demo.local', 'Falsch!1')).json().error_description).toBe('login_failed');
-    expect((await t.login('reader@demo.local')).json()).toEqual({ error: 'invalid_grant', error_description: 'locked_out' });
+    const locked = await t.login('reader@demo.local');
+    const stranger = await unknown();
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toEqual({ error: 'invalid_grant', error_description: 'login_failed' });
+    expect(locked.statusCode).toBe(stranger.statusCode);
+    expect(locked.body).toBe(stranger.body);
+    for (const header of ['content-type', 'cache-control', 'set-cookie'])
+      expect(locked.headers[header]).toEqual(stranger.headers[header]);
+
+    // Only the owner is told, by mail, once per lock however often the login is tried.
+    const mail = await lastMail(t, 'reader@demo.local');
+    expect(mail?.template).toBe('account-locked');
+    expect(mail?.subject).toBe('Privacy Cockpit: Ihr Zugang ist vorübergehend gesperrt');
+    expect(mail?.body).toContain('für 15 Minuten gesperrt');
+    await t.login('reader@demo.local', 'Falsch!1');
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'reader@demo.local'));
+    expect(mails.filter((m) => m.template === 'account-locked')).toHaveLength(1);
 
     const admin = await t.tokenFor('admin@demo.local');
     const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(await t.tokenFor('admin@demo.local')) })).json();
     expect(me.claims).toContain('User.Write');
+    // The security log tells the lock and the attempts made while it held.
     const log = (await t.app.inject({ url: '/api/security-log?type=login.locked', headers: t.auth(admin) })).json();
     const readerId = log.items[0].userId;
-    expect(log.items[0].email).toBe('reader@demo.local');
+    expect(log.items.map((i: { email: string }) => i.email)).toEqual(Array(3).fill('reader@demo.local'));
+    expect(log.items.map((i: { detail: { reason: string } }) => i.detail.reason).sort()).toEqual([
+      'attempt_while_locked',
+      'attempt_while_locked',
+      'wrong_password',
+    ]);
 
     const unlock = await t.app.inject({ method: 'POST', url: `/api/user/${readerId}/unlock`, headers: t.auth(admin) });
     expect(unlock.statusCode).toBe(204);
     expect((await t.login('reader@demo.local')).statusCode).toBe(200);
   });
 
+  it('a locked account costs the same password check as an unknown address, so timing does not tell them apart', async () => {
+    for (let i = 0; i < 5; i++) await t.login('admin@demo.local', 'Falsch!1');
+    const time = async (attempt: () => Promise<unknown>) => {
+      const start = performance.now();
+      await attempt();
+      return performance.now() - start;
+    };
+    const lockedTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    // Interleaved, so load on the machine hits both alike.
+    for (let i = 0; i < 7; i++) {
+      lockedTimes.push(await time(() => t.login('admin@demo.local')));
+      unknownTimes.push(await time(unknown));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(lockedTimes) / median(unknownTimes);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+    t.clock.advance(16 * 60_000);
+  });
+
   it('unlocks by itself after the lock time', async () => {
     for (let i = 0; i < 5; i++) await t.login('other@demo.local', 'Falsch!1');
-    expect((await t.login('other@demo.local')).json().error_description).toBe('locked_out');
+    expect((await t.login('other@demo.local')).json().error_description).toBe('login_failed');
     t.clock.advance(16 * 60_000);
     expect((await t.login('other@demo.local')).statusCode).toBe(200);
   });
@@ -189,6 +234,27 @@ describe('two-factor login', () => {
     expect((await mfa(second.access_token, code)).statusCode).toBe(422);
   });
 
+  it('says when the code just used to turn two-factor on comes again, and does not count it toward the lockout', async () => {
+    const { secret: otherSecret } = await enableTwoFactor(t, await t.tokenFor('other@demo.local'));
+    const enabledWith = totpCode(otherSecret, t.clock.now());
+    for (let i = 0; i < 6; i++) {
+      const pending = (await t.login('other@demo.local')).json();
+      const res = await mfa(pending.access_token, enabledWith);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'mfa_code_reused',
+        message: 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.',
+        fields: { code: ['mfa.codeReused'] },
+      });
+    }
+    // A wrong code still says only that it is wrong.
+    const pending = (await t.login('other@demo.local')).json();
+    expect((await mfa(pending.access_token, '000000')).json().code).toBe('validation_failed');
+    // Six reused codes and a wrong one, threshold five: not locked; the next code lets in.
+    t.clock.advance(30_000);
+    expect((await mfa(pending.access_token, totpCode(otherSecret, t.clock.now()))).statusCode).toBe(200);
+  });
+
   it('a recovery code works once, in any case and with or without the dash', async () => {
     const first = (await t.login('admin@demo.local')).json();
     const code = recoveryCodes[3]!;
@@ -209,7 +275,8 @@ describe('two-factor login', () => {
     // Fifth wrong code: locked, and the pending session is gone.
     expect((await mfa(second.access_token, totpCode(secret, t.clock.now()))).statusCode).toBe(401);
     const locked = await t.login('admin@demo.local');
-    expect(locked.json()).toMatchObject({ error: 'invalid_grant', error_description: 'locked_out' });
+    expect(locked.json()).toEqual({ error: 'invalid_grant', error_description: 'login_failed' });
+    expect((await lastMail(t, 'admin@demo.local'))?.template).toBe('account-locked');
 
     t.clock.advance(16 * 60_000);
     const again = (await t.login('admin@demo.local')).json();

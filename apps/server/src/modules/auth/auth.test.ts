@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { addUserWithClaims } from '../../test/helpers';
 
 const form = (body: Record<string, string>) => ({
   payload: new URLSearchParams(body).toString(),
@@ -133,5 +136,139 @@ describe('login rate limit', () => {
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await t.login('admin@demo.local', 'wrong')).statusCode);
     expect(codes).toEqual([400, 400, 400, 429]);
+  });
+});
+
+describe('token rate limits at their defaults', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '20' });
+  });
+  afterAll(() => t.close());
+
+  const password = (username: string, pw: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      remoteAddress,
+      ...form({ grant_type: 'password', username, password: pw }),
+    });
+  const refresh = (token: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      remoteAddress,
+      ...form({ grant_type: 'refresh_token', refresh_token: token }),
+    });
+
+  it('lets one session refresh 40 times within a minute, as reloads and tabs do', async () => {
+    let token = (await password('admin@demo.local', 'Demo1234!', '198.51.100.1')).json().refresh_token;
+    const codes = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await refresh(token, '198.51.100.1');
+      codes.push(res.statusCode);
+      token = res.json().refresh_token;
+    }
+    expect(codes).toEqual(Array(40).fill(200));
+  });
+
+  it('lets 25 users behind one address each refresh, but stops a runaway session at 120 a minute', async () => {
+    const [home] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const tokens: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const email = `office${i}@demo.local`;
+      await addUserWithClaims(t, { email, companyId: home!.id, claims: [] });
+      // Logged in over the day from wherever; now all sit behind the office's one address.
+      tokens.push((await password(email, 'Demo1234!', `192.0.2.${i + 1}`)).json().refresh_token);
+    }
+    const codes = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 25; i++) {
+        const res = await refresh(tokens[i]!, '203.0.113.9');
+        codes.push(res.statusCode);
+        tokens[i] = res.json().refresh_token;
+      }
+    }
+    expect(codes).toEqual(Array(75).fill(200));
+
+    let token = tokens[0]!;
+    for (let i = 0; i < 117; i++) token = (await refresh(token, '203.0.113.9')).json().refresh_token;
+    const over = await refresh(token, '203.0.113.9');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('rate_limited');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before it was spent, so the session goes on once the minute is over.
+    t.clock.advance(61_000);
+    expect((await refresh(token, '203.0.113.9')).statusCode).toBe(200);
+  });
+
+  it('still stops 25 wrong passwords from one address, known accounts or not', async () => {
+    const codes = [];
+    for (let i = 0; i < 25; i++) codes.push((await password(`guess${i % 3}@demo.local`, 'Falsch!1', '203.0.113.50')).statusCode);
+    expect(codes).toEqual([...Array(20).fill(400), ...Array(5).fill(429)]);
+    // Another address is not affected.
+    expect((await password('reader@demo.local', 'Demo1234!', '203.0.113.51')).statusCode).toBe(200);
+    // Unknown refresh tokens name no session: they count for the address.
+    const garbage = await refresh('not-a-token', '203.0.113.50');
+    expect(garbage.statusCode).toBe(429);
+    t.clock.advance(61_000);
+  });
+
+  it('stops 25 password guesses against one account from many addresses, and answers the same for an unknown one', async () => {
+    for (const username of ['reader@demo.local', 'nobody@demo.local']) {
+      const codes = [];
+      for (let i = 0; i < 25; i++) codes.push((await password(username, 'Falsch!1', `10.9.${i}.1`)).statusCode);
+      expect(codes).toEqual([...Array(20).fill(400), ...Array(5).fill(429)]);
+    }
+  });
+});
+
+describe('refresh cookie behind a TLS-terminating proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const loginWith = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
+  const cookieOf = (res: Awaited<ReturnType<typeof loginWith>>) => res.cookies.find((c) => c.name === 'pc_refresh')!;
+
+  it('is Secure when the proxy says the request came over HTTPS, and not on plain HTTP', async () => {
+    const https = await loginWith({ 'x-forwarded-proto': 'https' });
+    expect(cookieOf(https).secure).toBe(true);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      ...form({ grant_type: 'refresh_token' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+      cookies: { pc_refresh: cookieOf(https).value },
+    });
+    expect(cookieOf(refreshed).secure).toBe(true);
+    expect(cookieOf(await loginWith({})).secure).toBeFalsy();
+    expect(cookieOf(await loginWith({ 'x-forwarded-proto': 'http' })).secure).toBeFalsy();
+  });
+});
+
+describe('refresh cookie without a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('ignores a forwarded protocol that any client could send', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+    });
+    expect(res.cookies.find((c) => c.name === 'pc_refresh')!.secure).toBeFalsy();
   });
 });

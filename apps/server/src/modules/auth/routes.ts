@@ -13,17 +13,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bearerToken, ctxOf } from '../../platform/auth/plugin';
 import { verifyAccessToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limiter';
 import type { AuthDeps } from './deps';
 import { MfaError, verifySecondFactor } from './mfa';
 import { isResetTokenValid, requestPasswordReset, resetPassword } from './password-reset';
 import { LoginError, loginWithPassword, refreshSession, revokeSession, revokeSessionByRefreshToken } from './service';
+import { countTokenRequest, type TokenLimits } from './token-limits';
 
 export const REFRESH_COOKIE = 'pc_refresh';
 
-export function authRoutes(app: FastifyInstance, d: AuthDeps & { loginRateLimit: number }) {
+export function authRoutes(app: FastifyInstance, d: AuthDeps & { tokenLimits: TokenLimits; rateLimiter: RateLimiter }) {
   const { db, settings } = d;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limited = { max: d.loginRateLimit, timeWindow: '1 minute' };
+  const limited = { max: d.tokenLimits.login, timeWindow: '1 minute' };
 
   const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -44,7 +46,8 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { loginRateLimit:
   r.post(
     '/api/auth/token',
     {
-      config: { public: true, rateLimit: limited },
+      // Rate-limited in the handler: which counter applies depends on the grant (token-limits.ts).
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'OAuth2-shaped token endpoint (password and refresh_token grants)',
@@ -59,6 +62,15 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { loginRateLimit:
         raw.refresh_token = req.cookies[REFRESH_COOKIE];
       }
       const parsed = tokenRequestSchema.safeParse(raw);
+      const counted = await countTokenRequest(db, d.rateLimiter, d.tokenLimits, {
+        ip: req.ip,
+        grant: parsed.success ? parsed.data : null,
+        refreshToken: parsed.success && parsed.data.grant_type === 'refresh_token' ? parsed.data.refresh_token : undefined,
+      });
+      if (!counted.allowed) {
+        reply.header('retry-after', String(counted.retryAfterSeconds));
+        throw new AppError(429, 'rate_limited', 'error.rateLimited');
+      }
       if (!parsed.success) {
         const known = raw.grant_type === 'password' || raw.grant_type === 'refresh_token';
         return fail(
@@ -112,6 +124,8 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { loginRateLimit:
         setCookie(req, reply, tokens.refresh_token);
         return reply.header('cache-control', 'no-store').send(tokens);
       } catch (e) {
+        if (e instanceof MfaError && e.reused)
+          throw new AppError(422, 'mfa_code_reused', 'error.mfaCodeReused', { fields: { code: ['mfa.codeReused'] } });
         if (e instanceof MfaError)
           throw new AppError(422, 'validation_failed', 'error.mfaInvalid', { fields: { code: ['mfa.codeInvalid'] } });
         throw e;

@@ -12,7 +12,7 @@ import { type AuthDeps, type AuthSettings, nowOf } from './deps';
 export type { AuthSettings } from './deps';
 
 export class LoginError extends Error {
-  constructor(readonly description: 'login_failed' | 'locked_out' | 'ip_not_allowed') {
+  constructor(readonly description: 'login_failed' | 'ip_not_allowed') {
     super(description);
   }
 }
@@ -53,7 +53,9 @@ export async function createSession(
 
 /**
  * One failed attempt on an account (wrong password or wrong second-factor code). Reaching the
- * threshold within the window locks the account; answers whether it is locked now.
+ * threshold within the window locks the account; answers whether it is locked now. The login
+ * answer does not tell (it would reveal that the address has an account), so the owner learns
+ * it by mail, once per lock.
  */
 export async function registerFailedLogin(
   d: AuthDeps,
@@ -63,7 +65,15 @@ export async function registerFailedLogin(
   const now = nowOf(d);
   const { threshold, windowMinutes, lockMinutes } = d.settings.lockout;
   const [user] = await d.db
-    .select({ failedLogins: appUser.failedLogins, windowStart: appUser.failedLoginWindowStart, lockedUntil: appUser.lockedUntil })
+    .select({
+      failedLogins: appUser.failedLogins,
+      windowStart: appUser.failedLoginWindowStart,
+      lockedUntil: appUser.lockedUntil,
+      email: appUser.email,
+      firstname: appUser.firstname,
+      lastname: appUser.lastname,
+      language: appUser.language,
+    })
     .from(appUser)
     .where(eq(appUser.id, userId));
   if (!user) return false;
@@ -85,6 +95,22 @@ export async function registerFailedLogin(
     ip: event.ip,
     detail: { reason: event.reason, failures },
   });
+  if (lock) {
+    // In the background: waiting for SMTP would make the locking attempt measurably slower.
+    await d.mailer.send(
+      {
+        to: user.email,
+        template: 'account-locked',
+        locale: user.language,
+        vars: {
+          name: `${user.firstname} ${user.lastname}`.trim() || user.email,
+          minutes: lockMinutes,
+          link: d.mailer.link('/login'),
+        },
+      },
+      { background: true },
+    );
+  }
   return lock;
 }
 
@@ -96,9 +122,9 @@ export async function clearFailedLogins(d: AuthDeps, userId: string) {
 }
 
 /**
- * Password login. Order matters: the lock is checked first (a locked account answers locked_out
- * even for the right password), the IP range only after a correct password so that it reveals
- * nothing about unknown accounts.
+ * Password login. An unknown address and a locked account (even with the right password) give
+ * the same answer at the same cost, so neither reveals that an account exists; the IP range is
+ * checked only after a correct password for the same reason.
  */
 export async function loginWithPassword(
   d: AuthDeps,
@@ -120,15 +146,22 @@ export async function loginWithPassword(
     .innerJoin(company, eq(company.id, appUser.companyId))
     .where(sql`lower(${appUser.email}) = lower(${email})`);
 
+  // Both cost the one hash check a wrong password costs, so timing does not tell them apart.
   if (!user) {
-    // Unknown users cost the same hash check, so timing does not reveal which addresses exist.
     await verifyPassword(await dummyHash(), input.password);
     await logSecurityEvent(db, { type: 'login.failure', email, ip: input.ip, detail: { reason: 'unknown_user' } });
     throw new LoginError('login_failed');
   }
   if (user.lockedUntil && user.lockedUntil > now) {
-    await logSecurityEvent(db, { type: 'login.locked', userId: user.id, email, ip: input.ip });
-    throw new LoginError('locked_out');
+    await verifyPassword(await dummyHash(), input.password);
+    await logSecurityEvent(db, {
+      type: 'login.locked',
+      userId: user.id,
+      email,
+      ip: input.ip,
+      detail: { reason: 'attempt_while_locked' },
+    });
+    throw new LoginError('login_failed');
   }
   const ok = await verifyPassword(user.passwordHash, input.password);
   if (!ok) {
@@ -223,12 +256,18 @@ export async function revokeUserSessions(db: Db, userId: string, keep?: string) 
     );
 }
 
-export async function revokeSessionByRefreshToken(db: Db, token: string) {
+/** The session a refresh token (used or not) belongs to, or null. */
+export async function sessionOfRefreshToken(db: Db, token: string): Promise<string | null> {
   const [row] = await db
     .select({ sessionId: refreshToken.sessionId })
     .from(refreshToken)
     .where(eq(refreshToken.tokenHash, sha256(token)));
-  if (row) await revokeSession(db, row.sessionId);
+  return row?.sessionId ?? null;
+}
+
+export async function revokeSessionByRefreshToken(db: Db, token: string) {
+  const sessionId = await sessionOfRefreshToken(db, token);
+  if (sessionId) await revokeSession(db, sessionId);
 }
 
 export async function activeSessionCount(db: Db, userId: string) {

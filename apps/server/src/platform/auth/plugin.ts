@@ -159,7 +159,7 @@ const noTenantDb = new Proxy({} as RequestContext['db'], {
 /**
  * Every /api route needs a valid session unless its config says `public`. Claim rules in route
  * config are checked here too, so a handler only runs for callers it is meant for. Then the
- * request's tenant transaction opens (docs/decisions/0010): the handler's `ctx.db` cannot see
+ * request's tenant transaction opens (docs/decisions/0011): the handler's `ctx.db` cannot see
  * or write outside the caller's companies, and the platform commits before the answer leaves.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; secret: string }) => {

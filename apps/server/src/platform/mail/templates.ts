@@ -73,6 +73,20 @@ export const templates = {
         `Hello ${v.name},\n\nthe password of your account has just been changed. All other sessions were ended.\n\nNot you? Reset your password at once and tell your administrator.`,
     },
   },
+  'account-locked': {
+    // Not optional: the login screen no longer says that an account is locked, only this mail does.
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Ihr Zugang ist vorübergehend gesperrt`,
+      en: (v) => `${v.productName}: your account is locked for now`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\nnach mehreren fehlgeschlagenen Anmeldeversuchen ist Ihr Zugang für ${v.minutes} Minuten gesperrt. Bis dahin scheitert jede Anmeldung, auch mit dem richtigen Passwort. Danach können Sie sich wieder anmelden:\n\n${v.link}\n\nIhr Administrator kann die Sperre auch früher aufheben. Waren Sie das nicht? Dann versucht jemand, Ihr Passwort zu erraten: Ändern Sie es nach Ablauf der Sperre und informieren Sie Ihren Administrator.`,
+      en: (v) =>
+        `Hello ${v.name},\n\nafter several failed sign-in attempts your account is locked for ${v.minutes} minutes. Until then every sign-in fails, even with the right password. Afterwards you can sign in again:\n\n${v.link}\n\nYour administrator can also lift the lock earlier. Not you? Then someone is trying to guess your password: change it once the lock is over and tell your administrator.`,
+    },
+  },
   'two-factor-enabled': {
     category: 'security-notice',
     subject: {

@@ -26,6 +26,7 @@ describe('account messages', () => {
         'password.wrongExisting',
         'password.sameAsOld',
         'mfa.codeInvalid',
+        'mfa.codeReused',
         'mfa.codeFormat',
         'validation.required',
         'validation.date',
@@ -65,6 +66,9 @@ describe('account messages', () => {
   it('maps MFA failures and general errors (spec 001 §8)', async () => {
     expect(mfaErrorKey(new ApiError(0, 'api_unavailable', 'x'))).toBe('login.error.api_unavailable');
     expect(mfaErrorKey(new ApiError(422, 'validation_failed', 'x'))).toBe('user.mfa.authenticator.error');
+    const reused = mfaErrorKey(new ApiError(422, 'mfa_code_reused', 'x', { code: ['mfa.codeReused'] }));
+    expect((await translator('de'))(reused)).toBe('Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.');
+    expect((await translator('en'))(reused)).toBe('This code has already been used. Please wait for the next code.');
     const t = await translator('en');
     expect(errorText(t, new ApiError(400, 'validation_failed', 'The link is invalid.'))).toBe('The link is invalid.');
     expect(errorText(t, new ApiError(503, 'http_503', 'x'))).toBe(t('login.error.api_unavailable'));

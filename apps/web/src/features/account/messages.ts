@@ -38,8 +38,13 @@ export function applyFieldErrors<T extends FieldValues>(
   return applied;
 }
 
-/** Spec 001 §8: a wrong code says user.mfa.authenticator.error; status 0 flags the API as unavailable. */
+/**
+ * Spec 001 §8: a wrong code says user.mfa.authenticator.error; status 0 flags the API as
+ * unavailable. A right code that was already used (typically the one just typed to turn
+ * two-factor on) says so, or the user would keep typing it.
+ */
 export function mfaErrorKey(error: unknown): string {
   if (isApiError(error) && isUnavailableStatus(error.status)) return 'login.error.api_unavailable';
+  if (isApiError(error) && error.code === 'mfa_code_reused') return 'account.messages.mfa.codeReused';
   return 'user.mfa.authenticator.error';
 }

@@ -3,6 +3,7 @@ import { onSessionEvent, type SessionEvent, sessionStore } from '../session/sess
 import { apiRequest, fileNameOf } from './api-client';
 import { ApiError } from './api-error';
 import { lockReasonOf } from './lock';
+import { REFRESH_RETRY_DELAYS_MS } from './refresh';
 import { buildHeaders } from './request-headers';
 
 const json = (status: number, body: unknown) =>
@@ -66,6 +67,53 @@ describe('apiRequest', () => {
     await expect(apiRequest('/thing')).rejects.toMatchObject({ status: 401 });
     expect(sessionStore.getState().status).toBe('anonymous');
     expect(events).toEqual([{ type: 'expired' }]);
+  });
+
+  it('waits out a rate-limited refresh as long as Retry-After says, keeping the session', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
+        .mockResolvedValueOnce(
+          new Response(JSON.stringify({ code: 'rate_limited', message: 'x' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+          }),
+        )
+        .mockResolvedValueOnce(json(200, token))
+        .mockResolvedValueOnce(json(200, { ok: true }));
+      vi.stubGlobal('fetch', fetchMock);
+      const result = apiRequest('/thing');
+      await vi.advanceTimersByTimeAsync(2900);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(result).resolves.toEqual({ ok: true });
+      expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', accessToken: 'new' });
+      expect(events).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the session when the server cannot be reached for the refresh, and says the API is unavailable', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
+        .mockRejectedValue(new TypeError('Failed to fetch'));
+      vi.stubGlobal('fetch', fetchMock);
+      const result = expect(apiRequest('/thing')).rejects.toMatchObject({ status: 0, code: 'api_unavailable' });
+      await vi.advanceTimersByTimeAsync(120_000);
+      await result;
+      // One try and a retry after each pause.
+      expect(fetchMock).toHaveBeenCalledTimes(1 + 1 + REFRESH_RETRY_DELAYS_MS.length);
+      expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', accessToken: 'old' });
+      expect(events).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('locks the app on 412 and reports the reason', async () => {

@@ -44,10 +44,6 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
   }
 }
 
-/**
- * One API call. A 401 triggers one refresh and one retry; if that fails the session ends and
- * the shell navigates to /login. A 412 locks the app (spec 000 §8).
- */
 export interface DownloadedFile {
   blob: Blob;
   fileName: string | null;
@@ -79,12 +75,18 @@ export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: strin
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * One API call. A 401 triggers one refresh and one retry; if the server refuses the refresh the
+ * session ends and the shell navigates to /login. A 412 locks the app (spec 000 §8).
+ */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   let res = await send(path, options);
   if (res.status === 401 && options.auth !== false) {
     const refreshed = await refreshAccessToken();
-    if (refreshed) res = await send(path, options);
-    if (!refreshed || res.status === 401) {
+    // Not refreshed for now (rate limit, network): the session stays; this call fails as unreachable.
+    if (refreshed === 'unavailable') throw new ApiError(0, API_UNAVAILABLE, 'API unavailable');
+    if (refreshed === 'refreshed') res = await send(path, options);
+    if (refreshed === 'refused' || res.status === 401) {
       const wasLoggedIn = sessionStore.getState().status === 'authenticated';
       clearSession();
       if (wasLoggedIn) emitSessionEvent({ type: 'expired' });

@@ -8,12 +8,15 @@ export const TOKEN_URL = '/api/auth/token';
 export class TokenRequestError extends Error {
   readonly status: number;
   readonly description: string | null;
+  /** From the Retry-After header of a 429. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, description: string | null) {
+  constructor(status: number, description: string | null, retryAfterSeconds: number | null = null) {
     super(description ?? `HTTP ${status}`);
     this.name = 'TokenRequestError';
     this.status = status;
     this.description = description;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -42,7 +45,8 @@ export async function requestToken(params: Record<string, string>): Promise<Toke
       body && typeof body === 'object' && 'error_description' in body && typeof body.error_description === 'string'
         ? body.error_description
         : null;
-    throw new TokenRequestError(res.status, description);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new TokenRequestError(res.status, description, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
   }
   return tokenResponseSchema.parse(await res.json());
 }

@@ -45,7 +45,7 @@ export async function uploadFile<T = unknown>(path: string, file: File, onProgre
   const form = new FormData();
   form.append('file', file, file.name);
   let res = await sendOnce(path, form, onProgress);
-  if (res.status === 401 && (await refreshAccessToken())) res = await sendOnce(path, form, onProgress);
+  if (res.status === 401 && (await refreshAccessToken()) === 'refreshed') res = await sendOnce(path, form, onProgress);
   if (res.status < 200 || res.status >= 300) throw toApiError(res.status, res.body);
   return res.body as T;
 }

@@ -25,7 +25,7 @@ describe('translation catalogs', () => {
     for (const key of [
       'claim.insufficientClaimsError',
       'login.error.login_failed',
-      'login.error.locked_out',
+      'login.error.rate_limited',
       'login.error.ip_not_allowed',
       'login.error.api_unavailable',
     ]) {

@@ -1,5 +1,6 @@
 import { type TokenResponse, type UserMe, userMeSchema } from '@pc/shared';
 import { apiRequest } from '../api/api-client';
+import { API_UNAVAILABLE, ApiError, isApiError } from '../api/api-error';
 import { refreshAccessToken } from '../api/refresh';
 import { clearSession, hasSessionHint, sessionStore, setSessionHint } from './session-store';
 
@@ -14,18 +15,24 @@ export function setMe(me: UserMe): void {
 
 /**
  * Splash phase: a refresh grant with the httpOnly cookie restores a session without asking
- * for the password again. Never throws; ends in 'authenticated', 'mfa' or 'anonymous'.
+ * for the password again. Ends in 'authenticated', 'mfa' or 'anonymous'; only a refused refresh
+ * token ends the session. When the server cannot answer for now it throws, keeping the session,
+ * and the splash offers to try again.
  */
 export async function restoreSession(): Promise<void> {
   if (!hasSessionHint()) return clearSession();
-  const ok = await refreshAccessToken();
-  if (!ok) return clearSession();
+  const outcome = await refreshAccessToken();
+  if (outcome === 'refused') return clearSession();
+  if (outcome === 'unavailable') throw new ApiError(0, API_UNAVAILABLE, 'API unavailable');
   if (sessionStore.getState().status === 'mfa') return;
   try {
     const me = await fetchMe();
     sessionStore.setState({ me, lock: me.lockReason, status: 'authenticated' });
-  } catch {
-    clearSession();
+  } catch (error) {
+    // Only a refusal ends the session. Anything else, such as a reload that cuts this call off,
+    // must not clear the hint on its way out, or the reloaded page would start logged out.
+    if (isApiError(error) && error.status === 401) return clearSession();
+    throw error;
   }
 }
 

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, launch, login, newPage } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const dashboard = (page: Page) => page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+describe('sessions at the default rate limits', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    assertWebBuilt();
+    // No LOGIN_RATE_LIMIT override: reloads must live with what production runs.
+    server = await startServer();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('40 reloads within a minute stay logged in', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await login(page, server.url, 'admin@demo.local');
+    await dashboard(page);
+    const refreshedAt: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const refreshed = page.waitForResponse((res) => res.url().endsWith('/api/auth/token'));
+      await page.reload({ waitUntil: 'commit' });
+      expect((await refreshed).status()).toBe(200);
+      refreshedAt.push(Date.now());
+    }
+    // More refreshes than the login limit (20) fell into one minute, which used to log out.
+    const busiestMinute = Math.max(...refreshedAt.map((t) => refreshedAt.filter((u) => u >= t && u < t + 60_000).length));
+    expect(busiestMinute).toBeGreaterThan(20);
+    await dashboard(page);
+    expect(page.url()).toContain('/home');
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+
+  it('a reload waits out a rate-limited or unreachable refresh instead of logging out', async () => {
+    const { page, close } = await newPage(browser);
+    await login(page, server.url, 'reader@demo.local');
+    await dashboard(page);
+    let calls = 0;
+    await page.route('**/api/auth/token', (route) => {
+      calls += 1;
+      if (calls === 1) return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, json: { code: 'rate_limited' } });
+      if (calls === 2) return route.abort('connectionrefused');
+      return route.continue();
+    });
+    await page.reload();
+    await dashboard(page);
+    expect(calls).toBe(3);
+    expect(page.url()).toContain('/home');
+    await page.unroute('**/api/auth/token');
+    // The session is whole: another reload refreshes normally.
+    await page.reload();
+    await dashboard(page);
+    await close();
+  }, 120_000);
+
+  it('tabs reloading at the same moment do not spend one refresh token twice', async () => {
+    const { page, close } = await newPage(browser);
+    await login(page, server.url, 'other@demo.local');
+    await dashboard(page);
+    const second = await page.context().newPage();
+    await second.goto(`${server.url}/home`);
+    await dashboard(second);
+    for (let i = 0; i < 3; i++) {
+      await Promise.all([page.reload(), second.reload()]);
+      await Promise.all([dashboard(page), dashboard(second)]);
+    }
+    expect(page.url()).toContain('/home');
+    expect(second.url()).toContain('/home');
+    await close();
+  }, 120_000);
+});
