@@ -22,6 +22,7 @@ const allowed: Record<string, string> = {
   'platform/secret.ts': 'the token signing secret, at start-up',
   'modules/auth/deps.ts': 'login, token refresh and password reset (no tenant yet)',
   'modules/auth/mail-link-routes.ts': 'links in mails: unsubscribe, e-mail confirmation',
+  'modules/auth/token-limits.ts': 'rate limits of login and token refresh (no tenant yet)',
   'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',
   'modules/help/routes.ts': "the operator's help contents (Platform.Manage)",
   'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",

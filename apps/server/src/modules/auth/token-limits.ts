@@ -1,5 +1,5 @@
 import type { TokenRequest } from '@pc/shared';
-import type { Db } from '../../db/client';
+import type { OwnerDb } from '../../db/client';
 import type { RateLimiter, RateLimitResult } from '../../platform/rate-limiter';
 import { sessionOfRefreshToken } from './service';
 
@@ -19,7 +19,7 @@ export interface TokenLimits {
  * 429 reveals nothing), which limits guessing from one address and against one account.
  */
 export async function countTokenRequest(
-  db: Db,
+  db: OwnerDb,
   limiter: RateLimiter,
   limits: TokenLimits,
   request: { ip: string; grant: TokenRequest | null; refreshToken: string | undefined },
