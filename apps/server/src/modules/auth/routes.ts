@@ -45,6 +45,12 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { loginRateLimit:
     '/api/auth/token',
     {
       config: { public: true, rateLimit: limited },
+      // An empty or malformed body fails before the handler; answer it in OAuth2 shape too (the
+      // general 400 body does not match this route's 400 schema). Other errors go up the chain.
+      errorHandler: (err, _req, reply) => {
+        if (err.statusCode === 400) return fail(reply, 'invalid_request', 'invalid_request');
+        throw err;
+      },
       schema: {
         tags: ['auth'],
         summary: 'OAuth2-shaped token endpoint (password and refresh_token grants)',
