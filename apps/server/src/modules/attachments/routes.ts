@@ -1,4 +1,11 @@
-import { ATTACHMENT_MAX_BYTES, allowedAttachmentMimeTypes, attachmentSchema, type ItemTypeKey, itemTypes } from '@pc/shared';
+import {
+  ATTACHMENT_MAX_BYTES,
+  allowedAttachmentMimeTypes,
+  attachmentSchema,
+  type ItemTypeKey,
+  itemTypes,
+  text,
+} from '@pc/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -99,6 +106,11 @@ export function attachmentRoutes(app: FastifyInstance, { db, storage }: { db: Db
         if (!(allowedAttachmentMimeTypes as readonly string[]).includes(file.mimetype)) {
           file.file.resume();
           throw validationFailed({ file: ['validation.fileType'] });
+        }
+        // The name is stored as text: NUL or a broken surrogate would fail in the database.
+        if (!text.safeParse(file.filename).success) {
+          file.file.resume();
+          throw validationFailed({ file: ['validation.text'] });
         }
         const data = await file.toBuffer().catch((e: { code?: string }) => {
           if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large', 'error.payloadTooLarge');
