@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime, text } from './scalars';
 
 /** Password rules (spec 001 §5): checked identically in the browser and on the server. */
 export const passwordCriteria = {
@@ -15,12 +16,9 @@ export function unmetPasswordCriteria(password: string): PasswordCriterion[] {
   return passwordCriterionKeys.filter((k) => !passwordCriteria[k](password));
 }
 
-export const passwordSchema = z
-  .string()
-  .max(256, 'password.tooLong')
-  .superRefine((p, ctx) => {
-    for (const k of unmetPasswordCriteria(p)) ctx.addIssue({ code: 'custom', message: `password.criteria.${k}` });
-  });
+export const passwordSchema = text.max(256, 'password.tooLong').superRefine((p, ctx) => {
+  for (const k of unmetPasswordCriteria(p)) ctx.addIssue({ code: 'custom', message: `password.criteria.${k}` });
+});
 
 const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string) =>
   z.object(shape).refine((v) => (v as Record<string, unknown>)[a] === (v as Record<string, unknown>)[b], {
@@ -29,7 +27,11 @@ const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: key
   });
 
 export const changePasswordSchema = repeated(
-  { existingPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema, newPasswordRepeated: z.string() },
+  {
+    existingPassword: text.min(1, 'validation.required').max(256),
+    newPassword: passwordSchema,
+    newPasswordRepeated: text.max(256),
+  },
   'newPassword',
   'newPasswordRepeated',
 );
@@ -37,22 +39,22 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Spec 001 §3 "Password reset model". */
 export const resetPasswordSchema = repeated(
-  { token: z.string().min(1), userId: z.uuid(), password: passwordSchema, passwordRepeated: z.string() },
+  { token: text.min(1).max(200), userId: z.uuid(), password: passwordSchema, passwordRepeated: text.max(256) },
   'password',
   'passwordRepeated',
 );
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-export const validateResetTokenSchema = z.object({ userId: z.uuid(), token: z.string().min(1) });
+export const validateResetTokenSchema = z.object({ userId: z.uuid(), token: text.min(1).max(200) });
 export const validateResetTokenResponseSchema = z.object({ valid: z.boolean() });
 
 /** Second-factor verification (spec 001 §7 "validate authenticator code (code, recovery flag)"). */
 export const mfaVerifySchema = z.object({
-  code: z.string().trim().min(1, 'validation.required').max(64),
+  code: text.trim().min(1, 'validation.required').max(64),
   isRecoveryCode: z.boolean().default(false),
 });
 
-export const twoFactorSetupRequestSchema = z.object({ password: z.string().min(1, 'validation.required') });
+export const twoFactorSetupRequestSchema = z.object({ password: text.min(1, 'validation.required').max(256) });
 export const twoFactorSetupSchema = z.object({
   secret: z.string(),
   otpauthUrl: z.string(),
@@ -67,7 +69,7 @@ export const twoFactorEnableSchema = z.object({
 });
 export const twoFactorEnabledSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });
 export const twoFactorDisableSchema = z.object({
-  password: z.string().min(1, 'validation.required'),
+  password: text.min(1, 'validation.required').max(256),
   code: z
     .string()
     .trim()
@@ -78,9 +80,9 @@ export const twoFactorDisableSchema = z.object({
 export const termsOfUseSchema = z.object({ id: z.uuid(), releaseDate: z.iso.datetime({ offset: true }), content: z.string() });
 export type TermsOfUse = z.infer<typeof termsOfUseSchema>;
 export const publishTermsOfUseSchema = z.object({
-  releaseDate: z.iso.datetime({ offset: true }),
-  contentDe: z.string().trim().min(1, 'validation.required'),
-  contentEn: z.string().trim().min(1, 'validation.required'),
+  releaseDate: dateTime,
+  contentDe: text.trim().min(1, 'validation.required').max(200_000, 'validation.tooLong'),
+  contentEn: text.trim().min(1, 'validation.required').max(200_000, 'validation.tooLong'),
 });
 export const termsOfUseVersionSchema = z.object({
   id: z.uuid(),
@@ -91,7 +93,7 @@ export const termsOfUseVersionSchema = z.object({
   agreements: z.number().int(),
 });
 
-export const unsubscribeSchema = z.object({ email: z.email(), category: z.string().min(1), signature: z.string().min(1) });
+export const unsubscribeSchema = z.object({ email: z.email(), category: text.min(1).max(100), signature: text.min(1).max(200) });
 
 export const securityEventTypes = [
   'login.success',
@@ -126,7 +128,7 @@ export const securityLogQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   userId: z.uuid().optional(),
-  type: z.string().optional(),
+  type: text.max(100).optional(),
 });
 
 export const companySecuritySchema = z.object({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { companyRightsSchema, companyTypeSchema } from './company';
+import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
 
-const optionalText = (max = 300) => z.string().trim().max(max, 'validation.tooLong').optional().default('');
+const optionalText = (max = 300) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
 /** Spec 000 §3 "Company (initiation)" plus type, parent, flags and security settings. */
 export const companyInputSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+  name: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
   type: companyTypeSchema.default('Company'),
   parentCompanyId: z.uuid().nullable().optional().default(null),
   isActive: z.boolean().default(true),
@@ -15,7 +16,7 @@ export const companyInputSchema = z.object({
   isDataPrivacyAgency: z.boolean().default(false),
   addressLine1: optionalText(),
   addressLine2: optionalText(),
-  country: z.string().trim().length(2, 'validation.country').default('DE'),
+  country: text.trim().length(2, 'validation.country').default('DE'),
   zipCode: optionalText(20),
   city: optionalText(),
   phoneNumber: optionalText(50),
@@ -32,7 +33,7 @@ export const companyInputSchema = z.object({
   dataPrivacyAgentLastname: optionalText(),
   dataPrivacyAgentAddressLine1: optionalText(),
   dataPrivacyAgentAddressLine2: optionalText(),
-  dataPrivacyAgentCountry: z.string().trim().length(2, 'validation.country').default('DE'),
+  dataPrivacyAgentCountry: text.trim().length(2, 'validation.country').default('DE'),
   dataPrivacyAgentZipCode: optionalText(20),
   dataPrivacyAgentCity: optionalText(),
   dataPrivacyAgentPhoneNumber: optionalText(50),
@@ -72,8 +73,8 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 export const roleInputSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  claims: z.array(z.string()).max(200),
+  name: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  claims: z.array(text.max(100)).max(200),
   companyId: z.uuid().optional(),
 });
 
@@ -97,26 +98,22 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserInputSchema = z.object({
-  firstname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  lastname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  firstname: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  lastname: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   email: z.email('validation.email').max(254),
   language: languageSchema.default('de'),
   companyId: z.uuid(),
   roleIds: z.array(z.uuid()).min(1, 'validation.roleRequired').max(20),
   companyIds: z.array(z.uuid()).max(500).default([]),
-  validUntil: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-    .nullable()
-    .default(null),
+  validUntil: calendarDate.nullable().default(null),
   isActive: z.boolean().default(true),
 });
 
 export const profileInputSchema = z.object({
-  firstname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  lastname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  firstname: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  lastname: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   language: languageSchema,
 });
 export const emailChangeSchema = z.object({ email: z.email('validation.email').max(254) });
-export const emailChangeConfirmSchema = z.object({ userId: z.uuid(), token: z.string().min(1) });
+export const emailChangeConfirmSchema = z.object({ userId: z.uuid(), token: text.min(1).max(200) });
 export const notificationSettingsSchema = z.object({ securityNotices: z.boolean() });

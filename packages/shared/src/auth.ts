@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './scalars';
 
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
-  username: z.string().trim().min(1),
-  password: z.string().min(1),
+  username: text.trim().min(1).max(254),
+  password: text.min(1).max(256),
 });
 
 export const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
   /** Optional for browsers, which send the httpOnly cookie instead. */
-  refresh_token: z.string().optional(),
+  refresh_token: text.max(500).optional(),
 });
 
 export const tokenRequestSchema = z.discriminatedUnion('grant_type', [passwordGrantSchema, refreshGrantSchema]);
@@ -36,7 +37,7 @@ export const tokenErrorSchema = z.object({
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 export const credentialsSchema = z.object({
-  username: z.string().trim().min(1, 'validation.required'),
-  password: z.string().min(1, 'validation.required'),
+  username: text.trim().min(1, 'validation.required'),
+  password: text.min(1, 'validation.required'),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { itemTypeKeySchema } from './items/api';
-import { isoDate } from './items/fields';
-
-/** A YYYY-MM-DD that names a real day: 2026-02-30 would pass the pattern but fail in SQL. */
-const calendarDate = isoDate.refine((d) => {
-  const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
-}, 'validation.date');
+import { calendarDate } from './scalars';
 
 /** GET /api/summary/report: a period of calendar days (both included) in the product's time zone. */
 export const summaryReportQuerySchema = z
@@ -66,8 +60,8 @@ export const summaryRequestSchema = z.object({
 export type SummaryRequest = z.infer<typeof summaryRequestSchema>;
 
 export const summaryReportSchema = z.object({
-  from: isoDate,
-  until: isoDate,
+  from: calendarDate,
+  until: calendarDate,
   generatedAt: z.iso.datetime({ offset: true }),
   /** Only the types the caller may read, in menu order. */
   types: z.array(summaryTypeRowSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tagTypes } from './items/fields';
+import { text } from './scalars';
 
 export const tagTypeSchema = z.enum(tagTypes);
 
@@ -16,15 +17,15 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 
 export const tagInputSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-  description: z.string().trim().max(2000, 'validation.tooLong').optional().default(''),
+  name: text.trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  description: text.trim().max(2000, 'validation.tooLong').optional().default(''),
   companyId: z.uuid().optional(),
 });
 
 /** Spec 001 §3 "Text module": id (number), name (text). */
 export const textModuleSchema = z.object({ id: z.number().int(), name: z.string(), companyId: z.uuid() });
 export const textModuleInputSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+  name: text.trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
   companyId: z.uuid().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime, text } from './scalars';
 
 /** Spec 000 §3 "Searchable item". */
 export const searchableItemSchema = z.object({
@@ -47,13 +48,13 @@ export const helpContentSchema = z.object({
   content: z.string(),
 });
 export const helpContentInputSchema = z.object({
-  route: z
-    .string()
+  route: text
     .trim()
+    .max(300, 'validation.tooLong')
     .regex(/^\/[a-z0-9/$-]*$/, 'validation.route'),
   locale: z.enum(['de', 'en']),
   index: z.number().int().min(0).max(999),
-  content: z.string().trim().min(1, 'validation.required').max(50_000, 'validation.tooLong'),
+  content: text.trim().min(1, 'validation.required').max(50_000, 'validation.tooLong'),
 });
 
 export const changeLogEntrySchema = z.object({
@@ -107,10 +108,10 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 export const appointmentInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
-    start: z.iso.datetime({ offset: true, message: 'validation.dateTime' }),
-    end: z.iso.datetime({ offset: true, message: 'validation.dateTime' }),
-    attendees: z.string().max(2000, 'validation.tooLong').optional().default(''),
+    title: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+    start: dateTime,
+    end: dateTime,
+    attendees: text.max(2000, 'validation.tooLong').optional().default(''),
     itemId: z.uuid().nullable().optional().default(null),
     companyId: z.uuid().optional(),
   })

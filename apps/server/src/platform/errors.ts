@@ -22,6 +22,16 @@ export const unauthorized = () => new AppError(401, 'unauthorized', 'error.unaut
 export const validationFailed = (fields: Record<string, string[]>) =>
   new AppError(422, 'validation_failed', 'error.validationFailed', { fields });
 
+/** The SQLSTATE of a database error, also when drizzle wraps it (`DrizzleQueryError.cause`). */
+export function sqlState(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = requestLocale(req);
@@ -51,6 +61,17 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .code(err.statusCode === 415 ? 415 : 400)
         .send({ code: 'validation_failed', message: translate(locale, 'error.badRequest') });
+    }
+    // Class 22 "data exception" (impossible date, number out of range, NUL in text, bad cast) is
+    // input a schema should have refused: the client's fault, so a 422 in the usual shape. Logged
+    // as a warning, because it names a schema that is too loose.
+    if (sqlState(err)?.startsWith('22')) {
+      req.log.warn({ err, sqlState: sqlState(err) }, 'database refused input a schema let through');
+      return reply.code(422).send({
+        code: 'validation_failed',
+        message: translate(locale, 'error.validationFailed'),
+        fields: { _: ['validation.invalid'] },
+      });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: 'internal_error', message: translate(locale, 'error.internal') });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ItemTypeKey } from '../item-types';
 import { itemTypes } from '../item-types';
+import { calendarDate, localDateTime, text } from '../scalars';
 import { itemTypeDefs } from './definitions';
-import { dataSchema, isoDate } from './fields';
+import { dataSchema } from './fields';
 
 export const itemTypeKeySchema = z.enum(itemTypes.map((t) => t.key) as [ItemTypeKey, ...ItemTypeKey[]]);
 
@@ -40,10 +41,10 @@ export const itemSchema = z.object({
 export type Item = z.infer<typeof itemSchema>;
 
 const coreInput = {
-  name: z.string().trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
-  description: z.string().max(20_000, 'validation.tooLong').optional().default(''),
+  name: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+  description: text.max(20_000, 'validation.tooLong').optional().default(''),
   status: z.number().int().min(0, 'validation.min').max(4, 'validation.max').optional().default(0),
-  dueDate: isoDate.nullable().optional().default(null),
+  dueDate: calendarDate.nullable().optional().default(null),
   ownerId: z.uuid().nullable().optional().default(null),
   assigneeId: z.uuid().nullable().optional().default(null),
   parentType: itemTypeKeySchema.nullable().optional().default(null),
@@ -65,14 +66,14 @@ export type ItemInput = z.infer<ReturnType<typeof itemInputSchema>>;
 export const itemSortFields = ['number', 'name', 'status', 'dueDate', 'createdAt', 'updatedAt', 'companyName'] as const;
 
 /** "YYYY-MM-DD HH:mm:ss", the format the grid's date-range filter sends (spec 001 §9). */
-export const gridDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'validation.dateTime');
+export const gridDateTime = localDateTime(' ');
 
 export const itemListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   sort: z.enum(itemSortFields).default('number'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  q: z.string().trim().max(200).optional(),
+  q: text.trim().max(200).optional(),
   status: z
     .string()
     .regex(/^[0-4](,[0-4])*$/)

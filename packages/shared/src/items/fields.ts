@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ItemTypeKey } from '../item-types';
+import { calendarDate, dateTime, text } from '../scalars';
 
 export const tagTypes = ['person-groups', 'data-categories', 'process-categories'] as const;
 export type TagType = (typeof tagTypes)[number];
@@ -22,25 +23,17 @@ export type FieldDef =
   | { key: string; kind: 'links'; itemType: ItemTypeKey }
   | { key: string; kind: 'list'; of: readonly FieldDef[] };
 
-const dateRe = /^\d{4}-\d{2}-\d{2}$/;
-
-export const isoDate = z.string().regex(dateRe, 'validation.date');
-export const isoDateTime = z.iso.datetime({ offset: true, message: 'validation.dateTime' });
-
 function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'text':
     case 'textarea': {
-      const s = z
-        .string()
-        .trim()
-        .max(f.max ?? (f.kind === 'text' ? 500 : 20_000), 'validation.tooLong');
+      const s = text.trim().max(f.max ?? (f.kind === 'text' ? 500 : 20_000), 'validation.tooLong');
       return f.required ? s.min(1, 'validation.required') : s.optional().default('');
     }
     case 'date':
-      return f.required ? isoDate : isoDate.nullable().optional().default(null);
+      return f.required ? calendarDate : calendarDate.nullable().optional().default(null);
     case 'datetime':
-      return f.required ? isoDateTime : isoDateTime.nullable().optional().default(null);
+      return f.required ? dateTime : dateTime.nullable().optional().default(null);
     case 'number': {
       let n = z.number({ message: 'validation.number' });
       if (f.integer) n = n.int('validation.integer');

@@ -1,4 +1,4 @@
-import { appointmentInputSchema, appointmentSchema } from '@pc/shared';
+import { appointmentInputSchema, appointmentSchema, dateTime } from '@pc/shared';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -63,7 +63,7 @@ export function appointmentRoutes(app: FastifyInstance, { now }: { now: () => Da
       config: read,
       schema: {
         tags: ['appointment'],
-        querystring: z.object({ from: z.iso.datetime({ offset: true }), until: z.iso.datetime({ offset: true }) }),
+        querystring: z.object({ from: dateTime, until: dateTime }),
         response: { 200: z.array(appointmentSchema) },
       },
     },

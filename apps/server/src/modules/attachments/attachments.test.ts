@@ -63,6 +63,13 @@ describe('attachments', () => {
     expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json()).toEqual([]);
   });
 
+  it('refuses a file name with NUL with a field error (found by the fuzz stage: a 500)', async () => {
+    const res = await upload('vertrag\u0000.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().fields.file).toEqual(['validation.text']);
+    expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json()).toEqual([]);
+  });
+
   it('another tenant can neither list, download nor upload', async () => {
     const a = (await upload('notiz.txt', 'text/plain', Buffer.from('geheim'))).json();
     const other = await t.tokenFor('other@demo.local');

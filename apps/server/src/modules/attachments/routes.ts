@@ -1,4 +1,11 @@
-import { ATTACHMENT_MAX_BYTES, allowedAttachmentMimeTypes, attachmentSchema, type ItemTypeKey, itemTypes } from '@pc/shared';
+import {
+  ATTACHMENT_MAX_BYTES,
+  allowedAttachmentMimeTypes,
+  attachmentSchema,
+  type ItemTypeKey,
+  itemTypes,
+  text,
+} from '@pc/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -100,6 +107,8 @@ export function attachmentRoutes(app: FastifyInstance, { storage }: { storage: S
         const ctx = ctxOf(req);
         const target = await itemInScope(ctx.db, ctx, t.key, req.params.id);
         const file = uploadOf(req);
+        // The name is stored as text: NUL or a broken surrogate would fail in the database.
+        if (!text.safeParse(file.filename).success) throw validationFailed({ file: ['validation.text'] });
         if (file.data.length === 0) throw validationFailed({ file: ['validation.fileEmpty'] });
         const hash = await storage.put(file.data);
         const [a] = await ctx.db

@@ -48,6 +48,12 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { tokenLimits: To
     {
       // Rate-limited in the handler: which counter applies depends on the grant (token-limits.ts).
       config: { public: true },
+      // An empty or malformed body fails before the handler; answer it in OAuth2 shape too (the
+      // general 400 body does not match this route's 400 schema). Other errors go up the chain.
+      errorHandler: (err, _req, reply) => {
+        if (err.statusCode === 400) return fail(reply, 'invalid_request', 'invalid_request');
+        throw err;
+      },
       schema: {
         tags: ['auth'],
         summary: 'OAuth2-shaped token endpoint (password and refresh_token grants)',

@@ -1,4 +1,4 @@
-import { helpContentInputSchema, helpContentSchema } from '@pc/shared';
+import { helpContentInputSchema, helpContentSchema, text } from '@pc/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +21,7 @@ export function helpRoutes(app: FastifyInstance, { db }: { db: OwnerDb }) {
     {
       schema: {
         tags: ['help'],
-        querystring: z.object({ route: z.string().min(1).max(300), locale }),
+        querystring: z.object({ route: text.min(1).max(300), locale }),
         response: { 200: z.array(helpContentSchema) },
       },
     },

@@ -1,4 +1,4 @@
-import { formatItemNumber, type ItemTypeKey, itemTypeDefs, searchableItemSchema } from '@pc/shared';
+import { formatItemNumber, type ItemTypeKey, itemTypeDefs, searchableItemSchema, text } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,7 +90,7 @@ export function searchRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['search'],
-        params: z.object({ query: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong') }),
+        params: z.object({ query: text.trim().min(1, 'validation.required').max(200, 'validation.tooLong') }),
         response: { 200: z.array(searchableItemSchema) },
       },
     },

@@ -1,4 +1,4 @@
-import { type ItemTypeKey, timelineExcludedEntities, timelineItemSchema, truncateTimelineName } from '@pc/shared';
+import { type ItemTypeKey, localDateTime, timelineExcludedEntities, timelineItemSchema, truncateTimelineName } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,8 +21,6 @@ interface Row {
   company_id: string;
   company_name: string;
 }
-
-const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 /**
  * The spec names timeline entities as the original product did; where one of them is an item
@@ -102,8 +100,8 @@ export function timelineRoutes(app: FastifyInstance, { timeZone }: { timeZone: s
       schema: {
         tags: ['timeline'],
         params: z.object({
-          from: z.string().regex(stamp, 'validation.dateTime'),
-          until: z.string().regex(stamp, 'validation.dateTime'),
+          from: localDateTime('T'),
+          until: localDateTime('T'),
         }),
         response: { 200: z.array(timelineItemSchema) },
       },

@@ -22,13 +22,13 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { publishTermsOfUseSchema } from '@pc/shared';
+import { calendarDate, publishTermsOfUseSchema } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FilledTextField } from '../../components/filled-text-field';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageHeader } from '../../components/page-header';
@@ -41,9 +41,7 @@ import { currentTermsKey, fetchTermsVersions, publishTerms, type TermsOfUseVersi
 import { type TermsStatus, termsStatuses } from './terms-status';
 
 /** The form edits a calendar day; the API takes the instant that day starts (local time). */
-const publishFormSchema = publishTermsOfUseSchema
-  .omit({ releaseDate: true })
-  .extend({ releaseDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date') });
+const publishFormSchema = publishTermsOfUseSchema.omit({ releaseDate: true }).extend({ releaseDate: calendarDate });
 type PublishForm = z.infer<typeof publishFormSchema>;
 
 const statusColor: Record<TermsStatus, 'success' | 'info' | 'default'> = {

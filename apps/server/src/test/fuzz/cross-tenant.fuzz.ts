@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/types';
+import { createTestApp, type TestApp } from '../harness';
+import {
+  changedTables,
+  collectPools,
+  isWrite,
+  type Operation,
+  operations,
+  opName,
+  type Parts,
+  type Pools,
+  skipped,
+  snapshot,
+  toRequest,
+  validParts,
+} from './openapi-walk';
+import { visibleCompanyIds, walker } from './session';
+
+/**
+ * Issue 11, "Done when": every operation of the OpenAPI document as the administrator of an
+ * unrelated tenant (Fremdfirma AG) filled with the agency's ids, and every write as the reader
+ * (read claims only). No 2xx carries the agency's data, nothing of the agency changes, and an
+ * agency id is answered exactly like an id that does not exist (404, never a telling 403).
+ */
+
+const SEED = 20_261_125;
+const RUNS = Number(process.env.CROSS_TENANT_RUNS ?? 3);
+
+/** Writes every user may make on their own account: they succeed for the reader by design. */
+const selfService = [
+  /^\/api\/auth\//,
+  /^\/api\/mail\/unsubscribe$/,
+  /^\/api\/terms-of-use\/\{id\}\/consent$/,
+  /^\/api\/user\/(scope|language|dashboard-settings|profile|notifications|avatar|change-password)$/,
+  /^\/api\/user\/(email-change|two-factor)(\/|$)/,
+];
+
+const uuidRe = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The same request with every agency id swapped for one that exists nowhere. */
+function withUnknownIds(parts: Parts, agencyIds: Set<string>): Parts {
+  const swap = (v: unknown): unknown =>
+    JSON.parse(JSON.stringify(v ?? null).replace(uuidRe, (id) => (agencyIds.has(id.toLowerCase()) ? randomUUID() : id)));
+  return {
+    ...parts,
+    pathParams: swap(parts.pathParams) as Record<string, unknown>,
+    query: swap(parts.query) as Record<string, unknown>,
+    body: parts.body === undefined ? undefined : swap(parts.body),
+  };
+}
+
+describe('cross-tenant walk of every OpenAPI operation', () => {
+  let t: TestApp;
+  let ops: Operation[];
+  let agency: Pools;
+  let agencyIds: Set<string>;
+  let agencyNames: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { demoItems: true });
+    ops = await operations(t);
+    const admin = await walker(t, 'admin@demo.local');
+    const companies = await visibleCompanyIds(t, admin.headers());
+    agency = await collectPools(t, companies);
+    agencyIds = new Set(
+      [
+        ...agency.company,
+        ...agency.user,
+        ...agency.role,
+        ...agency.tag,
+        ...Object.values(agency.item).flat(),
+        ...agency.attachment,
+        ...agency.appointment,
+      ].map((id) => id.toLowerCase()),
+    );
+    const list = sql.join(
+      companies.map((c) => sql`${c}::uuid`),
+      sql`, `,
+    );
+    agencyNames = [
+      ...(await queryRows<{ v: string }>(t.db, sql`select name as v from company where id in (${list})`)).map((r) => r.v),
+      ...(await queryRows<{ v: string }>(t.db, sql`select email as v from app_user where company_id in (${list})`)).map(
+        (r) => r.v,
+      ),
+    ];
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('shows another tenant nothing of the agency, changes nothing of it, and answers its ids like unknown ones', {
+    timeout: 600_000,
+  }, async () => {
+    const other = await walker(t, 'other@demo.local');
+    const failures: string[] = [];
+    let before = await snapshot(t, agency.companyIds);
+    for (const op of ops) {
+      if (skipped[opName(op)]) continue;
+      await fc.assert(
+        fc.asyncProperty(validParts(op, agency, other.headers()), async (parts) => {
+          const sent = { ...parts, headers: other.headers() };
+          const res = await t.app.inject(toRequest(op, sent));
+          const label = `${opName(op)} ${JSON.stringify({ path: sent.pathParams, query: sent.query, body: sent.body }).slice(0, 300)}`;
+          if (res.statusCode >= 500) failures.push(`${label} → ${res.statusCode}`);
+          if (res.statusCode < 300) {
+            const body = res.body.toLowerCase();
+            const leaked = [...(body.match(uuidRe) ?? [])]
+              .filter((id) => agencyIds.has(id))
+              .concat(agencyNames.filter((n) => body.includes(n.toLowerCase())));
+            if (leaked.length)
+              failures.push(`${label} → ${res.statusCode} carries agency data: ${leaked.slice(0, 3).join(', ')}`);
+          }
+          if (isWrite(op)) {
+            const after = await snapshot(t, agency.companyIds);
+            const changed = changedTables(before, after);
+            if (changed.length) failures.push(`${label} → ${res.statusCode} changed the agency's ${changed.join(', ')}`);
+            before = after;
+          }
+          const usesAgencyIds = JSON.stringify([sent.pathParams, sent.query, sent.body])
+            .match(uuidRe)
+            ?.some((id) => agencyIds.has(id.toLowerCase()));
+          if (usesAgencyIds && res.statusCode >= 400) {
+            const twin = await t.app.inject(toRequest(op, { ...withUnknownIds(sent, agencyIds), headers: other.headers() }));
+            if (twin.statusCode !== res.statusCode)
+              failures.push(`${label} → ${res.statusCode}, but ${twin.statusCode} with unknown ids: existence is revealed`);
+            if (isWrite(op)) before = await snapshot(t, agency.companyIds);
+          }
+          return true;
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      await other.repair();
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every write of the reader and changes nothing', { timeout: 600_000 }, async () => {
+    const reader = await walker(t, 'reader@demo.local');
+    const own = await collectPools(t, await visibleCompanyIds(t, reader.headers()));
+    const failures: string[] = [];
+    for (const op of ops.filter((o) => isWrite(o) && !selfService.some((re) => re.test(o.path)))) {
+      await fc.assert(
+        fc.asyncProperty(validParts(op, own, reader.headers()), async (parts) => {
+          const before = await snapshot(t);
+          const res = await t.app.inject(toRequest(op, { ...parts, headers: reader.headers() }));
+          const changed = changedTables(before, await snapshot(t));
+          const label = `${opName(op)} ${JSON.stringify({ path: parts.pathParams, body: parts.body }).slice(0, 200)}`;
+          if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${label} → ${res.statusCode} for a reader`);
+          if (changed.length) failures.push(`${label} → ${res.statusCode} changed ${changed.join(', ')}`);
+          return true;
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});

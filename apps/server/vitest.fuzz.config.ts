@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// CI_REPORT_DIR makes CI write a JSON summary it can total up at the end.
+const report = process.env.CI_REPORT_DIR;
+
+/**
+ * The fuzz stage (issue 11): walks of the whole OpenAPI document, kept out of the unit run
+ * (`*.fuzz.ts` instead of `*.test.ts`) because they take minutes, not seconds.
+ */
+export default defineConfig({
+  test: {
+    name: 'fuzz',
+    root: import.meta.dirname,
+    include: ['src/**/*.fuzz.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    reporters: report ? ['default', ['json', { outputFile: `${report}/fuzz-pglite.json` }]] : ['default'],
+  },
+});
