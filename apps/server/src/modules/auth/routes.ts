@@ -111,7 +111,7 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { tokenLimits: To
   r.post(
     '/api/auth/mfa',
     {
-      config: { allowMfaPending: true, allowLock: 'all', rateLimit: limited },
+      config: { allowMfaPending: true, allowLock: 'all', rateLimit: limited, ownerConnection: true },
       schema: {
         tags: ['auth'],
         summary: 'Verify the second factor of a pending login; answers a full session',
