@@ -23,8 +23,9 @@ interface DateRangeFilterProps {
 const toDayjs = (d: Date | null) => (d ? dayjs(d) : null);
 
 /**
- * Spec 001 §2 date-range grid filter: from and until. The owner starts it with the current week
- * ({@link currentWeek}); "this week" restores that, the clear button removes the filter.
+ * Spec 001 §2 date-range grid filter: from and until. The owner chooses the start: the current week
+ * ({@link currentWeek}) for lists whose subject is time, empty for registers (decision 0013); "this
+ * week" sets the current week, the clear button removes the filter.
  * Needs a {@link PickersProvider} above it.
  */
 export function DateRangeFilter({ value, onChange, label, fromLabel, untilLabel }: DateRangeFilterProps) {

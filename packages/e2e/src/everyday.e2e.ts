@@ -1,0 +1,64 @@
+import { itemTypes } from '@pc/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, shot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+
+async function toDashboard(page: Page, server: RunningServer) {
+  await login(page, server.url, ADMIN);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await page.locator('[data-tile=process]').waitFor();
+}
+
+/** The first list request of a register, as the browser sent it and as the server answered. */
+function nextListResponse(page: Page, type: string) {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${type}` && r.request().method() === 'GET');
+}
+
+describe('everyday use', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens each register from its tile with the items the tile counts', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await toDashboard(page, server);
+    const tiles = itemTypes.filter((t) => t.key !== 'issue');
+    let checked = 0;
+    for (const { key, route } of tiles) {
+      const tile = page.locator(`[data-tile="${key}"]`);
+      if ((await tile.count()) === 0) continue;
+      const total = Number(await tile.locator('a p').first().innerText());
+      const response = nextListResponse(page, key);
+      await tile.locator('a').first().click();
+      const res = await response;
+      const sent = new URL(res.url()).searchParams;
+      expect(sent.get('from'), key).toBeNull();
+      expect(sent.get('until'), key).toBeNull();
+      expect(sent.get('sort')).toBe('number');
+      expect(((await res.json()) as { total: number }).total, key).toBe(total);
+      expect(new URL(page.url()).pathname).toBe(route);
+      if (total > 0) {
+        await page.locator('.MuiDataGrid-row').first().waitFor();
+        await page.getByText(new RegExp(`von ${total}$`)).waitFor();
+      }
+      if (key === 'process') await shot(page, 'everyday-register-unfiltered-desktop');
+      checked++;
+      await page.goBack();
+      await page.locator('[data-tile=process]').waitFor();
+    }
+    expect(checked).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
