@@ -61,4 +61,45 @@ describe('everyday use', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('queries a date range only for a finished, real date', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await toDashboard(page, server);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/process' && url.searchParams.has('from')) sent.push(url.searchParams.get('from')!);
+    });
+    await page.goto(`${server.url}/process`);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    const field = page.getByRole('group', { name: 'Fällig ab', exact: true });
+    const sections = field.getByRole('spinbutton');
+    const helper = page.locator('.MuiFormHelperText-root.Mui-error');
+
+    // Day and month only: nothing is sent, nothing is wrong yet.
+    await sections.first().click();
+    await page.keyboard.type('0101');
+    await page.waitForTimeout(700);
+    expect(sent).toEqual([]);
+    expect(await helper.count()).toBe(0);
+
+    // The year typed at a normal pace: one request, for 2026 only.
+    for (const digit of '2026') await page.keyboard.type(digit, { delay: 120 });
+    await expect.poll(() => sent).toEqual(['2026-01-01 00:00:00']);
+    await page.waitForTimeout(700);
+    expect(sent).toEqual(['2026-01-01 00:00:00']);
+
+    // Year 0101 and 31 February are field errors, not queries.
+    await sections.nth(2).click();
+    await page.keyboard.type('0101');
+    await helper.filter({ hasText: 'Bitte geben Sie ein Jahr zwischen 1900 und 2199 ein.' }).waitFor();
+    await sections.first().click();
+    await page.keyboard.type('31022026');
+    await helper.filter({ hasText: 'Dieses Datum gibt es nicht.' }).waitFor();
+    await shot(page, 'everyday-date-error-desktop');
+    await page.waitForTimeout(500);
+    expect(sent).toEqual(['2026-01-01 00:00:00']);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -42,7 +42,7 @@ export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange 
   return (
     <Paper
       variant="outlined"
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
       <TextField
         size="small"
