@@ -351,7 +351,10 @@ describe('the dashboard side', () => {
     await page.getByText('Der Download von „lohnliste.txt“ wurde gestartet.').waitFor();
     await shot(page, 'download-page-desktop');
     await page.goto(`${server.url}/download/00000000-0000-4000-8000-000000000000`);
-    await page.getByRole('alert').getByText('Nicht gefunden.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Dieser Eintrag wurde nicht gefunden\./)
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();

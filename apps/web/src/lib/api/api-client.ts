@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { getCurrentLanguage } from '../i18n/language';
 import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
-import { API_UNAVAILABLE, ApiError, toApiError } from './api-error';
+import { toApiError, unavailableError } from './api-error';
 import { lockReasonOf } from './lock';
 import { refreshAccessToken } from './refresh';
 import { buildHeaders } from './request-headers';
@@ -40,7 +40,7 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, API_UNAVAILABLE, 'API unavailable');
+    throw unavailableError();
   }
 }
 
@@ -92,7 +92,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    const error = toApiError(res.status, body, res.statusText);
+    const error = toApiError(res.status, body);
     const reason = lockReasonOf(error);
     if (reason) {
       sessionStore.setState({ lock: reason });
