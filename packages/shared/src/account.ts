@@ -22,14 +22,24 @@ export const passwordSchema = z
     for (const k of unmetPasswordCriteria(p)) ctx.addIssue({ code: 'custom', message: `password.criteria.${k}` });
   });
 
+/** An empty repetition says 'required' rather than 'does not match'. */
+const required = z.string().min(1, 'validation.required');
+
 const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string) =>
-  z.object(shape).refine((v) => (v as Record<string, unknown>)[a] === (v as Record<string, unknown>)[b], {
-    message: 'password.mismatch',
-    path: [b],
-  });
+  z.object(shape).refine(
+    (v) => {
+      const r = v as Record<string, unknown>;
+      // An empty repetition is already 'required'; saying 'does not match' as well would only confuse.
+      return r[b] === '' || r[a] === r[b];
+    },
+    {
+      message: 'password.mismatch',
+      path: [b],
+    },
+  );
 
 export const changePasswordSchema = repeated(
-  { existingPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema, newPasswordRepeated: z.string() },
+  { existingPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema, newPasswordRepeated: required },
   'newPassword',
   'newPasswordRepeated',
 );
@@ -37,7 +47,7 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Spec 001 §3 "Password reset model". */
 export const resetPasswordSchema = repeated(
-  { token: z.string().min(1), userId: z.uuid(), password: passwordSchema, passwordRepeated: z.string() },
+  { token: z.string().min(1), userId: z.uuid(), password: passwordSchema, passwordRepeated: required },
   'password',
   'passwordRepeated',
 );

@@ -1,5 +1,5 @@
-import DateRangeOutlined from '@mui/icons-material/DateRangeOutlined';
-import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import EventBusy from '@mui/icons-material/EventBusy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -143,7 +143,7 @@ export function DateRangeFilter({ value, onChange, label, fromLabel, untilLabel 
       <Box sx={{ display: 'flex', flexShrink: 0 }}>
         <Tooltip title={t('grid.dateRange.thisWeek')}>
           <IconButton aria-label={t('grid.dateRange.thisWeek')} onClick={() => onChange(currentWeek())}>
-            <DateRangeOutlined />
+            <DateRangeIcon />
           </IconButton>
         </Tooltip>
         <Tooltip title={t('grid.dateRange.clear')}>
@@ -153,7 +153,7 @@ export function DateRangeFilter({ value, onChange, label, fromLabel, untilLabel 
               disabled={isEmptyRange(value)}
               onClick={() => onChange({ from: null, until: null })}
             >
-              <EventBusyOutlined />
+              <EventBusy />
             </IconButton>
           </span>
         </Tooltip>

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { getCurrentLanguage } from '../i18n/language';
 import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
-import { toApiError, unavailableError } from './api-error';
+import { type ApiError, toApiError, unavailableError } from './api-error';
 import { lockReasonOf } from './lock';
 import { refreshAccessToken } from './refresh';
 import { buildHeaders } from './request-headers';
@@ -79,7 +79,18 @@ export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: strin
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * While a lock (HTTP 412) is up, an endpoint that refused once is not asked again: background
+ * queries (help, statistics, …) would otherwise repeat the 412 on every mount and navigation.
+ * Keyed by method and path without the query; forgotten when the lock is lifted.
+ */
+const refusedWhileLocked = new Map<string, ApiError>();
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const endpoint = `${options.method ?? 'GET'} ${path.split('?')[0]}`;
+  if (!sessionStore.getState().lock) refusedWhileLocked.clear();
+  const refused = refusedWhileLocked.get(endpoint);
+  if (refused) throw refused;
   let res = await send(path, options);
   if (res.status === 401 && options.auth !== false) {
     const refreshed = await refreshAccessToken();
@@ -95,6 +106,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const error = toApiError(res.status, body);
     const reason = lockReasonOf(error);
     if (reason) {
+      refusedWhileLocked.set(endpoint, error);
       sessionStore.setState({ lock: reason });
       emitSessionEvent({ type: 'locked', reason });
     }

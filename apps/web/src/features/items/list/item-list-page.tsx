@@ -1,5 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Add from '@mui/icons-material/Add';
+import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { GridColumnVisibilityModel, GridSortModel } from '@mui/x-data-grid';
@@ -111,14 +111,14 @@ export function ItemListPage() {
             )}
             <Button
               variant="outlined"
-              startIcon={<FileDownloadOutlined />}
+              startIcon={<FileDownload />}
               onClick={() => void exportXlsx()}
               disabled={exporting || !query.data?.total}
             >
               {exporting ? t('grid.exporting') : t('grid.export')}
             </Button>
             {canWrite && (
-              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => void navigate({ to: `${route}/new` })}>
+              <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
                 {t('items.list.new')}
               </Button>
             )}

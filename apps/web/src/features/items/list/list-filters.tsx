@@ -1,4 +1,4 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -55,7 +55,7 @@ export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange 
           input: {
             startAdornment: (
               <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
+                <Search fontSize="small" />
               </InputAdornment>
             ),
           },
