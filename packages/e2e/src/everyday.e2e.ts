@@ -1,7 +1,7 @@
 import { itemTypes } from '@pc/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, shot } from './browser';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -101,5 +101,32 @@ describe('everyday use', () => {
     expect(sent).toEqual(['2026-01-01 00:00:00']);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('opens the identity popup 8 px from the right and /terms-of-use without a console 404', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      const { page, errors, close } = await newPage(browser, size);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      await toDashboard(page, server);
+      await page
+        .getByRole('button', { name: /Anna Admin|Benutzermenü/ })
+        .first()
+        .click();
+      const popup = page.getByRole('dialog', { name: 'Benutzermenü' });
+      await popup.waitFor();
+      const box = (await popup.boundingBox())!;
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      expect(Math.round(width - (box.x + box.width))).toBe(8);
+      await shot(page, `everyday-identity-${size === PHONE ? 'phone' : 'desktop'}`);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/terms-of-use`);
+      await page.getByText('Es sind noch keine Nutzungsbedingungen veröffentlicht.').waitFor();
+      if (size === DESKTOP) await shot(page, 'everyday-terms-none-desktop');
+      expect(consoleErrors).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    }
   });
 });
