@@ -129,4 +129,18 @@ describe('everyday use', () => {
       await close();
     }
   });
+
+  it('shows dialogs full-screen on a phone', async () => {
+    const { page, errors, close } = await newPage(browser, PHONE);
+    await toDashboard(page, server);
+    await page.getByRole('button', { name: /^Unternehmen wählen/ }).click();
+    const paper = page.locator('.MuiDialog-paper');
+    await paper.waitFor();
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(PHONE.width);
+    const box = (await paper.boundingBox())!;
+    expect([box.x, box.y, box.height]).toEqual([0, 0, PHONE.height]);
+    await shot(page, 'everyday-dialog-phone');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
