@@ -404,7 +404,11 @@ describe('the compliance registers', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const openFirst = async (route: string) => {
       await page.goto(`${server.url}${route}`);
-        await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
+      // The newest item: lists open by ascending number, one click on the header turns it.
+      await page.locator('.MuiDataGrid-row').first().waitFor();
+      await page.getByRole('columnheader', { name: tr('items.field.number') }).click();
+      await page.locator('.MuiDataGrid-columnHeader[aria-sort=descending]').waitFor();
+      await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
       await page.getByRole('tab', { name: 'Details' }).waitFor();
     };
 
