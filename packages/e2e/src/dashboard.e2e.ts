@@ -18,11 +18,36 @@ async function token(server: RunningServer): Promise<string> {
 }
 
 /** Straight from the API, to compute what the screens should show. */
-async function apiGet<T>(server: RunningServer, path: string): Promise<T> {
+async function apiGet<T>(server: RunningServer, path: string, tenant?: string): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
-    headers: { Authorization: `Bearer ${await token(server)}`, 'Accept-Language': 'de' },
+    headers: {
+      Authorization: `Bearer ${await token(server)}`,
+      'Accept-Language': 'de',
+      ...(tenant ? { 'X-Tenant': tenant } : {}),
+    },
   });
   return (await res.json()) as T;
+}
+
+/**
+ * The radar shows one company (spec 000 §2): runs `fn` with the bakery as the admin's stored
+ * scope and its statistics, and clears the scope again.
+ */
+async function inBakeryScope(server: RunningServer, fn: (stats: { itemType: string; closedPercent: number }[]) => Promise<void>) {
+  const companies = await apiGet<{ id: string; name: string }[]>(server, '/company/list-items');
+  const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
+  const setScope = async (companyId: string | null) =>
+    fetch(`${server.url}/api/user/scope`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${await token(server)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ companyId }),
+    });
+  expect((await setScope(bakery.id)).status).toBe(200);
+  try {
+    await fn(await apiGet(server, '/item/statistics', bakery.id));
+  } finally {
+    await setScope(null);
+  }
 }
 
 async function loginToDashboard(page: Page, server: RunningServer) {
@@ -116,28 +141,39 @@ describe('the dashboard side', () => {
     await close();
   });
 
-  it('draws the radar with one active segment per ten progress points', async () => {
-    const stats = await apiGet<{ itemType: string; closedPercent: number }[]>(server, '/item/statistics');
+  it('draws the radar with one active segment per ten progress points', () =>
+    inBakeryScope(server, async (stats) => {
+      const { page, errors, close } = await newPage(browser, DESKTOP);
+      await loginToDashboard(page, server);
+      const radar = page.locator('[data-radar=svg]');
+      await radar.waitFor();
+      for (const key of ['process', 'measure', 'service-agreement-with-provider']) {
+        const progress = stats.find((s) => s.itemType === key)!.closedPercent;
+        const expected = Math.min(10, Math.floor(progress / 10));
+        const category = radar.locator(`[data-category="${key}"]`);
+        expect(await category.locator('path[data-step]').count()).toBe(10);
+        expect(await category.locator('path[data-active=true]').count()).toBe(expected);
+        expect(await category.getAttribute('data-active-steps')).toBe(String(expected));
+      }
+      expect(await radar.getByText('PRO', { exact: true }).count()).toBe(1);
+      await radar.locator('[data-category=process]').hover();
+      await page.getByRole('tooltip').filter({ hasText: 'Verarbeitungstätigkeiten' }).waitFor();
+      await page
+        .locator('[data-slot=privacy-status]')
+        .screenshot({ path: `${process.cwd()}/../../screenshots/radar-desktop.png` });
+      await radar.locator('[data-category=measure]').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
+      await radar.locator('[data-radar-centre]').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+      expect(errors).toEqual([]);
+      await close();
+    }));
+
+  it('asks for a tenant instead of drawing the radar without a scope', async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
     await loginToDashboard(page, server);
-    const radar = page.locator('[data-radar=svg]');
-    await radar.waitFor();
-    for (const key of ['process', 'measure', 'service-agreement-with-provider']) {
-      const progress = stats.find((s) => s.itemType === key)!.closedPercent;
-      const expected = Math.min(10, Math.floor(progress / 10));
-      const category = radar.locator(`[data-category="${key}"]`);
-      expect(await category.locator('path[data-step]').count()).toBe(10);
-      expect(await category.locator('path[data-active=true]').count()).toBe(expected);
-      expect(await category.getAttribute('data-active-steps')).toBe(String(expected));
-    }
-    expect(await radar.getByText('PRO', { exact: true }).count()).toBe(1);
-    await radar.locator('[data-category=process]').hover();
-    await page.getByRole('tooltip').filter({ hasText: 'Verarbeitungstätigkeiten' }).waitFor();
-    await page.locator('[data-slot=privacy-status]').screenshot({ path: `${process.cwd()}/../../screenshots/radar-desktop.png` });
-    await radar.locator('[data-category=measure]').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
-    await radar.locator('[data-radar-centre]').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+    await page.locator('[data-radar=prompt]').waitFor();
+    expect(await page.locator('[data-radar=svg]').count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });
@@ -351,7 +387,10 @@ describe('the dashboard side', () => {
     await page.getByText('Der Download von „lohnliste.txt“ wurde gestartet.').waitFor();
     await shot(page, 'download-page-desktop');
     await page.goto(`${server.url}/download/00000000-0000-4000-8000-000000000000`);
-    await page.getByRole('alert').getByText('Nicht gefunden.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Dieser Eintrag wurde nicht gefunden\./)
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
@@ -381,29 +420,29 @@ describe('the dashboard side', () => {
     expect(errors).toEqual([]);
     await close();
   });
-  it('falls back to a 200 px bar chart without SVG support', async () => {
-    const stats = await apiGet<{ itemType: string; closedPercent: number }[]>(server, '/item/statistics');
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await page.addInitScript(() => {
-      // An old browser: no SVG DOM interfaces.
-      Reflect.deleteProperty(window, 'SVGElement');
-    });
-    await loginToDashboard(page, server);
-    const bars = page.locator('[data-radar=bars]');
-    await bars.waitFor();
-    const box = (await bars.locator('> div').first().boundingBox())!;
-    expect(Math.round(box.height)).toBe(200);
-    const measure = stats.find((s) => s.itemType === 'measure')!.closedPercent;
-    const bar = (await bars.locator('[data-category=measure]').boundingBox())!;
-    expect(Math.abs(bar.height - (200 * measure) / 100)).toBeLessThan(3);
-    await page
-      .locator('[data-slot=privacy-status]')
-      .screenshot({ path: `${process.cwd()}/../../screenshots/radar-bars-desktop.png` });
-    await bars.locator('[data-category=measure]').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
-    expect(errors).toEqual([]);
-    await close();
-  });
+  it('falls back to a 200 px bar chart without SVG support', () =>
+    inBakeryScope(server, async (stats) => {
+      const { page, errors, close } = await newPage(browser, DESKTOP);
+      await page.addInitScript(() => {
+        // An old browser: no SVG DOM interfaces.
+        Reflect.deleteProperty(window, 'SVGElement');
+      });
+      await loginToDashboard(page, server);
+      const bars = page.locator('[data-radar=bars]');
+      await bars.waitFor();
+      const box = (await bars.locator('> div').first().boundingBox())!;
+      expect(Math.round(box.height)).toBe(200);
+      const measure = stats.find((s) => s.itemType === 'measure')!.closedPercent;
+      const bar = (await bars.locator('[data-category=measure]').boundingBox())!;
+      expect(Math.abs(bar.height - (200 * measure) / 100)).toBeLessThan(3);
+      await page
+        .locator('[data-slot=privacy-status]')
+        .screenshot({ path: `${process.cwd()}/../../screenshots/radar-bars-desktop.png` });
+      await bars.locator('[data-category=measure]').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
+      expect(errors).toEqual([]);
+      await close();
+    }));
 
   it("shows the operator's legal documents from the login page and the sidebar", async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);

@@ -271,14 +271,12 @@ describe('the compliance registers', () => {
 
       if (type === 'process') await historyAndAttachments(page);
       lap('edited');
-      // Find it in the list: back through the breadcrumb, no due-date range, quick search.
+      // Find it in the list: back through the breadcrumb (no due-date range by default), quick search.
       await page
         .getByRole('navigation', { name: 'Navigationspfad' })
         .getByRole('link', { name: tr(`section.${type}`) })
         .click();
       await page.getByRole('heading', { level: 1, name: plural }).waitFor();
-      const clear = page.getByRole('button', { name: tr('grid.dateRange.clear') });
-      if (await clear.isEnabled()) await clear.click();
       await page.getByRole('searchbox', { name: tr('items.list.search') }).fill(renamed);
       const row = page.locator('.MuiDataGrid-row').filter({ hasText: renamed });
       await row.waitFor();
@@ -385,8 +383,6 @@ describe('the compliance registers', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/process`);
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
-    const clear = page.getByRole('button', { name: tr('grid.dateRange.clear') });
-    if (await clear.isEnabled()) await clear.click();
     const first = page.locator('.MuiDataGrid-row').first();
     await first.waitFor();
     expect(await page.getByRole('button', { name: 'Neu', exact: true }).count()).toBe(0);
@@ -408,7 +404,10 @@ describe('the compliance registers', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const openFirst = async (route: string) => {
       await page.goto(`${server.url}${route}`);
-      await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
+      // The newest item: lists open by ascending number, one click on the header turns it.
+      await page.locator('.MuiDataGrid-row').first().waitFor();
+      await page.getByRole('columnheader', { name: tr('items.field.number') }).click();
+      await page.locator('.MuiDataGrid-columnHeader[aria-sort=descending]').waitFor();
       await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
       await page.getByRole('tab', { name: 'Details' }).waitFor();
     };
@@ -478,7 +477,6 @@ describe('the compliance registers', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/process`);
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
-    await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await shot(page, 'registers-list-phone');
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
@@ -487,7 +485,6 @@ describe('the compliance registers', () => {
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'registers-detail-phone');
     await page.goto(`${server.url}/impact-assessment`);
-    await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('overall-risk').waitFor();
     await shot(page, 'registers-dsfa-detail-phone');
@@ -502,7 +499,6 @@ describe('the compliance registers', () => {
     await login(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/data-breach`);
-    await page.getByRole('button', { name: tr('grid.dateRange.clear') }).click();
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('breach-clock').waitFor();
     expect(await mainViolations(page)).toEqual([]);

@@ -20,17 +20,27 @@ export const passwordSchema = text.max(256, 'password.tooLong').superRefine((p, 
   for (const k of unmetPasswordCriteria(p)) ctx.addIssue({ code: 'custom', message: `password.criteria.${k}` });
 });
 
+/** An empty repetition says 'required' rather than 'does not match'. */
+const required = text.min(1, 'validation.required').max(256);
+
 const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string) =>
-  z.object(shape).refine((v) => (v as Record<string, unknown>)[a] === (v as Record<string, unknown>)[b], {
-    message: 'password.mismatch',
-    path: [b],
-  });
+  z.object(shape).refine(
+    (v) => {
+      const r = v as Record<string, unknown>;
+      // An empty repetition is already 'required'; saying 'does not match' as well would only confuse.
+      return r[b] === '' || r[a] === r[b];
+    },
+    {
+      message: 'password.mismatch',
+      path: [b],
+    },
+  );
 
 export const changePasswordSchema = repeated(
   {
     existingPassword: text.min(1, 'validation.required').max(256),
     newPassword: passwordSchema,
-    newPasswordRepeated: text.max(256),
+    newPasswordRepeated: required,
   },
   'newPassword',
   'newPasswordRepeated',
@@ -39,7 +49,7 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Spec 001 §3 "Password reset model". */
 export const resetPasswordSchema = repeated(
-  { token: text.min(1).max(200), userId: z.uuid(), password: passwordSchema, passwordRepeated: text.max(256) },
+  { token: text.min(1).max(200), userId: z.uuid(), password: passwordSchema, passwordRepeated: required },
   'password',
   'passwordRepeated',
 );

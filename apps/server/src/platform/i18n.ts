@@ -3,62 +3,79 @@ import type { Language } from '@pc/shared';
 /** Server-side messages (error bodies, mails). The web app has its own catalogs. */
 const messages: Record<Language, Record<string, string>> = {
   de: {
-    'error.notFound': 'Nicht gefunden.',
-    'error.forbidden': 'Dafür fehlt Ihnen die Berechtigung.',
-    'error.scopeForbidden': 'Dieses Unternehmen ist für Sie nicht freigegeben.',
-    'error.unauthorized': 'Bitte melden Sie sich an.',
-    'error.validationFailed': 'Die Eingaben sind nicht gültig.',
-    'error.badRequest': 'Die Anfrage ist fehlerhaft.',
-    'error.internal': 'Ein unerwarteter Fehler ist aufgetreten.',
+    'error.notFound':
+      'Dieser Eintrag wurde nicht gefunden. Vielleicht wurde er gelöscht; öffnen Sie die Liste, um den aktuellen Stand zu sehen.',
+    'error.forbidden': 'Dafür fehlt Ihnen die Berechtigung. Bitte wenden Sie sich an die Administration Ihres Unternehmens.',
+    'error.scopeForbidden':
+      'Dieses Unternehmen ist für Sie nicht freigegeben. Bitte wählen Sie über die Schaltfläche „Unternehmen“ ein anderes aus.',
+    'error.unauthorized': 'Sie sind nicht (mehr) angemeldet. Bitte melden Sie sich an.',
+    'error.validationFailed': 'Einige Eingaben sind nicht gültig. Bitte korrigieren Sie die markierten Felder.',
+    'error.badRequest': 'Die Anfrage konnte nicht verarbeitet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+    'error.internal': 'Auf dem Server ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.',
     'error.rateLimited': 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
-    'error.payloadTooLarge': 'Die Datei ist zu groß.',
-    'error.mfaRequired': 'Bitte bestätigen Sie zuerst den zweiten Faktor.',
+    'error.payloadTooLarge': 'Die Datei ist zu groß. Bitte wählen Sie eine kleinere Datei.',
+    'error.mfaRequired': 'Die Anmeldung ist noch nicht abgeschlossen. Bitte bestätigen Sie zuerst den zweiten Faktor.',
     'error.lock.PasswordExpired': 'Ihr Passwort ist abgelaufen. Bitte vergeben Sie ein neues.',
-    'error.lock.AccountExpired': 'Ihr Zugang ist abgelaufen.',
-    'error.lock.TermsOfUseConsentRequired': 'Bitte stimmen Sie zuerst den Nutzungsbedingungen zu.',
+    'error.lock.AccountExpired': 'Ihr Zugang ist abgelaufen. Bitte wenden Sie sich an die Administration Ihres Unternehmens.',
+    'error.lock.TermsOfUseConsentRequired': 'Es gelten neue Nutzungsbedingungen. Bitte stimmen Sie ihnen zuerst zu.',
     'error.resetLinkInvalid': 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
-    'error.twoFactorAlreadyOn': 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',
-    'error.twoFactorNotOn': 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
-    'error.twoFactorNoSetup': 'Bitte starten Sie die Einrichtung erneut.',
-    'error.mfaInvalid': 'Der Code ist ungültig.',
+    'error.twoFactorAlreadyOn':
+      'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
+    'error.twoFactorNotOn':
+      'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
+    'error.twoFactorNoSetup': 'Die Einrichtung ist nicht mehr gültig. Bitte starten Sie sie erneut.',
+    'error.mfaInvalid': 'Der Code ist ungültig. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
+    'error.unsubscribeInvalid': 'Der Abmeldelink ist ungültig. Sie können E-Mails auch in Ihrem Profil abbestellen.',
+    'error.termsNotCurrent':
+      'Diese Fassung der Nutzungsbedingungen ist nicht mehr die aktuelle. Laden Sie die Seite neu, um die aktuelle Fassung zu sehen.',
+    'error.tagInUse':
+      'Der Eintrag wird noch verwendet und kann nicht gelöscht werden. Entfernen Sie ihn zuerst aus den Einträgen, die ihn nutzen.',
+    'error.demoNeedsAgency':
+      'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen. Bitte wählen Sie als übergeordnetes Unternehmen eine Agentur.',
+    'error.lastAdministrator':
+      'Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen. Ernennen Sie zuerst eine weitere Person zur Administration.',
+    'error.roleBuiltIn':
+      'Eingebaute Rollen können nicht geändert werden. Legen Sie eine eigene Rolle an, wenn Sie andere Rechte brauchen.',
+    'error.conflict': 'Jemand hat diesen Eintrag inzwischen geändert. Laden Sie die Seite neu, um die aktuelle Fassung zu sehen.',
+    'error.legalNotConfigured': 'Dieses Dokument hat der Betreiber nicht hinterlegt. Bitte wenden Sie sich an den Betreiber.',
     'error.mfaCodeReused': 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.',
-    'error.unsubscribeInvalid': 'Der Abmeldelink ist ungültig.',
-    'error.termsNotCurrent': 'Diese Fassung der Nutzungsbedingungen ist nicht die aktuelle.',
-    'error.tagInUse': 'Der Eintrag wird noch verwendet und kann nicht gelöscht werden.',
-    'error.demoNeedsAgency': 'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen.',
-    'error.lastAdministrator': 'Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen.',
-    'error.roleBuiltIn': 'Eingebaute Rollen können nicht geändert werden.',
-    'error.legalNotConfigured': 'Dieses Dokument hat der Betreiber nicht hinterlegt.',
   },
   en: {
-    'error.notFound': 'Not found.',
-    'error.forbidden': 'You do not have permission to do that.',
-    'error.scopeForbidden': 'This company is not available to you.',
-    'error.unauthorized': 'Please log in.',
-    'error.validationFailed': 'The input is not valid.',
-    'error.badRequest': 'The request is malformed.',
-    'error.internal': 'An unexpected error occurred.',
+    'error.notFound': 'This entry was not found. It may have been deleted; open the list to see the current state.',
+    'error.forbidden': 'You do not have permission to do that. Please contact your company administration.',
+    'error.scopeForbidden': 'This company is not available to you. Please choose another one with the “Company” button.',
+    'error.unauthorized': 'You are not (or no longer) logged in. Please log in.',
+    'error.validationFailed': 'Some entries are not valid. Please correct the marked fields.',
+    'error.badRequest': 'The request could not be processed. Please reload the page and try again.',
+    'error.internal': 'An unexpected error occurred on the server. Please try again in a few minutes.',
     'error.rateLimited': 'Too many requests. Please wait a moment.',
-    'error.payloadTooLarge': 'The file is too large.',
-    'error.mfaRequired': 'Please confirm the second factor first.',
+    'error.payloadTooLarge': 'The file is too large. Please choose a smaller file.',
+    'error.mfaRequired': 'The login is not complete yet. Please confirm the second factor first.',
     'error.lock.PasswordExpired': 'Your password has expired. Please choose a new one.',
-    'error.lock.AccountExpired': 'Your account has expired.',
-    'error.lock.TermsOfUseConsentRequired': 'Please accept the terms of use first.',
+    'error.lock.AccountExpired': 'Your account has expired. Please contact your company administration.',
+    'error.lock.TermsOfUseConsentRequired': 'New terms of use apply. Please accept them first.',
     'error.resetLinkInvalid': 'The link is invalid or has expired. Please request a new one.',
-    'error.twoFactorAlreadyOn': 'Two-factor login is already on.',
-    'error.twoFactorNotOn': 'Two-factor login is not on.',
-    'error.twoFactorNoSetup': 'Please start the set-up again.',
-    'error.mfaInvalid': 'The code is invalid.',
+    'error.twoFactorAlreadyOn': 'Two-factor login is already on. Reload the page to see the current state.',
+    'error.twoFactorNotOn': 'Two-factor login is not on. Reload the page to see the current state.',
+    'error.twoFactorNoSetup': 'The set-up is no longer valid. Please start it again.',
+    'error.mfaInvalid': 'The code is invalid. Please enter the current code from your authenticator app.',
+    'error.unsubscribeInvalid': 'The unsubscribe link is invalid. You can also unsubscribe from e-mails in your profile.',
+    'error.termsNotCurrent':
+      'This version of the terms of use is no longer the current one. Reload the page to see the current version.',
+    'error.tagInUse': 'The entry is still in use and cannot be deleted. Remove it from the entries that use it first.',
+    'error.demoNeedsAgency':
+      'Only data privacy agencies can create demo companies. Please choose an agency as the parent company.',
+    'error.lastAdministrator':
+      'You are the last administrator of this tenant and cannot remove your own rights. Make another person an administrator first.',
+    'error.roleBuiltIn': 'Built-in roles cannot be changed. Create a role of your own if you need other rights.',
+    'error.conflict': 'Someone has changed this entry in the meantime. Reload the page to see the current version.',
+    'error.legalNotConfigured': 'The operator has not provided this document. Please contact the operator.',
     'error.mfaCodeReused': 'This code has already been used. Please wait for the next code.',
-    'error.unsubscribeInvalid': 'The unsubscribe link is invalid.',
-    'error.termsNotCurrent': 'This version of the terms of use is not the current one.',
-    'error.tagInUse': 'The entry is still in use and cannot be deleted.',
-    'error.demoNeedsAgency': 'Only data privacy agencies can create demo companies.',
-    'error.lastAdministrator': 'You are the last administrator of this tenant and cannot remove your own rights.',
-    'error.roleBuiltIn': 'Built-in roles cannot be changed.',
-    'error.legalNotConfigured': 'The operator has not provided this document.',
   },
 };
+
+/** The message keys of each language, for the catalogue test. */
+export const messageKeys = (locale: Language) => Object.keys(messages[locale]);
 
 export function translate(locale: Language, key: string): string {
   return messages[locale][key] ?? messages.de[key] ?? key;

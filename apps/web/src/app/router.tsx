@@ -78,7 +78,7 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
     case 'unauthorized':
       return UnauthorizedPage;
     default:
-      return lazyRouteComponent(() => import('../features/not-built/not-built-page'), 'NotBuiltPage');
+      return lazyRouteComponent(() => import('../components/not-built-page'), 'NotBuiltPage');
   }
 }
 

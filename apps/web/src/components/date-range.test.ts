@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentWeek, dateRangeParams, endOfDay, isEmptyRange, startOfDay } from './date-range';
+import { currentWeek, dateRangeParams, endOfDay, isEmptyRange, judgePicked, startOfDay } from './date-range';
 
 describe('date-range filter (spec 001 §2)', () => {
   it('defaults to the current week, Monday 00:00:00 to Sunday 23:59:59', () => {
@@ -27,5 +27,17 @@ describe('date-range filter (spec 001 §2)', () => {
     expect(endOfDay(picked)).toEqual(new Date(2025, 5, 15, 23, 59, 59));
     expect(isEmptyRange({ from: null, until: null })).toBe(true);
     expect(isEmptyRange({ from: picked, until: null })).toBe(false);
+  });
+
+  it('tells an unfinished entry from an impossible date and keeps years within 1900–2199', () => {
+    const invalid = new Date(Number.NaN);
+    expect(judgePicked(null, '')).toEqual({ kind: 'empty' });
+    expect(judgePicked(invalid, '31.02.JJJJ')).toEqual({ kind: 'partial' });
+    expect(judgePicked(invalid, '31.02.2026')).toEqual({ kind: 'invalid' });
+    expect(judgePicked(new Date(101, 0, 1), '01.01.0101').kind).toBe('outOfRange');
+    expect(judgePicked(new Date(2200, 0, 1), '01.01.2200').kind).toBe('outOfRange');
+    const day = new Date(2026, 1, 28);
+    expect(judgePicked(day, '28.02.2026')).toEqual({ kind: 'date', date: day });
+    expect(judgePicked(new Date(1900, 0, 1), '01.01.1900').kind).toBe('date');
   });
 });

@@ -24,6 +24,30 @@ export function endOfDay(d: Date): Date {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59);
 }
 
+/** Design §8: real calendar dates have years 1900–2199. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
+
+/** What a date field holds: nothing, an unfinished entry, an impossible or out-of-range date, or a date. */
+export type PickedDate =
+  | { kind: 'empty' }
+  | { kind: 'partial' }
+  | { kind: 'invalid' }
+  | { kind: 'outOfRange' }
+  | { kind: 'date'; date: Date };
+
+/**
+ * Judges a picker value together with the field's text (e.g. "31.02.2026" or "31.02.JJJJ"): an
+ * invalid value whose text still shows a placeholder is unfinished, not wrong.
+ */
+export function judgePicked(value: Date | null, text: string): PickedDate {
+  if (value === null) return { kind: 'empty' };
+  if (Number.isNaN(value.getTime())) return /\p{L}/u.test(text) ? { kind: 'partial' } : { kind: 'invalid' };
+  const year = value.getFullYear();
+  if (year < MIN_YEAR || year > MAX_YEAR) return { kind: 'outOfRange' };
+  return { kind: 'date', date: value };
+}
+
 export const isEmptyRange = (r: DateRange) => !r.from && !r.until;
 
 /** The query parameters the grid sends (spec 001 §9: "YYYY-MM-DD HH:mm:ss"). */

@@ -1,4 +1,4 @@
-import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import Warning from '@mui/icons-material/Warning';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { demoCountdownText } from './demo-countdown-text';
@@ -16,7 +16,7 @@ export function DemoCountdown({ creationDate, ...props }: { creationDate: string
   const text = useDemoCountdownText(creationDate);
   return (
     <Typography variant="body2" color="error" {...props} sx={{ fontWeight: 600, lineHeight: 1.35, ...props.sx }}>
-      <WarningAmberRounded sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />
+      <Warning sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />
       {text}
     </Typography>
   );

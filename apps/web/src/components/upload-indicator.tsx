@@ -1,4 +1,4 @@
-import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import CloudUpload from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,7 +17,7 @@ export function UploadIndicator() {
       <Box role="status" aria-label={label} sx={{ position: 'relative', display: 'inline-flex', mx: 1 }}>
         <CircularProgress variant="determinate" value={percent} size={36} />
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'primary.main' }}>
-          <CloudUploadOutlined sx={{ fontSize: 18 }} />
+          <CloudUpload sx={{ fontSize: 18 }} />
         </Box>
       </Box>
     </Tooltip>

@@ -1,8 +1,10 @@
-import { statusCategorySchema } from '@pc/shared';
+import { type ItemTypeKey, itemTypes, progressTileTypes, statusCategorySchema, type UserMe } from '@pc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './api/api-client';
 import { useSession } from './session/session-store';
+
+export type StatusCategory = z.infer<typeof statusCategorySchema>;
 
 /** Query key prefix of GET /api/item/statistics; item mutations invalidate it. */
 export const statisticsKey = ['item-statistics'] as const;
@@ -19,4 +21,44 @@ export function useItemStatistics(enabled: boolean) {
     queryFn: ({ signal }) => apiRequest('/item/statistics', { schema: z.array(statusCategorySchema), signal }),
     enabled,
   });
+}
+
+/** The item types with a progress tile (spec 001 §2), in tile order. */
+export const progressTypes = progressTileTypes satisfies readonly ItemTypeKey[];
+export type ProgressType = (typeof progressTypes)[number];
+
+export const serviceAgreementTypes = [
+  'service-agreement-with-provider',
+  'service-agreement-with-client',
+  'service-agreement-with-shared-responsibility',
+] as const satisfies readonly ItemTypeKey[];
+
+type Me = Pick<UserMe, 'scopeCompany' | 'claims'>;
+
+/** Spec 000 §6: statistics show without a scope or when the scope company is a responsible party. */
+export function showsStatistics(me: Pick<UserMe, 'scopeCompany'> | null | undefined): boolean {
+  if (!me) return false;
+  return !me.scopeCompany || me.scopeCompany.isResponsibleParty;
+}
+
+/** Spec 000 §6: service agreements with clients only for data processors (or without a scope). */
+export function showsClientAgreements(me: Pick<UserMe, 'scopeCompany'> | null | undefined): boolean {
+  return !me?.scopeCompany || me.scopeCompany.isDataProcessor;
+}
+
+export function typeDef(key: ItemTypeKey) {
+  const def = itemTypes.find((t) => t.key === key);
+  if (!def) throw new Error(`unknown item type ${key}`);
+  return def;
+}
+
+export function canRead(me: Pick<UserMe, 'claims'> | null | undefined, key: ItemTypeKey): boolean {
+  return !!me && me.claims.includes(`${typeDef(key).claim}.Read`);
+}
+
+/** The service-agreement variants a user sees on the tile and in the radar. */
+export function visibleServiceAgreementTypes(me: Me | null | undefined): ItemTypeKey[] {
+  return serviceAgreementTypes.filter(
+    (key) => canRead(me, key) && (key !== 'service-agreement-with-client' || showsClientAgreements(me)),
+  );
 }

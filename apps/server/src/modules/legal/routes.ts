@@ -11,6 +11,9 @@ import { AppError } from '../../platform/errors';
 
 const notConfigured = () => new AppError(404, 'not_found', 'error.legalNotConfigured');
 
+/** Templates shipped with the server, each telling the operator to replace it. */
+const DEFAULTS_DIR = path.join(import.meta.dirname, 'defaults');
+
 async function readFile(dir: string, type: LegalDocumentType, language: Language): Promise<string | null> {
   // The type comes from a closed enum, so the path cannot leave the folder.
   return fs.readFile(path.join(dir, `${type}.${language}.md`), 'utf8').catch(() => null);
@@ -18,8 +21,9 @@ async function readFile(dir: string, type: LegalDocumentType, language: Language
 
 /**
  * Legal documents (spec 000 §2 "Legal dialog"): the operator's files in LEGAL_DIR, German or
- * English, falling back to the other language. Terms of use without a file are the current
- * published version from the terms administration. Public: the login page links to them.
+ * English, falling back to the other language. Imprint and privacy statement without a file are
+ * the shipped templates, which say they must be replaced; terms of use without a file are the
+ * current published version from the terms administration. Public: the login page links to them.
  */
 export function legalRoutes(app: FastifyInstance, { db, legalDir }: { db: OwnerDb; legalDir: string | null }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,6 +45,10 @@ export function legalRoutes(app: FastifyInstance, { db, legalDir }: { db: OwnerD
           const content = await readFile(legalDir, type, lang);
           if (content !== null) return { type, language: lang, content };
         }
+      }
+      if (type !== 'terms-of-use') {
+        const content = await readFile(DEFAULTS_DIR, type, language);
+        if (content !== null) return { type, language, content };
       }
       if (type === 'terms-of-use') {
         const [terms] = await db

@@ -64,6 +64,9 @@ describe('forced pages (HTTP 412)', () => {
 
   it('TermsOfUseConsentRequired after a new version until the user consents; a newer version asks again', async () => {
     const admin = await t.tokenFor('admin@demo.local');
+    const none = await t.app.inject({ url: '/api/terms-of-use/current', headers: t.auth(admin) });
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
     const publish = (releaseDate: string, text: string) =>
       t.app.inject({
         method: 'POST',

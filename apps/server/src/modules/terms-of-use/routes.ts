@@ -19,9 +19,13 @@ export function termsOfUseRoutes(app: FastifyInstance, { db }: { db: OwnerDb }) 
     '/api/terms-of-use/current',
     {
       config: { allowLock: ['TermsOfUseConsentRequired'], ownerConnection: true },
-      schema: { tags: ['terms-of-use'], response: { 200: termsOfUseSchema } },
+      schema: {
+        tags: ['terms-of-use'],
+        response: { 200: termsOfUseSchema, 204: z.null().describe('No version is published yet') },
+      },
     },
-    async (req) => currentTerms(db, ctxOf(req).locale),
+    // Nothing published yet is a normal state, not a missing resource: 204, no console 404.
+    async (req, reply) => (await currentTerms(db, ctxOf(req).locale)) ?? reply.code(204).send(null),
   );
 
   r.post(

@@ -15,9 +15,10 @@ async function current(db: Db, now = new Date()) {
   return row ?? null;
 }
 
+/** The version in force, or null before the operator published one. */
 export async function currentTerms(db: Db, locale: Language) {
   const t = await current(db);
-  if (!t) throw notFound();
+  if (!t) return null;
   return { id: t.id, releaseDate: t.releaseDate.toISOString(), content: locale === 'en' ? t.contentEn : t.contentDe };
 }
 

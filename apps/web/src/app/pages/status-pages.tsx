@@ -1,6 +1,6 @@
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
-import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import Block from '@mui/icons-material/Block';
+import LockPerson from '@mui/icons-material/LockPerson';
+import TravelExplore from '@mui/icons-material/TravelExplore';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -44,27 +44,15 @@ function StatusPage({ icon, titleKey, textKey }: StatusPageProps) {
 }
 
 export function ForbiddenPage() {
-  return (
-    <StatusPage icon={<BlockOutlined fontSize="large" />} titleKey="status.forbidden.title" textKey="status.forbidden.text" />
-  );
+  return <StatusPage icon={<Block fontSize="large" />} titleKey="status.forbidden.title" textKey="status.forbidden.text" />;
 }
 
 export function UnauthorizedPage() {
   return (
-    <StatusPage
-      icon={<LockPersonOutlined fontSize="large" />}
-      titleKey="status.unauthorized.title"
-      textKey="status.unauthorized.text"
-    />
+    <StatusPage icon={<LockPerson fontSize="large" />} titleKey="status.unauthorized.title" textKey="status.unauthorized.text" />
   );
 }
 
 export function NotFoundPage() {
-  return (
-    <StatusPage
-      icon={<TravelExploreOutlined fontSize="large" />}
-      titleKey="status.notFound.title"
-      textKey="status.notFound.text"
-    />
-  );
+  return <StatusPage icon={<TravelExplore fontSize="large" />} titleKey="status.notFound.title" textKey="status.notFound.text" />;
 }

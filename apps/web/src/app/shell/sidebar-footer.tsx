@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/text-link';
 import { useConfig } from '../../lib/config';
 
-const LegalDialog = lazy(() => import('../../features/legal/legal-dialog').then((m) => ({ default: m.LegalDialog })));
+const LegalDialog = lazy(() => import('../../components/legal-dialog').then((m) => ({ default: m.LegalDialog })));
 
 type LegalDocument = Exclude<LegalDocumentType, 'terms-of-use'>;
 

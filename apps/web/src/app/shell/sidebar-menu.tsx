@@ -109,7 +109,7 @@ export function SidebarMenu({ claims, openIssues, onNavigate }: SidebarMenuProps
             {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
           </ListItemButton>
           <Collapse in={expanded} timeout="auto">
-            <List id={moreId} disablePadding>
+            <List id={moreId} component="div" disablePadding>
               {more.map((entry) => (
                 <MenuLink
                   key={entry.key}

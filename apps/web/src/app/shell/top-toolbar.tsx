@@ -1,9 +1,9 @@
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import Business from '@mui/icons-material/Business';
+import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import FolderOpen from '@mui/icons-material/FolderOpen';
 import Menu from '@mui/icons-material/Menu';
-import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
+import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import Slideshow from '@mui/icons-material/Slideshow';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -104,7 +104,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
         {config.webcastUrl && (
           <Tooltip title={t('webcast.button')}>
             <IconButton aria-label={t('webcast.button')} onClick={() => setDialog('webcast')}>
-              <OndemandVideoOutlined />
+              <OndemandVideo />
             </IconButton>
           </Tooltip>
         )}
@@ -116,7 +116,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
               onClick={() => setDialog('scope')}
               aria-haspopup="dialog"
               aria-label={t('toolbar.chooseCompany', { name: scopeLabel })}
-              startIcon={<BusinessOutlined />}
+              startIcon={<Business />}
               endIcon={<ExpandMore />}
               sx={{
                 display: { xs: 'none', sm: 'inline-flex' },
@@ -138,7 +138,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
                 aria-label={t('toolbar.chooseCompany', { name: scopeLabel })}
                 sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
               >
-                <BusinessOutlined />
+                <Business />
               </IconButton>
             </Tooltip>
           </>
@@ -154,7 +154,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
               onClick={() => void navigate({ href: '/calendar' })}
             >
               <Badge badgeContent={appointmentCount || undefined} color="secondary" invisible={!appointmentCount} max={99}>
-                <CalendarMonthOutlined />
+                <CalendarMonth />
               </Badge>
             </IconButton>
           </Tooltip>
@@ -167,7 +167,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
                 disabled={!scope}
                 onClick={() => void navigate({ href: '/documents' })}
               >
-                <FolderOpenOutlined />
+                <FolderOpen />
               </IconButton>
             </span>
           </Tooltip>

@@ -1,4 +1,4 @@
-import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import EventBusy from '@mui/icons-material/EventBusy';
 import Logout from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotBuiltPage } from '../../components/not-built-page';
 import { PageHeader } from '../../components/page-header';
 import { logout } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { NotBuiltPage } from '../not-built/not-built-page';
 
 /** Spec 000 §8: HTTP 412 AccountExpired locks the app here; nothing else can be done. */
 function AccountExpired() {
@@ -48,7 +48,7 @@ function AccountExpired() {
                   color: 'warning.main',
                 }}
               >
-                <EventBusyOutlined aria-hidden />
+                <EventBusy aria-hidden />
               </Box>
               <Box>
                 <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>

@@ -1,5 +1,5 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import Delete from '@mui/icons-material/Delete';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -126,14 +126,14 @@ export function AvatarEditor({ me }: { me: UserMe }) {
               <Button
                 variant="outlined"
                 size="small"
-                startIcon={<PhotoCameraOutlined />}
+                startIcon={<PhotoCamera />}
                 onClick={() => inputRef.current?.click()}
                 disabled={!!busy}
               >
                 {t(hasPicture ? 'profileEdit.avatar.replace' : 'profileEdit.avatar.upload')}
               </Button>
               {hasPicture && (
-                <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => void remove()} disabled={!!busy}>
+                <Button size="small" color="error" startIcon={<Delete />} onClick={() => void remove()} disabled={!!busy}>
                   {t('profileEdit.avatar.remove')}
                 </Button>
               )}

@@ -14,11 +14,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { applyFieldErrors, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { logout } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
 import { changePassword } from './api';
-import { applyFieldErrors, messageText } from './messages';
 import { PasswordCriteriaList } from './password-criteria-list';
 import { PasswordField } from './password-field';
 

@@ -1,5 +1,5 @@
-import MailOutline from '@mui/icons-material/MailOutlined';
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import Mail from '@mui/icons-material/Mail';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -65,7 +65,7 @@ export function EmailCard({ me }: { me: UserMe }) {
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <MailOutline color="primary" aria-hidden />
+          <Mail color="primary" aria-hidden />
           <Typography id={headingId} variant="h6" component="h2">
             {t('profileEdit.email.title')}
           </Typography>
@@ -79,7 +79,7 @@ export function EmailCard({ me }: { me: UserMe }) {
         {sentTo && (
           <Alert
             severity="info"
-            icon={<MarkEmailReadOutlined />}
+            icon={<MarkEmailRead />}
             role="status"
             sx={{ mb: 2, overflowWrap: 'anywhere' }}
             data-testid="email-change-sent"

@@ -11,14 +11,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilledTextField } from '../../components/filled-text-field';
 import { isApiError } from '../../lib/api/api-error';
+import { mfaErrorKey } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
+import { keepLoginLanguage } from '../../lib/session/change-language';
 import { logout, startSession } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { keepLoginLanguage } from '../auth/finish-login';
 import { verifySecondFactor } from './api';
 import { AuthCard } from './auth-card';
-import { mfaErrorKey } from './messages';
 
 /** Spec 001 §4: after a failed code the form stays busy for one second. */
 export const MFA_RETRY_DELAY_MS = 1000;

@@ -12,10 +12,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FilledTextField } from '../../components/filled-text-field';
+import { applyFieldErrors } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { setMe } from '../../lib/session/session-actions';
 import { AvatarEditor } from './avatar-editor';
-import { applyFieldErrors } from './messages';
 import { updateProfile } from './profile-api';
 import { profileErrorText, profileMessage } from './profile-messages';
 

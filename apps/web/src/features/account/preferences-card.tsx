@@ -1,4 +1,4 @@
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Notifications from '@mui/icons-material/Notifications';
 import Translate from '@mui/icons-material/Translate';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -98,7 +98,7 @@ function NotificationsSection() {
   return (
     <section aria-labelledby={headingId}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <NotificationsOutlined color="primary" aria-hidden />
+        <Notifications color="primary" aria-hidden />
         <Typography id={headingId} variant="h6" component="h2">
           {t('profileEdit.notifications.title')}
         </Typography>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api/api-error';
-import { errorText } from './messages';
+import { errorText } from '../../lib/messages';
 
 /** A message key of the shared schemas or of a 422 answer, as text (profile wording first). */
 export function profileMessage(t: TFunction, key: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import Lock from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -78,7 +78,7 @@ function PasswordCard() {
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column' }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <LockOutlined color="primary" aria-hidden />
+          <Lock color="primary" aria-hidden />
           <Typography id={headingId} variant="h6" component="h2">
             {t('account.profile.password')}
           </Typography>

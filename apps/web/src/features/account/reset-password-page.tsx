@@ -11,10 +11,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
+import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { resetPassword, validateResetToken } from './api';
 import { AuthCard } from './auth-card';
-import { applyFieldErrors, errorText, messageText } from './messages';
 import { PasswordCriteriaList } from './password-criteria-list';
 import { PasswordField } from './password-field';
 

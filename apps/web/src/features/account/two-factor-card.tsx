@@ -1,4 +1,4 @@
-import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
+import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -42,7 +42,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               color: enabled ? 'success.dark' : 'primary.main',
             }}
           >
-            <PhonelinkLockOutlined aria-hidden />
+            <PhonelinkLock aria-hidden />
           </Box>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 0.75 }}>

@@ -12,8 +12,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilledTextField } from '../../components/filled-text-field';
+import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { disableTwoFactor } from './api';
-import { applyFieldErrors, errorText, messageText } from './messages';
 import { PasswordField } from './password-field';
 
 interface TwoFactorDisableDialogProps {

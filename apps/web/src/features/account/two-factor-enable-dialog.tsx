@@ -23,11 +23,11 @@ import { useTranslation } from 'react-i18next';
 import { FilledTextField } from '../../components/filled-text-field';
 import { useConfig } from '../../lib/config';
 import { formatDateTime } from '../../lib/format';
+import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { enableTwoFactor, startTwoFactorSetup, type TwoFactorSetup } from './api';
 import { copyText, downloadText } from './copy-text';
-import { applyFieldErrors, errorText, messageText } from './messages';
 import { PasswordField } from './password-field';
 import { groupInFours, recoveryCodesFile } from './two-factor-format';
 

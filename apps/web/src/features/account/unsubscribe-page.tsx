@@ -1,4 +1,4 @@
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import CheckCircle from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,10 +9,10 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
+import { errorText } from '../../lib/messages';
 import { useSession } from '../../lib/session/session-store';
 import { unsubscribe } from './api';
 import { AuthCard } from './auth-card';
-import { errorText } from './messages';
 
 type State = { type: 'waiting' } | { type: 'success' } | { type: 'error'; detail: string };
 
@@ -67,7 +67,7 @@ export function UnsubscribePage() {
         )}
         {state.type === 'success' && (
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-            <CheckCircleOutlined color="success" aria-hidden sx={{ mt: 0.25 }} />
+            <CheckCircle color="success" aria-hidden sx={{ mt: 0.25 }} />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="subtitle1" component="p" role="status">
                 {t('account.unsubscribe.success')}

@@ -13,9 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { FilledTextField } from '../../components/filled-text-field';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
+import { keepLoginLanguage } from '../../lib/session/change-language';
 import { startSession } from '../../lib/session/session-actions';
 import { passwordLogin } from './api';
-import { keepLoginLanguage, mfaHref } from './finish-login';
+import { mfaHref } from './finish-login';
 import { loginErrorKey } from './login-error';
 
 interface LoginFormProps {

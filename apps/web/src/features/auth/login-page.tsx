@@ -19,7 +19,7 @@ import { LoginForm } from './login-form';
 
 // Only a few users ever open it; keep it out of the login bundle.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
-const LegalDialog = lazy(() => import('../legal/legal-dialog').then((m) => ({ default: m.LegalDialog })));
+const LegalDialog = lazy(() => import('../../components/legal-dialog').then((m) => ({ default: m.LegalDialog })));
 
 /** Spec 000 §2 login screen: centred card with logo, product name and environment label. */
 export function LoginPage() {

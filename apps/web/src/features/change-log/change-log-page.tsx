@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
 import { defaultLanguage, isLanguage } from '../../lib/i18n/language';
-import { useChangeLog } from '../dashboard/api';
+import { useChangeLog } from './api';
 
 /** /change-log: every version with its date (DD.MM.YYYY) and notes in the current language. */
 export function ChangeLogPage() {

@@ -1,12 +1,10 @@
 import {
   type CompanyDetail,
-  changeLogEntrySchema,
   companyDetailSchema,
   dashboardSettingsSchema,
   dueIssueSchema,
   latestVersionSchema,
   pdcaProgressSchema,
-  type statusCategorySchema,
   timelineItemSchema,
 } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,8 +12,6 @@ import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 import type { DashboardTileKey } from './logic';
-
-export type StatusCategory = z.infer<typeof statusCategorySchema>;
 
 export function usePdcaProgress(enabled: boolean) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
@@ -49,14 +45,6 @@ export function useLatestVersion(enabled = true) {
     queryKey: ['version-latest'],
     queryFn: ({ signal }) => apiRequest('/version/latest', { schema: latestVersionSchema, signal }),
     enabled,
-    staleTime: 10 * 60_000,
-  });
-}
-
-export function useChangeLog() {
-  return useQuery({
-    queryKey: ['change-log'],
-    queryFn: ({ signal }) => apiRequest('/change-log', { schema: z.array(changeLogEntrySchema), signal }),
     staleTime: 10 * 60_000,
   });
 }

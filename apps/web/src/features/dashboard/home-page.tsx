@@ -1,12 +1,12 @@
-import AssignmentLateOutlined from '@mui/icons-material/AssignmentLateOutlined';
+import AssignmentLate from '@mui/icons-material/AssignmentLate';
 import Close from '@mui/icons-material/Close';
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import LoopOutlined from '@mui/icons-material/LoopOutlined';
-import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
-import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
-import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Handshake from '@mui/icons-material/Handshake';
+import History from '@mui/icons-material/History';
+import Loop from '@mui/icons-material/Loop';
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
+import NewReleases from '@mui/icons-material/NewReleases';
+import Security from '@mui/icons-material/Security';
+import TaskAlt from '@mui/icons-material/TaskAlt';
 import Tune from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -31,19 +31,19 @@ import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useConfig } from '../../lib/config';
-import { useItemStatistics } from '../../lib/item-statistics';
+import {
+  canRead,
+  progressTypes,
+  type StatusCategory,
+  showsStatistics,
+  useItemStatistics,
+  visibleServiceAgreementTypes,
+} from '../../lib/item-statistics';
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
-import { type StatusCategory, useDashboardSettings, useSaveDashboardSettings } from './api';
-import {
-  canRead,
-  type DashboardTileKey,
-  progressTypes,
-  showsStatistics,
-  toggleHidden,
-  visibleServiceAgreementTypes,
-} from './logic';
+import { useDashboardSettings, useSaveDashboardSettings } from './api';
+import { type DashboardTileKey, toggleHidden } from './logic';
 import { MyDpoTileBody } from './my-dpo-tile';
 import { Tile } from './tile';
 import {
@@ -71,7 +71,7 @@ function TwoFactorBanner({ onHide }: { onHide: () => void }) {
     <>
       <Alert
         severity="warning"
-        icon={<SecurityOutlined />}
+        icon={<Security />}
         data-tile="twoFactor"
         sx={{ gridColumn: '1 / -1', alignItems: 'center' }}
         action={
@@ -156,7 +156,7 @@ export function HomePage() {
       tiles.push({
         key,
         title: t(`section.${key}`),
-        icon: <TaskAltOutlined />,
+        icon: <TaskAlt />,
         body: category ? <ProgressTileBody category={category} /> : <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />,
       });
     }
@@ -166,7 +166,7 @@ export function HomePage() {
       tiles.push({
         key: 'ServiceAgreement',
         title: t('dashboard.tile.ServiceAgreement'),
-        icon: <HandshakeOutlined />,
+        icon: <Handshake />,
         body: statistics.isPending ? (
           <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />
         ) : (
@@ -175,14 +175,14 @@ export function HomePage() {
       });
     }
     if (hasClaim(me, 'PdcaCycle.Read')) {
-      tiles.push({ key: 'PdcaCycle', title: t('dashboard.tile.PdcaCycle'), icon: <LoopOutlined />, body: <PdcaTileBody /> });
+      tiles.push({ key: 'PdcaCycle', title: t('dashboard.tile.PdcaCycle'), icon: <Loop />, body: <PdcaTileBody /> });
     }
   }
   if (hasClaim(me, 'Issue.Read')) {
     tiles.push({
       key: 'Issue',
       title: t('dashboard.tile.Issue'),
-      icon: <AssignmentLateOutlined />,
+      icon: <AssignmentLate />,
       wide: true,
       body: <DueIssuesTileBody />,
     });
@@ -190,7 +190,7 @@ export function HomePage() {
   tiles.push({
     key: 'Timeline',
     title: t('dashboard.tile.Timeline'),
-    icon: <HistoryOutlined />,
+    icon: <History />,
     body: <TimelineTileBody showCompany={!me?.scopeCompany} />,
   });
   const scope = me?.scopeCompany;
@@ -198,14 +198,14 @@ export function HomePage() {
     tiles.push({
       key: 'myDpo',
       title: t('dashboard.tile.myDpo'),
-      icon: <ManageAccountsOutlined />,
+      icon: <ManageAccounts />,
       body: <MyDpoTileBody companyId={scope.id} />,
     });
   }
   tiles.push({
     key: 'changeLog',
     title: t('dashboard.tile.changeLog'),
-    icon: <NewReleasesOutlined />,
+    icon: <NewReleases />,
     body: <ChangeLogTileBody />,
   });
 

@@ -18,8 +18,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
-import { type StatusCategory, useDueIssues, useLatestVersion, usePastTimeline, usePdcaProgress } from './api';
-import { isOverdue, progressCaption, typeDef } from './logic';
+import { type StatusCategory, typeDef } from '../../lib/item-statistics';
+import { useDueIssues, useLatestVersion, usePastTimeline, usePdcaProgress } from './api';
+import { isOverdue, progressCaption } from './logic';
 import { CardLink } from './tile';
 
 function Count({ value, label, dot }: { value: number; label: string; dot?: string }) {

@@ -1,4 +1,4 @@
-import Download from '@mui/icons-material/FileDownloadOutlined';
+import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -124,7 +124,7 @@ export function DocumentsPage() {
                             )
                           }
                         >
-                          <Download />
+                          <FileDownload />
                         </IconButton>
                       </Tooltip>
                     </TableCell>

@@ -1,4 +1,4 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -56,7 +56,7 @@ export function DownloadPage() {
           {state.status === 'done' && (
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Typography role="status">{t('download.started', { name: state.fileName })}</Typography>
-              <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void run()}>
+              <Button variant="outlined" startIcon={<FileDownload />} onClick={() => void run()}>
                 {t('download.again')}
               </Button>
             </Stack>

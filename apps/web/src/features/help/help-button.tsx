@@ -1,4 +1,4 @@
-import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import Help from '@mui/icons-material/Help';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useMatches } from '@tanstack/react-router';
@@ -55,7 +55,7 @@ export function HelpButton() {
         {/* Disabled buttons fire no events; the span lets the tooltip explain why. */}
         <span>
           <IconButton aria-label={t('toolbar.help')} disabled={!available} onClick={open} aria-haspopup="dialog">
-            <HelpOutline />
+            <Help />
           </IconButton>
         </span>
       </Tooltip>

@@ -1,12 +1,12 @@
-import AccountBoxOutlined from '@mui/icons-material/AccountBoxOutlined';
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
-import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
+import AccountBox from '@mui/icons-material/AccountBox';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import CompareArrows from '@mui/icons-material/CompareArrows';
 import Logout from '@mui/icons-material/Logout';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
-import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined';
-import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
+import Person from '@mui/icons-material/Person';
+import Savings from '@mui/icons-material/Savings';
+import Schedule from '@mui/icons-material/Schedule';
+import Slideshow from '@mui/icons-material/Slideshow';
+import ToggleOff from '@mui/icons-material/ToggleOff';
 import ToggleOn from '@mui/icons-material/ToggleOn';
 import Translate from '@mui/icons-material/Translate';
 import Box from '@mui/material/Box';
@@ -33,12 +33,12 @@ import { logout } from '../../lib/session/session-actions';
 import { type IdentityEntry, identityEntries } from './identity-entries';
 
 const icons: Record<IdentityEntry['key'], ReactElement> = {
-  profile: <PersonOutlined fontSize="small" />,
-  account: <AccountBoxOutlined fontSize="small" />,
-  'time-record': <ScheduleOutlined fontSize="small" />,
-  'time-comparison': <CompareArrowsOutlined fontSize="small" />,
-  'time-budget-element': <SavingsOutlined fontSize="small" />,
-  administration: <AdminPanelSettingsOutlined fontSize="small" />,
+  profile: <Person fontSize="small" />,
+  account: <AccountBox fontSize="small" />,
+  'time-record': <Schedule fontSize="small" />,
+  'time-comparison': <CompareArrows fontSize="small" />,
+  'time-budget-element': <Savings fontSize="small" />,
+  administration: <AdminPanelSettings fontSize="small" />,
 };
 
 interface IdentityPopupProps {
@@ -76,8 +76,10 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
       open={open}
       onClose={onClose}
       anchorReference="anchorPosition"
-      anchorPosition={{ top: 72, left: window.innerWidth - 8 }}
+      anchorPosition={{ top: 72, left: document.documentElement.clientWidth - 8 }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // MUI keeps popovers 16 px off the edge by default; the spec's 8 px needs this lowered.
+      marginThreshold={8}
       slotProps={{
         paper: {
           role: 'dialog',
@@ -115,11 +117,11 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
             onClick={() => setPresentationMode(!presentationMode)}
           >
             <ListItemIcon>
-              <SlideshowOutlined fontSize="small" />
+              <Slideshow fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('identity.presentationMode')}</ListItemText>
             {/* An icon, not a Switch: a control inside a menu item would be nested-interactive. */}
-            {presentationMode ? <ToggleOn color="primary" aria-hidden /> : <ToggleOffOutlined color="action" aria-hidden />}
+            {presentationMode ? <ToggleOn color="primary" aria-hidden /> : <ToggleOff color="action" aria-hidden />}
           </MenuItem>
         )}
         {/* The entry names the other language in that language, so anyone can find it. */}

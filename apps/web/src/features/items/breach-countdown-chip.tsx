@@ -1,4 +1,4 @@
-import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import Timer from '@mui/icons-material/Timer';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../components/use-now';
@@ -23,7 +23,7 @@ export function BreachCountdownChip({ deadline, notified, overdue, status }: Pro
   return (
     <Chip
       size="small"
-      icon={state === 'running' || state === 'urgent' ? <TimerOutlined /> : undefined}
+      icon={state === 'running' || state === 'urgent' ? <Timer /> : undefined}
       label={label}
       variant={state === 'overdue' ? 'filled' : 'outlined'}
       sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', ...chipLook[state] }}

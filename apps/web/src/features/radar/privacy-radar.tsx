@@ -3,14 +3,12 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ItemTypeKey, itemTypes } from '@pc/shared';
+import type { ItemTypeKey } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useItemStatistics } from '../../lib/item-statistics';
+import { type StatusCategory, typeDef, useItemStatistics } from '../../lib/item-statistics';
 import { useSession } from '../../lib/session/session-store';
-import type { StatusCategory } from '../dashboard/api';
-import { canRead, progressTypes, showsStatistics, visibleServiceAgreementTypes } from '../dashboard/logic';
 import {
   activeSteps,
   categorySector,
@@ -22,6 +20,7 @@ import {
   RADAR_DEFAULT_SIZE,
   RADAR_VIEW_BOX,
 } from './geometry';
+import { radarTypes, showsRadar } from './radar-types';
 
 /** Old browsers without SVG get the bar chart (spec 000 §2). */
 export function supportsSvg(): boolean {
@@ -45,9 +44,8 @@ function useRadarCategories(statistics: StatusCategory[] | undefined): RadarCate
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   if (!statistics) return [];
-  const wanted = new Set<ItemTypeKey>([...progressTypes.filter((k) => canRead(me, k)), ...visibleServiceAgreementTypes(me)]);
-  return itemTypes
-    .filter((type) => wanted.has(type.key))
+  return radarTypes(me)
+    .map((key) => typeDef(key))
     .flatMap((type) => {
       const category = statistics.find((c) => c.itemType === type.key);
       if (!category) return [];
@@ -248,7 +246,7 @@ export function RadarBars({ categories }: { categories: RadarCategory[] }) {
 export function PrivacyRadar({ size = RADAR_DEFAULT_SIZE }: { size?: number }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
-  const allowed = showsStatistics(me);
+  const allowed = showsRadar(me);
   const statistics = useItemStatistics(allowed);
   const categories = useRadarCategories(statistics.data);
   const [svg] = useState(supportsSvg);

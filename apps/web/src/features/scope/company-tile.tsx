@@ -1,7 +1,7 @@
-import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import AccountTree from '@mui/icons-material/AccountTree';
+import Business from '@mui/icons-material/Business';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import Warning from '@mui/icons-material/Warning';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
@@ -45,7 +45,7 @@ function CompanyLogo({ company }: { company: CompanyListItem }) {
       </LogoBox>
     );
   }
-  return <LogoBox>{company.type === 'Group' ? <AccountTreeOutlined aria-hidden /> : <BusinessOutlined aria-hidden />}</LogoBox>;
+  return <LogoBox>{company.type === 'Group' ? <AccountTree aria-hidden /> : <Business aria-hidden />}</LogoBox>;
 }
 
 interface TileFrameProps {
@@ -161,7 +161,7 @@ export function CompanyTile({ company, ...props }: TileProps & { company: Compan
             overflow: 'hidden',
           }}
         >
-          <WarningAmberRounded sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />
+          <Warning sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />
           {t('scope.demoReset', {
             days: t('scope.days', { count: countdown.days }),
             hours: t('scope.hours', { count: countdown.hours }),

@@ -40,15 +40,17 @@ export function ScopeDialog({ open, onClose }: ScopeDialogProps) {
       maxWidth={false}
       slotProps={{
         paper: {
+          // Full screen below 600 px like every dialog; the spec's place from there up.
           sx: {
-            position: 'absolute',
-            top: 72,
-            right: 8,
+            position: { xs: 'relative', sm: 'absolute' },
+            top: { sm: 72 },
+            right: { sm: 8 },
             m: 0,
-            width: 500,
-            height: 600,
-            maxWidth: 'calc(100% - 16px)',
-            maxHeight: 'calc(100% - 80px)',
+            width: { xs: '100%', sm: 500 },
+            height: { xs: '100%', sm: 600 },
+            maxWidth: { xs: '100%', sm: 'calc(100% - 16px)' },
+            maxHeight: { xs: 'none', sm: 'calc(100% - 80px)' },
+            borderRadius: { xs: 0, sm: '14px' },
             display: 'flex',
             flexDirection: 'column',
           },

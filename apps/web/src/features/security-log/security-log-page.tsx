@@ -24,7 +24,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
-import { errorText } from '../account/messages';
+import { errorText } from '../../lib/messages';
 import { fetchSecurityLog, type SecurityEvent } from './api';
 import { detailPairs } from './event-detail';
 

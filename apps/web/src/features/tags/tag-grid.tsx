@@ -1,5 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -76,7 +76,7 @@ export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
                       setToDelete(row);
                     }}
                   >
-                    <DeleteOutlined fontSize="small" />
+                    <Delete fontSize="small" />
                   </IconButton>
                 </Tooltip>
               ),
@@ -91,7 +91,7 @@ export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
     <Box>
       {canWrite && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
             {t('tags.add', { kind })}
           </Button>
         </Box>

@@ -1,5 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -66,7 +66,7 @@ export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
                       setToDelete(row);
                     }}
                   >
-                    <DeleteOutlined fontSize="small" />
+                    <Delete fontSize="small" />
                   </IconButton>
                 </Tooltip>
               ),
@@ -84,7 +84,7 @@ export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
           {t('tags.textModules.hint')}
         </Typography>
         {canWrite && (
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
             {t('tags.textModules.add')}
           </Button>
         )}

@@ -5,9 +5,9 @@ import { apiRequest } from '../../lib/api/api-client';
 export const currentTermsKey = ['terms-of-use', 'current'] as const;
 export const termsVersionsKey = ['terms-of-use', 'versions'] as const;
 
-/** The version in force, in the request language (Accept-Language). 404 when none is published. */
-export function fetchCurrentTerms(): Promise<TermsOfUse> {
-  return apiRequest('/terms-of-use/current', { schema: termsOfUseSchema });
+/** The version in force, in the request language (Accept-Language); null (204) when none is published. */
+export async function fetchCurrentTerms(): Promise<TermsOfUse | null> {
+  return (await apiRequest('/terms-of-use/current', { schema: termsOfUseSchema })) ?? null;
 }
 
 export function consentToTerms(id: string): Promise<void> {

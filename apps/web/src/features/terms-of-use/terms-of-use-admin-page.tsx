@@ -35,8 +35,8 @@ import { PageHeader } from '../../components/page-header';
 import { DATE_FORMAT, PickersProvider } from '../../components/pickers-provider';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
+import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
-import { applyFieldErrors, errorText, messageText } from '../account/messages';
 import { currentTermsKey, fetchTermsVersions, publishTerms, type TermsOfUseVersion, termsVersionsKey } from './api';
 import { type TermsStatus, termsStatuses } from './terms-status';
 

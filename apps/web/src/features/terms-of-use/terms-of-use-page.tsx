@@ -1,4 +1,4 @@
-import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import Gavel from '@mui/icons-material/Gavel';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,13 +16,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageHeader } from '../../components/page-header';
-import { isApiError } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { HOME } from '../../lib/routing/post-login-target';
 import { fetchMe, logout, setMe } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { errorText } from '../account/messages';
 import { consentToTerms, currentTermsKey, fetchCurrentTerms } from './api';
 
 /**
@@ -60,36 +59,36 @@ export function TermsOfUsePage() {
   };
 
   const busy = accept.isPending || leaving;
-  const missing = terms.isError && isApiError(terms.error) && terms.error.status === 404;
 
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto', width: '100%' }}>
       <PageHeader title={t('section.terms-of-use')} />
       <Card>
         {terms.isPending && <LinearProgress aria-label={t('common.loading')} />}
+        {terms.data === null && (
+          <CardContent>
+            <Alert severity="info">{t('account.terms.none')}</Alert>
+          </CardContent>
+        )}
         {terms.isError && (
           <CardContent>
-            {missing ? (
-              <Alert severity="info">{t('account.terms.none')}</Alert>
-            ) : (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void terms.refetch()}>
-                    {t('common.retry')}
-                  </Button>
-                }
-              >
-                {errorText(t, terms.error)}
-              </Alert>
-            )}
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void terms.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              }
+            >
+              {errorText(t, terms.error)}
+            </Alert>
           </CardContent>
         )}
         {terms.data && (
           <>
             <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2, color: 'text.secondary' }}>
-                <GavelOutlined fontSize="small" aria-hidden />
+                <Gavel fontSize="small" aria-hidden />
                 <Typography variant="body2">
                   {t('account.terms.releaseDate', { date: formatDate(terms.data.releaseDate) })}
                 </Typography>
@@ -133,7 +132,7 @@ export function TermsOfUsePage() {
                   </Button>
                   <Button
                     variant="contained"
-                    onClick={() => accept.mutate(terms.data.id)}
+                    onClick={() => terms.data && accept.mutate(terms.data.id)}
                     loading={accept.isPending}
                     disabled={leaving}
                   >

@@ -116,6 +116,22 @@ describe('apiRequest', () => {
     }
   });
 
+  it('does not ask an endpoint again that refused while the lock is up, until it is lifted', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(412, { code: 'precondition_failed', message: 'x', reason: 'TermsOfUseConsentRequired' }))
+      .mockResolvedValueOnce(json(200, { current: true }))
+      .mockResolvedValueOnce(json(200, ['/home']));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/help-content/routes?locale=de')).rejects.toMatchObject({ status: 412 });
+    await expect(apiRequest('/help-content/routes?locale=en')).rejects.toMatchObject({ status: 412 });
+    await expect(apiRequest('/terms-of-use/current')).resolves.toEqual({ current: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    sessionStore.setState({ lock: null });
+    await expect(apiRequest('/help-content/routes?locale=de')).resolves.toEqual(['/home']);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('locks the app on 412 and reports the reason', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { getCurrentLanguage } from '../i18n/language';
 import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
-import { API_UNAVAILABLE, ApiError, toApiError } from './api-error';
+import { type ApiError, toApiError, unavailableError } from './api-error';
 import { lockReasonOf } from './lock';
 import { refreshAccessToken } from './refresh';
 import { buildHeaders } from './request-headers';
@@ -40,7 +40,7 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, API_UNAVAILABLE, 'API unavailable');
+    throw unavailableError();
   }
 }
 
@@ -76,10 +76,21 @@ export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: strin
 }
 
 /**
+ * While a lock (HTTP 412) is up, an endpoint that refused once is not asked again: background
+ * queries (help, statistics, …) would otherwise repeat the 412 on every mount and navigation.
+ * Keyed by method and path without the query; forgotten when the lock is lifted.
+ */
+const refusedWhileLocked = new Map<string, ApiError>();
+
+/**
  * One API call. A 401 triggers one refresh and one retry; if the server refuses the refresh the
  * session ends and the shell navigates to /login. A 412 locks the app (spec 000 §8).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const endpoint = `${options.method ?? 'GET'} ${path.split('?')[0]}`;
+  if (!sessionStore.getState().lock) refusedWhileLocked.clear();
+  const refused = refusedWhileLocked.get(endpoint);
+  if (refused) throw refused;
   let res = await send(path, options);
   if (res.status === 401 && options.auth !== false) {
     const refreshed = await refreshAccessToken();
@@ -94,9 +105,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    const error = toApiError(res.status, body, res.statusText);
+    const error = toApiError(res.status, body);
     const reason = lockReasonOf(error);
     if (reason) {
+      refusedWhileLocked.set(endpoint, error);
       sessionStore.setState({ lock: reason });
       emitSessionEvent({ type: 'locked', reason });
     }

@@ -1,4 +1,5 @@
-import { apiErrorSchema } from '@pc/shared';
+import { apiErrorSchema, type ErrorCode, errorCodes } from '@pc/shared';
+import i18next from 'i18next';
 
 /** Every failed call becomes an ApiError; status 0 means the API could not be reached. */
 export class ApiError extends Error {
@@ -23,15 +24,40 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The error code an answer without a usable body stands for, by its status. */
+export function codeOfStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    412: 'precondition_failed',
+    413: 'payload_too_large',
+    429: 'rate_limited',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'internal_error' : 'validation_failed');
+}
+
+/**
+ * What the user reads for a failed call without a message of our server (a proxy's error page,
+ * "Bad Gateway", no connection): a translated text that says what to do, never a raw status.
+ */
+export function fallbackMessage(status: number): string {
+  if (isUnavailableStatus(status)) return i18next.t('login.error.api_unavailable');
+  return i18next.t(`errors.code.${codeOfStatus(status)}`);
+}
+
 /** Turn an error body (or anything unparsable) into an ApiError. */
-export function toApiError(status: number, body: unknown, statusText = ''): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
+  if (parsed.success && (errorCodes as readonly string[]).includes(parsed.data.code)) {
     const { code, message, fields, reason } = parsed.data;
     return new ApiError(status, code, message, fields, reason);
   }
-  return new ApiError(status, `http_${status}`, statusText || `HTTP ${status}`);
+  return new ApiError(status, codeOfStatus(status), fallbackMessage(status));
 }
+
+export const unavailableError = () => new ApiError(0, API_UNAVAILABLE, fallbackMessage(0));
 
 /** Gateways answer 502–504 when the API process is down; for the user that is "unavailable". */
 export function isUnavailableStatus(status: number): boolean {

@@ -1,7 +1,7 @@
 import { getCurrentLanguage } from '../i18n/language';
 import { getScopeCompanyId, sessionStore } from '../session/session-store';
 import { API_BASE } from './api-client';
-import { API_UNAVAILABLE, ApiError, toApiError } from './api-error';
+import { toApiError, unavailableError } from './api-error';
 import { refreshAccessToken } from './refresh';
 import { buildHeaders } from './request-headers';
 
@@ -32,7 +32,7 @@ function sendOnce(
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new ApiError(0, API_UNAVAILABLE, 'API unavailable'));
+    xhr.onerror = () => reject(unavailableError());
     xhr.send(form);
   });
 }

@@ -1,6 +1,7 @@
 import { type Language, userMeSchema } from '@pc/shared';
 import { apiRequest } from '../api/api-client';
 import { i18n } from '../i18n/i18n';
+import { isLanguage } from '../i18n/language';
 import { setMe } from './session-actions';
 import { sessionStore } from './session-store';
 
@@ -17,4 +18,12 @@ export async function saveUserLanguage(language: Language): Promise<void> {
 export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
   if (sessionStore.getState().status === 'authenticated') await saveUserLanguage(language);
+}
+
+/** The language chosen on the login screen wins over the one saved on the user. */
+export async function keepLoginLanguage(language: string): Promise<void> {
+  const me = sessionStore.getState().me;
+  if (me && isLanguage(language) && me.language !== language) {
+    await saveUserLanguage(language).catch(() => undefined);
+  }
 }

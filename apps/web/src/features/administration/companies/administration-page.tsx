@@ -1,10 +1,10 @@
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import Apartment from '@mui/icons-material/Apartment';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import GavelOutlined from '@mui/icons-material/GavelOutlined';
-import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import Gavel from '@mui/icons-material/Gavel';
+import HelpCenter from '@mui/icons-material/HelpCenter';
+import PeopleAlt from '@mui/icons-material/PeopleAlt';
+import Security from '@mui/icons-material/Security';
+import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea, { type CardActionAreaProps } from '@mui/material/CardActionArea';
@@ -31,12 +31,12 @@ interface Entry {
 }
 
 const entries: Entry[] = [
-  { key: 'companies', path: '/administration/companies', icon: <ApartmentOutlined /> },
-  { key: 'users', path: '/administration/users', icon: <PeopleAltOutlined /> },
-  { key: 'roles', path: '/administration/roles', icon: <VerifiedUserOutlined /> },
-  { key: 'security-log', path: '/administration/security-log', icon: <SecurityOutlined /> },
-  { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <GavelOutlined />, claim: 'Platform.Manage' },
-  { key: 'help-admin', path: '/administration/help', icon: <HelpCenterOutlined />, claim: 'Platform.Manage' },
+  { key: 'companies', path: '/administration/companies', icon: <Apartment /> },
+  { key: 'users', path: '/administration/users', icon: <PeopleAlt /> },
+  { key: 'roles', path: '/administration/roles', icon: <VerifiedUser /> },
+  { key: 'security-log', path: '/administration/security-log', icon: <Security /> },
+  { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <Gavel />, claim: 'Platform.Manage' },
+  { key: 'help-admin', path: '/administration/help', icon: <HelpCenter />, claim: 'Platform.Manage' },
 ];
 
 /** /administration: one card per administration area. */

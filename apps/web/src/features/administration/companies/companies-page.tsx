@@ -1,5 +1,5 @@
-import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
-import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
+import AddBusiness from '@mui/icons-material/AddBusiness';
+import Science from '@mui/icons-material/Science';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -171,7 +171,7 @@ export function CompaniesPage() {
           {canCreate && isAgency && (
             <Button
               variant="outlined"
-              startIcon={<ScienceOutlined />}
+              startIcon={<Science />}
               onClick={() => setAskDemo(true)}
               sx={{ flexGrow: { xs: 1, sm: 0 } }}
             >
@@ -181,7 +181,7 @@ export function CompaniesPage() {
           {canCreate && (
             <Button
               variant="contained"
-              startIcon={<AddBusinessOutlined />}
+              startIcon={<AddBusiness />}
               onClick={() => void navigate({ to: '/administration/companies/new' })}
               sx={{ flexGrow: { xs: 1, sm: 0 } }}
             >

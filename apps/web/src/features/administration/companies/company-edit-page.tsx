@@ -1,4 +1,4 @@
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Visibility from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -85,7 +85,7 @@ export function CompanyEditPage() {
                 to="/company/$id"
                 params={{ id: company.id }}
                 variant="outlined"
-                startIcon={<VisibilityOutlined />}
+                startIcon={<Visibility />}
                 sx={{ flexGrow: { xs: 1, sm: 0 } }}
               >
                 {t('companiesAdmin.view')}

@@ -1,4 +1,4 @@
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function CompanyViewPage() {
               to="/administration/companies/$id"
               params={{ id: company.id }}
               variant="contained"
-              startIcon={<EditOutlined />}
+              startIcon={<Edit />}
               sx={{ width: { xs: '100%', sm: 'auto' } }}
             >
               {t('companiesAdmin.edit')}

@@ -1,7 +1,7 @@
-import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import AccountTree from '@mui/icons-material/AccountTree';
+import Business from '@mui/icons-material/Business';
+import Delete from '@mui/icons-material/Delete';
+import Upload from '@mui/icons-material/Upload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -38,9 +38,9 @@ export function LogoFrame({ src, type, alt }: { src: string | null | undefined; 
       {src ? (
         <Box component="img" src={src} alt={alt} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
       ) : type === 'Group' ? (
-        <AccountTreeOutlined aria-hidden />
+        <AccountTree aria-hidden />
       ) : (
-        <BusinessOutlined aria-hidden />
+        <Business aria-hidden />
       )}
     </Box>
   );
@@ -137,7 +137,7 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
                   <Button
                     variant="outlined"
                     size="small"
-                    startIcon={<UploadOutlined />}
+                    startIcon={<Upload />}
                     disabled={busy}
                     onClick={() => inputRef.current?.click()}
                   >
@@ -147,7 +147,7 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
                     <Button
                       size="small"
                       color="error"
-                      startIcon={<DeleteOutline />}
+                      startIcon={<Delete />}
                       disabled={busy}
                       onClick={() => void run(() => deleteCompanyLogo(company.id), t('companiesAdmin.logo.removed'))}
                     >

@@ -1,6 +1,6 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -111,7 +111,7 @@ function RouteGroup({
                     aria-label={t('helpAdmin.editItem', { title, locale: item.locale.toUpperCase() })}
                     onClick={() => onEdit(item)}
                   >
-                    <EditOutlined fontSize="small" />
+                    <Edit fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('helpAdmin.delete')}>
@@ -120,7 +120,7 @@ function RouteGroup({
                     onClick={() => onDelete(item)}
                     sx={{ ml: -0.5 }}
                   >
-                    <DeleteOutline fontSize="small" />
+                    <Delete fontSize="small" />
                   </IconButton>
                 </Tooltip>
               </Box>

@@ -1,4 +1,4 @@
-import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import PersonAdd from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -139,7 +139,7 @@ export function UsersPage() {
             />
             <Button
               variant="contained"
-              startIcon={<PersonAddOutlined />}
+              startIcon={<PersonAdd />}
               disabled={!ready}
               onClick={() => setEditing({ user: null })}
               sx={{ width: { xs: '100%', sm: 'auto' } }}

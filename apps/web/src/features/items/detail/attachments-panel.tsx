@@ -1,9 +1,9 @@
-import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import AttachFile from '@mui/icons-material/AttachFile';
+import Delete from '@mui/icons-material/Delete';
+import FileDownload from '@mui/icons-material/FileDownload';
+import Image from '@mui/icons-material/Image';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -140,12 +140,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
                   if (file) void send(file);
                 }}
               />
-              <Button
-                variant="contained"
-                startIcon={<UploadFileOutlined />}
-                onClick={() => input.current?.click()}
-                disabled={!!upload}
-              >
+              <Button variant="contained" startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={!!upload}>
                 {t('items.attachments.upload')}
               </Button>
             </>
@@ -167,7 +162,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
         {list.isLoading && <LinearProgress aria-label={t('common.loading')} />}
         {list.isSuccess && items.length === 0 && (
           <Stack direction="row" spacing={1} sx={{ color: 'text.secondary', alignItems: 'center', py: 2 }}>
-            <AttachFileOutlined aria-hidden />
+            <AttachFile aria-hidden />
             <Typography>{t('items.attachments.none')}</Typography>
           </Stack>
         )}
@@ -184,7 +179,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
                         aria-label={t('items.attachments.previewOf', { name: a.fileName })}
                         onClick={() => setPreview(a)}
                       >
-                        <ImageOutlined />
+                        <Image />
                       </IconButton>
                     </Tooltip>
                   )}
@@ -193,7 +188,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
                       aria-label={t('items.attachments.downloadOf', { name: a.fileName })}
                       onClick={() => void download(a)}
                     >
-                      <FileDownloadOutlined />
+                      <FileDownload />
                     </IconButton>
                   </Tooltip>
                   {canWrite && (
@@ -202,7 +197,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
                         aria-label={t('items.attachments.deleteOf', { name: a.fileName })}
                         onClick={() => setToDelete(a)}
                       >
-                        <DeleteOutlined />
+                        <Delete />
                       </IconButton>
                     </Tooltip>
                   )}
@@ -211,7 +206,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
               sx={{ pr: { xs: canWrite ? 18 : 12 } }}
             >
               <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
-                {isPreviewable(a.mimeType) ? <ImageOutlined /> : <InsertDriveFileOutlined />}
+                {isPreviewable(a.mimeType) ? <Image /> : <InsertDriveFile />}
               </ListItemIcon>
               <ListItemText
                 primary={a.fileName}

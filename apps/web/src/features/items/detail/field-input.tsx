@@ -1,5 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -184,7 +184,7 @@ function ListField({
                   onClick={() => remove(index)}
                   sx={{ mt: 1 }}
                 >
-                  <DeleteOutlined />
+                  <Delete />
                 </IconButton>
               </Tooltip>
             )}
@@ -192,7 +192,7 @@ function ListField({
         ))}
       </Stack>
       {!ctx.readOnly && (
-        <Button startIcon={<AddOutlined />} onClick={() => append(emptyRow(f.of) as never)} sx={{ mt: 1 }}>
+        <Button startIcon={<Add />} onClick={() => append(emptyRow(f.of) as never)} sx={{ mt: 1 }}>
           {t('items.rows.addEntry', { label: subFieldLabel(t, f.key, '_entry') })}
         </Button>
       )}

@@ -1,5 +1,5 @@
-import AddModeratorOutlined from '@mui/icons-material/AddModeratorOutlined';
-import AddTaskOutlined from '@mui/icons-material/AddTaskOutlined';
+import AddModerator from '@mui/icons-material/AddModerator';
+import AddTask from '@mui/icons-material/AddTask';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,12 +45,12 @@ export function FindingActions({ audit, kinds: allowed }: { audit: Item; kinds: 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {allowed.includes('issue') && (
-        <Button variant="outlined" startIcon={<AddTaskOutlined />} onClick={() => setOpen('issue')}>
+        <Button variant="outlined" startIcon={<AddTask />} onClick={() => setOpen('issue')}>
           {t('items.linked.finding.asIssue')}
         </Button>
       )}
       {allowed.includes('measure') && (
-        <Button variant="outlined" startIcon={<AddModeratorOutlined />} onClick={() => setOpen('measure')}>
+        <Button variant="outlined" startIcon={<AddModerator />} onClick={() => setOpen('measure')}>
           {t('items.linked.finding.asMeasure')}
         </Button>
       )}

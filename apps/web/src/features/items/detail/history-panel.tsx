@@ -1,4 +1,4 @@
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import History from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -27,7 +27,7 @@ export function HistoryPanel({ type, item }: { type: ItemTypeKey; item: Item }) 
         {history.isLoading && <LinearProgress aria-label={t('common.loading')} />}
         {history.isSuccess && history.data.length === 0 && (
           <Stack direction="row" spacing={1} sx={{ color: 'text.secondary' }}>
-            <HistoryOutlined aria-hidden />
+            <History aria-hidden />
             <Typography>{t('items.history.none')}</Typography>
           </Stack>
         )}

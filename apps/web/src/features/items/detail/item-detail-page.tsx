@@ -1,5 +1,5 @@
-import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -53,7 +53,7 @@ export function ItemDetailPage() {
         <Alert severity={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}>
           {isApiError(query.error) && query.error.status === 404 ? t('items.detail.notFound') : t('items.detail.loadFailed')}
         </Alert>
-        <ButtonLink to={route} startIcon={<ArrowBackOutlined />}>
+        <ButtonLink to={route} startIcon={<ArrowBack />}>
           {t('items.detail.backToList', { list: t(`items.type.${type}.other`) })}
         </ButtonLink>
       </Stack>
@@ -132,7 +132,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {item && <StatusChip status={item.status} />}
           {item?.rights.delete && (
-            <Button color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>
+            <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setConfirmDelete(true)}>
               {t('items.detail.delete')}
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -144,7 +144,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
             <Button onClick={onCancel} disabled={form.formState.isSubmitting}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" variant="contained" startIcon={<SaveOutlined />} disabled={form.formState.isSubmitting}>
+            <Button type="submit" variant="contained" startIcon={<Save />} disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? t('items.detail.saving') : t('items.detail.save')}
             </Button>
           </Box>

@@ -1,4 +1,4 @@
-import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
+import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Button from '@mui/material/Button';
 import { addMissingMeasuresResultSchema } from '@pc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,12 +28,7 @@ export function AddMissingMeasuresButton({ companyId, onDone }: { companyId: str
     onError: (error) => notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error'),
   });
   return (
-    <Button
-      variant="outlined"
-      startIcon={<PlaylistAddOutlined />}
-      onClick={() => mutation.mutate()}
-      disabled={mutation.isPending}
-    >
+    <Button variant="outlined" startIcon={<PlaylistAdd />} onClick={() => mutation.mutate()} disabled={mutation.isPending}>
       {t('items.measure.addMissing')}
     </Button>
   );

@@ -1,4 +1,4 @@
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import Inventory2 from '@mui/icons-material/Inventory2';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -21,7 +21,7 @@ export function EmptyState() {
   if (!info) return null;
   return (
     <Stack spacing={1.5} sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }}>
-      <Inventory2Outlined sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
+      <Inventory2 sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
       <Typography variant="subtitle1" component="p">
         {info.filtered ? t('items.list.emptyFiltered') : t('items.list.empty', { type: info.typeName })}
       </Typography>

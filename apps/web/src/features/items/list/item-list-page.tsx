@@ -1,5 +1,5 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Add from '@mui/icons-material/Add';
+import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { GridColumnVisibilityModel, GridSortModel } from '@mui/x-data-grid';
@@ -26,6 +26,7 @@ import { itemColumns } from './item-columns';
 import { ListFilters } from './list-filters';
 import {
   columnOfSort,
+  DEFAULT_SORT,
   EXPORT_PAGE_SIZE,
   hasFilters,
   initialListState,
@@ -57,7 +58,7 @@ export function ItemListPage() {
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
     const sort = first ? sortFieldOf[first.field] : undefined;
-    store.setState(sort && first?.sort ? { sort, dir: first.sort, page: 0 } : { sort: 'number', dir: 'desc', page: 0 });
+    store.setState(sort && first?.sort ? { sort, dir: first.sort, page: 0 } : { ...DEFAULT_SORT, page: 0 });
   };
 
   const onSearch = useCallback((q: string) => store.setState({ q, page: 0 }), [store]);
@@ -65,7 +66,7 @@ export function ItemListPage() {
   const onRange = useCallback((range: DateRange) => store.setState({ range, page: 0 }), [store]);
   const resetFilters = useCallback(() => {
     const { page, pageSize, sort, dir } = store.getState();
-    store.setState({ ...initialListState(), page, pageSize, sort, dir, range: { from: null, until: null } });
+    store.setState({ ...initialListState(), page, pageSize, sort, dir });
   }, [store]);
 
   async function exportXlsx() {
@@ -110,14 +111,14 @@ export function ItemListPage() {
             )}
             <Button
               variant="outlined"
-              startIcon={<FileDownloadOutlined />}
+              startIcon={<FileDownload />}
               onClick={() => void exportXlsx()}
               disabled={exporting || !query.data?.total}
             >
               {exporting ? t('grid.exporting') : t('grid.export')}
             </Button>
             {canWrite && (
-              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => void navigate({ to: `${route}/new` })}>
+              <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
                 {t('items.list.new')}
               </Button>
             )}

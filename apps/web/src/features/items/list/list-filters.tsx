@@ -1,4 +1,4 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -42,7 +42,7 @@ export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange 
   return (
     <Paper
       variant="outlined"
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
       <TextField
         size="small"
@@ -55,7 +55,7 @@ export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange 
           input: {
             startAdornment: (
               <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
+                <Search fontSize="small" />
               </InputAdornment>
             ),
           },

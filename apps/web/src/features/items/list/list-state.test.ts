@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { hasFilters, initialListState, listQueryParams, listStore } from './list-state';
 
-const wednesday = new Date(2025, 0, 8, 10);
-
 describe('register list query', () => {
-  it('starts on page 0 with 50 rows, newest number first, due this week', () => {
-    const q = listQueryParams(initialListState(wednesday));
-    expect(Object.fromEntries(q)).toEqual({
-      page: '0',
-      pageSize: '50',
-      sort: 'number',
-      dir: 'desc',
+  it('opens on page 0 with 50 rows, every item by number, no due-date range', () => {
+    const state = initialListState();
+    expect(Object.fromEntries(listQueryParams(state))).toEqual({ page: '0', pageSize: '50', sort: 'number', dir: 'asc' });
+    expect(hasFilters(state)).toBe(false);
+  });
+
+  it('sends a chosen due-date range', () => {
+    const state = { ...initialListState(), range: { from: new Date(2025, 0, 6), until: new Date(2025, 0, 12, 23, 59, 59) } };
+    expect(Object.fromEntries(listQueryParams(state))).toMatchObject({
       dateField: 'dueDate',
       from: '2025-01-06 00:00:00',
       until: '2025-01-12 23:59:59',
@@ -19,7 +19,7 @@ describe('register list query', () => {
 
   it('sends search, status and sort; drops a cleared range', () => {
     const state = {
-      ...initialListState(wednesday),
+      ...initialListState(),
       q: '  Lohn ',
       statuses: [2, 0],
       sort: 'companyName' as const,
@@ -39,7 +39,7 @@ describe('register list query', () => {
   });
 
   it('lets the export ask for other pages of 500', () => {
-    const q = listQueryParams({ ...initialListState(wednesday), page: 3 }, { page: 1, pageSize: 500 });
+    const q = listQueryParams({ ...initialListState(), page: 3 }, { page: 1, pageSize: 500 });
     expect(q.get('page')).toBe('1');
     expect(q.get('pageSize')).toBe('500');
   });

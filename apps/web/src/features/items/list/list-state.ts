@@ -1,5 +1,5 @@
 import { type ItemTypeKey, itemSortFields } from '@pc/shared';
-import { currentWeek, type DateRange, dateRangeParams } from '../../../components/date-range';
+import { type DateRange, dateRangeParams } from '../../../components/date-range';
 import { createStore, type Store } from '../../../lib/create-store';
 
 export type SortField = (typeof itemSortFields)[number];
@@ -11,17 +11,22 @@ export interface ListState {
   dir: 'asc' | 'desc';
   q: string;
   statuses: readonly number[];
-  /** Due-date range; starts as the current week (spec 001 §2), empty when cleared. */
+  /** Optional due-date range; a register opens without one (decision 0013). */
   range: DateRange;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
+export const DEFAULT_SORT = { sort: 'number', dir: 'asc' } as const;
 export const PAGE_SIZE_OPTIONS = [25, 50, 100];
 /** The server's maximum page size; the Excel export fetches pages of this size. */
 export const EXPORT_PAGE_SIZE = 500;
 
-export function initialListState(now = new Date()): ListState {
-  return { page: 0, pageSize: DEFAULT_PAGE_SIZE, sort: 'number', dir: 'desc', q: '', statuses: [], range: currentWeek(now) };
+/**
+ * A register opens with every item of the scope by number, like the dashboard tile that links to
+ * it counts them; the current-week default of spec 001 §2 would hide most of it (decision 0013).
+ */
+export function initialListState(): ListState {
+  return { page: 0, pageSize: DEFAULT_PAGE_SIZE, ...DEFAULT_SORT, q: '', statuses: [], range: { from: null, until: null } };
 }
 
 /** Grid column → server sort field; other columns are not sortable on the server. */

@@ -1,4 +1,4 @@
-import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import Gavel from '@mui/icons-material/Gavel';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -40,7 +40,7 @@ export function BreachPanel({
       sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, bgcolor: colours.bg, border: '1px solid', borderColor: colours.fg }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <GavelOutlined sx={{ color: colours.fg, fontSize: 36 }} aria-hidden />
+        <Gavel sx={{ color: colours.fg, fontSize: 36 }} aria-hidden />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography id="breach-deadline-title" variant="subtitle1" component="h3" sx={{ color: colours.fg }}>
             {t('items.breach.title')}

@@ -1,5 +1,5 @@
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import Description from '@mui/icons-material/Description';
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -106,7 +106,7 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
       sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, border: '1px solid', borderColor: 'divider' }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <DescriptionOutlined sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
+        <Description sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography id="document-panel-title" variant="subtitle1" component="h3">
             {t('items.dynamicDocument.title')}
@@ -117,7 +117,7 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
         </Box>
         <Button
           variant="contained"
-          startIcon={<PictureAsPdfOutlined />}
+          startIcon={<PictureAsPdf />}
           onClick={() => void download()}
           disabled={!item || downloading}
           sx={{ flexShrink: 0 }}

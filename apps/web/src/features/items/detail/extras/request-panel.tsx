@@ -1,4 +1,4 @@
-import EventOutlined from '@mui/icons-material/EventOutlined';
+import Event from '@mui/icons-material/Event';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,7 +20,7 @@ export function RequestPanel({ receivedDate, extended, status }: { receivedDate:
       sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, bgcolor: late ? '#fdecea' : '#eef4f8', border: '1px solid', borderColor: fg }}
     >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <EventOutlined sx={{ color: fg, fontSize: 32, mt: 0.5 }} aria-hidden />
+        <Event sx={{ color: fg, fontSize: 32, mt: 0.5 }} aria-hidden />
         <Box sx={{ minWidth: 0 }}>
           <Typography id="request-deadline-title" variant="subtitle1" component="h3" sx={{ color: fg }}>
             {deadline

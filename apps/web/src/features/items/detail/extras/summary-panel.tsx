@@ -1,5 +1,5 @@
-import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
-import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
+import Assessment from '@mui/icons-material/Assessment';
+import PostAdd from '@mui/icons-material/PostAdd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -74,7 +74,7 @@ export function SummaryPanel({ control }: { control: Control<ItemFormValues> }) 
       sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, border: '1px solid', borderColor: 'divider' }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <AssessmentOutlined sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
+        <Assessment sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography id="summary-report-title" variant="subtitle1" component="h3">
             {t('items.summaryReport.title')}
@@ -105,7 +105,7 @@ export function SummaryPanel({ control }: { control: Control<ItemFormValues> }) 
             <Box>
               <Button
                 variant="contained"
-                startIcon={<PostAddOutlined />}
+                startIcon={<PostAdd />}
                 onClick={() => (String(reportField.value ?? '').trim() ? setConfirmReplace(true) : apply())}
               >
                 {t('items.summaryReport.apply')}

@@ -1,4 +1,4 @@
-import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
+import Construction from '@mui/icons-material/Construction';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/button-link';
-import { CenteredLayout } from '../../components/centered-layout';
-import { PageHeader } from '../../components/page-header';
-import { ProductLogo } from '../../components/product-logo';
+import { ButtonLink } from './button-link';
+import { CenteredLayout } from './centered-layout';
+import { PageHeader } from './page-header';
+import { ProductLogo } from './product-logo';
 
 /**
  * The honest placeholder every section renders until it is built: it names the section and says
@@ -35,7 +35,7 @@ export function NotBuiltPage() {
           color: 'primary.main',
         }}
       >
-        <ConstructionOutlined aria-hidden />
+        <Construction aria-hidden />
       </Box>
       <Box>
         <Typography variant="subtitle1" component="p">

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
+import { isApiError, isUnavailableStatus } from './api/api-error';
 
 /**
  * Message keys of the shared schemas and of 422 answers (`password.criteria.uppercase`,

@@ -9,9 +9,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { type Language, type LegalDocument, type LegalDocumentType, legalDocumentSchema } from '@pc/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownContent } from '../../components/markdown-content';
-import { apiRequest } from '../../lib/api/api-client';
-import { isApiError } from '../../lib/api/api-error';
+import { apiRequest } from '../lib/api/api-client';
+import { isApiError } from '../lib/api/api-error';
+import { MarkdownContent } from './markdown-content';
 
 export type { LegalDocumentType };
 

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { passwordCriterionKeys, securityEventTypes } from '@pc/shared';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api/api-error';
+import { ApiError } from './api/api-error';
 import { applyFieldErrors, errorText, messageText, mfaErrorKey } from './messages';
 
 const load = (language: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/assets/i18n/${language}.json`, import.meta.url)), 'utf8'));
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/assets/i18n/${language}.json`, import.meta.url)), 'utf8'));
 
 async function translator(language: 'de' | 'en') {
   const instance = i18next.createInstance();

@@ -1,0 +1,22 @@
+import { type ItemTypeKey, itemTypes, type UserMe } from '@pc/shared';
+import { canRead, progressTypes, showsStatistics, visibleServiceAgreementTypes } from '../../lib/item-statistics';
+
+type Me = Pick<UserMe, 'scopeCompany' | 'claims'>;
+
+/**
+ * Spec 000 §2: the radar shows the statistics of one company, so without a scope (or where
+ * statistics do not show) it prompts to choose a tenant instead.
+ */
+export function showsRadar(me: Me | null | undefined): me is Me {
+  return !!me?.scopeCompany && showsStatistics(me);
+}
+
+/**
+ * The categories of the radar in menu order; 'service agreements with clients' only when the
+ * scope company is a data processor (spec 000 §6).
+ */
+export function radarTypes(me: Me | null | undefined): ItemTypeKey[] {
+  if (!showsRadar(me)) return [];
+  const wanted = new Set<ItemTypeKey>([...progressTypes.filter((k) => canRead(me, k)), ...visibleServiceAgreementTypes(me)]);
+  return itemTypes.filter((type) => wanted.has(type.key)).map((type) => type.key);
+}

@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = path.dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('icons', () => {
+  // Spec 001 §9: solid style with fixed width. MUI's SVG icons are all 1em square, so one style
+  // (the filled set) is the only thing left to keep.
+  it('come from the solid (filled) set only', () => {
+    const other: string[] = [];
+    for (const file of sourceFiles(src)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/@mui\/icons-material\/(\w+)/g)) {
+        if (/(Outlined|Rounded|Sharp|TwoTone|Outline)$/.test(m[1]!)) other.push(`${path.relative(src, file)}: ${m[1]}`);
+      }
+    }
+    expect(other).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { itemTypes } from '@pc/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeDefs } from '../../../apps/web/src/lib/routing/route-table';
+import { assertWebBuilt, DESKTOP, launch, login, newPage } from './browser';
+import { type RunningServer, startServer } from './server';
+
+async function token(server: RunningServer, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Every path of the web route table, parameters filled with what the user can see: the first
+ * item of each register, the first company; ids nobody has where the page answers for any id.
+ */
+async function concretePaths(server: RunningServer, email: string): Promise<string[]> {
+  const auth = { Authorization: `Bearer ${await token(server, email)}` };
+  const get = async <T>(path: string): Promise<T | null> => {
+    const res = await fetch(`${server.url}/api${path}`, { headers: auth });
+    return res.ok ? ((await res.json()) as T) : null;
+  };
+  const companies = (await get<{ id: string }[]>('/company/list-items')) ?? [];
+  const firstItem = new Map<string, string>();
+  for (const t of itemTypes) {
+    const page = await get<{ items: { id: string }[] }>(`/${t.key}?page=0&pageSize=1`);
+    const id = page?.items[0]?.id;
+    if (id) firstItem.set(t.route, id);
+  }
+  const paths: string[] = [];
+  for (const { path } of routeDefs) {
+    if (!path.includes('$')) {
+      paths.push(path);
+      continue;
+    }
+    const base = path.slice(0, path.indexOf('/$'));
+    const item = firstItem.get(base);
+    const filled = path
+      .replace('$id', item ?? (base.includes('compan') ? (companies[0]?.id ?? randomUUID()) : randomUUID()))
+      .replace('$documentId', randomUUID())
+      .replace('$userId', randomUUID())
+      .replace('$email', 'niemand%40example.org')
+      .replace('$responseKey', 'unbekannt');
+    paths.push(filled);
+  }
+  return paths;
+}
+
+/** WCAG 2.1 A/AA findings rated serious or critical, for the whole page (shell included). */
+async function violations(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return res.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The page has its heading and nothing is loading any more. */
+async function settle(page: Page) {
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await page
+    .locator('.MuiSkeleton-root, [role=progressbar]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+describe('accessibility of every route', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  for (const email of ['admin@demo.local', 'reader@demo.local']) {
+    it(`finds no serious or critical axe violation as ${email}`, { timeout: 1_800_000 }, async () => {
+      const only = process.env.A11Y_ROUTES?.split(',');
+      const paths = (await concretePaths(server, email)).filter((p) => !only || only.some((o) => p.startsWith(o)));
+      const { page, close } = await newPage(browser, DESKTOP);
+      await login(page, server.url, email);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const found: Record<string, string[]> = {};
+      for (const path of paths) {
+        // In-app navigation (the router follows popstate): a reload per route would take minutes.
+        await page.evaluate((to) => {
+          window.history.pushState({}, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await page.waitForTimeout(400);
+        await settle(page);
+        const v = await violations(page);
+        if (v.length) found[path] = v;
+        // A full run takes many minutes on a busy machine: say what was found as it goes.
+        if (process.env.A11Y_PROGRESS) console.log(email, path, v.length ? v : 'ok');
+      }
+      expect(found).toEqual({});
+      await close();
+    });
+  }
+});

@@ -1,0 +1,146 @@
+import { itemTypes } from '@pc/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+
+async function toDashboard(page: Page, server: RunningServer) {
+  await login(page, server.url, ADMIN);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await page.locator('[data-tile=process]').waitFor();
+}
+
+/** The first list request of a register, as the browser sent it and as the server answered. */
+function nextListResponse(page: Page, type: string) {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${type}` && r.request().method() === 'GET');
+}
+
+describe('everyday use', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens each register from its tile with the items the tile counts', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await toDashboard(page, server);
+    const tiles = itemTypes.filter((t) => t.key !== 'issue');
+    let checked = 0;
+    for (const { key, route } of tiles) {
+      const tile = page.locator(`[data-tile="${key}"]`);
+      if ((await tile.count()) === 0) continue;
+      const total = Number(await tile.locator('a p').first().innerText());
+      const response = nextListResponse(page, key);
+      await tile.locator('a').first().click();
+      const res = await response;
+      const sent = new URL(res.url()).searchParams;
+      expect(sent.get('from'), key).toBeNull();
+      expect(sent.get('until'), key).toBeNull();
+      expect(sent.get('sort')).toBe('number');
+      expect(((await res.json()) as { total: number }).total, key).toBe(total);
+      expect(new URL(page.url()).pathname).toBe(route);
+      if (total > 0) {
+        await page.locator('.MuiDataGrid-row').first().waitFor();
+        await page.getByText(new RegExp(`von ${total}$`)).waitFor();
+      }
+      if (key === 'process') await shot(page, 'everyday-register-unfiltered-desktop');
+      checked++;
+      await page.goBack();
+      await page.locator('[data-tile=process]').waitFor();
+    }
+    expect(checked).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('queries a date range only for a finished, real date', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await toDashboard(page, server);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/process' && url.searchParams.has('from')) sent.push(url.searchParams.get('from')!);
+    });
+    await page.goto(`${server.url}/process`);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    const field = page.getByRole('group', { name: 'Fällig ab', exact: true });
+    const sections = field.getByRole('spinbutton');
+    const helper = page.locator('.MuiFormHelperText-root.Mui-error');
+
+    // Day and month only: nothing is sent, nothing is wrong yet.
+    await sections.first().click();
+    await page.keyboard.type('0101');
+    await page.waitForTimeout(700);
+    expect(sent).toEqual([]);
+    expect(await helper.count()).toBe(0);
+
+    // The year typed at a normal pace: one request, for 2026 only.
+    for (const digit of '2026') await page.keyboard.type(digit, { delay: 120 });
+    await expect.poll(() => sent).toEqual(['2026-01-01 00:00:00']);
+    await page.waitForTimeout(700);
+    expect(sent).toEqual(['2026-01-01 00:00:00']);
+
+    // Year 0101 and 31 February are field errors, not queries.
+    await sections.nth(2).click();
+    await page.keyboard.type('0101');
+    await helper.filter({ hasText: 'Bitte geben Sie ein Jahr zwischen 1900 und 2199 ein.' }).waitFor();
+    await sections.first().click();
+    await page.keyboard.type('31022026');
+    await helper.filter({ hasText: 'Dieses Datum gibt es nicht.' }).waitFor();
+    await shot(page, 'everyday-date-error-desktop');
+    await page.waitForTimeout(500);
+    expect(sent).toEqual(['2026-01-01 00:00:00']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens the identity popup 8 px from the right and /terms-of-use without a console 404', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      const { page, errors, close } = await newPage(browser, size);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      await toDashboard(page, server);
+      await page
+        .getByRole('button', { name: /Anna Admin|Benutzermenü/ })
+        .first()
+        .click();
+      const popup = page.getByRole('dialog', { name: 'Benutzermenü' });
+      await popup.waitFor();
+      const box = (await popup.boundingBox())!;
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      expect(Math.round(width - (box.x + box.width))).toBe(8);
+      await shot(page, `everyday-identity-${size === PHONE ? 'phone' : 'desktop'}`);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/terms-of-use`);
+      await page.getByText('Es sind noch keine Nutzungsbedingungen veröffentlicht.').waitFor();
+      if (size === DESKTOP) await shot(page, 'everyday-terms-none-desktop');
+      expect(consoleErrors).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it('shows dialogs full-screen on a phone', async () => {
+    const { page, errors, close } = await newPage(browser, PHONE);
+    await toDashboard(page, server);
+    await page.getByRole('button', { name: /^Unternehmen wählen/ }).click();
+    const paper = page.locator('.MuiDialog-paper');
+    await paper.waitFor();
+    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(PHONE.width);
+    const box = (await paper.boundingBox())!;
+    expect([box.x, box.y, box.height]).toEqual([0, 0, PHONE.height]);
+    await shot(page, 'everyday-dialog-phone');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
