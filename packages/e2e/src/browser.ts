@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { repoRoot } from './server';
 
 export const CHROMIUM_ARGS = [
@@ -14,8 +15,22 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    browserEndpoint?: string;
+  }
+}
+
+const options = { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true };
+
+export function launchShared(): Promise<BrowserServer> {
+  return chromium.launchServer(options);
+}
+
+/** The run's shared browser (see global-setup.ts); `close()` only disconnects from it. */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const endpoint = inject('browserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(options);
 }
 
 export const DESKTOP = { width: 1440, height: 900 };

@@ -200,7 +200,8 @@ describe('the compliance registers', () => {
   beforeAll(async () => {
     assertWebBuilt();
     // Every test logs in, some twice: keep the token endpoint's brute-force limit out of the way.
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    // The longest walk runs once per CI run, on PostgreSQL there (TEST_DATABASE_URL), locally on PGlite.
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' }, undefined, { postgres: true });
     browser = await launch();
     downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-xlsx-'));
     await setScope(server, ADMIN, SCOPE);
