@@ -10,9 +10,9 @@ import { type Database, openDatabase } from '../db/client';
 import { appSetting } from '../db/schema/index';
 
 /**
- * Migrating and seeding (argon2 included) took most of each API test file's time. The test run
- * does it once per variant, from the migrations as they are now, and every test app starts from
- * a copy: a dumped PGlite data directory, or a PostgreSQL database created from a template.
+ * Creating and migrating a database took most of each API test file's setup. The test run does
+ * it once per variant, from the migrations as they are now, and every test app starts from a
+ * copy: a dumped PGlite data directory, or a PostgreSQL database created from a template.
  */
 
 /** The settings every test app starts from; a test's own env goes on top. */
