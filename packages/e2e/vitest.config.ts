@@ -6,12 +6,13 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['src/**/*.e2e.ts'],
-    globalSetup: ['src/global-setup.ts'],
-    // Each file starts its own server on fresh demo data (~700 MiB on PGlite) and shares the one
-    // browser; two at a time is what two cores carry.
-    maxWorkers: 2,
+    // Each file starts its own server on fresh demo data; run them one at a time on two cores.
+    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    reporters: report ? ['default', ['json', { outputFile: `${report}/e2e.json` }]] : ['default'],
+    // A second run on PostgreSQL (DATABASE_URL) reports separately.
+    reporters: report
+      ? ['default', ['json', { outputFile: `${report}/e2e${process.env.DATABASE_URL ? '-pg' : ''}.json` }]]
+      : ['default'],
   },
 });

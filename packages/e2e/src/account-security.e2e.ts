@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,9 +140,7 @@ describe('account security in the browser', () => {
     expect(await codesDialog.isVisible()).toBe(true);
     const download = page.waitForEvent('download');
     await codesDialog.getByRole('button', { name: 'Als Textdatei herunterladen' }).click();
-    // path() is unavailable on the shared browser, which runs outside this process.
-    const file = path.join(server.dataDir, 'recovery-codes.txt');
-    await (await download).saveAs(file);
+    const file = await (await download).path();
     expect(fs.readFileSync(file, 'utf8')).toContain(codes[0]);
     await shot(page, 'account-two-factor-codes-desktop');
     await codesDialog.getByLabel('Ich habe die Wiederherstellungscodes sicher aufbewahrt.').check();

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './server';
 
 export const CHROMIUM_ARGS = [
@@ -15,22 +14,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    browserEndpoint?: string;
-  }
-}
-
-const options = { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true };
-
-export function launchShared(): Promise<BrowserServer> {
-  return chromium.launchServer(options);
-}
-
-/** The run's shared browser (see global-setup.ts); `close()` only disconnects from it. */
 export function launch(): Promise<Browser> {
-  const endpoint = inject('browserEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(options);
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
 export const DESKTOP = { width: 1440, height: 900 };

@@ -200,8 +200,7 @@ describe('the compliance registers', () => {
   beforeAll(async () => {
     assertWebBuilt();
     // Every test logs in, some twice: keep the token endpoint's brute-force limit out of the way.
-    // The longest walk runs once per CI run, on PostgreSQL there (TEST_DATABASE_URL), locally on PGlite.
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' }, undefined, { postgres: true });
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
     browser = await launch();
     downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-xlsx-'));
     await setScope(server, ADMIN, SCOPE);

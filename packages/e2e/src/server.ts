@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,30 +26,8 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs one SQL statement on the PostgreSQL server of TEST_DATABASE_URL (psql ships with it). */
-function psql(adminUrl: string, statement: string) {
-  execFileSync('psql', [adminUrl, '-qc', statement], { stdio: 'pipe' });
-}
-
-/**
- * Starts the real server (as `npm start` does, without the web build) on a free port.
- * `postgres`: on a fresh database of TEST_DATABASE_URL's server when set (CI), else on PGlite.
- */
-export async function startServer(
-  env: Record<string, string> = {},
-  dataDir?: string,
-  opts: { postgres?: boolean } = {},
-): Promise<RunningServer> {
-  const adminUrl = opts.postgres ? process.env.TEST_DATABASE_URL : undefined;
-  let dropDatabase = () => {};
-  if (adminUrl) {
-    const name = `pc_e2e_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    psql(adminUrl, `CREATE DATABASE ${name}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    env = { DATABASE_URL: u.toString(), ...env };
-    dropDatabase = () => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+/** Starts the real server (as `npm start` does, without the web build) on a free port. */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pc-e2e-'));
   let out = '';
@@ -78,10 +55,7 @@ export async function startServer(
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) {
-      dropDatabase();
-      throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -90,7 +64,6 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      dropDatabase();
       throw new Error(`server did not start:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -100,13 +73,11 @@ export async function startServer(
     dataDir: dir,
     process: child,
     output: () => out,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
         child.kill(signal);
-        await exited;
-      }
-      dropDatabase();
-    },
+      }),
   };
 }
