@@ -7,6 +7,9 @@ const report = process.env.CI_REPORT_DIR;
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
+    // Vitest's default is one worker fewer than cores: a single one on a two-core machine, though
+    // a PGlite test file waits on I/O often enough for two to share the cores.
+    maxWorkers: 2,
     reporters: report
       ? ['default', ['json', { outputFile: `${report}/unit-${process.env.TEST_DATABASE_URL ? 'pg' : 'pglite'}.json` }]]
       : ['default'],

@@ -28,7 +28,7 @@ describe('first start in production', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('without INITIAL_ADMIN_* stays empty: nobody can log in', async () => {
     const t = await createTestApp({ ENVIRONMENT: 'Production' });
@@ -38,5 +38,5 @@ describe('first start in production', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ const allowed: Record<string, string> = {
   'db/client.ts': 'the owner connection itself',
   'seed/demo.ts': 'demo data at start-up',
   'test/harness.ts': 'tests',
+  'test/template.ts': 'tests: the database template copied for each test file',
   'platform/auth/plugin.ts': 'authenticates each request and opens its tenant transaction',
   'platform/tenancy.ts': 'opens the tenant transaction on the owner connection',
   'platform/mail/mailer.ts': 'the mail outbox worker',

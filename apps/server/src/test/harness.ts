@@ -2,38 +2,43 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { diskStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
+import { baseEnv, databaseUrl, dropDatabase, variantFor, withAdmin } from './template';
 
 /**
  * A full app on a fresh database with the demo seeded: in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped afterwards).
+ * Copied from one of the run's templates (see template.ts).
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { demoItems?: boolean } = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-test-'));
+  const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir, ...env });
+  // Tests count items exactly, so the demo registers stay empty unless a test asks for them.
+  const demoItems = opts.demoItems ?? false;
+  const variant = variantFor(config, demoItems);
+  const templates = inject('dbTemplates');
   let url: string | undefined;
   let dbName: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (adminUrl) {
     dbName = `pc_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    const template = templates?.kind === 'postgres' ? ` TEMPLATE ${templates.names[variant]}` : '';
+    await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${dbName}${template}`));
+    url = databaseUrl(adminUrl, dbName);
+  } else if (templates?.kind === 'pglite') {
+    loadDataDir = new Blob([fs.readFileSync(templates.files[variant])]);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-test-'));
-  const config = loadConfig({ ENVIRONMENT: 'Test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, loadDataDir });
   const storage = diskStorage(dataDir);
-  // Tests count items exactly, so the demo registers stay empty unless a test asks for them.
-  const { secret } = await bootstrap(database, config, { demoItems: opts.demoItems ?? false });
+  // On a seeded copy this only makes the token secret; the rest is already there.
+  const { secret } = await bootstrap(database, config, { demoItems });
   // A clock tests can move forward (TOTP steps, token expiry, lockout windows).
   const clock = {
     offsetMs: 0,
@@ -72,19 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { de
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (adminUrl && dbName) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        // pool.end() resolves before the sessions are gone; forcing the drop while they close
-        // makes their sockets error after the test. Wait for them briefly, then force.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]);
-          if (rows[0].n === 0) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
+      if (adminUrl && dbName) await dropDatabase(adminUrl, dbName);
     },
   };
 }

@@ -236,7 +236,8 @@ describe('administration', () => {
         before.items.map((i: { number: string }) => i.number).sort(),
       );
       expect((await detail(demo.id)).creationDate).toBe(later.toISOString());
-    });
+      // A whole demo company is seeded twice: far more work than one request.
+    }, 120_000);
 
     it('only agencies create demo companies', async () => {
       const other = await t.tokenFor('other@demo.local');
