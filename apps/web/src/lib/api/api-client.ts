@@ -95,7 +95,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (res.status === 401 && options.auth !== false) {
     const refreshed = await refreshAccessToken();
     // Not refreshed for now (rate limit, network): the session stays; this call fails as unreachable.
-    if (refreshed === 'unavailable') throw new ApiError(0, API_UNAVAILABLE, 'API unavailable');
+    if (refreshed === 'unavailable') throw unavailableError();
     if (refreshed === 'refreshed') res = await send(path, options);
     if (refreshed === 'refused' || res.status === 401) {
       const wasLoggedIn = sessionStore.getState().status === 'authenticated';
