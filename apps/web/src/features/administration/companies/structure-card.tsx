@@ -1,4 +1,4 @@
-import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
+import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -57,7 +57,7 @@ export function StructureCard({
             />
           )}
           {canMove && (
-            <Button size="small" startIcon={<DriveFileMoveOutlined />} onClick={() => setMoving(true)}>
+            <Button size="small" startIcon={<DriveFileMove />} onClick={() => setMoving(true)}>
               {t('companiesAdmin.move.action')}
             </Button>
           )}
