@@ -524,8 +524,9 @@ describe('account security in the browser', () => {
       .getByText('Die Anmeldung ist abgelaufen oder wurde nach zu vielen falschen Codes beendet.', { exact: false })
       .waitFor();
     await expect.poll(() => page.url()).toContain('/login');
+    // A locked account answers like a wrong password (the lock is told by mail, decision 0010).
     await login(page, server.url, email, passwords[email], false);
-    await page.getByText('Ihr Konto ist vorübergehend gesperrt. Bitte versuchen Sie es später erneut.').waitFor();
+    await page.getByText('Anmeldung fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort.', { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
