@@ -108,39 +108,43 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
                 </TextField>
               )}
             />
-            <Controller
-              control={control}
-              name="parentCompanyId"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label={t('companiesAdmin.field.parent')}
-                  name={field.name}
-                  value={field.value ?? NO_PARENT}
-                  onChange={(e) => field.onChange(e.target.value || null)}
-                  inputRef={field.ref}
-                  error={!!fieldState.error}
-                  // The place of an existing company changes through the move action only.
-                  disabled={!!company}
-                  helperText={
-                    fieldMessage(t, fieldState.error?.message) ??
-                    (company
-                      ? t('companiesAdmin.parentMoveHint')
-                      : !field.value && isAgency
-                        ? t('companiesAdmin.parentAgencyHint')
-                        : undefined)
-                  }
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                >
-                  <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
-                  {parents.map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            {company ? (
+              // The place of an existing company changes through the move action only.
+              <TextField
+                label={t('companiesAdmin.field.parent')}
+                value={company.parentCompanyName ?? t('companiesAdmin.noParent')}
+                helperText={t('companiesAdmin.parentMoveHint')}
+                slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+              />
+            ) : (
+              <Controller
+                control={control}
+                name="parentCompanyId"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    select
+                    label={t('companiesAdmin.field.parent')}
+                    name={field.name}
+                    value={field.value ?? NO_PARENT}
+                    onChange={(e) => field.onChange(e.target.value || null)}
+                    inputRef={field.ref}
+                    error={!!fieldState.error}
+                    helperText={
+                      fieldMessage(t, fieldState.error?.message) ??
+                      (!field.value && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined)
+                    }
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
+                    {parents.map((p) => (
+                      <MenuItem key={p.id} value={p.id}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
             <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
               <FormLabel component="legend" id={flagsLabelId} sx={{ mb: 0.5 }}>
                 {t('companiesAdmin.flags')}
