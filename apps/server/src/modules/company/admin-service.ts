@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyDetail, CompanyInput, CompanyMove } from '@pc/shared';
+import type { CompanyDetail, CompanyInput, CompanyMove, CompanyRights } from '@pc/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appUser, company } from '../../db/schema/index';
@@ -155,11 +155,20 @@ export async function createCompany(ctx: Ctx, input: CompanyInput) {
   return id;
 }
 
+/**
+ * A company the caller may see (row-level security: 404 otherwise) and may act on with `right`
+ * (403 otherwise); answers its current group.
+ */
+async function companyFor(ctx: Ctx, id: string, right: keyof CompanyRights) {
+  const [c] = await ctx.db.select({ parentId: company.parentId }).from(company).where(eq(company.id, id));
+  if (!c) throw notFound();
+  if (!companyRights(ctx, id)[right]) throw forbidden();
+  return c;
+}
+
 export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput) {
   const db = ctx.db;
-  const [before] = await db.select({ parentId: company.parentId }).from(company).where(eq(company.id, id));
-  if (!before) throw notFound();
-  if (!companyRights(ctx, id).write) throw forbidden();
+  const before = await companyFor(ctx, id, 'write');
   // Moving a company is its own action (moveCompany): an edit of the form must never take it
   // out of its group or agency by accident.
   if ((input.parentCompanyId ?? null) !== before.parentId)
@@ -180,9 +189,7 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput) {
  */
 export async function moveCompany(ctx: Ctx, id: string, to: CompanyMove) {
   const db = ctx.db;
-  const [c] = await db.select({ id: company.id }).from(company).where(eq(company.id, id));
-  if (!c) throw notFound();
-  if (!companyRights(ctx, id).move) throw forbidden();
+  await companyFor(ctx, id, 'move');
   if (!to.parentCompanyId && !to.agencyCompanyId) throw validationFailed({ parentCompanyId: ['validation.moveUnreachable'] });
   if (to.parentCompanyId && to.agencyCompanyId) throw validationFailed({ agencyCompanyId: ['validation.moveOneTarget'] });
   await checkParent(db, id, to.parentCompanyId);
@@ -198,9 +205,7 @@ export async function moveCompany(ctx: Ctx, id: string, to: CompanyMove) {
 }
 
 export async function setLogo(ctx: Ctx, id: string, hash: string | null) {
-  const [c] = await ctx.db.select({ id: company.id }).from(company).where(eq(company.id, id));
-  if (!c) throw notFound();
-  if (!companyRights(ctx, id).write) throw forbidden();
+  await companyFor(ctx, id, 'write');
   await ctx.db.update(company).set({ logoHash: hash }).where(eq(company.id, id));
 }
 
