@@ -12,6 +12,8 @@ export default defineConfig({
     name: 'fuzz',
     root: import.meta.dirname,
     include: ['src/**/*.fuzz.ts'],
+    // Each walk is one PGlite busy on one core: the two walks side by side, one per core.
+    maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 120_000,
     reporters: report ? ['default', ['json', { outputFile: `${report}/fuzz-pglite.json` }]] : ['default'],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,7 +142,9 @@ describe('account security in the browser', () => {
     expect(await codesDialog.isVisible()).toBe(true);
     const download = page.waitForEvent('download');
     await codesDialog.getByRole('button', { name: 'Als Textdatei herunterladen' }).click();
-    const file = await (await download).path();
+    // path() is unavailable on the shared browser, which runs outside this process.
+    const file = path.join(server.dataDir, 'recovery-codes.txt');
+    await (await download).saveAs(file);
     expect(fs.readFileSync(file, 'utf8')).toContain(codes[0]);
     await shot(page, 'account-two-factor-codes-desktop');
     await codesDialog.getByLabel('Ich habe die Wiederherstellungscodes sicher aufbewahrt.').check();

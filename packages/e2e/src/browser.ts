@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { repoRoot } from './server';
 
 export const CHROMIUM_ARGS = [
@@ -14,8 +15,23 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    browserEndpoint?: string;
+  }
+}
+
+const options = { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true };
+
+/** The run's one Chromium (global-setup.ts); starting one per file cost seconds each. */
+export function launchShared(): Promise<BrowserServer> {
+  return chromium.launchServer(options);
+}
+
+/** A connection to the run's shared browser; its `close()` only disconnects. */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const endpoint = inject('browserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(options);
 }
 
 export const DESKTOP = { width: 1440, height: 900 };
@@ -23,6 +39,8 @@ export const PHONE = { width: 390, height: 844 };
 
 /** Screenshots land in ./screenshots (git-ignored) for a person to look at. */
 export async function shot(page: Page, name: string) {
+  // Nobody looks at them in CI, and each costs a full-page render.
+  if (process.env.CI === 'true' && !process.env.E2E_SCREENSHOTS) return;
   const dir = path.join(repoRoot, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });

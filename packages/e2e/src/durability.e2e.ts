@@ -21,8 +21,9 @@ describe('the embedded database across restarts', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged write after a clean stop and after a crash', async () => {
-    const first = await startServer();
+  // Starts three servers, the first seeding the embedded database from scratch.
+  it('keeps every acknowledged write after a clean stop and after a crash', { timeout: 240_000 }, async () => {
+    const first = await startServer({}, undefined, { pglite: true });
     dataDir = first.dataDir;
     const t1 = await token(first.url, 'admin@demo.local');
     const companies = (await get(first.url, '/api/company/list-items', t1)) as { id: string; name: string }[];
@@ -53,8 +54,8 @@ describe('the embedded database across restarts', () => {
 });
 
 describe('the data directory lock', () => {
-  it('refuses a second server on the same data directory with a clear message', async () => {
-    const first = await startServer();
+  it('refuses a second server on the same data directory with a clear message', { timeout: 180_000 }, async () => {
+    const first = await startServer({}, undefined, { pglite: true });
     try {
       await expect(startServer({}, first.dataDir)).rejects.toThrow(/in use by process/);
     } finally {

@@ -1,11 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * What global-setup.ts seeded once for the run: a stopped server's data directory and, when the
+ * browser tests run on PostgreSQL (E2E_DATABASE_URL), the database every server copies.
+ */
+export interface E2eTemplate {
+  dataDir: string;
+  postgres?: { adminUrl: string; name: string };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eTemplate?: E2eTemplate;
+  }
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,10 +43,47 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the real server (as `npm start` does, without the web build) on a free port. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
-  const port = await freePort();
+/** One SQL statement on the PostgreSQL server (psql ships with it). */
+export function psql(adminUrl: string, statement: string) {
+  execFileSync('psql', [adminUrl, '-qc', statement], { stdio: 'pipe' });
+}
+
+export function databaseUrl(adminUrl: string, name: string) {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export interface StartOptions {
+  /** Seed a new database instead of copying the run's template (the template is made this way). */
+  fresh?: boolean;
+  /** The embedded database even when the run uses PostgreSQL (tests of PGlite's durability). */
+  pglite?: boolean;
+}
+
+/**
+ * Starts the real server (as `npm start` does, without the web build) on a free port, on a copy
+ * of the run's demo data. `dataDir`: reuse a stopped server's data (a restart).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  opts: StartOptions = {},
+): Promise<RunningServer> {
+  const template = opts.fresh || dataDir ? undefined : inject('e2eTemplate');
+  const usePostgres = template?.postgres && !opts.pglite;
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pc-e2e-'));
+  // A run on PostgreSQL has no PGlite template: a test of the embedded database seeds its own.
+  if (template && (usePostgres || !template.postgres)) fs.cpSync(template.dataDir, dir, { recursive: true });
+  let dropDatabase = () => {};
+  if (usePostgres) {
+    const { adminUrl, name: templateName } = template.postgres!;
+    const name = `pc_e2e_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    psql(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+    env = { DATABASE_URL: databaseUrl(adminUrl, name), ...env };
+    dropDatabase = () => psql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const port = await freePort();
   let out = '';
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -55,7 +109,10 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    if (child.exitCode !== null) {
+      dropDatabase();
+      throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -64,20 +121,23 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      dropDatabase();
       throw new Error(`server did not start:\n${out}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     dataDir: dir,
     process: child,
     output: () => out,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill(signal);
-      }),
+        await exited;
+      }
+      dropDatabase();
+    },
   };
 }

@@ -75,22 +75,26 @@ async function settle(page: Page) {
     .catch(() => undefined);
 }
 
-describe('accessibility of every route', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+/**
+ * Walks every route as one user; one file per user (accessibility-*.e2e.ts) so the two walks,
+ * the longest browser tests, run side by side.
+ */
+export function accessibilityWalk(email: string) {
+  describe(`accessibility of every route as ${email}`, () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      assertWebBuilt();
+      server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    });
 
-  for (const email of ['admin@demo.local', 'reader@demo.local']) {
-    it(`finds no serious or critical axe violation as ${email}`, { timeout: 1_800_000 }, async () => {
+    it('finds no serious or critical axe violation', { timeout: 1_800_000 }, async () => {
       const only = process.env.A11Y_ROUTES?.split(',');
       const paths = (await concretePaths(server, email)).filter((p) => !only || only.some((o) => p.startsWith(o)));
       const { page, close } = await newPage(browser, DESKTOP);
@@ -107,11 +111,11 @@ describe('accessibility of every route', () => {
         await settle(page);
         const v = await violations(page);
         if (v.length) found[path] = v;
-        // A full run takes many minutes on a busy machine: say what was found as it goes.
+        // A full run takes minutes on a busy machine: say what was found as it goes.
         if (process.env.A11Y_PROGRESS) console.log(email, path, v.length ? v : 'ok');
       }
       expect(found).toEqual({});
       await close();
     });
-  }
-});
+  });
+}

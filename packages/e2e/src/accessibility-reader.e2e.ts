@@ -1,0 +1,3 @@
+import { accessibilityWalk } from './accessibility';
+
+accessibilityWalk('reader@demo.local');
