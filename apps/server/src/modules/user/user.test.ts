@@ -82,6 +82,15 @@ describe('user endpoints', () => {
     expect(me.scopeCompany).toBeNull();
   });
 
+  it('gives a user who sees one company that company as scope, without choosing', async () => {
+    const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(reader) })).json();
+    expect(me.canSwitchCompanies).toBe(false);
+    expect(me.scopeCompany).toMatchObject({ id: me.companyId });
+    // The documents of the scope open without an X-Tenant header.
+    const docs = await t.app.inject({ url: '/api/attachment', headers: t.auth(reader) });
+    expect(docs.statusCode).toBe(200);
+  });
+
   it('a reader without User.SwitchCompany cannot store a scope', async () => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -119,7 +119,8 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
 
   const header = req.headers['x-tenant'];
   const tenant = Array.isArray(header) ? header[0] : header;
-  let scopeCompanyId: string | null = null;
+  // A user who sees one company has it as scope without choosing (as /api/user/me reports).
+  let scopeCompanyId: string | null = companyIds.length === 1 ? companyIds[0]! : null;
   let scoped: readonly string[] = companyIds;
   if (tenant) {
     if (!uuid.safeParse(tenant).success || !companyIds.includes(tenant)) {
