@@ -143,4 +143,41 @@ describe('everyday use', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it("inserts a text module at the cursor of a new item's long text", async () => {
+    const res = await fetch(`${server.url}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
+    });
+    const { access_token } = (await res.json()) as { access_token: string };
+    const phrase = 'auf Grundlage von Art. 6 Abs. 1 lit. b DSGVO';
+    const created = await fetch(`${server.url}/api/text-module`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: phrase }),
+    });
+    expect(created.status).toBe(201);
+
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await toDashboard(page, server);
+    await page.goto(`${server.url}/process/new`);
+    const description = page.getByRole('textbox', { name: 'Beschreibung' });
+    await description.fill('Die Verarbeitung erfolgt .');
+    // The cursor before the full stop, as a person would place it.
+    await description.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(24, 24));
+    const select = page.getByRole('combobox', { name: 'Textbaustein einfügen' }).first();
+    await select.click();
+    await page.getByRole('option', { name: phrase }).click();
+    await expect.poll(() => description.inputValue()).toBe(`Die Verarbeitung erfolgt ${phrase}.`);
+    await shot(page, 'everyday-text-module-desktop');
+
+    // A saved item keeps the select's read-only rule: nothing to insert there.
+    await page.goto(`${server.url}/process`);
+    await page.locator('.MuiDataGrid-row').first().click();
+    await page.getByRole('textbox', { name: 'Beschreibung' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Textbaustein einfügen' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

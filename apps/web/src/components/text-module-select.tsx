@@ -29,18 +29,23 @@ export type TextModuleSelectProps = (Single | Multi) & {
   name?: string;
 };
 
-/** Reusable text-module select, single or multiple (spec 001 §2 "Reusable widgets"). */
-export function TextModuleSelect(props: TextModuleSelectProps) {
-  const { t } = useTranslation();
-  const scopeActive = useSession((s) => !!s.me?.scopeCompany);
-  const readOnly = textModuleSelectReadOnly({ scopeActive, boundId: props.boundId, disabled: props.disabled });
-  const modules = useQuery({
+export function useTextModules(enabled = true) {
+  return useQuery({
+    enabled,
     queryKey: ['text-modules'],
     queryFn: () => apiRequest('/text-module', { schema: z.array(textModuleSchema) }),
   });
+}
+
+/** Reusable text-module select, single or multiple (spec 001 §2 "Reusable widgets"). */
+export function TextModuleSelect(props: TextModuleSelectProps & { size?: 'small' | 'medium' }) {
+  const { t } = useTranslation();
+  const scopeActive = useSession((s) => !!s.me?.scopeCompany);
+  const readOnly = textModuleSelectReadOnly({ scopeActive, boundId: props.boundId, disabled: props.disabled });
+  const modules = useTextModules();
   const options = modules.data ?? [];
   const label = props.label ?? t('tags.kind.text-modules');
-  const input = (params: object) => <TextField {...params} name={props.name} label={label} />;
+  const input = (params: object) => <TextField {...params} name={props.name} label={label} size={props.size} />;
   const common = {
     options,
     readOnly,
@@ -49,6 +54,7 @@ export function TextModuleSelect(props: TextModuleSelectProps) {
     isOptionEqualToValue: (a: TextModule, b: TextModule) => a.id === b.id,
     noOptionsText: t('tags.textModules.none'),
     renderInput: input,
+    size: props.size,
   };
   if (props.multiple) {
     return (

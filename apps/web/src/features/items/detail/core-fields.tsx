@@ -17,10 +17,11 @@ interface CoreFieldsProps {
   /** Companies a new item may go to: only when no single company is in scope (null = no choice). */
   companyChoice: { scopeId: string | null } | null;
   onCompanyChange?: (companyId: string) => void;
+  itemId: string | null;
 }
 
 /** Name, description, status, due date, owner, assignee (and the company of a new item). */
-export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCompanyChange }: CoreFieldsProps) {
+export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCompanyChange, itemId }: CoreFieldsProps) {
   const { t } = useTranslation();
   const ruled = ruledDueDate(type);
   const companies = useCompanies(companyChoice !== null);
@@ -89,6 +90,7 @@ export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCo
               inputRef={field.ref}
               rows={3}
               readOnly={readOnly}
+              textModules={{ boundId: itemId }}
               error={err(fieldState.error?.message)}
             />
           )}

@@ -31,6 +31,8 @@ interface FieldContext {
   readOnly: boolean;
   companyId: string;
   knownTags: readonly { id: string; name: string }[];
+  /** The item's id, null while new: the text-module select's read-only rule needs it. */
+  itemId: string | null;
 }
 
 /** Fields that need the full width of the form. */
@@ -65,7 +67,15 @@ export function FieldInput({ field: f, name, label, ctx }: { field: FieldDef; na
           case 'text':
             return <TextInput {...common} value={value} onChange={field.onChange} />;
           case 'textarea':
-            return <TextInput {...common} value={value} onChange={field.onChange} rows={f.rows ?? 3} />;
+            return (
+              <TextInput
+                {...common}
+                value={value}
+                onChange={field.onChange}
+                rows={f.rows ?? 3}
+                textModules={{ boundId: ctx.itemId }}
+              />
+            );
           case 'date':
             return <DateInput {...common} value={value} onChange={field.onChange} />;
           case 'datetime':

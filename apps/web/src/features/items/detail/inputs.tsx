@@ -8,9 +8,11 @@ import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../../components/pickers-provider';
+import { TextModuleSelect, textModuleSelectReadOnly, useTextModules } from '../../../components/text-module-select';
+import { useSession } from '../../../lib/session/session-store';
 
 /** Props every input takes from its Controller. */
 export interface InputProps<V> {
@@ -41,6 +43,12 @@ export function Cell({ wide, children }: { wide?: boolean; children: ReactNode }
   return <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>{children}</Box>;
 }
 
+/**
+ * A text field; a long one (`rows`) of an item also offers the text modules (issue 12 §5):
+ * choosing one inserts its text at the cursor. `textModules` carries the item's id for the
+ * select's read-only rule (spec 001 §2: read-only once the item exists or a scope is active);
+ * where that rule makes it read-only the select is left out rather than shown as a dead control.
+ */
 export function TextInput({
   label,
   value,
@@ -54,15 +62,39 @@ export function TextInput({
   helperText,
   rows,
   type,
-}: InputProps<string> & { rows?: number; type?: string }) {
-  return (
+  textModules,
+}: InputProps<string> & { rows?: number; type?: string; textModules?: { boundId: string | null } }) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
+  const scopeActive = useSession((s) => !!s.me?.scopeCompany);
+  const offer =
+    !!textModules && rows !== undefined && !readOnly && !textModuleSelectReadOnly({ scopeActive, boundId: textModules.boundId });
+  const modules = useTextModules(offer);
+  const insert = (id: number | null) => {
+    const text = modules.data?.find((m) => m.id === id)?.name;
+    if (!text) return;
+    const current = value ?? '';
+    const el = element.current;
+    const start = el?.selectionStart ?? current.length;
+    const end = el?.selectionEnd ?? start;
+    onChange(current.slice(0, start) + text + current.slice(end));
+    // Back to the text, the cursor after what was inserted, once React has rendered the new value.
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+  const field = (
     <TextField
       label={label}
       name={name}
       value={value ?? ''}
       onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}
-      inputRef={inputRef}
+      inputRef={(el: HTMLTextAreaElement | HTMLInputElement | null) => {
+        element.current = el;
+        inputRef?.(el);
+      }}
       required={required}
       error={!!error}
       helperText={helper(error, helperText)}
@@ -72,6 +104,21 @@ export function TextInput({
       type={type}
       slotProps={{ input: { readOnly } }}
     />
+  );
+  if (!offer) return field;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      {field}
+      <Box sx={{ justifySelf: 'end', width: '100%', maxWidth: 320 }}>
+        <TextModuleSelect
+          size="small"
+          label={t('tags.textModules.insert')}
+          boundId={textModules!.boundId}
+          value={null}
+          onChange={insert}
+        />
+      </Box>
+    </Box>
   );
 }
 

@@ -76,7 +76,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
     }
   });
 
-  const ctx = { type, control: form.control, readOnly, companyId, knownTags: item?.tags ?? [] };
+  const ctx = { type, control: form.control, readOnly, companyId, knownTags: item?.tags ?? [], itemId: item?.id ?? null };
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={typeSingular(t, type)}>
@@ -96,6 +96,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
                 isNew={isNew}
                 companyChoice={companyChoice}
                 onCompanyChange={onCompanyChange}
+                itemId={item?.id ?? null}
               />
             </FormGrid>
           </CardContent>
