@@ -29,6 +29,10 @@ export const textModuleInputSchema = z.object({
   companyId: z.uuid().optional(),
 });
 
+/** The caller's rights on an attachment (uploading is a right on its item). */
+export const attachmentRightsSchema = z.object({ delete: z.boolean() });
+export type AttachmentRights = z.infer<typeof attachmentRightsSchema>;
+
 export const attachmentSchema = z.object({
   id: z.uuid(),
   itemId: z.uuid().nullable(),
@@ -41,6 +45,7 @@ export const attachmentSchema = z.object({
   size: z.number().int(),
   uploadedBy: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  rights: attachmentRightsSchema,
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
