@@ -62,6 +62,10 @@ export const companyDetailSchema = companyInputSchema.extend({
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
+/** The caller's rights on a role: built-in roles are never changed. */
+export const roleRightsSchema = z.object({ write: z.boolean(), delete: z.boolean() });
+export type RoleRights = z.infer<typeof roleRightsSchema>;
+
 export const roleSchema = z.object({
   id: z.uuid(),
   key: z.string().nullable(),
@@ -70,6 +74,7 @@ export const roleSchema = z.object({
   companyId: z.uuid().nullable(),
   claims: z.array(z.string()),
   userCount: z.number().int(),
+  rights: roleRightsSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 export const roleInputSchema = z.object({
@@ -77,6 +82,13 @@ export const roleInputSchema = z.object({
   claims: z.array(text.max(100)).max(200),
   companyId: z.uuid().optional(),
 });
+
+/**
+ * The caller's rights on a user: `write` covers editing, (de)activating and the account actions.
+ * Users are deactivated, never deleted.
+ */
+export const adminUserRightsSchema = z.object({ write: z.boolean() });
+export type AdminUserRights = z.infer<typeof adminUserRightsSchema>;
 
 export const adminUserSchema = z.object({
   id: z.uuid(),
@@ -95,6 +107,7 @@ export const adminUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   mustChangePassword: z.boolean(),
   hasPassword: z.boolean(),
+  rights: adminUserRightsSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserInputSchema = z.object({

@@ -4,6 +4,10 @@ import { text } from './scalars';
 
 export const tagTypeSchema = z.enum(tagTypes);
 
+/** The caller's rights on a tag or text module, decided by the server's policy and sent with it. */
+export const tagRightsSchema = z.object({ write: z.boolean(), delete: z.boolean() });
+export type TagRights = z.infer<typeof tagRightsSchema>;
+
 /** Spec 001 §3 "Tag": id, description, name. */
 export const tagSchema = z.object({
   id: z.uuid(),
@@ -13,6 +17,7 @@ export const tagSchema = z.object({
   companyId: z.uuid(),
   companyName: z.string(),
   usage: z.number().int(),
+  rights: tagRightsSchema,
 });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -23,11 +28,21 @@ export const tagInputSchema = z.object({
 });
 
 /** Spec 001 §3 "Text module": id (number), name (text). */
-export const textModuleSchema = z.object({ id: z.number().int(), name: z.string(), companyId: z.uuid() });
+export const textModuleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  companyId: z.uuid(),
+  rights: tagRightsSchema,
+});
+export type TextModule = z.infer<typeof textModuleSchema>;
 export const textModuleInputSchema = z.object({
   name: text.trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
   companyId: z.uuid().optional(),
 });
+
+/** The caller's rights on an attachment (uploading is a right on its item). */
+export const attachmentRightsSchema = z.object({ delete: z.boolean() });
+export type AttachmentRights = z.infer<typeof attachmentRightsSchema>;
 
 export const attachmentSchema = z.object({
   id: z.uuid(),
@@ -41,6 +56,7 @@ export const attachmentSchema = z.object({
   size: z.number().int(),
   uploadedBy: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  rights: attachmentRightsSchema,
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 

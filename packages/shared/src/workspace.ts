@@ -93,6 +93,10 @@ export const dashboardSettingsSchema = z.object({
   hiddenTiles: z.array(z.enum(dashboardTileKeys)).max(dashboardTileKeys.length),
 });
 
+/** The caller's rights on an appointment, decided by the server's policy and sent with it. */
+export const appointmentRightsSchema = z.object({ write: z.boolean(), delete: z.boolean() });
+export type AppointmentRights = z.infer<typeof appointmentRightsSchema>;
+
 export const appointmentSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
@@ -104,6 +108,7 @@ export const appointmentSchema = z.object({
   itemId: z.uuid().nullable(),
   itemType: z.string().nullable(),
   itemName: z.string().nullable(),
+  rights: appointmentRightsSchema,
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 export const appointmentInputSchema = z

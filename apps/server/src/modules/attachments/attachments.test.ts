@@ -70,6 +70,25 @@ describe('attachments', () => {
     expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json()).toEqual([]);
   });
 
+  it('sends the caller’s rights with each attachment: the reader may download but not delete', async () => {
+    const a = (await upload('rechte.txt', 'text/plain', Buffer.from('x'))).json();
+    expect(a.rights).toEqual({ delete: true });
+    const reader = await t.tokenFor('reader@demo.local');
+    const asReader = (await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(reader) })).json();
+    expect(asReader.find((x: { id: string }) => x.id === a.id).rights).toEqual({ delete: false });
+    const docs = (await t.app.inject({ url: '/api/attachment', headers: t.auth(reader) })).json();
+    expect(docs.items.find((x: { id: string }) => x.id === a.id).rights).toEqual({ delete: false });
+    const docsAdmin = (await t.app.inject({ url: '/api/attachment', headers: t.auth(admin) })).json();
+    expect(docsAdmin.items.find((x: { id: string }) => x.id === a.id).rights).toEqual({ delete: true });
+    expect((await t.app.inject({ url: `/api/attachment/${a.id}/download`, headers: t.auth(reader) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/attachment/${a.id}`, headers: t.auth(reader) })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/attachment/${a.id}`, headers: t.auth(admin) })).statusCode).toBe(
+      204,
+    );
+  });
+
   it('another tenant can neither list, download nor upload', async () => {
     const a = (await upload('notiz.txt', 'text/plain', Buffer.from('geheim'))).json();
     const other = await t.tokenFor('other@demo.local');

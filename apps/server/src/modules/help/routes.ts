@@ -1,12 +1,10 @@
 import { helpContentInputSchema, helpContentSchema, text } from '@pc/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OwnerDb } from '../../db/client';
-import { helpContent } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth/plugin';
-import { notFound } from '../../platform/errors';
+import { createHelp, deleteHelp, helpFor, routesWithHelp, updateHelp } from './service';
 
 const locale = z.enum(['de', 'en']);
 
@@ -15,6 +13,7 @@ export function helpRoutes(app: FastifyInstance, { db }: { db: OwnerDb }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Help contents are shared by every tenant: only the operator edits them.
   const admin = { claims: { all: ['Platform.Manage'] }, ownerConnection: true };
+  const idParams = z.object({ id: z.uuid() });
 
   r.get(
     '/api/help-content',
@@ -25,63 +24,31 @@ export function helpRoutes(app: FastifyInstance, { db }: { db: OwnerDb }) {
         response: { 200: z.array(helpContentSchema) },
       },
     },
-    async (req) =>
-      ctxOf(req)
-        .db.select()
-        .from(helpContent)
-        .where(and(eq(helpContent.route, req.query.route), eq(helpContent.locale, req.query.locale)))
-        .orderBy(asc(helpContent.index)),
+    async (req) => helpFor(ctxOf(req).db, req.query.route, req.query.locale),
   );
 
   // The existence check: every route that has help in a language, fetched once.
   r.get(
     '/api/help-content/routes',
     { schema: { tags: ['help'], querystring: z.object({ locale }), response: { 200: z.array(z.string()) } } },
-    async (req) =>
-      (
-        await ctxOf(req)
-          .db.selectDistinct({ route: helpContent.route })
-          .from(helpContent)
-          .where(eq(helpContent.locale, req.query.locale))
-      ).map((x) => x.route),
+    async (req) => routesWithHelp(ctxOf(req).db, req.query.locale),
   );
 
   r.post(
     '/api/help-content',
     { config: admin, schema: { tags: ['help'], body: helpContentInputSchema, response: { 201: helpContentSchema } } },
-    async (req, reply) => {
-      const [row] = await db.insert(helpContent).values(req.body).returning();
-      return reply.code(201).send(row!);
-    },
+    async (req, reply) => reply.code(201).send(await createHelp(db, req.body)),
   );
   r.put(
     '/api/help-content/:id',
     {
       config: admin,
-      schema: {
-        tags: ['help'],
-        params: z.object({ id: z.uuid() }),
-        body: helpContentInputSchema,
-        response: { 200: helpContentSchema },
-      },
+      schema: { tags: ['help'], params: idParams, body: helpContentInputSchema, response: { 200: helpContentSchema } },
     },
-    async (req) => {
-      const [row] = await db
-        .update(helpContent)
-        .set({ ...req.body, updatedAt: new Date() })
-        .where(eq(helpContent.id, req.params.id))
-        .returning();
-      if (!row) throw notFound();
-      return row;
-    },
+    async (req) => updateHelp(db, req.params.id, req.body),
   );
-  r.delete(
-    '/api/help-content/:id',
-    { config: admin, schema: { tags: ['help'], params: z.object({ id: z.uuid() }) } },
-    async (req, reply) => {
-      const rows = await db.delete(helpContent).where(eq(helpContent.id, req.params.id)).returning({ id: helpContent.id });
-      if (!rows.length) throw notFound();
-      return reply.code(204).send();
-    },
-  );
+  r.delete('/api/help-content/:id', { config: admin, schema: { tags: ['help'], params: idParams } }, async (req, reply) => {
+    await deleteHelp(db, req.params.id);
+    return reply.code(204).send();
+  });
 }

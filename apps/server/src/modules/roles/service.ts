@@ -5,6 +5,7 @@ import { role, roleClaim } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
+import { roleRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'companyId' | 'companyIds' | 'claims'>;
 
@@ -25,7 +26,13 @@ export async function listRoles(ctx: Ctx) {
     })
     .from(role)
     .orderBy(sql`${role.companyId} nulls first`, role.name);
-  return rows.map((r) => ({ ...r, builtIn: r.key !== null, claims: [...r.claims], userCount: Number(r.userCount) }));
+  return rows.map((r) => ({
+    ...r,
+    builtIn: r.key !== null,
+    claims: [...r.claims],
+    userCount: Number(r.userCount),
+    rights: roleRights(ctx.claims, r.key !== null),
+  }));
 }
 
 /** Nobody hands out more than they hold: a role's claims must be a subset of the caller's. */

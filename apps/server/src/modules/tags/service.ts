@@ -1,17 +1,18 @@
-import type { TagType } from '@pc/shared';
+import type { Tag, TagType } from '@pc/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { company, tag } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
+import { tagRights } from './policy';
 
-type Ctx = Pick<RequestContext, 'db' | 'companyId' | 'scopeCompanyId' | 'scopeCompanyIds'>;
+type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'scopeCompanyId' | 'scopeCompanyIds'>;
 
 // Qualified by hand: Drizzle renders columns unqualified in a select list, and inside this
 // subquery an unqualified "id" would mean the item's.
 const usage = sql<number>`(select count(*)::int from item i where i.company_id = "tag"."company_id"
   and exists (select 1 from jsonb_each(i.data) e where jsonb_typeof(e.value) = 'array' and e.value ? "tag"."id"::text))`;
 
-export async function listTags(ctx: Ctx, type: TagType) {
+export async function listTags(ctx: Ctx, type: TagType): Promise<Tag[]> {
   const tx = ctx.db;
   const rows = await tx
     .select({ tag, companyName: company.name, usage })
@@ -27,6 +28,7 @@ export async function listTags(ctx: Ctx, type: TagType) {
     companyId: r.tag.companyId,
     companyName: r.companyName,
     usage: Number(r.usage),
+    rights: tagRights(ctx.claims),
   }));
 }
 

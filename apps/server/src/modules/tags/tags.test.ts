@@ -43,6 +43,7 @@ describe('tags and text modules', () => {
       description: 'Alle Bewerbungen',
       usage: 0,
       companyName: 'Bäckerei Schmidt',
+      rights: { write: true, delete: true },
     });
     expect(
       (await t.app.inject({ url: '/api/tag/data-categories', headers: h() })).json().some((x: { id: string }) => x.id === id),
@@ -75,7 +76,10 @@ describe('tags and text modules', () => {
 
   it('a reader lists tags but cannot change them; another tenant sees none', async () => {
     const reader = await t.tokenFor('reader@demo.local');
-    expect((await t.app.inject({ url: '/api/tag/person-groups', headers: t.auth(reader) })).statusCode).toBe(200);
+    const asReader = await t.app.inject({ url: '/api/tag/data-categories', headers: t.auth(reader) });
+    expect(asReader.statusCode).toBe(200);
+    expect(asReader.json().length).toBeGreaterThan(0);
+    for (const tag of asReader.json()) expect(tag.rights).toEqual({ write: false, delete: false });
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/tag/person-groups', headers: t.auth(reader), payload: { name: 'x' } }))
         .statusCode,
@@ -94,8 +98,16 @@ describe('tags and text modules', () => {
     });
     expect(add.statusCode).toBe(201);
     expect(typeof add.json().id).toBe('number');
+    expect(add.json().rights).toEqual({ write: true, delete: true });
     const list = (await t.app.inject({ url: '/api/text-module', headers: h() })).json();
     expect(list.map((m: { name: string }) => m.name)).toContain('Art. 6 Abs. 1 lit. b DSGVO');
+    // The reader (the bakery, read claims only) sees it without the right to change it.
+    const reader = await t.tokenFor('reader@demo.local');
+    const asReader = (await t.app.inject({ url: '/api/text-module', headers: t.auth(reader) })).json();
+    expect(asReader.find((m: { id: number }) => m.id === add.json().id).rights).toEqual({ write: false, delete: false });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/text-module/${add.json().id}`, headers: t.auth(reader) })).statusCode,
+    ).toBe(403);
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/text-module/${add.json().id}`, headers: h(), payload: { name: '' } }))
         .statusCode,

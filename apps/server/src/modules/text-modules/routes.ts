@@ -1,11 +1,9 @@
 import { textModuleInputSchema, textModuleSchema } from '@pc/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textModule } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth/plugin';
-import { notFound, validationFailed } from '../../platform/errors';
+import { createTextModule, deleteTextModule, listTextModules, updateTextModule } from './service';
 
 /**
  * Text modules belong to a company; the select offers those of the companies the user may see.
@@ -16,28 +14,14 @@ export function textModuleRoutes(app: FastifyInstance) {
   const write = { claims: { all: ['Tag.Write'] } };
   const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
-  r.get('/api/text-module', { schema: { tags: ['text-module'], response: { 200: z.array(textModuleSchema) } } }, async (req) => {
-    const ctx = ctxOf(req);
-    return ctx.db
-      .select({ id: textModule.id, name: textModule.name, companyId: textModule.companyId })
-      .from(textModule)
-      .where(inArray(textModule.companyId, [...ctx.scopeCompanyIds]))
-      .orderBy(asc(textModule.name));
-  });
+  r.get('/api/text-module', { schema: { tags: ['text-module'], response: { 200: z.array(textModuleSchema) } } }, async (req) =>
+    listTextModules(ctxOf(req)),
+  );
 
   r.post(
     '/api/text-module',
     { config: write, schema: { tags: ['text-module'], body: textModuleInputSchema, response: { 201: textModuleSchema } } },
-    async (req, reply) => {
-      const ctx = ctxOf(req);
-      const companyId = req.body.companyId ?? ctx.scopeCompanyId ?? ctx.companyId;
-      if (!ctx.scopeCompanyIds.includes(companyId)) throw validationFailed({ companyId: ['validation.companyNotAllowed'] });
-      const [row] = await ctx.db
-        .insert(textModule)
-        .values({ companyId, name: req.body.name })
-        .returning({ id: textModule.id, name: textModule.name, companyId: textModule.companyId });
-      return reply.code(201).send(row!);
-    },
+    async (req, reply) => reply.code(201).send(await createTextModule(ctxOf(req), req.body)),
   );
 
   r.put(
@@ -46,25 +30,11 @@ export function textModuleRoutes(app: FastifyInstance) {
       config: write,
       schema: { tags: ['text-module'], params: idParams, body: textModuleInputSchema, response: { 200: textModuleSchema } },
     },
-    async (req) => {
-      const ctx = ctxOf(req);
-      const [row] = await ctx.db
-        .update(textModule)
-        .set({ name: req.body.name })
-        .where(and(eq(textModule.id, req.params.id), inArray(textModule.companyId, [...ctx.scopeCompanyIds])))
-        .returning({ id: textModule.id, name: textModule.name, companyId: textModule.companyId });
-      if (!row) throw notFound();
-      return row;
-    },
+    async (req) => updateTextModule(ctxOf(req), req.params.id, req.body),
   );
 
   r.delete('/api/text-module/:id', { config: write, schema: { tags: ['text-module'], params: idParams } }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const rows = await ctx.db
-      .delete(textModule)
-      .where(and(eq(textModule.id, req.params.id), inArray(textModule.companyId, [...ctx.scopeCompanyIds])))
-      .returning({ id: textModule.id });
-    if (!rows.length) throw notFound();
+    await deleteTextModule(ctxOf(req), req.params.id);
     return reply.code(204).send();
   });
 }

@@ -1,17 +1,19 @@
 import { adminUserInputSchema, adminUserSchema, userLookupSchema } from '@pc/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appUser, company } from '../../db/schema/index';
 import { ctxOf } from '../../platform/auth/plugin';
-import { notFound } from '../../platform/errors';
 import type { AccountDeps } from '../auth/deps';
-import { sendPasswordLink } from '../auth/password-reset';
-import { createUser, getUser, listUsers, resetTwoFactor, updateUser } from './admin-service';
-
-/** Invitations to set a password stay valid for a week. */
-const INVITE_MINUTES = 7 * 24 * 60;
+import {
+  createAndInviteUser,
+  forcePasswordChange,
+  getUser,
+  inviteUser,
+  listUsers,
+  resetTwoFactor,
+  updateUser,
+} from './admin-service';
+import { lookupUsers } from './service';
 
 export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,23 +21,9 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
   const write = { claims: { all: ['User.Read', 'User.Write'] } };
   const idParams = z.object({ id: z.uuid() });
 
-  // Owner and assignee pickers: active users of the companies the caller may see (the join with
-  // company is limited by row-level security).
+  // Owner and assignee pickers: active users of the companies the caller may see.
   r.get('/api/user/lookup', { schema: { tags: ['user'], response: { 200: z.array(userLookupSchema) } } }, async (req) =>
-    ctxOf(req)
-      .db.select({
-        id: appUser.id,
-        name: sql<string>`coalesce(nullif(trim(${appUser.firstname} || ' ' || ${appUser.lastname}), ''), ${appUser.email})`,
-        firstname: appUser.firstname,
-        lastname: appUser.lastname,
-        email: appUser.email,
-        companyId: appUser.companyId,
-        companyName: company.name,
-      })
-      .from(appUser)
-      .innerJoin(company, eq(company.id, appUser.companyId))
-      .where(eq(appUser.isActive, true))
-      .orderBy(asc(appUser.lastname), asc(appUser.firstname)),
+    lookupUsers(ctxOf(req)),
   );
 
   r.get('/api/user', { config: read, schema: { tags: ['user'], response: { 200: z.array(adminUserSchema) } } }, async (req) =>
@@ -49,13 +37,7 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
   r.post(
     '/api/user',
     { config: write, schema: { tags: ['user'], body: adminUserInputSchema, response: { 201: adminUserSchema } } },
-    async (req, reply) => {
-      const ctx = ctxOf(req);
-      const id = await createUser(ctx, req.body);
-      const user = await getUser(ctx, id);
-      await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
-      return reply.code(201).send(user);
-    },
+    async (req, reply) => reply.code(201).send(await createAndInviteUser(ctxOf(req), d, req.body)),
   );
   r.put(
     '/api/user/:id',
@@ -63,15 +45,10 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
       config: write,
       schema: { tags: ['user'], params: idParams, body: adminUserInputSchema, response: { 200: adminUserSchema } },
     },
-    async (req) => {
-      await updateUser(ctxOf(req), req.params.id, req.body);
-      return getUser(ctxOf(req), req.params.id);
-    },
+    async (req) => updateUser(ctxOf(req), req.params.id, req.body),
   );
   r.post('/api/user/:id/invite', { config: write, schema: { tags: ['user'], params: idParams } }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const user = await getUser(ctx, req.params.id);
-    if (user.isActive) await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
+    await inviteUser(ctxOf(req), d, req.params.id);
     return reply.code(204).send();
   });
   r.post(
@@ -88,14 +65,7 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
     '/api/user/:id/force-password-change',
     { config: { claims: { all: ['User.Write'] } }, schema: { tags: ['user'], params: idParams } },
     async (req, reply) => {
-      const ctx = ctxOf(req);
-      // Only users of the caller's own companies can be changed (row-level security).
-      const done = await ctx.db
-        .update(appUser)
-        .set({ mustChangePassword: true })
-        .where(and(eq(appUser.id, req.params.id)))
-        .returning({ id: appUser.id });
-      if (!done.length) throw notFound();
+      await forcePasswordChange(ctxOf(req), req.params.id);
       return reply.code(204).send();
     },
   );

@@ -6,7 +6,10 @@ import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { logSecurityEvent } from '../../platform/security-log';
+import type { AccountDeps } from '../auth/deps';
+import { sendPasswordLink } from '../auth/password-reset';
 import { assertGrantable, claimsOfRoles } from '../roles/service';
+import { adminUserRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'afterCommit' | 'userId' | 'companyId' | 'companyIds' | 'claims'>;
 
@@ -61,6 +64,7 @@ export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]>
     twoFactorEnabled: u.totpSecret !== null,
     mustChangePassword: u.mustChangePassword,
     hasPassword: u.passwordHash !== null,
+    rights: adminUserRights(ctx.claims),
   }));
 }
 
@@ -132,6 +136,7 @@ async function adminCount(db: Db, companyId: string, except?: string) {
   return Number(row!.n);
 }
 
+/** Saves the user and answers them as they are now. */
 export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
   const db = ctx.db;
   const before = await getUser(ctx, id);
@@ -172,6 +177,34 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
     if (isUniqueViolation(e)) throw validationFailed({ email: ['validation.duplicate'] });
     throw e;
   }
+  return getUser(ctx, id);
+}
+
+/** Invitations to set a password stay valid for a week. */
+const INVITE_MINUTES = 7 * 24 * 60;
+
+/** Creates the user and mails the invitation to choose a password. */
+export async function createAndInviteUser(ctx: Ctx, d: AccountDeps, input: UserInput) {
+  const user = await getUser(ctx, await createUser(ctx, input));
+  await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
+  return user;
+}
+
+/** Mails a new invitation to an active user (an inactive one gets nothing). */
+export async function inviteUser(ctx: Ctx, d: AccountDeps, id: string) {
+  const user = await getUser(ctx, id);
+  if (user.isActive) await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
+}
+
+/** The user's next request answers 412 PasswordExpired until they choose a new password. */
+export async function forcePasswordChange(ctx: Ctx, id: string) {
+  // Only users of the caller's own companies can be changed (row-level security).
+  const done = await ctx.db
+    .update(appUser)
+    .set({ mustChangePassword: true })
+    .where(eq(appUser.id, id))
+    .returning({ id: appUser.id });
+  if (!done.length) throw notFound();
 }
 
 export async function resetTwoFactor(ctx: Ctx, id: string, ip: string) {

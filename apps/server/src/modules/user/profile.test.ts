@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail, multipart, userId } from '../../test/helpers';
-import { emailHash } from './profile-routes';
+import { emailHash } from './profile-service';
 
 describe('profile', () => {
   let t: TestApp;

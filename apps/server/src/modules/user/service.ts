@@ -1,5 +1,5 @@
-import type { CompanyRef, UserMe } from '@pc/shared';
-import { eq } from 'drizzle-orm';
+import type { CompanyRef, UserLookup, UserMe } from '@pc/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 import { appUser, company } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -66,4 +66,25 @@ export async function setScope(ctx: Ctx, companyId: string | null): Promise<void
 
 export async function setLanguage(ctx: Ctx, language: 'de' | 'en'): Promise<void> {
   await ctx.db.update(appUser).set({ language }).where(eq(appUser.id, ctx.userId));
+}
+
+/**
+ * Owner and assignee pickers: active users of the companies the caller may see (the join with
+ * company is limited by row-level security).
+ */
+export async function lookupUsers(ctx: Pick<RequestContext, 'db'>): Promise<UserLookup[]> {
+  return ctx.db
+    .select({
+      id: appUser.id,
+      name: sql<string>`coalesce(nullif(trim(${appUser.firstname} || ' ' || ${appUser.lastname}), ''), ${appUser.email})`,
+      firstname: appUser.firstname,
+      lastname: appUser.lastname,
+      email: appUser.email,
+      companyId: appUser.companyId,
+      companyName: company.name,
+    })
+    .from(appUser)
+    .innerJoin(company, eq(company.id, appUser.companyId))
+    .where(eq(appUser.isActive, true))
+    .orderBy(asc(appUser.lastname), asc(appUser.firstname));
 }

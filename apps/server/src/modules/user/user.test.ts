@@ -1,6 +1,7 @@
 import { userMeSchema } from '@pc/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { addUserWithClaims } from '../../test/helpers';
 
 describe('user endpoints', () => {
   let t: TestApp;
@@ -163,5 +164,25 @@ describe('user administration endpoints', () => {
     ).toBe(204);
     const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(readerToken) })).json();
     expect(me.lockReason).toBe('PasswordExpired');
+  });
+
+  it('sends the caller’s rights with every user of the administration', async () => {
+    const admin = await t.tokenFor('admin@demo.local');
+    const companies = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    const bakery = companies.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
+    const list = (await t.app.inject({ url: '/api/user', headers: t.auth(admin) })).json();
+    expect(list.length).toBeGreaterThan(1);
+    for (const u of list) expect(u.rights).toEqual({ write: true });
+    const one = (await t.app.inject({ url: `/api/user/${list[0].id}`, headers: t.auth(admin) })).json();
+    expect(one.rights).toEqual({ write: true });
+    // Reading users without User.Write: every row without rights, and changes refused.
+    await addUserWithClaims(t, { email: 'nur-lesen@demo.local', companyId: bakery, claims: ['User.Read'] });
+    const token = await t.tokenFor('nur-lesen@demo.local');
+    const asReader = (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json();
+    expect(asReader.length).toBeGreaterThan(0);
+    for (const u of asReader) expect(u.rights).toEqual({ write: false });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/user/${asReader[0].id}/invite`, headers: t.auth(token) })).statusCode,
+    ).toBe(403);
   });
 });

@@ -18,7 +18,8 @@ interface AppointmentDialogProps {
   appointment: Appointment | null;
   /** Day preselected for a new appointment. */
   day: Date;
-  canWrite: boolean;
+  /** Whether the caller may create appointments (route claim); an existing one brings its own rights. */
+  canCreate: boolean;
   onClose: () => void;
 }
 
@@ -26,8 +27,8 @@ function defaultStart(day: Date): Date {
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0);
 }
 
-/** Create, edit or delete one appointment (claim Appointment.Write). */
-export function AppointmentDialog({ appointment, day, canWrite, onClose }: AppointmentDialogProps) {
+/** Create, edit or delete one appointment; controls follow the rights the server sent with it. */
+export function AppointmentDialog({ appointment, day, canCreate, onClose }: AppointmentDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const save = useSaveAppointment();
@@ -41,7 +42,7 @@ export function AppointmentDialog({ appointment, day, canWrite, onClose }: Appoi
   const [submitted, setSubmitted] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const busy = save.isPending || remove.isPending;
-  const readOnly = !canWrite;
+  const readOnly = appointment ? !appointment.rights.write : !canCreate;
 
   const startDate = new Date(start);
   const endDate = new Date(end);
@@ -146,7 +147,7 @@ export function AppointmentDialog({ appointment, day, canWrite, onClose }: Appoi
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          {appointment && canWrite && (
+          {appointment?.rights.delete && (
             <Button color="error" onClick={() => setConfirmDelete(true)} disabled={busy} sx={{ mr: 'auto' }}>
               {t('calendar.delete')}
             </Button>

@@ -151,7 +151,8 @@ export function CalendarPage() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const me = useSession((s) => s.me);
-  const canWrite = hasClaim(me, 'Appointment.Write');
+  // Creating is decided by the route's claim rule; existing appointments carry their rights.
+  const canCreate = hasClaim(me, 'Appointment.Write');
   const [view, setView] = useState<'month' | 'week'>('month');
   // The day the view is built around: its month or its week.
   const [anchor, setAnchor] = useState(() => new Date());
@@ -188,7 +189,7 @@ export function CalendarPage() {
       <PageHeader
         title={t('section.calendar')}
         actions={
-          canWrite && (
+          canCreate && (
             <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ appointment: null, day: new Date() })}>
               {t('calendar.new')}
             </Button>
@@ -298,7 +299,7 @@ export function CalendarPage() {
                     >
                       {day.getDate()}
                     </Typography>
-                    {canWrite && (
+                    {canCreate && (
                       <IconButton
                         size="small"
                         aria-label={t('calendar.newOn', { date: day.toLocaleDateString(locale) })}
@@ -343,7 +344,7 @@ export function CalendarPage() {
         <AppointmentDialog
           appointment={dialog.appointment}
           day={dialog.day}
-          canWrite={canWrite}
+          canCreate={canCreate}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,3 +1,4 @@
+import Delete from '@mui/icons-material/Delete';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,11 +13,12 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { itemTypes } from '@pc/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { attachmentRightsSchema, itemTypes } from '@pc/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { TextLink } from '../../components/text-link';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
@@ -36,6 +38,7 @@ const attachmentSchema = z.object({
   size: z.number(),
   uploadedBy: z.string().nullable(),
   createdAt: z.string(),
+  rights: attachmentRightsSchema,
 });
 type Attachment = z.infer<typeof attachmentSchema>;
 const pageSchema = z.object({ items: z.array(attachmentSchema), total: z.number().int() });
@@ -48,7 +51,11 @@ async function download(attachment: Attachment) {
   saveFile(file, attachment.fileName);
 }
 
-/** /documents: every attachment of the scope with its item (claim Document.ReadExtended). */
+function deleteAttachment(attachment: Attachment): Promise<void> {
+  return apiRequest(`/attachment/${encodeURIComponent(attachment.id)}`, { method: 'DELETE', responseType: 'none' });
+}
+
+/** /documents: every attachment of the scope with its item (claim Document.ReadExtended); download and, where the server allows, delete. */
 export function DocumentsPage() {
   const { t, i18n } = useTranslation();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
@@ -60,6 +67,24 @@ export function DocumentsPage() {
     placeholderData: keepPreviousData,
   });
   const rows = query.data?.items ?? [];
+  const client = useQueryClient();
+  const [toDelete, setToDelete] = useState<Attachment | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  async function remove() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteAttachment(toDelete);
+      notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
+      setToDelete(null);
+      await client.invalidateQueries({ queryKey: ['attachments'] });
+    } catch (error) {
+      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    } finally {
+      setDeleting(false);
+    }
+  }
 
   return (
     <>
@@ -91,7 +116,7 @@ export function DocumentsPage() {
                     component="span"
                     sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
                   >
-                    {t('documents.download')}
+                    {t('documents.actions')}
                   </Box>
                 </TableCell>
               </TableRow>
@@ -114,7 +139,7 @@ export function DocumentsPage() {
                     </TableCell>
                     <TableCell>{row.uploadedBy ?? '–'}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title={t('documents.downloadFile', { name: row.fileName })}>
                         <IconButton
                           aria-label={t('documents.downloadFile', { name: row.fileName })}
@@ -127,6 +152,17 @@ export function DocumentsPage() {
                           <FileDownload />
                         </IconButton>
                       </Tooltip>
+                      {/* The server decides per file (the claims of its item's type). */}
+                      {row.rights.delete && (
+                        <Tooltip title={t('items.attachments.deleteOf', { name: row.fileName })}>
+                          <IconButton
+                            aria-label={t('items.attachments.deleteOf', { name: row.fileName })}
+                            onClick={() => setToDelete(row)}
+                          >
+                            <Delete />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 );
@@ -161,6 +197,16 @@ export function DocumentsPage() {
           }
         />
       </Card>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('items.attachments.deleteTitle')}
+        text={t('items.attachments.deleteText', { name: toDelete?.fileName ?? '' })}
+        confirmLabel={t('items.attachments.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setToDelete(null)}
+      />
     </>
   );
 }

@@ -19,12 +19,13 @@ import { TagDialog } from './tag-dialog';
 
 interface TagGridProps {
   type: TagType;
-  canWrite: boolean;
+  /** Whether the caller may add tags (the route's claim rule); existing tags bring their rights. */
+  canCreate: boolean;
   showCompany: boolean;
 }
 
 /** One tag kind: name and description, add, click a row to edit, delete (refused while in use). */
-export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
+export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const list = useTagList(type);
@@ -32,6 +33,9 @@ export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
   const [toDelete, setToDelete] = useState<Tag | null>(null);
   const [deleting, setDeleting] = useState(false);
   const kind = t(`tags.kind.${type}`);
+  // Edit and delete follow each tag's rights from the server; adding follows the route's claim.
+  const anyDeletable = (list.data ?? []).some((x) => x.rights.delete);
+  const anyWritable = (list.data ?? []).some((x) => x.rights.write);
 
   const refresh = () => client.invalidateQueries({ queryKey: tagListKey(type) });
 
@@ -57,7 +61,7 @@ export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
       { field: 'description', headerName: t('tags.description'), flex: 2, minWidth: 220 },
       ...(showCompany ? [{ field: 'companyName', headerName: t('items.field.company'), width: 200 } as GridColDef<Tag>] : []),
       { field: 'usage', headerName: t('tags.usage'), type: 'number', width: 120 },
-      ...(canWrite
+      ...(anyDeletable
         ? [
             {
               field: 'actions',
@@ -66,30 +70,31 @@ export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
               width: 90,
               align: 'center',
               headerAlign: 'center',
-              renderCell: ({ row }) => (
-                <Tooltip title={t('tags.delete')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('tags.deleteOf', { name: row.name })}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setToDelete(row);
-                    }}
-                  >
-                    <Delete fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ),
+              renderCell: ({ row }) =>
+                row.rights.delete && (
+                  <Tooltip title={t('tags.delete')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('tags.deleteOf', { name: row.name })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setToDelete(row);
+                      }}
+                    >
+                      <Delete fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ),
             } as GridColDef<Tag>,
           ]
         : []),
     ],
-    [t, showCompany, canWrite],
+    [t, showCompany, anyDeletable],
   );
 
   return (
     <Box>
-      {canWrite && (
+      {canCreate && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
             {t('tags.add', { kind })}
@@ -108,7 +113,7 @@ export function TagGrid({ type, canWrite, showCompany }: TagGridProps) {
         loading={list.isLoading}
         initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
         autoHeight
-        onRowClick={canWrite ? ({ row }) => setEditing(row) : undefined}
+        onRowClick={anyWritable ? ({ row }) => row.rights.write && setEditing(row) : undefined}
       />
       {editing && (
         <TagDialog

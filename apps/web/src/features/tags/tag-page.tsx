@@ -15,7 +15,8 @@ type TabKey = TagType | 'text-modules';
 export function TagPage() {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
-  const canWrite = hasClaim(me, 'Tag.Write');
+  // Adding is decided by the routes' claim rule; existing tags and text modules carry their rights.
+  const canCreate = hasClaim(me, 'Tag.Write');
   const scope = me?.scopeCompany ?? null;
   const showCompany = !scope || scope.type === 'Group';
   const [tab, setTab] = useState<TabKey>('person-groups');
@@ -36,9 +37,9 @@ export function TagPage() {
       </Tabs>
       <div role="tabpanel" id="tag-panel" aria-labelledby={`tag-tab-${tab}`}>
         {tab === 'text-modules' ? (
-          <TextModulesTab canWrite={canWrite} />
+          <TextModulesTab canCreate={canCreate} />
         ) : (
-          <TagGrid key={tab} type={tab} canWrite={canWrite} showCompany={showCompany} />
+          <TagGrid key={tab} type={tab} canCreate={canCreate} showCompany={showCompany} />
         )}
       </div>
     </>

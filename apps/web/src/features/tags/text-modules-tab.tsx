@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TextModule } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +17,14 @@ import { notify } from '../../lib/notify';
 import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from './api';
 import { TagDialog } from './tag-dialog';
 
-type TextModule = { id: number; name: string; companyId: string };
-
 /** Text modules (spec 001 §3): reusable phrases offered by the text-module select. */
-export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
+export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const list = useTextModules();
+  // Edit and delete follow each text module's rights from the server; adding follows the route's claim.
+  const anyDeletable = (list.data ?? []).some((x) => x.rights.delete);
+  const anyWritable = (list.data ?? []).some((x) => x.rights.write);
   const [editing, setEditing] = useState<TextModule | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<TextModule | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -47,7 +49,7 @@ export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
     () => [
       { field: 'id', headerName: t('tags.textModules.number'), type: 'number', width: 90 },
       { field: 'name', headerName: t('tags.textModules.text'), flex: 1, minWidth: 240 },
-      ...(canWrite
+      ...(anyDeletable
         ? [
             {
               field: 'actions',
@@ -56,25 +58,26 @@ export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
               width: 90,
               align: 'center',
               headerAlign: 'center',
-              renderCell: ({ row }) => (
-                <Tooltip title={t('tags.delete')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('tags.textModules.deleteOf', { id: row.id })}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setToDelete(row);
-                    }}
-                  >
-                    <Delete fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ),
+              renderCell: ({ row }) =>
+                row.rights.delete && (
+                  <Tooltip title={t('tags.delete')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('tags.textModules.deleteOf', { id: row.id })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setToDelete(row);
+                      }}
+                    >
+                      <Delete fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ),
             } as GridColDef<TextModule>,
           ]
         : []),
     ],
-    [t, canWrite],
+    [t, anyDeletable],
   );
 
   return (
@@ -83,7 +86,7 @@ export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, minWidth: 240 }}>
           {t('tags.textModules.hint')}
         </Typography>
-        {canWrite && (
+        {canCreate && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
             {t('tags.textModules.add')}
           </Button>
@@ -96,7 +99,7 @@ export function TextModulesTab({ canWrite }: { canWrite: boolean }) {
         loading={list.isLoading}
         initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
         autoHeight
-        onRowClick={canWrite ? ({ row }) => setEditing(row) : undefined}
+        onRowClick={anyWritable ? ({ row }) => row.rights.write && setEditing(row) : undefined}
       />
       {editing && (
         <TagDialog

@@ -26,7 +26,7 @@ interface RoleDialogProps {
 
 const paperSx = { width: 820, maxWidth: 'calc(100% - 32px)', m: 2 };
 
-/** Create or edit a custom role from claims; built-in roles open read-only. */
+/** Create or edit a custom role from claims; a role the caller may not change (every built-in one) opens read-only. */
 export function RoleDialog({ role, title, held, onSave, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -36,7 +36,8 @@ export function RoleDialog({ role, title, held, onSave, onClose }: RoleDialogPro
   const [claimsError, setClaimsError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const readOnly = role?.builtIn === true;
+  // The server's rights decide (built-in roles never change); a new role is editable.
+  const readOnly = role !== null && !role.rights.write;
   const missing = notGrantable(claims, held);
   const message = (key: string) => t([`rolesAdmin.${key}`, `items.${key}`, 'items.validation.invalid']);
 
@@ -72,9 +73,11 @@ export function RoleDialog({ role, title, held, onSave, onClose }: RoleDialogPro
         <DialogTitle id={titleId}>{title}</DialogTitle>
         {/* Long claim lists scroll; with nothing focusable inside, the region itself takes focus. */}
         <DialogContent tabIndex={0}>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('rolesAdmin.builtInHint')}
-          </Typography>
+          {role.builtIn && (
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('rolesAdmin.builtInHint')}
+            </Typography>
+          )}
           <ClaimSummary claims={role.claims} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

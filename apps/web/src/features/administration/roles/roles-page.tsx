@@ -33,7 +33,7 @@ interface RoleListProps {
   caption: string;
   empty?: string;
   onOpen: (role: Role) => void;
-  onDelete?: (role: Role) => void;
+  onDelete: (role: Role) => void;
 }
 
 function RoleList({ roles, title, caption, empty, onOpen, onDelete }: RoleListProps) {
@@ -86,11 +86,11 @@ function RoleList({ roles, title, caption, empty, onOpen, onDelete }: RoleListPr
                   variant="outlined"
                   size="small"
                   onClick={() => onOpen(role)}
-                  aria-label={`${role.builtIn ? t('rolesAdmin.view') : t('rolesAdmin.edit')}: ${name}`}
+                  aria-label={`${role.rights.write ? t('rolesAdmin.edit') : t('rolesAdmin.view')}: ${name}`}
                 >
-                  {role.builtIn ? t('rolesAdmin.view') : t('rolesAdmin.edit')}
+                  {role.rights.write ? t('rolesAdmin.edit') : t('rolesAdmin.view')}
                 </Button>
-                {onDelete && (
+                {role.rights.delete && (
                   <Button
                     variant="outlined"
                     size="small"
@@ -159,6 +159,7 @@ export function RolesPage() {
             variant="contained"
             startIcon={<AddIcon />}
             onClick={() => setOpen({ role: null })}
+            // Creating is decided by the route's claim rule; existing roles carry their rights.
             disabled={!roles.data || !held.has('Role.Write')}
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
@@ -185,13 +186,14 @@ export function RolesPage() {
             caption={t('rolesAdmin.customCaption')}
             empty={t('rolesAdmin.customEmpty')}
             onOpen={(role) => setOpen({ role })}
-            onDelete={held.has('Role.Write') ? setToDelete : undefined}
+            onDelete={setToDelete}
           />
           <RoleList
             roles={builtIn}
             title={t('rolesAdmin.builtInTitle')}
             caption={t('rolesAdmin.builtInCaption')}
             onOpen={(role) => setOpen({ role })}
+            onDelete={setToDelete}
           />
         </>
       )}
@@ -200,9 +202,9 @@ export function RolesPage() {
           role={open.role}
           title={
             open.role
-              ? open.role.builtIn
-                ? t('rolesAdmin.viewTitle', { name: roleName(t, open.role) })
-                : t('rolesAdmin.editTitle')
+              ? open.role.rights.write
+                ? t('rolesAdmin.editTitle')
+                : t('rolesAdmin.viewTitle', { name: roleName(t, open.role) })
               : t('rolesAdmin.createTitle')
           }
           held={held}

@@ -9,7 +9,7 @@ export const rolesKey = ['admin', 'roles'] as const;
 
 export type UserInput = Omit<
   AdminUser,
-  'id' | 'companyName' | 'roleNames' | 'lockedUntil' | 'twoFactorEnabled' | 'mustChangePassword' | 'hasPassword'
+  'id' | 'companyName' | 'roleNames' | 'lockedUntil' | 'twoFactorEnabled' | 'mustChangePassword' | 'hasPassword' | 'rights'
 >;
 
 export function useUsers() {

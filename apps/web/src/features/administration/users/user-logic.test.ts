@@ -29,6 +29,7 @@ const user: AdminUser = {
   twoFactorEnabled: false,
   mustChangePassword: false,
   hasPassword: true,
+  rights: { write: true },
 };
 const now = new Date(2026, 10, 22, 12, 0);
 
@@ -76,6 +77,8 @@ describe('user administration logic', () => {
     ]);
     expect(actionsFor({ ...user, isActive: false }, now)).toEqual(['edit', 'activate']);
     expect(actionsFor({ ...user, hasPassword: false }, now)).toEqual(['edit', 'invite', 'deactivate']);
+    // Without the right to change the user (sent by the server), nothing.
+    expect(actionsFor({ ...user, rights: { write: false } }, now)).toEqual([]);
   });
 
   it('asks before anything destructive', () => {

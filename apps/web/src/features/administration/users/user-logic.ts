@@ -48,8 +48,12 @@ export function emptyInput(companyId: string, language: 'de' | 'en'): UserInput 
 
 export type UserAction = 'edit' | UserCommand | 'deactivate' | 'activate';
 
-/** The actions that make sense for a user right now, in menu order. */
+/**
+ * The actions that make sense for a user right now, in menu order; none without the right to
+ * change the user (sent by the server).
+ */
 export function actionsFor(user: AdminUser, now: Date): UserAction[] {
+  if (!user.rights.write) return [];
   const actions: UserAction[] = ['edit'];
   if (isLocked(user, now)) actions.push('unlock');
   if (user.isActive) actions.push('invite');

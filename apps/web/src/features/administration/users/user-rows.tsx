@@ -31,6 +31,8 @@ export interface UserRowsProps {
 function ActionsMenu({ user, now, onAction }: { user: AdminUser; now: Date; onAction: UserRowsProps['onAction'] }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const actions = actionsFor(user, now);
+  if (actions.length === 0) return null;
   return (
     <>
       <IconButton
@@ -41,7 +43,7 @@ function ActionsMenu({ user, now, onAction }: { user: AdminUser; now: Date; onAc
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {actionsFor(user, now).map((action) => (
+        {actions.map((action) => (
           <MenuItem
             key={action}
             onClick={() => {

@@ -34,7 +34,10 @@ import { checkFile, isPreviewable, MAX_MB } from './attachment-rules';
 
 const PreviewDialog = lazy(() => import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })));
 
-/** Files of an item: upload with progress, download, image preview, delete. */
+/**
+ * Files of an item: upload with progress (the item's write right), download, image preview, delete
+ * (each attachment's own right, sent by the server).
+ */
 export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey; itemId: string; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -191,7 +194,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
                       <FileDownload />
                     </IconButton>
                   </Tooltip>
-                  {canWrite && (
+                  {a.rights.delete && (
                     <Tooltip title={t('items.attachments.delete')}>
                       <IconButton
                         aria-label={t('items.attachments.deleteOf', { name: a.fileName })}
@@ -203,7 +206,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
                   )}
                 </Stack>
               }
-              sx={{ pr: { xs: canWrite ? 18 : 12 } }}
+              sx={{ pr: { xs: a.rights.delete ? 18 : 12 } }}
             >
               <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
                 {isPreviewable(a.mimeType) ? <Image /> : <InsertDriveFile />}
