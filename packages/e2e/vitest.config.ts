@@ -48,7 +48,8 @@ export default defineConfig({
     // two at a time is what two cores carry (E2E_WORKERS=1 for a machine under other load).
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     sequence: { sequencer: LongestFirst },
-    testTimeout: 60_000,
+    // Two files share two cores: a step that takes 30 s alone can take twice that side by side.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: report ? ['default', ['json', { outputFile: `${report}/e2e.json` }]] : ['default'],
   },

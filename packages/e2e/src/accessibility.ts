@@ -4,7 +4,7 @@ import { itemTypes } from '@pc/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeDefs } from '../../../apps/web/src/lib/routing/route-table';
-import { assertWebBuilt, DESKTOP, launch, login, newPage } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage } from './browser';
 import { type RunningServer, startServer } from './server';
 
 async function token(server: RunningServer, email: string): Promise<string> {
@@ -53,13 +53,7 @@ async function concretePaths(server: RunningServer, email: string): Promise<stri
 }
 
 /** WCAG 2.1 A/AA findings rated serious or critical, for the whole page (shell included). */
-async function violations(page: Page): Promise<string[]> {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page) => axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
 
 /** The page has its heading and nothing is loading any more. */
 async function settle(page: Page) {

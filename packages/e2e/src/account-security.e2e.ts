@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -30,13 +30,7 @@ const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Naviga
  * shell and are judged in shell.e2e.ts (snackbars there once settled, not mid-animation); these
  * pages are judged on what they render themselves.
  */
-async function seriousViolations(page: Page) {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  const res = await new AxeBuilder({ page }).exclude('aside').exclude('.notistack-SnackbarContainer').analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', '.notistack-SnackbarContainer'] });
 
 async function logoutViaMenu(page: Page) {
   await page.getByRole('button', { name: /Benutzermenü/ }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, repoRoot, startServer } from './server';
 
@@ -21,13 +21,7 @@ const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /** Serious or critical axe violations outside the shell's sidebar and the snackbars (judged elsewhere). */
-async function seriousViolations(page: Page) {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  const res = await new AxeBuilder({ page }).exclude('aside').exclude('.notistack-SnackbarContainer').analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', '.notistack-SnackbarContainer'] });
 
 async function fits(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

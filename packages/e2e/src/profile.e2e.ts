@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage as openPage, PHONE, shot } from './browser';
+import {
+  assertWebBuilt,
+  seriousViolations as axeViolations,
+  DESKTOP,
+  launch,
+  login,
+  newPage as openPage,
+  PHONE,
+  shot,
+} from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -38,13 +47,7 @@ const field = (scope: Page | Locator, label: string) =>
  * Serious or critical axe violations outside the snackbars: they belong to the shell and are
  * judged in shell.e2e.ts once settled, not mid-animation; these pages are judged on what they render.
  */
-async function seriousViolations(page: Page) {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  const res = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['.notistack-SnackbarContainer'] });
 
 async function fits(page: Page, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

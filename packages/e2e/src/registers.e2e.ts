@@ -5,7 +5,7 @@ import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/sh
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
 import { type RunningServer, repoRoot, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -124,13 +124,7 @@ function expectedHeaders(type: ItemTypeKey): string[] {
  * Serious axe findings inside the page content: these tests answer for the register screens, the
  * shell (sidebar, toolbar, snackbars) has its own browser test.
  */
-async function mainViolations(page: Page) {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  const res = await new AxeBuilder({ page }).include('#main-content').analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const mainViolations = (page: Page) => axeViolations(page, { include: '#main-content' });
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -52,9 +52,7 @@ describe('the application shell', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // The snackbar, once its entry animation is over, is readable (other files leave it out of axe).
     await page.waitForTimeout(1000);
-    const { AxeBuilder } = await import('@axe-core/playwright');
-    const snackbar = await new AxeBuilder({ page }).include('.notistack-SnackbarContainer').analyze();
-    expect(snackbar.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousViolations(page, { include: '.notistack-SnackbarContainer' })).toEqual([]);
 
     // The scope is stored: a fresh login restores it.
     await page.getByRole('button', { name: /Benutzermenü/ }).click();
