@@ -51,6 +51,8 @@ export default defineConfig({
     // Two files share two cores: a step that takes 30 s alone can take twice that side by side.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's default second is short for a UI answering a request on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
     reporters: report ? ['default', ['json', { outputFile: `${report}/e2e.json` }]] : ['default'],
   },
 });

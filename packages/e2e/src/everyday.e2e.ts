@@ -165,7 +165,7 @@ describe('everyday use', () => {
     const description = page.getByRole('textbox', { name: 'Beschreibung' });
     await description.fill('Die Verarbeitung erfolgt .');
     // The cursor before the full stop, as a person would place it.
-    await description.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(24, 24));
+    await description.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(25, 25));
     const select = page.getByRole('combobox', { name: 'Textbaustein einfügen' }).first();
     await select.click();
     await page.getByRole('option', { name: phrase }).click();
