@@ -4,7 +4,7 @@ import { itemTypes } from '@pc/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeDefs } from '../../../apps/web/src/lib/routing/route-table';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, LOADING, launch, login, newPage } from './browser';
 import { type RunningServer, startServer } from './server';
 
 async function token(server: RunningServer, email: string): Promise<string> {
@@ -63,7 +63,7 @@ async function settle(page: Page) {
     .waitFor({ timeout: 10_000 })
     .catch(() => undefined);
   await page
-    .locator('.MuiSkeleton-root, [role=progressbar]')
+    .locator(LOADING)
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);

@@ -34,6 +34,12 @@ export function launch(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : chromium.launch(options);
 }
 
+/**
+ * What shows while data loads: skeletons and spinning progress. Determinate progress bars (a
+ * tile's progress, a password's strength) are content and never go away.
+ */
+export const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate';
+
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 

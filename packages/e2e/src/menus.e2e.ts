@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage } from './browser';
+import { assertWebBuilt, LOADING, launch, login, newPage } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -49,7 +49,7 @@ describe('every menu entry of every demo user', () => {
         await expect.poll(() => new URL(page.url()).pathname).toBe(href);
         await page.locator('h1').first().waitFor();
         await page
-          .locator('.MuiSkeleton-root, [role=progressbar]')
+          .locator(LOADING)
           .first()
           .waitFor({ state: 'detached', timeout: 10_000 })
           .catch(() => undefined);
