@@ -37,11 +37,12 @@ const first = [
   'Reisekosten',
   'Telefonanlage',
 ];
+// 'Eingangsbereich' sits where it meets 'Videoüberwachung' in 1 % of the names (n ≡ 6 mod 20 and n * 13 ≡ 3 mod 25).
 const second = [
-  'Eingangsbereich',
+  'Lager',
   'Lohnbüro',
   'Verkauf',
-  'Lager',
+  'Eingangsbereich',
   'Filiale Nord',
   'Filiale Süd',
   'Buchhaltung',

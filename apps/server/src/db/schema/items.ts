@@ -142,6 +142,25 @@ export const attachment = pgTable(
   ],
 );
 
+/**
+ * The words of item names per company (kept by a trigger on `item`, migration 0013), so that a
+ * typo is matched against a few thousand words by trigram instead of a million names; the
+ * words found then run through the full-text index (docs/decisions/0014).
+ */
+export const searchWord = pgTable(
+  'search_word',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.word] }),
+    index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  ],
+);
+
 /** Reusable text snippets (spec 001 "text module": id number, name). */
 export const textModule = pgTable(
   'text_module',
