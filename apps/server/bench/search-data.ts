@@ -8,6 +8,8 @@
  *   'Videoüberwachung Eingangsbereich'  both words in 1 % of the names, each alone in more;
  *   number labels    formatted as the app does (VT-0042), numbered per company and type.
  * Tags (two per company) hang on every seventh item; every tenth item has an attachment.
+ * Item n goes to company (n / 100) mod 1,000, so every company holds every word pattern (n mod
+ * 100), and its number within the company's type follows from (n / 100,000, n mod 100).
  */
 import { formatItemNumber, itemTypeDefs, itemTypes } from '@pc/shared';
 import { sql } from 'drizzle-orm';
@@ -109,11 +111,11 @@ export async function insertSearchData(db: Db, items: number) {
              case when n % 7 = 0 then jsonb_build_object('personGroups', coalesce(tg.ids, '[]'::jsonb)) else '{}'::jsonb end,
              now() - ((n * 37) % 10000) * interval '1 minute'
       from generate_series(${start}::int, ${end}::int) n cross join cs
-      cross join lateral (select cs.ids[(n % ${COMPANIES}) + 1] id) c
+      cross join lateral (select cs.ids[((n / 100) % ${COMPANIES}) + 1] id, (n / 100000) * 100 + n % 100 j) c
       cross join lateral (
-        select (${`{${types.join(',')}}`}::text[])[((n / ${COMPANIES}) % ${T}) + 1] type,
-               (${`{${itemTypes.map((t) => itemTypeDefs[t.key].prefix).join(',')}}`}::text[])[((n / ${COMPANIES}) % ${T}) + 1] prefix,
-               (n / ${COMPANIES}) / ${T} + 1 number
+        select (${`{${types.join(',')}}`}::text[])[(c.j % ${T}) + 1] type,
+               (${`{${itemTypes.map((t) => itemTypeDefs[t.key].prefix).join(',')}}`}::text[])[(c.j % ${T}) + 1] prefix,
+               c.j / ${T} + 1 number
       ) x
       left join lateral (
         select jsonb_agg(t.id) ids from tag t where t.company_id = c.id and t.type = 'person-groups'

@@ -53,7 +53,7 @@ ON CONFLICT DO NOTHING;
 --          word (a query without a 3-character word: names containing it literally);
 --   files: attachments whose file name contains the query.
 CREATE FUNCTION pc_search_candidates(kind text, q text, scope uuid[], types text[], tag_keys text[], lim integer)
-RETURNS SETOF uuid LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $fn$
+RETURNS SETOF uuid LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 100 SET search_path = public AS $fn$
 DECLARE
   lq text := lower(q);
   escaped text := replace(replace(replace(lower(q), '\', '\\'), '%', '\%'), '_', '\_');
