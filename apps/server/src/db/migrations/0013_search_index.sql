@@ -4,7 +4,7 @@
 CREATE TABLE "search_word" (
 	"company_id" uuid NOT NULL,
 	"word" text NOT NULL,
-	CONSTRAINT "search_word_company_id_word_pk" PRIMARY KEY("company_id","word")
+	CONSTRAINT "search_word_word_company_id_pk" PRIMARY KEY("word","company_id")
 );
 --> statement-breakpoint
 ALTER TABLE "search_word" ADD CONSTRAINT "search_word_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -62,6 +62,7 @@ DECLARE
   tags jsonb[];
   words tsquery;
   w text;
+  qw text;
 BEGIN
   -- Every company of the tenant: the condition adds nothing, and a long list costs planning time.
   IF companies @> tenant THEN
@@ -96,16 +97,19 @@ BEGIN
       $q$ USING escaped, companies, types, lim;
       RETURN;
     END IF;
-    FOR w IN
-      SELECT m.word FROM regexp_split_to_table(lq, '\s+') qw
-      CROSS JOIN LATERAL (
-        SELECT s.word, max(word_similarity(qw, s.word)) AS sim FROM search_word s
-        WHERE s.company_id = ANY (coalesce(companies, tenant)) AND length(qw) >= 3
-          AND (qw <% s.word OR s.word LIKE '%' || replace(replace(replace(qw, '\', '\\'), '%', '\%'), '_', '\_') || '%')
-        GROUP BY s.word ORDER BY sim DESC, s.word LIMIT 5
-      ) m
-    LOOP
-      words := CASE WHEN words IS NULL THEN plainto_tsquery('german', w) ELSE words || plainto_tsquery('german', w) END;
+    -- Words resembling or containing a query word, over every company (trigram index), then kept
+    -- only if one of the caller's companies uses them (primary key): the duplicates of a word in a
+    -- thousand companies are never compared one by one against the scope.
+    FOREACH qw IN ARRAY regexp_split_to_array(lq, '\s+') LOOP
+      CONTINUE WHEN length(qw) < 3;
+      FOR w IN EXECUTE $q$
+        SELECT c.word FROM (SELECT DISTINCT s.word FROM search_word s WHERE $1 <% s.word OR s.word LIKE $3) c
+        WHERE EXISTS (SELECT 1 FROM search_word x WHERE x.word = c.word AND x.company_id = ANY ($2))
+        ORDER BY word_similarity($1, c.word) DESC, c.word LIMIT 5
+      $q$ USING qw, coalesce(companies, tenant), '%' || replace(replace(replace(qw, '\', '\\'), '%', '\%'), '_', '\_') || '%'
+      LOOP
+        words := CASE WHEN words IS NULL THEN plainto_tsquery('german', w) ELSE words || plainto_tsquery('german', w) END;
+      END LOOP;
     END LOOP;
     IF words IS NULL THEN
       RETURN;

@@ -156,7 +156,7 @@ export const searchWord = pgTable(
     word: text('word').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.word] }),
+    primaryKey({ columns: [t.word, t.companyId] }),
     index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
   ],
 );
