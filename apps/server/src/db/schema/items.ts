@@ -61,7 +61,11 @@ export const item = pgTable(
     index('item_type_company_name_idx').on(t.type, t.companyId, sql`lower(${t.name})`),
     index('item_assignee_idx').on(t.assigneeId),
     index('item_parent_idx').on(t.parentId),
+    // Search (docs/decisions/0014): whole text, name alone, exact name, number-label prefix, typos.
     index('item_search_idx').using('gin', t.search),
+    index('item_name_search_idx').using('gin', sql`to_tsvector('german'::regconfig, ${t.name})`),
+    index('item_name_lower_idx').on(sql`lower(${t.name})`),
+    index('item_number_label_idx').on(sql`lower(${t.numberLabel}) text_pattern_ops`),
     index('item_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('item_data_idx').using('gin', sql`${t.data} jsonb_path_ops`),
   ],
@@ -131,7 +135,30 @@ export const attachment = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => appUser.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('attachment_item_idx').on(t.itemId), index('attachment_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('attachment_item_idx').on(t.itemId),
+    index('attachment_company_idx').on(t.companyId, t.createdAt),
+    index('attachment_file_name_trgm_idx').using('gin', sql`${t.fileName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The words of item names per company (kept by a trigger on `item`, migration 0013), so that a
+ * typo is matched against a few thousand words by trigram instead of a million names; the
+ * words found then run through the full-text index (docs/decisions/0014).
+ */
+export const searchWord = pgTable(
+  'search_word',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.companyId] }),
+    index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  ],
 );
 
 /** Reusable text snippets (spec 001 "text module": id number, name). */

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { addUserWithClaims, multipart } from '../../test/helpers';
 
 describe('search, timeline, help, change log, dashboard settings, appointments', () => {
   let t: TestApp;
@@ -40,9 +42,8 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
     expect(names).toEqual(expect.arrayContaining(['Verträge mit dem Lohnbüro', 'Vertragsverwaltung', 'Vertrag prüfen']));
     const first = res.json()[0];
     expect(first).toMatchObject({ companyName: expect.any(String), number: expect.stringMatching(/^[A-Z]+-\d{4}$/), status: 0 });
-    // Two mentions (description) rank above one (name).
-    const vw = names.indexOf('Vertragsverwaltung');
-    expect(vw).toBeLessThan(names.indexOf('Vertrag prüfen'));
+    // A match in the name ranks above a match in the description only.
+    expect(names.indexOf('Vertrag prüfen')).toBeLessThan(names.indexOf('Vertragsverwaltung'));
   });
 
   it('tolerates typos through the trigram fallback', async () => {
@@ -201,5 +202,115 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
     expect((await search('%')).json().map((r: { name: string }) => r.name)).toEqual(['Rabatt 100% prüfen']);
     expect((await search('_')).json()).toEqual([]);
     expect((await search('-%')).json()).toEqual([]);
+  });
+});
+
+describe('search ranking and reach (docs/decisions/0014)', () => {
+  let t: TestApp;
+  let admin: string;
+  let bakery: string;
+  const ids: Record<string, string> = {};
+  const h = (token: string) => t.auth(token, { 'x-tenant': bakery });
+  const create = async (key: string, type: string, body: Record<string, unknown>, token = admin, daysAgo = 0) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/${type}`, headers: h(token), payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    ids[key] = res.json().id;
+    // Ages fixed by hand, so that "newer first" does not depend on the clock's resolution.
+    await t.db.execute(sql`update item set updated_at = now() - make_interval(days => ${daysAgo}) where id = ${ids[key]}::uuid`);
+    return res.json();
+  };
+  const search = async (q: string, token = admin, scoped = true) => {
+    const headers = scoped ? h(token) : t.auth(token);
+    const res = await t.app.inject({ url: `/api/searchable-item/search/${encodeURIComponent(q)}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: string; name: string; type: string; parentId: string | null }[];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin@demo.local');
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    bakery = list.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
+    const issue = (name: string, description = '') => ({ name, description, data: { priority: 'Low' } });
+    const process = (name: string, description = '', data: Record<string, unknown> = {}) => ({
+      name,
+      description,
+      data: { role: 'controller', ...data },
+    });
+    // The exact name is the oldest, and a description-only match the newest: neither age decides.
+    await create('exact', 'issue', issue('Zollamt'), admin, 5);
+    await create('descOld', 'process', process('Meldung an Behörden', 'Abstimmung mit dem Zollamt'), admin, 4);
+    await create('nameOld', 'issue', issue('Zollamt Anfrage Januar'), admin, 3);
+    await create('nameNew', 'issue', issue('Anfrage beim Zollamt, Februar'), admin, 2);
+    await create('descNew', 'issue', issue('Einfuhr', 'Rückfrage vom Zollamt'), admin, 1);
+    await create('training', 'training', { name: 'Datenschutzschulung für Auszubildende' });
+    const labelled = await create('labelled', 'issue', issue('Kassenprüfung'), admin, 9);
+    ids.label = labelled.number;
+    await create('mentions', 'issue', issue('Nachtrag', `Ergänzt ${labelled.number} um die Belege`));
+    const tag = await t.app.inject({
+      method: 'POST',
+      url: '/api/tag/person-groups',
+      headers: h(admin),
+      payload: { name: 'Leiharbeitnehmer' },
+    });
+    expect(tag.statusCode, tag.body).toBe(201);
+    await create('tagged', 'process', process('Einsatzplanung', '', { personGroups: [tag.json().id] }));
+    const m = multipart('Auftragsverarbeitung_Druckerei.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/issue/${ids.exact}/attachment`,
+      payload: m.payload,
+      headers: { ...t.auth(admin), ...m.headers },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    ids.attachment = up.json().id;
+  });
+  afterAll(() => t.close());
+
+  it('ranks the exact name first, then name matches, then description matches, newer first among equals', async () => {
+    const got = (await search('Zollamt')).map((r) => r.id);
+    expect(got).toEqual([ids.exact, ids.nameNew, ids.nameOld, ids.descNew, ids.descOld]);
+    // The same order for another case and an inflected form of the exact name.
+    expect((await search('zollamt')).map((r) => r.id)[0]).toBe(ids.exact);
+  });
+
+  it('finds German inflections and tolerates typos', async () => {
+    await create('vertrag', 'issue', { name: 'Vertrag mit der Spedition', data: { priority: 'Low' } });
+    expect((await search('Verträge')).map((r) => r.id)).toContain(ids.vertrag);
+    expect((await search('Datenschtz')).map((r) => r.id)).toContain(ids.training);
+  });
+
+  it('finds an item by its number label first, before items that mention it', async () => {
+    const got = (await search(ids.label!)).map((r) => r.id);
+    expect(got[0]).toBe(ids.labelled);
+    expect(got).toContain(ids.mentions);
+    // Lower case and a prefix of the label find it as well.
+    expect((await search(ids.label!.toLowerCase())).map((r) => r.id)[0]).toBe(ids.labelled);
+  });
+
+  it('finds an item by the name of a tag it carries, and an attachment by its file name', async () => {
+    expect((await search('Leiharbeitnehmer')).map((r) => r.id)).toContain(ids.tagged);
+    const docs = (await search('Druckerei')).filter((r) => r.type === 'document');
+    expect(docs).toMatchObject([{ id: ids.attachment, name: 'Auftragsverarbeitung_Druckerei.pdf', parentId: ids.exact }]);
+  });
+
+  it('never answers items of another tenant or of types the caller may not read', async () => {
+    const other = await t.tokenFor('other@demo.local');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/issue',
+      headers: t.auth(other),
+      payload: { name: 'Zollamt', data: { priority: 'Low' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await search('Zollamt')).map((r) => r.id)).not.toContain(res.json().id);
+    expect((await search('Zollamt', admin, false)).map((r) => r.id)).not.toContain(res.json().id);
+    expect(await search('Druckerei', other, false)).toEqual([]);
+    expect((await search('Zollamt', other, false)).map((r) => r.id)).toEqual([res.json().id]);
+    await addUserWithClaims(t, { email: 'processes@demo.local', companyId: bakery, claims: ['Process.Read'] });
+    const processes = await t.tokenFor('processes@demo.local');
+    expect((await search('Zollamt', processes)).map((r) => r.id)).toEqual([ids.descOld]);
+    // The attachment hangs on an issue, which this caller may not read.
+    expect(await search('Druckerei', processes)).toEqual([]);
   });
 });
