@@ -64,10 +64,8 @@ DECLARE
   w text;
   qw text;
 BEGIN
-  -- Every company of the tenant: the condition adds nothing, and a long list costs planning time.
-  IF companies @> tenant THEN
-    companies := NULL;
-  END IF;
+  -- Never dropped, not even when the scope is the whole tenant: this function reads past the
+  -- policies, so without it the bounded candidates could all be another tenant's rows.
   IF kind = 'items' THEN
     SELECT coalesce(array_agg(jsonb_build_object(k, jsonb_build_array(t.id::text))), '{}') INTO tags
     FROM (SELECT t.id FROM tag t WHERE t.company_id = ANY (coalesce(companies, tenant))

@@ -294,6 +294,22 @@ describe('search ranking and reach (docs/decisions/0014)', () => {
     expect(docs).toMatchObject([{ id: ids.attachment, name: 'Auftragsverarbeitung_Druckerei.pdf', parentId: ids.exact }]);
   });
 
+  it('finds its own matches when another tenant holds hundreds of items with the same word', async () => {
+    // Candidates are bounded per index: taken across every tenant, the other tenant's rows would
+    // fill the bound and the caller's own matches would be cut off before the policy filter.
+    await t.db.execute(sql`
+      insert into item (company_id, type, number, number_label, name, description, status, data)
+      select u.company_id, 'issue', 10000 + n, 'AU-' || (10000 + n), 'Zollamt Sammelmeldung ' || n, 'Zollamt', 0, '{"priority":"Low"}'::jsonb
+      from app_user u, generate_series(1, 300) n where u.email = 'other@demo.local'`);
+    // Stored after them, so an index or a scan meets the other tenant's rows first.
+    await create('late', 'issue', { name: 'Zollamt Nachmeldung', data: { priority: 'Low' } });
+    const got = (await search('Zollamt', admin, false)).map((r) => r.id);
+    expect(got[0]).toBe(ids.exact);
+    expect(got).toContain(ids.late);
+    expect(got).toContain(ids.descOld);
+    await t.db.execute(sql`delete from item where number >= 10000 and name like 'Zollamt Sammelmeldung %'`);
+  });
+
   it('never answers items of another tenant or of types the caller may not read', async () => {
     const other = await t.tokenFor('other@demo.local');
     const res = await t.app.inject({
