@@ -2,27 +2,45 @@ import { sql } from 'drizzle-orm';
 import type { OwnerDb } from '../db/client';
 import { type Db, queryRows } from '../db/types';
 
-const visibleCte = (userId: string) => sql`
-    with recursive visible(id) as (
-      select company_id from app_user where id = ${userId}
-      union
-      select company_id from user_company where user_id = ${userId}
-      union
-      select c.id from company c join visible v on c.parent_id = v.id or c.agency_id = v.id
-    )`;
+type CompanyLink = { id: string; parent_id: string | null; is_active: boolean };
 
 /**
  * Companies a user may see: their own company and explicit grants, expanded to the children of
- * groups and the clients of agencies, transitively (UNION stops at cycles); and whether one of
- * them is active: a deactivated company blocks the users who belong only to it (spec), while
- * someone who also looks after active companies keeps working.
+ * groups and the clients of agencies, transitively; and whether one of them is active: a
+ * deactivated company blocks the users who belong only to it (spec), while someone who also
+ * looks after active companies keeps working. Runs on every request.
+ *
+ * Expanded level by level with the whole frontier as one array (both foreign keys are indexed):
+ * a recursive CTE joining on `parent_id = v.id or agency_id = v.id` cannot hash the OR, and for
+ * an agency with a thousand clients it took ~200 ms per request on PostgreSQL.
  */
-export async function visibleCompanies(db: Db, userId: string): Promise<{ ids: string[]; anyActive: boolean }> {
-  const rows = await queryRows<{ id: string; is_active: boolean }>(
+export async function visibleCompanies(
+  db: Db,
+  userId: string,
+): Promise<{ ids: string[]; anyActive: boolean; tree: { id: string; parentId: string | null }[] }> {
+  const seen = new Map<string, CompanyLink>();
+  let frontier = await queryRows<CompanyLink>(
     db,
-    sql`${visibleCte(userId)} select v.id::text as id, c.is_active from visible v join company c on c.id = v.id`,
+    sql`select c.id::text, c.parent_id::text, c.is_active from company c
+        where c.id in (select company_id from app_user where id = ${userId}
+                       union select company_id from user_company where user_id = ${userId})`,
   );
-  return { ids: rows.map((r) => r.id), anyActive: rows.some((r) => r.is_active) };
+  while (frontier.length > 0) {
+    for (const c of frontier) seen.set(c.id, c);
+    const ids = `{${frontier.map((c) => c.id).join(',')}}`;
+    const next = await queryRows<CompanyLink>(
+      db,
+      sql`select c.id::text, c.parent_id::text, c.is_active from company c
+          where c.parent_id = any(${ids}::uuid[]) or c.agency_id = any(${ids}::uuid[])`,
+    );
+    frontier = next.filter((c) => !seen.has(c.id));
+  }
+  const all = [...seen.values()];
+  return {
+    ids: all.map((c) => c.id),
+    anyActive: all.some((c) => c.is_active),
+    tree: all.map((c) => ({ id: c.id, parentId: c.parent_id })),
+  };
 }
 
 export async function visibleCompanyIds(db: Db, userId: string): Promise<string[]> {

@@ -127,11 +127,7 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
       throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');
     }
     scopeCompanyId = tenant;
-    const tree = await db
-      .select({ id: company.id, parentId: company.parentId })
-      .from(company)
-      .where(sql`${company.id} = any(${sql.raw(`'{${companyIds.join(',')}}'`)}::uuid[])`);
-    scoped = scopeCompanyIds(tenant, tree);
+    scoped = scopeCompanyIds(tenant, visible.tree);
   }
   const ctx: Caller = {
     lockReason: lockReasonOf(row, new Date()),
