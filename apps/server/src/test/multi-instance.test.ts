@@ -15,6 +15,7 @@ import journal from '../db/migrations/meta/_journal.json';
 import { appUser, company, item, mailOutbox, securityEvent } from '../db/schema/index';
 import type { AuthSettings } from '../modules/auth/deps';
 import { registerFailedLogin } from '../modules/auth/service';
+import { resetDueDemoCompanies } from '../modules/company/demo-reset';
 import { secretBox } from '../platform/auth/secret-box';
 import { diskStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
@@ -232,6 +233,23 @@ describe.skipIf(!adminUrl)('several app instances on one PostgreSQL database', (
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.recipient, [...waiting, ...fresh]), sql`${mailOutbox.sentAt} is null`));
     expect(unsent).toEqual([]);
+  });
+
+  it('resets a due demo company once when both run the job at the same moment', async () => {
+    const [demo] = await db().select({ id: company.id }).from(company).where(eq(company.isDemo, true));
+    await db()
+      .update(company)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(company.id, demo!.id));
+    const now = new Date();
+    const runs = await Promise.all(databases.map((d) => resetDueDemoCompanies(d.db, { timeZone: 'Europe/Berlin', now })));
+    // One ran and reset it; the other skipped its turn (null) or came after and found nothing due.
+    expect(runs.filter((n) => n === 1)).toHaveLength(1);
+    expect(runs.filter((n) => n === 1 || n === 0 || n === null)).toHaveLength(2);
+    const seeded = await db().select({ type: item.type, number: item.number }).from(item).where(eq(item.companyId, demo!.id));
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(new Set(seeded.map((i) => `${i.type}:${i.number}`)).size).toBe(seeded.length);
+    expect(Math.max(...seeded.map((i) => i.number))).toBeLessThanOrEqual(seeded.length);
   });
 
   const createIssue = (i: number, label: string) =>
