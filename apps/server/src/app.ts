@@ -18,6 +18,7 @@ import { attachmentRoutes } from './modules/attachments/routes';
 import type { AuthDeps } from './modules/auth/deps';
 import { mailLinkRoutes } from './modules/auth/mail-link-routes';
 import { authRoutes } from './modules/auth/routes';
+import { databaseRateLimiter } from './modules/auth/token-limits';
 import { changeLogRoutes } from './modules/change-log/routes';
 import { companyAdminRoutes } from './modules/company/admin-routes';
 import { companyRoutes } from './modules/company/routes';
@@ -45,7 +46,7 @@ import { registerErrorHandling } from './platform/errors';
 import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { memoryRateLimiter } from './platform/rate-limiter';
+import { rateLimitStore } from './platform/rate-limiter';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -88,7 +89,9 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so limits hold across several server processes (decision 0016).
+  const rateLimiter = databaseRateLimiter(database.db, now ? () => now().getTime() : Date.now);
+  await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimiter) });
   await app.register(swagger, {
     openapi: { info: { title: `${config.productName} API`, version: APP_VERSION } },
     transform: jsonSchemaTransform,
@@ -136,7 +139,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     authRoutes(api, {
       ...authDeps,
       tokenLimits: { login: config.loginRateLimit, refresh: config.refreshRateLimit },
-      rateLimiter: memoryRateLimiter(now ? () => now().getTime() : Date.now),
+      rateLimiter,
     });
     mailLinkRoutes(api, authDeps);
     termsOfUseRoutes(api, { db });

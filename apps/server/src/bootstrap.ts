@@ -8,11 +8,22 @@ import { demoSeedUser, seedDemoItems } from './seed/demo-items';
 
 export type SeedOutcome = 'demo' | 'initial-admin' | 'none';
 
-/** One-time and every-start work on the database: secret, built-in roles, first data. */
-export async function bootstrap(
+/**
+ * One-time and every-start work on the database: secret, built-in roles, first data. Instances
+ * starting together take turns (Database.exclusive), so only the first seeds an empty database.
+ */
+export function bootstrap(
   database: Database,
   config: Pick<Config, 'environment' | 'initialAdmin' | 'timeZone'>,
   opts: { demoItems?: boolean; now?: Date } = {},
+) {
+  return database.exclusive(() => bootstrapNow(database, config, opts));
+}
+
+async function bootstrapNow(
+  database: Database,
+  config: Pick<Config, 'environment' | 'initialAdmin' | 'timeZone'>,
+  opts: { demoItems?: boolean; now?: Date },
 ) {
   const { db } = database;
   const secret = await ensureSecret(db);

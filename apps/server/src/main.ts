@@ -34,11 +34,13 @@ async function main() {
   const { secret, seeded } = await bootstrap(database, config);
   const app = await buildApp({ config, database, storage: diskStorage(config.dataDir), secret });
 
-  // Mails SMTP refused are retried; without SMTP_URL they simply stay in the outbox.
+  // Mails SMTP refused are retried; without SMTP_URL they simply stay in the outbox. Every
+  // instance flushes: each claims its own mails (FOR UPDATE SKIP LOCKED), so each goes out once.
   const flushTimer = config.smtpUrl ? setInterval(() => void app.mailer.flush().catch(() => undefined), 60_000) : null;
   flushTimer?.unref();
 
-  // Demo companies reset seven days after creation; checked at start-up and every ten minutes.
+  // Demo companies reset seven days after creation; checked at start-up and every ten minutes,
+  // by one instance at a time (an advisory lock; the others skip the turn).
   const resetDemos = () =>
     resetDueDemoCompanies(database.db, { timeZone: config.timeZone, now: new Date() }).catch((e) =>
       app.log.error({ err: e }, 'demo reset failed'),

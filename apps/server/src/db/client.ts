@@ -27,7 +27,21 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, for a test template. */
   dump?(): Promise<Blob>;
+  /**
+   * Runs `fn` while no other server process on this database runs start-up work (migrations,
+   * bootstrap): a session advisory lock on PostgreSQL, held on a connection of its own and
+   * released when `fn` settles or the process dies. PGlite has one process (the data-directory
+   * lock), so there it simply runs `fn`.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * Advisory lock keys of this app, in the two-integer key space (docs/decisions/0016): the first
+ * integer is the app's ('PC'), the second names what is locked.
+ */
+export const ADVISORY_LOCK_APP = 0x5043;
+export const advisoryLocks = { startUp: 1, demoReset: 2 } as const;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -47,14 +61,39 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // crash the process; the pool replaces it on the next checkout.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as OwnerDb;
-    await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`).catch(() => undefined);
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1, $2)', [ADVISORY_LOCK_APP, advisoryLocks.startUp]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1, $2)', [ADVISORY_LOCK_APP, advisoryLocks.startUp]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    // Several instances may start at once: one migrates, the others wait and find nothing to do.
+    await exclusive(async () => {
+      await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`).catch(() => undefined);
+      await migratePg(drizzlePg(pool), { migrationsFolder });
+    }).catch(async (e) => {
+      await pool.end();
+      throw e;
+    });
+    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { schema }) as unknown as OwnerDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+    exclusive: (fn) => fn(),
+  };
 }

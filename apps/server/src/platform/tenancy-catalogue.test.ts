@@ -45,7 +45,8 @@ describe('row-level security in the catalogue', () => {
     const rows = await queryRows<{ table: string; privilege: string }>(
       t.db,
       sql`select table_name as table, privilege_type as privilege from information_schema.role_table_grants
-          where grantee = 'pc_app' and table_name in ('refresh_token', 'app_setting', 'mail_outbox', 'help_content', 'terms_of_use')
+          where grantee = 'pc_app'
+            and table_name in ('refresh_token', 'app_setting', 'mail_outbox', 'help_content', 'terms_of_use', 'rate_limit')
           order by 1, 2`,
     );
     expect(rows).toEqual([

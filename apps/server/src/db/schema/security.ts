@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser } from './identity';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -74,6 +74,11 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: jsonb('attempts').$type<{ at: string; error: string }[]>().notNull().default([]),
+    /**
+     * A server process is handing the mail to SMTP until then (docs/decisions/0016): no other
+     * process takes it meanwhile; once it passes, an unsent mail is free for a retry.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_unsent_idx').on(t.sentAt, t.createdAt)],
@@ -103,4 +108,19 @@ export const securityEvent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('security_event_created_idx').on(t.createdAt), index('security_event_user_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window rate-limit counters every server process shares (docs/decisions/0016): one row
+ * per key (`token-ip:…`, `token-account:…`, `token-session:…`, `route:…`); a row whose window has
+ * ended counts as empty and is swept now and then. No company data; pc_app has no access.
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    key: text('key').primaryKey(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_window_end_idx').on(t.windowEnd)],
 );

@@ -64,30 +64,38 @@ export async function registerFailedLogin(
 ): Promise<boolean> {
   const now = nowOf(d);
   const { threshold, windowMinutes, lockMinutes } = d.settings.lockout;
-  const [user] = await d.db
-    .select({
-      failedLogins: appUser.failedLogins,
-      windowStart: appUser.failedLoginWindowStart,
-      lockedUntil: appUser.lockedUntil,
-      email: appUser.email,
-      firstname: appUser.firstname,
-      lastname: appUser.lastname,
-      language: appUser.language,
-    })
-    .from(appUser)
-    .where(eq(appUser.id, userId));
-  if (!user) return false;
-  const windowOpen = user.windowStart && now.getTime() - user.windowStart.getTime() < windowMinutes * 60_000;
-  const failures = windowOpen ? user.failedLogins + 1 : 1;
-  const lock = failures >= threshold;
-  await d.db
-    .update(appUser)
-    .set({
-      failedLogins: lock ? 0 : failures,
-      failedLoginWindowStart: lock ? null : windowOpen ? user.windowStart : now,
-      lockedUntil: lock ? new Date(now.getTime() + lockMinutes * 60_000) : user.lockedUntil,
-    })
-    .where(eq(appUser.id, userId));
+  // Read and write under the row's lock: concurrent failures (several requests, several server
+  // processes) are counted one after the other, so none is lost and one of them locks.
+  const counted = await d.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({
+        failedLogins: appUser.failedLogins,
+        windowStart: appUser.failedLoginWindowStart,
+        lockedUntil: appUser.lockedUntil,
+        email: appUser.email,
+        firstname: appUser.firstname,
+        lastname: appUser.lastname,
+        language: appUser.language,
+      })
+      .from(appUser)
+      .where(eq(appUser.id, userId))
+      .for('update');
+    if (!user) return null;
+    const windowOpen = user.windowStart && now.getTime() - user.windowStart.getTime() < windowMinutes * 60_000;
+    const failures = windowOpen ? user.failedLogins + 1 : 1;
+    const lock = failures >= threshold;
+    await tx
+      .update(appUser)
+      .set({
+        failedLogins: lock ? 0 : failures,
+        failedLoginWindowStart: lock ? null : windowOpen ? user.windowStart : now,
+        lockedUntil: lock ? new Date(now.getTime() + lockMinutes * 60_000) : user.lockedUntil,
+      })
+      .where(eq(appUser.id, userId));
+    return { user, failures, lock };
+  });
+  if (!counted) return false;
+  const { user, failures, lock } = counted;
   await logSecurityEvent(d.db, {
     type: lock ? 'login.locked' : 'login.failure',
     userId,

@@ -1,15 +1,30 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
-import type { OwnerDb } from '../../db/client';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client';
 import { appointment, appUser, company, item, itemCounter, itemHistory, tag, textModule } from '../../db/schema/index';
-import type { Db } from '../../db/types';
+import { type Db, queryRows } from '../../db/types';
 import { seedDemoItems } from '../../seed/demo-items';
 
 /**
  * Demo companies are reset seven days after creation (spec 000 §9): user changes are dropped,
  * the demo items recreated and the countdown restarts. Stateless, so it survives restarts: it
  * compares creation dates whenever it runs. A scheduled job across tenants: owner connection.
+ *
+ * Every server process schedules it; one at a time runs it (decision 0016): it runs in one
+ * transaction holding an advisory lock, and a process that finds the lock taken skips this turn
+ * (answers null). Whoever runs next sees the resets already done, so a company is reset once.
  */
-export async function resetDueDemoCompanies(db: OwnerDb, opts: { timeZone: string; now: Date }) {
+export async function resetDueDemoCompanies(db: OwnerDb, opts: { timeZone: string; now: Date }): Promise<number | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [lock] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_APP}, ${advisoryLocks.demoReset}) as taken`,
+    );
+    return lock?.taken ? resetDue(tx, opts) : null;
+  });
+}
+
+async function resetDue(db: Db, opts: { timeZone: string; now: Date }) {
   const due = await db
     .select({ id: company.id, agencyId: company.agencyId })
     .from(company)

@@ -1,11 +1,11 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@pc/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { OwnerDb } from '../../db/client';
 import { mailOptOut, mailOutbox } from '../../db/schema/index';
-import type { Db } from '../../db/types';
+import { type Db, queryRows } from '../../db/types';
 import { type MailVars, render, type TemplateName, templates } from './templates';
 
 export interface MailerOptions {
@@ -54,29 +54,40 @@ export interface Mailer {
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * How long a process may take to hand a mail to SMTP before another may retry it. The SMTP
+ * timeouts below end every attempt well within it (nodemailer's own allow ten idle minutes).
+ */
+const CLAIM = sql`now() + interval '5 minutes'`;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+const FLUSH_BATCH = 50;
 
 type Outgoing = Pick<typeof mailOutbox.$inferSelect, 'id' | 'recipient' | 'subject' | 'body'>;
 
 /**
  * Every mail is written to the outbox first, so nothing is lost; with SMTP_URL it is then sent
- * and marked, without it the outbox and the log are where a developer reads it.
+ * and marked, without it the outbox and the log are where a developer reads it. Several server
+ * processes share the outbox (decision 0016): a mail is claimed (claimed_until) by the process
+ * that queues it or, for a retry, by the one whose flush() takes it with FOR UPDATE SKIP LOCKED,
+ * so it goes out once; a claim left by a process that died runs out and the mail is retried.
  */
 export function createMailer(o: MailerOptions): Mailer {
-  const transport = o.smtpUrl ? nodemailer.createTransport(o.smtpUrl) : null;
+  const transport = o.smtpUrl ? nodemailer.createTransport({ url: o.smtpUrl, ...SMTP_TIMEOUTS }) : null;
   const sign = (email: string, category: string) =>
     createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
 
+  /** Hands a mail this process has claimed to SMTP and records the outcome, which ends the claim. */
   const deliver = async (row: Outgoing) => {
     if (!transport) return false;
     try {
       await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body });
-      await o.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      await o.db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
       return true;
     } catch (e) {
       const attempt = { at: new Date().toISOString(), error: String((e as Error).message).slice(0, 500) };
       await o.db
         .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} || ${JSON.stringify([attempt])}::jsonb` })
+        .set({ attempts: sql`${mailOutbox.attempts} || ${JSON.stringify([attempt])}::jsonb`, claimedUntil: null })
         .where(eq(mailOutbox.id, row.id));
       o.log.warn({ to: row.recipient, error: attempt.error }, 'mail not sent; kept in the outbox');
       return false;
@@ -84,20 +95,14 @@ export function createMailer(o: MailerOptions): Mailer {
   };
 
   const pending = new Set<Promise<void>>();
-  // Rows being handed to SMTP in the background look unsent until SMTP answers; flush() must not
-  // pick them up meanwhile, or a slow relay would get the mail twice.
-  const inFlight = new Set<string>();
   const deliverInBackground = (row: Outgoing) => {
-    inFlight.add(row.id);
     const job: Promise<void> = deliver(row)
       .then(() => undefined)
       // deliver() records SMTP failures itself; this catches what it cannot, e.g. the database
-      // being gone while the attempt is written. The row is still unsent, so flush() retries it.
+      // being gone while the attempt is written. The row is still unsent, so once its claim
+      // runs out flush() retries it.
       .catch((e: unknown) => o.log.warn({ to: row.recipient, error: String(e) }, 'mail not sent; kept in the outbox'))
-      .finally(() => {
-        inFlight.delete(row.id);
-        pending.delete(job);
-      });
+      .finally(() => pending.delete(job));
     pending.add(job);
   };
 
@@ -124,8 +129,9 @@ export function createMailer(o: MailerOptions): Mailer {
         : undefined;
       const { subject, body } = render(template, locale, { ...vars, productName: o.productName, unsubscribeLink });
       // Inserted without RETURNING: request code may queue mails but never read the outbox.
+      // Claimed at once when this process is to send it, so no other process's flush() takes it.
       const row = { id: randomUUID(), recipient: to, template, locale, subject, body };
-      await db.insert(mailOutbox).values(row);
+      await db.insert(mailOutbox).values({ ...row, claimedUntil: transport ? CLAIM : null });
       if (!transport) {
         o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
         return;
@@ -139,13 +145,22 @@ export function createMailer(o: MailerOptions): Mailer {
     },
     async flush() {
       if (!transport) return 0;
-      const rows = await o.db
-        .select()
-        .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), sql`jsonb_array_length(${mailOutbox.attempts}) < ${MAX_ATTEMPTS}`))
-        .limit(50);
+      // Claims a batch of unclaimed unsent mails in one statement; rows another process is
+      // claiming at this moment are skipped, not waited for, and are not in its batch either.
+      const rows = await queryRows<Outgoing>(
+        o.db,
+        sql`update mail_outbox set claimed_until = ${CLAIM}
+            where id in (
+              select id from mail_outbox
+              where sent_at is null and jsonb_array_length(attempts) < ${MAX_ATTEMPTS}
+                and (claimed_until is null or claimed_until < now())
+              order by created_at
+              limit ${FLUSH_BATCH}
+              for update skip locked)
+            returning id, recipient, subject, body`,
+      );
       let sent = 0;
-      for (const row of rows) if (!inFlight.has(row.id) && (await deliver(row))) sent++;
+      for (const row of rows) if (await deliver(row)) sent++;
       return sent;
     },
   };
