@@ -202,6 +202,9 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
+/** A column shown only when the tile is at least `px` wide. */
+const fromWidth = (px: number) => ({ display: 'none', [`@container (min-width: ${px}px)`]: { display: 'table-cell' } });
+
 export function DueIssuesTileBody() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -211,17 +214,19 @@ export function DueIssuesTileBody() {
   if (data.length === 0) return <Empty>{t('dashboard.issues.empty')}</Empty>;
   const open = (id: string) => void navigate({ href: `/issues/${id}` });
   return (
-    <Box sx={{ overflowX: 'auto', maxHeight: 420, overflowY: 'auto' }}>
+    // Columns follow the tile's own width (a container query), not the window's: the tile spans two
+    // grid columns on a wide screen and the whole width on a phone, so the window says little.
+    <Box sx={{ overflowX: 'auto', maxHeight: 420, overflowY: 'auto', containerType: 'inline-size' }}>
       <Table size="small" stickyHeader aria-label={t('dashboard.tile.Issue')}>
         <TableHead>
           <TableRow>
             <TableCell>{t('dashboard.issues.number')}</TableCell>
             <TableCell>{t('dashboard.issues.name')}</TableCell>
             <TableCell>{t('dashboard.issues.dueDate')}</TableCell>
-            <TableCell>{t('dashboard.issues.priority')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('dashboard.issues.company')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('dashboard.issues.assigned')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('dashboard.issues.owner')}</TableCell>
+            <TableCell sx={fromWidth(440)}>{t('dashboard.issues.priority')}</TableCell>
+            <TableCell sx={fromWidth(640)}>{t('dashboard.issues.company')}</TableCell>
+            <TableCell sx={fromWidth(780)}>{t('dashboard.issues.assigned')}</TableCell>
+            <TableCell sx={fromWidth(920)}>{t('dashboard.issues.owner')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -241,17 +246,19 @@ export function DueIssuesTileBody() {
                 data-issue={issue.number}
               >
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{issue.number}</TableCell>
-                <TableCell sx={{ minWidth: 160 }}>{issue.name}</TableCell>
+                <TableCell sx={{ minWidth: 140 }}>{issue.name}</TableCell>
                 <TableCell
                   sx={{ whiteSpace: 'nowrap', color: overdue ? 'error.main' : undefined, fontWeight: overdue ? 600 : undefined }}
                   data-overdue={overdue || undefined}
                 >
                   {formatDate(due)}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`dashboard.issues.priorities.${issue.priority}`)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{issue.companyName}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{issue.assignedUserName ?? '–'}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{issue.ownerName ?? '–'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', ...fromWidth(440) }}>
+                  {t(`dashboard.issues.priorities.${issue.priority}`)}
+                </TableCell>
+                <TableCell sx={fromWidth(640)}>{issue.companyName}</TableCell>
+                <TableCell sx={fromWidth(780)}>{issue.assignedUserName ?? '–'}</TableCell>
+                <TableCell sx={fromWidth(920)}>{issue.ownerName ?? '–'}</TableCell>
               </TableRow>
             );
           })}
