@@ -279,7 +279,7 @@ const retail: DemoProfile = {
     },
     {
       name: 'Onlineshop und Bestellabwicklung',
-      purposes: 'Abwicklung von Bestellungen, Zahlung über den Zahlungsdienstleister, Versand und Retouren',
+      purposes: 'Abwicklung von Bestellungen, Zahlung über den Zahlungsdienstleister, Versand über den Logistikpartner, Retouren',
       department: 'E-Commerce',
     },
     {
