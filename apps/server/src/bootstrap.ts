@@ -5,6 +5,7 @@ import { syncBuiltInRoles } from './platform/roles/built-in';
 import { ensureSecret } from './platform/secret';
 import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './seed/demo';
 import { demoSeedUser, seedDemoItems } from './seed/demo-items';
+import { demoCompanyProfile } from './seed/demo-profiles';
 
 export type SeedOutcome = 'demo' | 'initial-admin' | 'none';
 
@@ -38,10 +39,11 @@ async function bootstrapNow(
         const other = await demoSeedUser(db, demoUsers.other);
         const now = opts.now ?? new Date();
         const o = { timeZone: config.timeZone, now };
-        await seedDemoItems(db, c.bakery, userId, { ...o, full: true });
-        await seedDemoItems(db, c.handel, userId, { ...o, full: false });
-        await seedDemoItems(db, c.demo, userId, { ...o, full: true });
-        await seedDemoItems(db, c.foreign, other, { ...o, full: false });
+        // Each company its own industry (issue 12 §6): no item shows up in two companies.
+        await seedDemoItems(db, c.bakery, userId, { ...o, full: true, profile: 'bakery' });
+        await seedDemoItems(db, c.handel, userId, { ...o, full: false, profile: 'retail' });
+        await seedDemoItems(db, c.demo, userId, { ...o, full: true, profile: demoCompanyProfile });
+        await seedDemoItems(db, c.foreign, other, { ...o, full: false, profile: 'it-services' });
       }
       seeded = 'demo';
     } else if (config.initialAdmin) {

@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import { type ItemDeps, insertItem } from '../modules/items/service';
 import { addDays, todayIn } from '../modules/items/time';
 import { measureCatalogue } from '../modules/measures/catalogue';
+import { type DemoProfileKey, demoProfiles } from './demo-profiles';
 
 type Spec = {
   type: ItemTypeKey;
@@ -17,18 +18,21 @@ type Spec = {
 
 /**
  * Believable German items of every type for one demo company (design §7), with due dates around
- * today so that overdue (red) and due-soon (yellow) states show up.
+ * today so that overdue (red) and due-soon (yellow) states show up. The structure (types, counts,
+ * statuses, due dates, links) is the same for every company; the texts come from the industry
+ * profile (demo-profiles.ts), so that no two demo companies show the same items.
  */
 export async function seedDemoItems(
   db: Db,
   companyId: string,
   userId: string,
-  opts: { timeZone: string; now: Date; full: boolean },
+  opts: { timeZone: string; now: Date; full: boolean; profile: DemoProfileKey },
 ) {
   const today = todayIn(opts.timeZone, opts.now);
   const day = (n: number | null | undefined) => (n === null || n === undefined ? null : addDays(today, n));
   const iso = (hoursAgo: number) => new Date(opts.now.getTime() - hoursAgo * 3_600_000).toISOString();
   const d: ItemDeps = { timeZone: opts.timeZone, now: () => opts.now };
+  const p = demoProfiles[opts.profile];
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -41,23 +45,22 @@ export async function seedDemoItems(
       scopeCompanyId: companyId,
       scopeCompanyIds: [companyId],
     };
-    const tags = async (type: 'person-groups' | 'data-categories' | 'process-categories', names: string[]) => {
+    /** Tag ids by slot (the profile names them). */
+    const tags = async <K extends string>(
+      type: 'person-groups' | 'data-categories' | 'process-categories',
+      names: Record<K, string>,
+    ): Promise<Record<K, string>> => {
+      const slots = Object.entries(names) as [K, string][];
       const rows = await tx
         .insert(tag)
-        .values(names.map((name) => ({ companyId, type, name })))
+        .values(slots.map(([, name]) => ({ companyId, type, name })))
         .returning({ id: tag.id, name: tag.name });
-      return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+      const ids = new Map(rows.map((r) => [r.name, r.id]));
+      return Object.fromEntries(slots.map(([slot, name]) => [slot, ids.get(name)!])) as Record<K, string>;
     };
-    const pg = await tags('person-groups', ['Beschäftigte', 'Kunden', 'Bewerber', 'Lieferanten', 'Besucher']);
-    const dc = await tags('data-categories', [
-      'Stammdaten',
-      'Kontaktdaten',
-      'Bankdaten',
-      'Gesundheitsdaten',
-      'Bilddaten',
-      'Vertragsdaten',
-    ]);
-    const pc = await tags('process-categories', ['Personal', 'Vertrieb', 'IT', 'Buchhaltung', 'Sicherheit']);
+    const pg = await tags('person-groups', p.tags.personGroups);
+    const dc = await tags('data-categories', p.tags.dataCategories);
+    const pc = await tags('process-categories', p.tags.processCategories);
 
     const add = async (s: Spec) => {
       const input = itemInputSchema(s.type).parse({
@@ -90,52 +93,34 @@ export async function seedDemoItems(
     const sp = [
       await add({
         type: 'storage-period',
-        name: 'Lohn- und Gehaltsunterlagen',
+        name: p.storagePeriods[0].name,
         status: 4,
-        data: {
-          period: '6 Jahre',
-          legalBasis: 'HGB § 257, AO § 147',
-          startEvent: 'Ende des Kalenderjahres',
-          deletionMethod: 'Löschung im Lohnprogramm',
-          dataCategories: [dc.Bankdaten],
-        },
+        data: { ...storagePeriod(p.storagePeriods[0]), dataCategories: [dc.bank] },
       }),
       await add({
         type: 'storage-period',
-        name: 'Buchungsbelege',
+        name: p.storagePeriods[1].name,
         status: 4,
-        data: {
-          period: '8 Jahre',
-          legalBasis: 'HGB § 257 Abs. 4',
-          startEvent: 'Ende des Kalenderjahres',
-          deletionMethod: 'Aktenvernichtung DIN 66399 P-4',
-          dataCategories: [dc.Vertragsdaten],
-        },
+        data: { ...storagePeriod(p.storagePeriods[1]), dataCategories: [dc.contract] },
       }),
       await add({
         type: 'storage-period',
-        name: 'Bewerbungsunterlagen',
+        name: p.storagePeriods[2].name,
         status: 1,
         due: 20,
-        data: {
-          period: '6 Monate',
-          legalBasis: 'AGG § 15 Abs. 4',
-          startEvent: 'Absage',
-          deletionMethod: 'Löschung im Bewerberportal',
-          dataCategories: [dc.Stammdaten, dc.Kontaktdaten],
-        },
+        data: { ...storagePeriod(p.storagePeriods[2]), dataCategories: [dc.master, dc.contact] },
       }),
     ];
     const sap = [
       await add({
         type: 'service-agreement-with-provider',
-        name: 'AV-Vertrag Lohnbüro',
+        name: p.processors[0].name,
         status: 4,
         data: {
-          counterparty: 'Lohnbüro Meier GmbH',
-          subject: 'Lohn- und Gehaltsabrechnung',
-          dataCategories: [dc.Bankdaten, dc.Stammdaten],
-          personGroups: [pg.Beschäftigte],
+          counterparty: p.processors[0].counterparty,
+          subject: p.processors[0].subject,
+          dataCategories: [dc.bank, dc.master],
+          personGroups: [pg.employees],
           contractDate: day(-400),
           reviewDate: day(-5),
           signed: true,
@@ -143,13 +128,13 @@ export async function seedDemoItems(
       }),
       await add({
         type: 'service-agreement-with-provider',
-        name: 'AV-Vertrag Cloud-Hosting',
+        name: p.processors[1].name,
         status: 1,
         due: 12,
         data: {
-          counterparty: 'Hosting Nord AG',
-          subject: 'Betrieb der Warenwirtschaft',
-          thirdCountries: 'keine',
+          counterparty: p.processors[1].counterparty,
+          subject: p.processors[1].subject,
+          thirdCountries: p.processors[1].thirdCountries,
           transferSafeguard: 'none',
           contractDate: day(-90),
           reviewDate: day(12),
@@ -159,225 +144,221 @@ export async function seedDemoItems(
     ];
     await add({
       type: 'service-agreement-with-client',
-      name: 'AV-Vertrag Lieferservice für Kunden',
+      name: p.client.name,
       status: 0,
       due: -3,
-      data: { counterparty: 'Café am Markt', subject: 'Bestellabwicklung im Auftrag', signed: false },
+      data: { counterparty: p.client.counterparty, subject: p.client.subject, signed: false },
     });
     await add({
       type: 'service-agreement-with-shared-responsibility',
-      name: 'Vereinbarung gemeinsamer Kundenbonus',
+      name: p.joint.name,
       status: 1,
       due: 30,
-      data: { counterparty: 'Einkaufsgemeinschaft Süd eG', subject: 'Gemeinsames Bonusprogramm (Art. 26 DSGVO)', signed: false },
+      data: { counterparty: p.joint.counterparty, subject: p.joint.subject, signed: false },
     });
 
+    const [payroll, applicants, customers, monitoring] = p.processes;
     const processes = [
       await add({
         type: 'process',
-        name: 'Lohn- und Gehaltsabrechnung',
+        name: payroll.name,
         status: 4,
         data: {
           role: 'controller',
-          purposes: 'Abrechnung der Vergütung, Meldungen an Sozialversicherung und Finanzamt',
+          purposes: payroll.purposes,
           legalBases: ['art6_1_b', 'art6_1_c'],
-          personGroups: [pg.Beschäftigte],
-          dataCategories: [dc.Stammdaten, dc.Bankdaten],
-          recipients: 'Lohnbüro, Krankenkassen, Finanzamt',
+          personGroups: [pg.employees],
+          dataCategories: [dc.master, dc.bank],
+          recipients: payroll.recipients,
           storagePeriods: [sp[0]],
           measures: measures.slice(0, 3),
           processors: [sap[0]],
-          department: 'Personal',
-          processCategories: [pc.Personal],
+          department: payroll.department,
+          processCategories: [pc.hr],
         },
       }),
       await add({
         type: 'process',
-        name: 'Bewerbermanagement',
+        name: applicants.name,
         status: 1,
         due: 7,
         data: {
           role: 'controller',
-          purposes: 'Auswahl von Bewerberinnen und Bewerbern',
+          purposes: applicants.purposes,
           legalBases: ['art6_1_b'],
-          personGroups: [pg.Bewerber],
-          dataCategories: [dc.Stammdaten, dc.Kontaktdaten],
+          personGroups: [pg.applicants],
+          dataCategories: [dc.master, dc.contact],
           storagePeriods: [sp[2]],
-          department: 'Personal',
-          processCategories: [pc.Personal],
+          department: applicants.department,
+          processCategories: [pc.hr],
         },
       }),
       await add({
         type: 'process',
-        name: 'Kundenverwaltung und Bestellungen',
+        name: customers.name,
         status: 0,
         due: -4,
         data: {
           role: 'controller',
-          purposes: 'Vertragsabwicklung mit Kunden',
+          purposes: customers.purposes,
           legalBases: ['art6_1_b', 'art6_1_f'],
-          personGroups: [pg.Kunden],
-          dataCategories: [dc.Kontaktdaten, dc.Vertragsdaten],
+          personGroups: [pg.customers],
+          dataCategories: [dc.contact, dc.contract],
           processors: [sap[1]],
-          department: 'Vertrieb',
-          processCategories: [pc.Vertrieb],
+          department: customers.department,
+          processCategories: [pc.sales],
         },
       }),
       await add({
         type: 'process',
-        name: 'Videoüberwachung Verkaufsraum',
+        name: monitoring.name,
         status: 2,
         due: 3,
         data: {
           role: 'controller',
-          purposes: 'Schutz vor Diebstahl und Vandalismus',
+          purposes: monitoring.purposes,
           legalBases: ['art6_1_f'],
-          personGroups: [pg.Kunden, pg.Beschäftigte, pg.Besucher],
-          dataCategories: [dc.Bilddaten],
-          department: 'Filialleitung',
-          processCategories: [pc.Sicherheit],
+          personGroups: [pg.customers, pg.employees, pg.visitors],
+          dataCategories: [dc.monitoring],
+          department: monitoring.department,
+          processCategories: [pc.security],
           dpiaRequired: true,
-          dpiaReasons: 'Systematische Überwachung öffentlich zugänglicher Bereiche (Art. 35 Abs. 3 lit. c DSGVO)',
+          dpiaReasons: monitoring.dpiaReasons,
         },
       }),
     ];
     await add({
       type: 'impact-assessment',
-      name: 'DSFA Videoüberwachung',
+      name: p.dpia.name,
       status: 1,
       due: 14,
       data: {
         processes: [processes[3]],
-        necessity: 'Mildere Mittel (Spiegel, Personal) reichen nach zwei Einbrüchen nicht aus.',
+        necessity: p.dpia.necessity,
         risks: [
-          { description: 'Verhaltenskontrolle der Beschäftigten', likelihood: 2, severity: 3 },
-          { description: 'Unbefugter Zugriff auf Aufnahmen', likelihood: 1, severity: 3 },
+          { description: p.dpia.risks[0], likelihood: 2, severity: 3 },
+          { description: p.dpia.risks[1], likelihood: 1, severity: 3 },
         ],
         measures: measures.slice(0, 2),
         residualRisk: 'medium',
-        dpoOpinion: 'Vertretbar bei Speicherdauer von 72 Stunden und Hinweisschildern.',
+        dpoOpinion: p.dpia.dpoOpinion,
       },
     });
 
     await add({
       type: 'issue',
-      name: 'Verzeichnis der Verarbeitungstätigkeiten aktualisieren',
+      name: p.issues[0],
       status: 0,
       due: -2,
       data: { priority: 'High', assignedDueDate: day(-5) },
     });
-    await add({
-      type: 'issue',
-      name: 'Hinweisschilder Videoüberwachung anbringen',
-      status: 1,
-      due: 4,
-      data: { priority: 'High' },
-    });
-    await add({ type: 'issue', name: 'Löschkonzept mit IT abstimmen', status: 0, due: 25, data: { priority: 'Low' } });
-    await add({ type: 'issue', name: 'Datenschutzhinweise Website prüfen', status: 4, due: -20, data: { priority: 'Low' } });
+    await add({ type: 'issue', name: p.issues[1], status: 1, due: 4, data: { priority: 'High' } });
+    await add({ type: 'issue', name: p.issues[2], status: 0, due: 25, data: { priority: 'Low' } });
+    await add({ type: 'issue', name: p.issues[3], status: 4, due: -20, data: { priority: 'Low' } });
 
     await add({
       type: 'pdca-list',
-      name: 'Jahreszyklus Datenschutz-Management',
+      name: p.pdca[0],
       status: 1,
       due: 60,
       data: { phase: 'do', planStart: day(-60), planEnd: day(-30), doEnd: day(30), checkEnd: day(60), actEnd: day(90) },
     });
     await add({
       type: 'pdca-list',
-      name: 'Überprüfung TOM',
+      name: p.pdca[1],
       status: 0,
       due: -1,
       data: { phase: 'check', planEnd: day(-40), doEnd: day(-20), checkEnd: day(-1), actEnd: day(20) },
     });
+    const [basics, followUp] = p.trainings;
     await add({
       type: 'training',
-      name: 'Datenschutz-Grundschulung 2026',
+      name: basics.name,
       status: 4,
       data: {
-        topic: 'Grundlagen der DSGVO',
+        topic: basics.topic,
         date: day(-45),
-        trainer: 'Muster Datenschutz GmbH',
+        trainer: basics.trainer,
         participants: [
-          { name: 'Julia Becker', attended: true },
-          { name: 'Tom Wagner', attended: true },
-          { name: 'Sabine Koch', attended: false },
+          { name: basics.participants[0], attended: true },
+          { name: basics.participants[1], attended: true },
+          { name: basics.participants[2], attended: false },
         ],
       },
     });
     await add({
       type: 'training',
-      name: 'Nachschulung Neue Beschäftigte',
+      name: followUp.name,
       status: 0,
       due: 9,
-      data: { topic: 'Vertraulichkeit und Umgang mit Kundendaten', date: day(9), trainer: 'Muster Datenschutz GmbH' },
+      data: { topic: followUp.topic, date: day(9), trainer: followUp.trainer },
     });
     await add({
       type: 'audit',
-      name: 'Vor-Ort-Audit Filiale',
+      name: p.audit.name,
       status: 1,
       due: -6,
       data: {
-        scope: 'Zutritt, Aktenvernichtung, Arbeitsplätze',
-        auditor: 'Dr. Petra Hahn',
+        scope: p.audit.scope,
+        auditor: p.audit.auditor,
         date: day(-6),
-        findings: 'Aktenvernichter fehlt im Backstubenbüro.',
+        findings: p.audit.findings,
         result: 'passedWithFindings',
       },
     });
     await add({
       type: 'website',
-      name: 'Unternehmenswebsite',
+      name: p.website.name,
       status: 1,
       due: 11,
       data: {
-        url: 'https://www.baeckerei-schmidt.example',
+        url: p.website.url,
         privacyNotice: true,
         imprint: true,
         cookieConsent: false,
-        trackers: 'Google Fonts (extern eingebunden)',
+        trackers: p.website.trackers,
         lastCheck: day(-200),
       },
     });
     await add({
       type: 'hr',
-      name: 'Vertraulichkeitsverpflichtung neue Verkaufskraft',
+      name: p.hr[0].name,
       status: 0,
       due: 2,
-      data: { employee: 'Lena Schäfer', kind: 'confidentiality' },
+      data: { employee: p.hr[0].employee, kind: 'confidentiality' },
     });
     await add({
       type: 'hr',
-      name: 'Offboarding Auszubildender',
+      name: p.hr[1].name,
       status: 4,
-      data: { employee: 'Max Klein', kind: 'offboarding', signedOn: day(-15) },
+      data: { employee: p.hr[1].employee, kind: 'offboarding', signedOn: day(-15) },
     });
     await add({
       type: 'privacy-request',
-      name: 'Auskunftsersuchen Frau Neumann',
+      name: p.requests[0].name,
       status: 1,
-      data: { requestType: 'access', requester: 'Eva Neumann', receivedDate: day(-20), identityVerified: true },
+      data: { requestType: 'access', requester: p.requests[0].requester, receivedDate: day(-20), identityVerified: true },
     });
     await add({
       type: 'privacy-request',
-      name: 'Löschverlangen Newsletter',
+      name: p.requests[1].name,
       status: 0,
-      data: { requestType: 'erasure', requester: 'Karl Vogel', receivedDate: day(-35) },
+      data: { requestType: 'erasure', requester: p.requests[1].requester, receivedDate: day(-35) },
     });
     await add({
       type: 'data-breach',
-      name: 'Fehlversand Lohnabrechnung',
+      name: p.breach.name,
       status: 1,
       data: {
         discoveredAt: iso(30),
         occurredAt: iso(40),
-        nature: 'Lohnabrechnung an falsche E-Mail-Adresse versandt',
-        personGroups: [pg.Beschäftigte],
-        dataCategories: [dc.Bankdaten],
+        nature: p.breach.nature,
+        personGroups: [pg.employees],
+        dataCategories: [dc.bank],
         approxSubjects: 1,
         approxRecords: 1,
-        consequences: 'Offenlegung von Gehalt und Bankverbindung',
-        measuresTaken: 'Empfänger um Löschung gebeten, Bestätigung liegt vor',
+        consequences: p.breach.consequences,
+        measuresTaken: p.breach.measuresTaken,
         riskLevel: 'risk',
       },
     });
@@ -385,44 +366,51 @@ export async function seedDemoItems(
       await add({
         // A running period, so "Bericht erzeugen" counts the demo items (all created today).
         type: 'summary',
-        name: 'Tätigkeitsbericht laufendes Halbjahr',
+        name: p.summary,
         status: 1,
         due: 30,
         data: { periodFrom: day(-150), periodUntil: day(30) },
       });
       await add({
         type: 'standard-process',
-        name: 'Bearbeitung von Auskunftsersuchen',
+        name: p.standardProcess.name,
         status: 4,
         data: {
-          trigger: 'Eingang eines Ersuchens nach Art. 15 DSGVO',
-          steps: '1. Identität prüfen\n2. Daten zusammenstellen\n3. Antwort binnen eines Monats',
-          responsible: 'Datenschutzkoordination',
+          trigger: p.standardProcess.trigger,
+          steps: p.standardProcess.steps,
+          responsible: p.standardProcess.responsible,
         },
       });
       await add({
         type: 'concept',
-        name: 'Löschkonzept',
+        name: p.concept.name,
         status: 1,
         due: 40,
         data: {
           conceptType: 'deletion',
           sections: [
-            { title: 'Geltungsbereich', content: 'Alle IT-Systeme und Papierakten.' },
-            { title: 'Löschklassen', content: 'Nach Aufbewahrungsfristen gruppiert.' },
+            { title: 'Geltungsbereich', content: p.concept.scope },
+            { title: 'Löschklassen', content: p.concept.classes },
           ],
         },
       });
       await add({
         type: 'dynamic-document',
-        name: 'Informationspflichten Beschäftigte',
+        name: p.dynamicDocument.name,
         status: 0,
         due: 15,
-        data: { template: 'Verantwortlich: {{company.name}}, {{company.addressLine1}}, {{company.zipCode}} {{company.city}}' },
+        data: { template: p.dynamicDocument.template },
       });
     }
   });
 }
+
+const storagePeriod = (s: { period: string; legalBasis: string; startEvent: string; deletionMethod: string }) => ({
+  period: s.period,
+  legalBasis: s.legalBasis,
+  startEvent: s.startEvent,
+  deletionMethod: s.deletionMethod,
+});
 
 /** The admin of the agency seeds the items; falls back to any user of the company. */
 export async function demoSeedUser(db: Db, email: string) {

@@ -1,5 +1,7 @@
 import { itemTypes } from '@pc/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company, item, tag } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/harness';
 
 describe('demo data', () => {
@@ -29,6 +31,47 @@ describe('demo data', () => {
     expect(process.tags.map((x: { name: string }) => x.name)).toEqual(
       expect.arrayContaining(['Stammdaten', 'Bankdaten', 'Beschäftigte', 'Personal']),
     );
+  });
+
+  it('gives each company its own items: no name repeats across companies, the structure stays the same', async () => {
+    const rows = await t.db
+      .select({ company: company.name, type: item.type, name: item.name, status: item.status, due: item.dueDate })
+      .from(item)
+      .innerJoin(company, eq(company.id, item.companyId));
+    const seeded = ['Bäckerei Schmidt', 'Beispiel Handel GmbH', 'Demo Unternehmen GmbH', 'Fremdfirma AG'];
+    expect([...new Set(rows.map((r) => r.company))].sort()).toEqual([...seeded].sort());
+    // Measures are named after the shared catalogue on purpose; everything else differs per company.
+    const companiesOf = new Map<string, Set<string>>();
+    for (const r of rows.filter((r) => r.type !== 'measure')) {
+      const key = `${r.type}: ${r.name}`;
+      companiesOf.set(key, (companiesOf.get(key) ?? new Set()).add(r.company));
+    }
+    const repeated = [...companiesOf].filter(([, c]) => c.size > 1).map(([key, c]) => `${key} (${[...c].join(', ')})`);
+    expect(repeated).toEqual([]);
+    // Bäckerei Schmidt keeps its texts: browser tests search for them.
+    const bakery = rows.filter((r) => r.company === 'Bäckerei Schmidt').map((r) => r.name);
+    expect(bakery).toEqual(expect.arrayContaining(['Lohn- und Gehaltsabrechnung', 'Löschkonzept', 'Fehlversand Lohnabrechnung']));
+    // Same types, counts, statuses and due dates: the full set twice, the subset twice.
+    const shape = (name: string) =>
+      rows
+        .filter((r) => r.company === name)
+        .map((r) => `${r.type} ${r.status} ${r.due}`)
+        .sort();
+    expect(shape('Demo Unternehmen GmbH')).toEqual(shape('Bäckerei Schmidt'));
+    expect(shape('Fremdfirma AG')).toEqual(shape('Beispiel Handel GmbH'));
+    expect(shape('Beispiel Handel GmbH').length).toBeLessThan(shape('Bäckerei Schmidt').length);
+  });
+
+  it("names nothing of the agency or its clients in the other tenant's items and tags", async () => {
+    const [foreign] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const items = await t.db
+      .select({ name: item.name, description: item.description, data: item.data })
+      .from(item)
+      .where(eq(item.companyId, foreign!.id));
+    const tags = await t.db.select({ name: tag.name }).from(tag).where(eq(tag.companyId, foreign!.id));
+    expect(items.length).toBeGreaterThan(0);
+    // As the browser test "another tenant sees nothing of the agency anywhere" checks the page.
+    expect(JSON.stringify([items, tags]).match(/Muster|Beispiel|Bäckerei|Druckerei|Demo Unternehmen/g) ?? []).toEqual([]);
   });
 
   it('keeps the other tenant apart: its own items only', async () => {

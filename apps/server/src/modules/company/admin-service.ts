@@ -7,6 +7,7 @@ import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { seedDemoItems } from '../../seed/demo-items';
+import { demoCompanyProfile } from '../../seed/demo-profiles';
 import { companyRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'addCompanies' | 'userId' | 'companyId' | 'companyIds' | 'claims'>;
@@ -219,6 +220,6 @@ export async function createDemoCompany(ctx: Ctx, opts: { timeZone: string; now:
   await db
     .insert(company)
     .values({ id, name: opts.name, isDemo: true, agencyId: ctx.companyId, city: 'Berlin', createdAt: opts.now });
-  await seedDemoItems(db, id, ctx.userId, { timeZone: opts.timeZone, now: opts.now, full: true });
+  await seedDemoItems(db, id, ctx.userId, { timeZone: opts.timeZone, now: opts.now, full: true, profile: demoCompanyProfile });
   return id;
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCompanyProfile, demoProfiles } from '../../seed/demo-profiles';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail, multipart } from '../../test/helpers';
 import { resetDueDemoCompanies } from './demo-reset';
@@ -236,6 +237,11 @@ describe('administration', () => {
         before.items.map((i: { number: string }) => i.number).sort(),
       );
       expect((await detail(demo.id)).creationDate).toBe(later.toISOString());
+      // Created and reset with the demo companies' industry, not the bakery's items.
+      const processes = (await t.app.inject({ url: '/api/process?pageSize=500', headers: scoped })).json();
+      const names = processes.items.map((i: { name: string }) => i.name);
+      expect(names).toContain(demoProfiles[demoCompanyProfile].processes[3].name);
+      expect(names).not.toContain('Lohn- und Gehaltsabrechnung');
       // A whole demo company is seeded twice: far more work than one request.
     }, 120_000);
 

@@ -3,6 +3,7 @@ import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client'
 import { appointment, appUser, company, item, itemCounter, itemHistory, tag, textModule } from '../../db/schema/index';
 import { type Db, queryRows } from '../../db/types';
 import { seedDemoItems } from '../../seed/demo-items';
+import { demoCompanyProfile } from '../../seed/demo-profiles';
 
 /**
  * Demo companies are reset seven days after creation (spec 000 §9): user changes are dropped,
@@ -45,7 +46,13 @@ async function resetDue(db: Db, opts: { timeZone: string; now: Date }) {
       await tx.delete(tag).where(eq(tag.companyId, demo.id));
       await tx.delete(textModule).where(eq(textModule.companyId, demo.id));
       await tx.update(company).set({ createdAt: opts.now }).where(eq(company.id, demo.id));
-      if (seeder) await seedDemoItems(tx, demo.id, seeder.id, { timeZone: opts.timeZone, now: opts.now, full: true });
+      if (seeder)
+        await seedDemoItems(tx, demo.id, seeder.id, {
+          timeZone: opts.timeZone,
+          now: opts.now,
+          full: true,
+          profile: demoCompanyProfile,
+        });
     });
   }
   return due.length;
