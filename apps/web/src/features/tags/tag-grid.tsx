@@ -1,10 +1,7 @@
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Tag, TagType } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +12,7 @@ import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { deleteTag, saveTag, tagListKey, useTagList } from './api';
+import { deleteColumn } from './delete-column';
 import { TagDialog } from './tag-dialog';
 
 interface TagGridProps {
@@ -61,33 +59,7 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
       { field: 'description', headerName: t('tags.description'), flex: 2, minWidth: 220 },
       ...(showCompany ? [{ field: 'companyName', headerName: t('items.field.company'), width: 200 } as GridColDef<Tag>] : []),
       { field: 'usage', headerName: t('tags.usage'), type: 'number', width: 120 },
-      ...(anyDeletable
-        ? [
-            {
-              field: 'actions',
-              headerName: t('tags.actions'),
-              sortable: false,
-              width: 90,
-              align: 'center',
-              headerAlign: 'center',
-              renderCell: ({ row }) =>
-                row.rights.delete && (
-                  <Tooltip title={t('tags.delete')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('tags.deleteOf', { name: row.name })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setToDelete(row);
-                      }}
-                    >
-                      <Delete fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                ),
-            } as GridColDef<Tag>,
-          ]
-        : []),
+      ...(anyDeletable ? [deleteColumn<Tag>(t, (row) => t('tags.deleteOf', { name: row.name }), setToDelete)] : []),
     ],
     [t, showCompany, anyDeletable],
   );

@@ -1,9 +1,6 @@
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TextModule } from '@pc/shared';
@@ -15,6 +12,7 @@ import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from './api';
+import { deleteColumn } from './delete-column';
 import { TagDialog } from './tag-dialog';
 
 /** Text modules (spec 001 §3): reusable phrases offered by the text-module select. */
@@ -50,31 +48,7 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
       { field: 'id', headerName: t('tags.textModules.number'), type: 'number', width: 90 },
       { field: 'name', headerName: t('tags.textModules.text'), flex: 1, minWidth: 240 },
       ...(anyDeletable
-        ? [
-            {
-              field: 'actions',
-              headerName: t('tags.actions'),
-              sortable: false,
-              width: 90,
-              align: 'center',
-              headerAlign: 'center',
-              renderCell: ({ row }) =>
-                row.rights.delete && (
-                  <Tooltip title={t('tags.delete')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('tags.textModules.deleteOf', { id: row.id })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setToDelete(row);
-                      }}
-                    >
-                      <Delete fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                ),
-            } as GridColDef<TextModule>,
-          ]
+        ? [deleteColumn<TextModule>(t, (row) => t('tags.textModules.deleteOf', { id: row.id }), setToDelete)]
         : []),
     ],
     [t, anyDeletable],
