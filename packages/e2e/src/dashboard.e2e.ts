@@ -132,6 +132,25 @@ describe('the dashboard side', () => {
     await shot(page, 'dashboard-home-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
+    // The due-issues tile shows every column it keeps without scrolling, from a phone to a wide
+    // screen (its columns follow the tile's width); on a phone the due date sits under the name.
+    const tile = page.locator('[data-tile=Issue]');
+    await tile.locator('tbody tr').first().waitFor();
+    const overflow = () => tile.locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    for (const w of [PHONE.width, 820, 1440, 1920]) {
+      await page.setViewportSize({ width: w, height: PHONE.height });
+      await expect.poll(overflow, { message: `due-issues tile at ${w} px` }).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() =>
+        tile
+          .locator('tbody tr')
+          .first()
+          .getByText(/^fällig am \d\d\.\d\d\.\d{4}$/)
+          .isVisible(),
+      )
+      .toBe(true);
     await page.goto(`${server.url}/calendar`);
     await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
     await page.locator('[data-day]').first().waitFor();

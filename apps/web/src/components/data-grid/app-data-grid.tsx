@@ -1,17 +1,32 @@
 import Box from '@mui/material/Box';
-import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DataGrid, type DataGridProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridLocaleText } from './grid-locale';
+import { pinColumns } from './pin-columns';
+
+type Props<R extends GridValidRowModel> = DataGridProps<R> & {
+  /** How many leading columns stay in view while the grid scrolls sideways (number and name). */
+  pinnedColumns?: number;
+};
 
 /**
  * MUI X Data Grid with the app's texts and looks: German labels, page sizes 25/50/100, a fixed
- * height so the paginator stays in view, clickable rows.
+ * height so the paginator stays in view, clickable rows, leading columns pinned.
  */
-export function AppDataGrid<R extends GridValidRowModel>({ sx, ...props }: DataGridProps<R>) {
+export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0, columns, ...props }: Props<R>) {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const language = i18n.resolvedLanguage ?? i18n.language;
   const localeText = useMemo(() => gridLocaleText(language, t), [language, t]);
+  const visibility = props.columnVisibilityModel;
+  const pinned = useMemo(
+    () => pinColumns(columns as readonly GridColDef[], pinnedColumns, phone, (f) => visibility?.[f] === false),
+    [columns, pinnedColumns, phone, visibility],
+  );
   return (
     // A fixed height keeps the paginator in view; short lists (autoHeight) take what they need.
     <Box sx={{ height: props.autoHeight ? undefined : { xs: 620, md: 'max(440px, calc(100dvh - 330px))' }, width: '100%' }}>
@@ -21,7 +36,11 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, ...props }: DataG
         disableRowSelectionOnClick
         disableColumnFilter
         columnHeaderHeight={60}
+        // Pinned cells are sticky cells of the normal row: column virtualisation unmounts them
+        // once scrolled past (its buffer does not keep them), so a page (≤ 100 rows) renders whole.
+        disableVirtualization={pinnedColumns > 0}
         {...props}
+        columns={pinned.columns as DataGridProps<R>['columns']}
         sx={{
           bgcolor: 'background.paper',
           '& .MuiDataGrid-row': props.onRowClick ? { cursor: 'pointer' } : undefined,
@@ -35,6 +54,7 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, ...props }: DataG
             WebkitBoxOrient: 'vertical',
           },
           '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+          ...pinned.sx,
           ...sx,
         }}
       />

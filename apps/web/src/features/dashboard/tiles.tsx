@@ -204,6 +204,8 @@ function Empty({ children }: { children: ReactNode }) {
 
 /** A column shown only when the tile is at least `px` wide. */
 const fromWidth = (px: number) => ({ display: 'none', [`@container (min-width: ${px}px)`]: { display: 'table-cell' } });
+/** Shown only while the tile is narrower than `px`. */
+const untilWidth = (px: number) => ({ display: 'block', [`@container (min-width: ${px}px)`]: { display: 'none' } });
 
 export function DueIssuesTileBody() {
   const { t } = useTranslation();
@@ -217,13 +219,19 @@ export function DueIssuesTileBody() {
     // Columns follow the tile's own width (a container query), not the window's: the tile spans two
     // grid columns on a wide screen and the whole width on a phone, so the window says little.
     <Box sx={{ overflowX: 'auto', maxHeight: 420, overflowY: 'auto', containerType: 'inline-size' }}>
-      <Table size="small" stickyHeader aria-label={t('dashboard.tile.Issue')}>
+      <Table
+        size="small"
+        stickyHeader
+        aria-label={t('dashboard.tile.Issue')}
+        // On a phone number and name share ~360 px: half the usual cell padding.
+        sx={{ '@container (max-width: 439px)': { '& .MuiTableCell-root': { px: 1 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('dashboard.issues.number')}</TableCell>
             <TableCell>{t('dashboard.issues.name')}</TableCell>
-            <TableCell>{t('dashboard.issues.dueDate')}</TableCell>
-            <TableCell sx={fromWidth(440)}>{t('dashboard.issues.priority')}</TableCell>
+            <TableCell sx={fromWidth(440)}>{t('dashboard.issues.dueDate')}</TableCell>
+            <TableCell sx={fromWidth(560)}>{t('dashboard.issues.priority')}</TableCell>
             <TableCell sx={fromWidth(640)}>{t('dashboard.issues.company')}</TableCell>
             <TableCell sx={fromWidth(780)}>{t('dashboard.issues.assigned')}</TableCell>
             <TableCell sx={fromWidth(920)}>{t('dashboard.issues.owner')}</TableCell>
@@ -233,6 +241,7 @@ export function DueIssuesTileBody() {
           {data.map((issue) => {
             const due = issue.assignedDueDate ?? issue.dueDate;
             const overdue = isOverdue(due);
+            const dueStyle = overdue ? { color: 'error.main', fontWeight: 600 } : {};
             return (
               <TableRow
                 key={issue.id}
@@ -246,14 +255,17 @@ export function DueIssuesTileBody() {
                 data-issue={issue.number}
               >
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{issue.number}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>{issue.name}</TableCell>
-                <TableCell
-                  sx={{ whiteSpace: 'nowrap', color: overdue ? 'error.main' : undefined, fontWeight: overdue ? 600 : undefined }}
-                  data-overdue={overdue || undefined}
-                >
+                <TableCell sx={{ minWidth: 120 }}>
+                  {issue.name}
+                  {/* A phone has no room for the date column: the date goes under the name. */}
+                  <Box component="span" sx={{ ...untilWidth(440), fontSize: '0.8125rem', color: 'text.secondary', ...dueStyle }}>
+                    {t('dashboard.issues.dueOn', { date: formatDate(due) })}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', ...dueStyle, ...fromWidth(440) }} data-overdue={overdue || undefined}>
                   {formatDate(due)}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', ...fromWidth(440) }}>
+                <TableCell sx={{ whiteSpace: 'nowrap', ...fromWidth(560) }}>
                   {t(`dashboard.issues.priorities.${issue.priority}`)}
                 </TableCell>
                 <TableCell sx={fromWidth(640)}>{issue.companyName}</TableCell>

@@ -151,6 +151,7 @@ export function ItemListPage() {
           label={title}
           rows={query.data?.items ?? []}
           columns={colDefs}
+          pinnedColumns={2}
           rowCount={query.data?.total ?? 0}
           loading={query.isFetching}
           paginationMode="server"
