@@ -42,6 +42,8 @@ describe('VAT number validation', () => {
     }
     // Spain's alpha-3 code is also a Spanish number's first letters (P: public bodies).
     expect(validateVat(`ES${make.ESentity('P2800000', true)}`).isValid).toBe(true);
+    // EST is Estonia's alpha-3 code, not Spain's ES followed by T.
+    expect(validateVat(`EST${make.EE('10020700')}`)).toMatchObject({ isValid: true, country: { name: 'Estonia' } });
     // Switzerland's numbers start CHE, its alpha-3 code; CH alone works too.
     expect(validateVat(`CH${make.CH('11628171')}`).isValid).toBe(true);
   });

@@ -32,8 +32,8 @@ export const normaliseVatNumber = (input: string): string => input.toUpperCase()
 
 interface Candidate {
   code: VatCountryCode;
+  /** The number after the prefix; the whole number for a country without prefix. */
   rest: string;
-  prefixed: boolean;
 }
 
 /**
@@ -45,12 +45,12 @@ function candidates(value: string): Candidate[] {
   const out: Candidate[] = [];
   for (const code of Object.keys(vatCountries) as VatCountryCode[]) {
     for (const prefix of prefixesOf(code)) {
-      if (value.startsWith(prefix)) out.push({ code, rest: value.slice(prefix.length), prefixed: true });
+      if (value.startsWith(prefix)) out.push({ code, rest: value.slice(prefix.length) });
     }
   }
   if (/^\d{2}/.test(value)) {
     for (const code of unprefixedCountries) {
-      if (vatRules[code].format(value)) out.push({ code, rest: value, prefixed: false });
+      if (vatRules[code].format(value)) out.push({ code, rest: value });
     }
   }
   return out;
@@ -59,7 +59,8 @@ function candidates(value: string): Candidate[] {
 /**
  * Validates a VAT identification number (spec 001 §5): the country from its prefix, then the
  * country's format and check digits. Empty input is valid. Of several readings the best wins: a
- * valid one, else one whose format fits, else the first.
+ * valid one, else one whose format fits, else the first (e.g. EST…: Estonia's alpha-3 code or
+ * Spain's ES followed by T; no Spanish number starts with T).
  */
 export function validateVat(input: string): VatValidationResult {
   const value = normaliseVatNumber(input);
