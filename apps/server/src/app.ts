@@ -40,6 +40,7 @@ import { timelineRoutes } from './modules/timeline/routes';
 import { userAdminRoutes } from './modules/user/admin-routes';
 import { profileRoutes } from './modules/user/profile-routes';
 import { userRoutes } from './modules/user/routes';
+import { vatRoutes } from './modules/vat/routes';
 import { authPlugin } from './platform/auth/plugin';
 import { secretBox } from './platform/auth/secret-box';
 import { registerErrorHandling } from './platform/errors';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     termsOfUseRoutes(api, { db });
     legalRoutes(api, { db, legalDir: config.legalDir });
     helpRoutes(api, { db });
+    vatRoutes(api, { rateLimit: config.loginRateLimit });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);

@@ -127,7 +127,7 @@ describe('company administration in the browser', () => {
     await page.getByRole('option', { name: GROUP }).click();
     await settled(page);
     await field(page, tr('companiesAdmin.field.city')).first().fill('Leipzig');
-    await field(page, tr('companiesAdmin.field.vatNumber')).fill('DE123456789');
+    await field(page, tr('companiesAdmin.field.vatNumber')).fill('de 136 695 976');
     await field(page, tr('companiesAdmin.field.dataPrivacyAgentLastname')).fill('Wächter');
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'admin-companies-new-desktop');
@@ -232,6 +232,29 @@ describe('company administration in the browser', () => {
     await page.getByText(tr('companiesAdmin.checkFields')).waitFor();
     await shot(page, 'admin-companies-server-error-desktop');
     expect((await companies(ADMIN)).find((c) => c.id === own)?.isActive).toBe(true);
+    await close();
+  });
+
+  it('shows a wrong VAT number as the user leaves the field, before saving', async () => {
+    const { page, close } = await newPage(browser);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
+    await page.goto(`${server.url}/administration/companies/${own}`);
+    await page.getByRole('heading', { name: 'Muster Datenschutz GmbH', level: 1 }).waitFor();
+    const vat = field(page, tr('companiesAdmin.field.vatNumber'));
+    const error = page.getByText(tr('companiesAdmin.validation.vatNumber'));
+    // The pattern fits, the check digit does not (13669597 → 6).
+    await vat.fill('DE136695977');
+    expect(await error.count()).toBe(0);
+    await vat.press('Tab');
+    await error.waitFor();
+    expect(await vat.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'admin-companies-vat-error-desktop');
+    await vat.fill('de 136 695 976');
+    await vat.press('Tab');
+    await error.waitFor({ state: 'detached' });
     await close();
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyRightsSchema, companyTypeSchema } from './company';
 import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
+import { vatNumberSchema } from './vat/validate';
 
 const optionalText = (max = 300) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
@@ -28,7 +29,8 @@ export const companyInputSchema = z.object({
     .default(''),
   registrationAuthority: optionalText(),
   registrationNumber: optionalText(100),
-  vatNumber: optionalText(50),
+  /** Empty or a valid VAT identification number (vat/validate.ts), kept as typed. */
+  vatNumber: vatNumberSchema.optional().default(''),
   dataPrivacyAgentFirstname: optionalText(),
   dataPrivacyAgentLastname: optionalText(),
   dataPrivacyAgentAddressLine1: optionalText(),

@@ -14,4 +14,5 @@ export * from './scalars';
 export * from './summary';
 export * from './tags';
 export * from './user';
+export * from './vat/index';
 export * from './workspace';

@@ -30,6 +30,7 @@ describe('account messages', () => {
         'mfa.codeFormat',
         'validation.required',
         'validation.date',
+        'validation.vatNumber',
       ];
       for (const key of keys) {
         const text = messageText(t, key);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyDetail, CompanyInput, CompanyMove, CompanyRights } from '@pc/shared';
+import {
+  type CompanyDetail,
+  type CompanyInput,
+  type CompanyMove,
+  type CompanyRights,
+  isValidVatNumber,
+  VAT_NUMBER_ERROR,
+} from '@pc/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appUser, company } from '../../db/schema/index';
@@ -135,8 +142,14 @@ async function checkAgent(db: Db, agentId: string | null) {
   if (!u) throw validationFailed({ dataPrivacyAgentId: ['validation.unknownReference'] });
 }
 
+/** The request schema refuses an invalid VAT number already; this keeps the rule for every other caller. */
+function checkVatNumber(input: CompanyInput) {
+  if (!isValidVatNumber(input.vatNumber)) throw validationFailed({ vatNumber: [VAT_NUMBER_ERROR] });
+}
+
 export async function createCompany(ctx: Ctx, input: CompanyInput) {
   const db = ctx.db;
+  checkVatNumber(input);
   await checkParent(db, null, input.parentCompanyId);
   await checkAgent(db, input.dataPrivacyAgentId);
   const [own] = await db.select({ isAgency: company.isDataPrivacyAgency }).from(company).where(eq(company.id, ctx.companyId));
@@ -170,6 +183,7 @@ async function companyFor(ctx: Ctx, id: string, right: keyof CompanyRights) {
 export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput) {
   const db = ctx.db;
   const before = await companyFor(ctx, id, 'write');
+  checkVatNumber(input);
   // Moving a company is its own action (moveCompany): an edit of the form must never take it
   // out of its group or agency by accident.
   if ((input.parentCompanyId ?? null) !== before.parentId)

@@ -122,19 +122,40 @@ describe('administration', () => {
       const b = await detail(ids['Bäckerei Schmidt']!);
       const res = await put(ids['Bäckerei Schmidt']!, {
         ...b,
-        vatNumber: 'DE123456789',
+        vatNumber: 'DE 136 695 976',
         dataPrivacyAgentLastname: 'Hahn',
         passwordExpiryDays: 90,
         isDataProcessor: true,
       });
       expect(res.json()).toMatchObject({
-        vatNumber: 'DE123456789',
+        vatNumber: 'DE 136 695 976',
         dataPrivacyAgentLastname: 'Hahn',
         passwordExpiryDays: 90,
         isDataProcessor: true,
       });
       const bad = await put(ids['Bäckerei Schmidt']!, { ...b, name: ' ', emailAddress: 'kein-mail' });
       expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['name', 'emailAddress']));
+    });
+
+    it('refuses a VAT number that is not valid, on its field, and keeps the stored one', async () => {
+      const b = await detail(ids['Bäckerei Schmidt']!);
+      // The same number with the last check digit changed: the pattern fits, the check does not.
+      for (const vatNumber of ['DE136695977', 'DE12345', 'XX123']) {
+        const bad = await put(ids['Bäckerei Schmidt']!, { ...g(b), vatNumber });
+        expect(bad.statusCode, vatNumber).toBe(422);
+        expect(bad.json().fields).toEqual({ vatNumber: ['validation.vatNumber'] });
+      }
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: t.auth(admin),
+        payload: { name: 'Falsche USt GmbH', vatNumber: 'ATU12345678' },
+      });
+      expect(created.statusCode).toBe(422);
+      expect(created.json().fields).toEqual({ vatNumber: ['validation.vatNumber'] });
+      expect((await detail(ids['Bäckerei Schmidt']!)).vatNumber).toBe(b.vatNumber);
+      const cleared = await put(ids['Bäckerei Schmidt']!, { ...g(b), vatNumber: '' });
+      expect(cleared.json().vatNumber).toBe('');
     });
 
     it('deactivating a company hides nothing but blocks logins of its users', async () => {

@@ -213,7 +213,13 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
           <FieldGrid>
             <TextInput name="registrationAuthority" {...fieldProps} />
             <TextInput name="registrationNumber" {...fieldProps} />
-            <TextInput name="vatNumber" helperText={t('companiesAdmin.vatHint')} {...fieldProps} />
+            {/* Checked as the user leaves the field (country, format, check digits), not only on save. */}
+            <TextInput
+              name="vatNumber"
+              helperText={t('companiesAdmin.vatHint')}
+              onBlur={() => void form.trigger('vatNumber')}
+              {...fieldProps}
+            />
           </FieldGrid>
         </Section>
 

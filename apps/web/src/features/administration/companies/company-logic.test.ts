@@ -61,7 +61,7 @@ describe('company form values', () => {
     const detail = {
       ...emptyCompanyInput(),
       name: 'Muster GmbH',
-      vatNumber: 'DE123456789',
+      vatNumber: 'DE136695976',
       id: '00000000-0000-4000-8000-000000000001',
       parentCompanyName: null,
       agencyCompanyId: null,
@@ -75,7 +75,7 @@ describe('company form values', () => {
     } satisfies CompanyDetail;
     const input = inputOfCompany(detail);
     expect(input.name).toBe('Muster GmbH');
-    expect(input.vatNumber).toBe('DE123456789');
+    expect(input.vatNumber).toBe('DE136695976');
     expect(input).not.toHaveProperty('id');
     expect(input).not.toHaveProperty('rights');
   });

@@ -51,9 +51,21 @@ interface TextInputProps {
   type?: string;
   autoComplete?: string;
   helperText?: string;
+  /** Called as the user leaves the field, e.g. to check it at once rather than on submit. */
+  onBlur?: () => void;
 }
 
-export function TextInput({ name, register, errors, required, wide, type, autoComplete = 'off', helperText }: TextInputProps) {
+export function TextInput({
+  name,
+  register,
+  errors,
+  required,
+  wide,
+  type,
+  autoComplete = 'off',
+  helperText,
+  onBlur,
+}: TextInputProps) {
   const { t } = useTranslation();
   const error = errors[name]?.message;
   return (
@@ -62,7 +74,7 @@ export function TextInput({ name, register, errors, required, wide, type, autoCo
       required={required}
       type={type}
       autoComplete={autoComplete}
-      {...register(name)}
+      {...register(name, onBlur ? { onBlur } : undefined)}
       error={!!error}
       helperText={fieldMessage(t, error) ?? helperText}
       sx={wide ? { gridColumn: '1 / -1' } : undefined}

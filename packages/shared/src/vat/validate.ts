@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { text } from '../scalars';
+import { countryOf, prefixesOf, type VatCountry, type VatCountryCode, vatCountries } from './countries';
+import type { VatRule } from './rule';
+import { euRules1 } from './rules-eu-1';
+import { euRules2 } from './rules-eu-2';
+import { otherRules, unprefixedCountries } from './rules-other';
+
+export const vatRules: Record<VatCountryCode, VatRule> = { ...euRules1, ...euRules2, ...otherRules };
+
+/** Spec 001 §3 "VAT validation result". */
+export const vatValidationResultSchema = z.object({
+  /** The input normalised: upper case, without spaces, hyphens, dots and slashes. */
+  value: z.string(),
+  isValid: z.boolean(),
+  /** The pattern fits; with `isValid` false the check digits do not. */
+  isValidFormat: z.boolean(),
+  isSupportedCountry: z.boolean(),
+  country: z
+    .object({
+      name: z.string(),
+      isoCode: z.object({ short: z.string(), long: z.string(), numeric: z.string() }),
+    })
+    .nullable(),
+});
+export type VatValidationResult = z.infer<typeof vatValidationResultSchema>;
+
+export const vatValidateQuerySchema = z.object({ value: text.max(200, 'validation.tooLong').default('') });
+
+/** Upper case; spaces (any white space), hyphens, dots and slashes removed. */
+export const normaliseVatNumber = (input: string): string => input.toUpperCase().replace(/[\s\-./]/g, '');
+
+interface Candidate {
+  code: VatCountryCode;
+  /** The number after the prefix; the whole number for a country without prefix. */
+  rest: string;
+}
+
+/**
+ * Every reading of the number: each supported country whose alpha-3, alpha-2 (or alias) or
+ * numeric code opens it, and, when it starts with two digits, each country whose numbers carry
+ * no prefix (those only when their format fits, so a stray number is not called Brazilian).
+ */
+function candidates(value: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const code of Object.keys(vatCountries) as VatCountryCode[]) {
+    for (const prefix of prefixesOf(code)) {
+      if (value.startsWith(prefix)) out.push({ code, rest: value.slice(prefix.length) });
+    }
+  }
+  if (/^\d{2}/.test(value)) {
+    for (const code of unprefixedCountries) {
+      if (vatRules[code].format(value)) out.push({ code, rest: value });
+    }
+  }
+  return out;
+}
+
+/**
+ * Validates a VAT identification number (spec 001 §5): the country from its prefix, then the
+ * country's format and check digits. Empty input is valid. Of several readings the best wins: a
+ * valid one, else one whose format fits, else the first (e.g. EST…: Estonia's alpha-3 code or
+ * Spain's ES followed by T; no Spanish number starts with T).
+ */
+export function validateVat(input: string): VatValidationResult {
+  const value = normaliseVatNumber(input);
+  if (value === '') return { value, isValid: true, isValidFormat: true, isSupportedCountry: false, country: null };
+  let best: { code: VatCountryCode; score: number } | null = null;
+  for (const c of candidates(value)) {
+    const rule = vatRules[c.code];
+    const format = rule.format(c.rest);
+    const score = format ? (rule.check(c.rest) ? 2 : 1) : 0;
+    if (!best || score > best.score) best = { code: c.code, score };
+  }
+  if (!best) return { value, isValid: false, isValidFormat: false, isSupportedCountry: false, country: null };
+  return {
+    value,
+    isValid: best.score === 2,
+    isValidFormat: best.score >= 1,
+    isSupportedCountry: true,
+    country: countryOf(best.code) satisfies VatCountry,
+  };
+}
+
+/** True for an empty value or a valid VAT number. */
+export const isValidVatNumber = (input: string): boolean => validateVat(input).isValid;
+
+/** The message key of an invalid VAT number, on the field (a "pattern" error, spec 001 §5). */
+export const VAT_NUMBER_ERROR = 'validation.vatNumber';
+
+/**
+ * A VAT-number field of a form or request: trimmed text, empty allowed, otherwise a valid number.
+ * Kept as typed; `validateVat(…).value` gives the normalised form.
+ */
+export const vatNumberSchema = text.trim().max(50, 'validation.tooLong').refine(isValidVatNumber, VAT_NUMBER_ERROR);
