@@ -28,6 +28,7 @@ import { helpRoutes } from './modules/help/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
+import { reportRoutes } from './modules/report/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityLogRoutes } from './modules/security-log/routes';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     measureRoutes(api, itemDeps);
     summaryRoutes(api, itemDeps);
     dynamicDocumentRoutes(api, itemDeps);
+    reportRoutes(api, { ...itemDeps, storage });
     tagRoutes(api);
     textModuleRoutes(api);
     attachmentRoutes(api, { storage });

@@ -65,25 +65,44 @@ export interface DocumentPdfInput {
   text: string;
 }
 
-export async function renderDocumentPdf({ title, author, text }: DocumentPdfInput): Promise<Buffer> {
-  const definition: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageMargins: [60, 60, 60, 60],
-    info: { title, author },
-    content: layoutText(text),
-    footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, color: '#666666' }),
-    defaultStyle: { font: 'Roboto', fontSize: 10.5, lineHeight: 1.25 },
-    styles: {
-      h1: { fontSize: 16, bold: true, margin: [0, 4, 0, 10] },
-      h2: { fontSize: 13, bold: true, margin: [0, 4, 0, 8] },
-      h3: { fontSize: 11.5, bold: true, margin: [0, 2, 0, 6] },
-    },
-  };
-  // pdfmake keeps fonts and access policies in one module-wide instance; createPdf reads them
-  // synchronously, so setting them right before each call cannot race with another caller.
-  // The documents embed nothing but the fonts, so every other file or URL is refused.
+/** The page set-up every generated PDF shares: A4, Roboto, headings h1–h3. */
+export const pdfBase = {
+  pageSize: 'A4',
+  defaultStyle: { font: 'Roboto', fontSize: 10.5, lineHeight: 1.25 },
+  styles: {
+    h1: { fontSize: 16, bold: true, margin: [0, 4, 0, 10] },
+    h2: { fontSize: 13, bold: true, margin: [0, 4, 0, 8] },
+    h3: { fontSize: 11.5, bold: true, margin: [0, 2, 0, 6] },
+  },
+} satisfies Partial<TDocumentDefinitions>;
+
+/** "3 / 12", centred in the footer. */
+export const pageNumberFooter: TDocumentDefinitions['footer'] = (page, pages) => ({
+  text: `${page} / ${pages}`,
+  alignment: 'center',
+  fontSize: 8,
+  color: '#666666',
+});
+
+/**
+ * Renders a pdfmake document with the bundled fonts. pdfmake keeps fonts and access policies in
+ * one module-wide instance; createPdf reads them synchronously, so setting them right before each
+ * call cannot race with another caller. The documents embed nothing but the fonts and images
+ * passed in as data URLs, so every other file or URL is refused.
+ */
+export function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   pdfmake.setFonts(roboto);
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((p) => path.resolve(p).startsWith(fontDir));
   return pdfmake.createPdf(definition).getBuffer();
+}
+
+export async function renderDocumentPdf({ title, author, text }: DocumentPdfInput): Promise<Buffer> {
+  return renderPdf({
+    ...pdfBase,
+    pageMargins: [60, 60, 60, 60],
+    info: { title, author },
+    content: layoutText(text),
+    footer: pageNumberFooter,
+  });
 }

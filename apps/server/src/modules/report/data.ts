@@ -1,0 +1,248 @@
+import { formatItemNumber, type ItemTypeKey, itemTypeDefs, type Language } from '@pc/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { company, item, tag } from '../../db/schema/index';
+import type { Db } from '../../db/types';
+import type { RequestContext } from '../../platform/auth/context';
+import { forbidden, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import { companyLogo } from '../company/service';
+import { placeholderValues } from '../dynamic-document/service';
+import type { ItemDeps } from '../items/service';
+import { todayIn } from '../items/time';
+import { type ReportTexts, reportTexts } from './labels';
+
+export const registerKinds = ['controller', 'processor'] as const;
+export type RegisterKind = (typeof registerKinds)[number];
+
+type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'scopeCompanyIds' | 'locale'>;
+
+/** One cell: a text, or a list (linked objects, tags, legal bases) shown one per line. */
+export type Cell = string | string[];
+
+export interface RegisterRow {
+  number: string;
+  name: string;
+  /** Art. 30(2): the client (controller) the activity is carried out for. */
+  group: string | null;
+  cells: Record<string, Cell>;
+}
+
+export interface Contact {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  url: string;
+}
+
+/** A register as both renderers (PDF, XLSX) need it: labels resolved, links named. */
+export interface Register {
+  kind: RegisterKind;
+  texts: ReportTexts;
+  /** The activity fields after number and name, in Art. 30 order. */
+  columns: readonly { key: string; label: string }[];
+  rows: RegisterRow[];
+  company: Contact;
+  dpo: Contact;
+  /** Art. 30(2)(d): the processor's general technical and organisational measures. */
+  measures: string[];
+  /** DD.MM.YYYY */
+  generatedOn: string;
+  /** PNG of the company logo, if it has one. */
+  logo: Buffer | null;
+}
+
+const controllerColumns = [
+  'description',
+  'department',
+  'purposes',
+  'legalBases',
+  'personGroups',
+  'dataCategories',
+  'specialCategories',
+  'recipients',
+  'processors',
+  'thirdCountryTransfer',
+  'thirdCountries',
+  'transferSafeguard',
+  'storagePeriods',
+  'measures',
+  'dpiaRequired',
+] as const;
+
+const processorColumns = [
+  'counterparty',
+  'subject',
+  'personGroups',
+  'dataCategories',
+  'subProcessors',
+  'thirdCountries',
+  'transferSafeguard',
+  'contractDate',
+  'signed',
+] as const;
+
+const sourceType: Record<RegisterKind, ItemTypeKey> = { controller: 'process', processor: 'service-agreement-with-client' };
+const claimOf: Record<RegisterKind, string> = { controller: 'Process.Read', processor: 'ServiceAgreementWithClient.Read' };
+
+type ItemRow = { id: string; type: string; number: number; name: string; description: string; data: Record<string, unknown> };
+
+const ids = (data: Record<string, unknown>, key: string) =>
+  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const germanDate = (isoDay: string) => isoDay.split('-').reverse().join('.');
+
+/** `inArray` in slices, so a register of thousands of links stays under the parameter limit. */
+async function inSlices<T>(list: string[], load: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < list.length; i += 5000) out.push(...(await load(list.slice(i, i + 5000))));
+  return out;
+}
+
+async function linkedNames(tx: Db, companyId: string, linkIds: string[]) {
+  const rows = await inSlices(linkIds, (slice) =>
+    tx
+      .select({ id: item.id, type: item.type, number: item.number, name: item.name, data: item.data })
+      .from(item)
+      .where(and(eq(item.companyId, companyId), inArray(item.id, slice))),
+  );
+  return new Map(
+    rows.map((r) => {
+      const label = `${formatItemNumber(itemTypeDefs[r.type as ItemTypeKey].prefix, r.number)} ${r.name}`;
+      // A retention period is only useful with its length.
+      const period = r.type === 'storage-period' ? str(r.data.period) : '';
+      return [r.id, period ? `${label} (${period})` : label];
+    }),
+  );
+}
+
+async function tagNames(tx: Db, companyId: string, tagIds: string[]) {
+  const rows = await inSlices(tagIds, (slice) =>
+    tx
+      .select({ id: tag.id, name: tag.name })
+      .from(tag)
+      .where(and(eq(tag.companyId, companyId), inArray(tag.id, slice))),
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+async function logoOf(storage: Storage, ctx: Ctx, companyId: string, hasLogo: boolean) {
+  if (!hasLogo) return null;
+  try {
+    return (await companyLogo(storage, ctx, companyId, 300, 100)).body;
+  } catch {
+    // A logo file that went missing must not cost the whole report.
+    return null;
+  }
+}
+
+/**
+ * The register of one company the caller may see in the current scope (else 404), with every
+ * link and tag resolved in batched look-ups. Reading it needs the read claim of its source type.
+ */
+export async function loadRegister(
+  d: ItemDeps & { storage: Storage },
+  ctx: Ctx,
+  companyId: string,
+  kind: RegisterKind,
+): Promise<Register> {
+  if (!ctx.claims.has(claimOf[kind])) throw forbidden();
+  if (!ctx.scopeCompanyIds.includes(companyId)) throw notFound();
+  const tx = ctx.db;
+  const [c] = await tx.select().from(company).where(eq(company.id, companyId));
+  if (!c) throw notFound();
+  const texts = reportTexts(ctx.locale as Language);
+  const today = todayIn(d.timeZone, d.now());
+  const values = placeholderValues(c, { number: '', name: '' }, today);
+
+  const type = sourceType[kind];
+  const rows: ItemRow[] = await tx
+    .select({
+      id: item.id,
+      type: item.type,
+      number: item.number,
+      name: item.name,
+      description: item.description,
+      data: item.data,
+    })
+    .from(item)
+    .where(and(eq(item.companyId, companyId), eq(item.type, type)))
+    .orderBy(asc(item.number));
+  // Processing activities carried out as a processor belong to the Art. 30(2) register.
+  const sources =
+    kind === 'controller'
+      ? rows.filter((r) => r.data.role !== 'processor')
+      : rows.sort((a, b) => str(a.data.counterparty).localeCompare(str(b.data.counterparty), ctx.locale) || a.number - b.number);
+
+  const fields = itemTypeDefs[type].fields;
+  const linkKeys = fields.filter((f) => f.kind === 'links').map((f) => f.key);
+  const tagKeys = fields.filter((f) => f.kind === 'tags').map((f) => f.key);
+  const measureRows =
+    kind === 'processor'
+      ? await tx
+          .select({ id: item.id })
+          .from(item)
+          .where(and(eq(item.companyId, companyId), eq(item.type, 'measure')))
+          .orderBy(asc(item.number))
+      : [];
+  const [links, tags, logo] = await Promise.all([
+    linkedNames(tx, companyId, [
+      ...new Set([...sources.flatMap((r) => linkKeys.flatMap((k) => ids(r.data, k))), ...measureRows.map((m) => m.id)]),
+    ]),
+    tagNames(tx, companyId, [...new Set(sources.flatMap((r) => tagKeys.flatMap((k) => ids(r.data, k))))]),
+    logoOf(d.storage, ctx, companyId, c.logoHash !== null),
+  ]);
+
+  const yesNo = (v: unknown) => (v === true ? texts.yes : texts.no);
+  const cell = (r: ItemRow, key: string): Cell => {
+    const f = fields.find((x) => x.key === key);
+    if (key === 'description') return r.description;
+    if (!f) return '';
+    const v = r.data[key];
+    switch (f.kind) {
+      case 'links':
+        return ids(r.data, key).flatMap((id) => links.get(id) ?? []);
+      case 'tags':
+        return ids(r.data, key).flatMap((id) => tags.get(id) ?? []);
+      case 'multiselect':
+        return ids(r.data, key).map((o) => texts.option.legalBasis[o] ?? o);
+      case 'select':
+        return typeof v === 'string' ? (texts.option.transferSafeguard[v] ?? v) : '';
+      case 'boolean':
+        return yesNo(v);
+      case 'date':
+        return typeof v === 'string' ? germanDate(v) : '';
+      default:
+        return typeof v === 'string' ? v : v == null ? '' : String(v);
+    }
+  };
+  const keys = kind === 'controller' ? controllerColumns : processorColumns;
+  return {
+    kind,
+    texts,
+    columns: keys.map((key) => ({ key, label: texts.field[key] })),
+    rows: sources.map((r) => ({
+      number: formatItemNumber(itemTypeDefs[type].prefix, r.number),
+      name: r.name,
+      group: kind === 'processor' ? str(r.data.counterparty) : null,
+      cells: Object.fromEntries(keys.map((k) => [k, cell(r, k)])),
+    })),
+    company: {
+      name: values['company.name'],
+      address: values['company.address'],
+      email: values['company.email'],
+      phone: values['company.phone'],
+      url: values['company.url'],
+    },
+    dpo: {
+      name: values['dpo.name'],
+      address: values['dpo.address'],
+      email: values['dpo.email'],
+      phone: values['dpo.phone'],
+      url: '',
+    },
+    measures: measureRows.flatMap((m) => links.get(m.id) ?? []),
+    generatedOn: values.today,
+    logo,
+  };
+}

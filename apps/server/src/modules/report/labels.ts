@@ -1,0 +1,131 @@
+import type { Language } from '@pc/shared';
+
+/**
+ * Texts of the processing-register report in both languages. Field and option labels repeat
+ * the web app's wording (items.field.*, items.option.*) so the document reads like the screens.
+ */
+const de = {
+  title: {
+    controller: 'Verzeichnis von Verarbeitungstätigkeiten',
+    processor: 'Verzeichnis der Verarbeitungstätigkeiten als Auftragsverarbeiter',
+  },
+  article: {
+    controller: 'gemäß Art. 30 Abs. 1 DSGVO (Verantwortlicher)',
+    processor: 'gemäß Art. 30 Abs. 2 DSGVO (Auftragsverarbeiter)',
+  },
+  sheet: { controller: 'Art. 30 Abs. 1', processor: 'Art. 30 Abs. 2', company: 'Unternehmen' },
+  generatedOn: 'Erstellt am',
+  contents: 'Inhaltsverzeichnis',
+  controllerData: 'Verantwortlicher',
+  processorData: 'Auftragsverarbeiter',
+  dpo: 'Datenschutzbeauftragter',
+  client: 'Auftraggeber (Verantwortlicher)',
+  none: 'Keine Einträge',
+  yes: 'ja',
+  no: 'nein',
+  contact: { name: 'Name', address: 'Anschrift', email: 'E-Mail', phone: 'Telefon', url: 'Website' },
+  field: {
+    number: 'Nummer',
+    name: 'Bezeichnung',
+    description: 'Beschreibung',
+    department: 'Verantwortliche Abteilung',
+    purposes: 'Zwecke der Verarbeitung',
+    legalBases: 'Rechtsgrundlagen',
+    personGroups: 'Kategorien betroffener Personen',
+    dataCategories: 'Kategorien personenbezogener Daten',
+    specialCategories: 'Besondere Kategorien personenbezogener Daten (Art. 9 DSGVO)',
+    recipients: 'Kategorien von Empfängern',
+    processors: 'Auftragsverarbeiter (AV-Verträge)',
+    thirdCountryTransfer: 'Übermittlung in Drittländer',
+    thirdCountries: 'Drittländer',
+    transferSafeguard: 'Garantien für die Übermittlung',
+    storagePeriods: 'Löschfristen',
+    measures: 'Technische und organisatorische Maßnahmen (Art. 32 DSGVO)',
+    dpiaRequired: 'DSFA erforderlich',
+    counterparty: 'Auftraggeber',
+    subject: 'Kategorien von Verarbeitungen',
+    subProcessors: 'Unterauftragsverarbeiter',
+    contractDate: 'Vertragsdatum',
+    signed: 'Unterzeichnet',
+  },
+  option: {
+    legalBasis: {
+      art6_1_a: 'Art. 6 Abs. 1 lit. a DSGVO – Einwilligung',
+      art6_1_b: 'Art. 6 Abs. 1 lit. b DSGVO – Vertrag oder vorvertragliche Maßnahmen',
+      art6_1_c: 'Art. 6 Abs. 1 lit. c DSGVO – rechtliche Verpflichtung',
+      art6_1_d: 'Art. 6 Abs. 1 lit. d DSGVO – lebenswichtige Interessen',
+      art6_1_e: 'Art. 6 Abs. 1 lit. e DSGVO – öffentliches Interesse / öffentliche Gewalt',
+      art6_1_f: 'Art. 6 Abs. 1 lit. f DSGVO – berechtigte Interessen',
+      art9_2: 'Art. 9 Abs. 2 DSGVO – besondere Kategorien',
+    } as Record<string, string>,
+    transferSafeguard: {
+      adequacy: 'Angemessenheitsbeschluss (Art. 45 DSGVO)',
+      scc: 'Standardvertragsklauseln (Art. 46 Abs. 2 lit. c DSGVO)',
+      bcr: 'Verbindliche interne Datenschutzvorschriften – BCR (Art. 47 DSGVO)',
+      art49: 'Ausnahme für bestimmte Fälle (Art. 49 DSGVO)',
+      none: 'Keine Garantie',
+    } as Record<string, string>,
+  },
+};
+
+export type ReportTexts = typeof de;
+
+const en: ReportTexts = {
+  title: { controller: 'Record of processing activities', processor: 'Record of processing activities as processor' },
+  article: { controller: 'under Art. 30(1) GDPR (controller)', processor: 'under Art. 30(2) GDPR (processor)' },
+  sheet: { controller: 'Art. 30(1)', processor: 'Art. 30(2)', company: 'Company' },
+  generatedOn: 'Generated on',
+  contents: 'Contents',
+  controllerData: 'Controller',
+  processorData: 'Processor',
+  dpo: 'Data protection officer',
+  client: 'Client (controller)',
+  none: 'No entries',
+  yes: 'yes',
+  no: 'no',
+  contact: { name: 'Name', address: 'Address', email: 'E-mail', phone: 'Phone', url: 'Website' },
+  field: {
+    number: 'Number',
+    name: 'Name',
+    description: 'Description',
+    department: 'Responsible department',
+    purposes: 'Purposes of processing',
+    legalBases: 'Legal bases',
+    personGroups: 'Categories of data subjects',
+    dataCategories: 'Categories of personal data',
+    specialCategories: 'Special categories of personal data (Art. 9 GDPR)',
+    recipients: 'Categories of recipients',
+    processors: 'Processors (processing agreements)',
+    thirdCountryTransfer: 'Transfers to third countries',
+    thirdCountries: 'Third countries',
+    transferSafeguard: 'Transfer safeguards',
+    storagePeriods: 'Retention periods',
+    measures: 'Technical and organisational measures (Art. 32 GDPR)',
+    dpiaRequired: 'DPIA required',
+    counterparty: 'Client',
+    subject: 'Categories of processing',
+    subProcessors: 'Sub-processors',
+    contractDate: 'Contract date',
+    signed: 'Signed',
+  },
+  option: {
+    legalBasis: {
+      art6_1_a: 'Art. 6(1)(a) GDPR – consent',
+      art6_1_b: 'Art. 6(1)(b) GDPR – contract or pre-contractual steps',
+      art6_1_c: 'Art. 6(1)(c) GDPR – legal obligation',
+      art6_1_d: 'Art. 6(1)(d) GDPR – vital interests',
+      art6_1_e: 'Art. 6(1)(e) GDPR – public interest / official authority',
+      art6_1_f: 'Art. 6(1)(f) GDPR – legitimate interests',
+      art9_2: 'Art. 9(2) GDPR – special categories',
+    },
+    transferSafeguard: {
+      adequacy: 'Adequacy decision (Art. 45 GDPR)',
+      scc: 'Standard contractual clauses (Art. 46(2)(c) GDPR)',
+      bcr: 'Binding corporate rules (Art. 47 GDPR)',
+      art49: 'Derogation for specific situations (Art. 49 GDPR)',
+      none: 'No safeguard',
+    },
+  },
+};
+
+export const reportTexts = (locale: Language): ReportTexts => (locale === 'en' ? en : de);

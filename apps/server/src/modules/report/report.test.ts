@@ -1,0 +1,238 @@
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { item } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** The pages' texts of a PDF, read back with pdf.js. */
+async function pdfPages(data: Buffer) {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(
+      content.items
+        .map((x) => ('str' in x ? x.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  }
+  await doc.destroy();
+  return pages;
+}
+
+async function sheets(data: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  return wb.worksheets.map((ws) => ({
+    name: ws.name,
+    rows: ws.getSheetValues().flatMap((r) => (Array.isArray(r) ? [r.slice(1).map((v) => (v == null ? '' : String(v)))] : [])),
+  }));
+}
+
+describe('processing-register report', () => {
+  let t: TestApp;
+  let admin: string;
+  let reader: string;
+  let other: string;
+  let bakery: string;
+  let gruppe: string;
+  let processNumber: string;
+
+  const url = (q: Record<string, string>) => `/api/report/processing-register?${new URLSearchParams(q)}`;
+  const post = async (type: string, payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${type}`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; number: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin@demo.local');
+    reader = await t.tokenFor('reader@demo.local');
+    other = await t.tokenFor('other@demo.local');
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    const id = (n: string) => list.find((c: { name: string }) => c.name === n).id;
+    bakery = id('Bäckerei Schmidt');
+    gruppe = id('Beispiel Gruppe');
+    const tagRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/tag/person-groups',
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { name: 'Kunden' },
+    });
+    const tagId: string | undefined = tagRes.statusCode < 300 ? tagRes.json().id : undefined;
+    const period = await post('storage-period', { name: 'Rechnungen', data: { period: '10 Jahre' } });
+    const measure = await post('measure', { name: 'Festplattenverschlüsselung', data: { category: 'encryption' } });
+    const provider = await post('service-agreement-with-provider', { name: 'Hosting', data: { counterparty: 'Host GmbH' } });
+    const process = await post('process', {
+      name: 'Kundenverwaltung',
+      data: {
+        role: 'controller',
+        purposes: 'Vertragsabwicklung',
+        legalBases: ['art6_1_b', 'art6_1_c'],
+        personGroups: tagId ? [tagId] : [],
+        recipients: 'Steuerberater',
+        thirdCountryTransfer: true,
+        thirdCountries: 'USA',
+        transferSafeguard: 'scc',
+        storagePeriods: [period.id],
+        measures: [measure.id],
+        processors: [provider.id],
+      },
+    });
+    processNumber = process.number;
+    await post('process', { name: 'Lohnabrechnung für Kunden', data: { role: 'processor' } });
+    await post('service-agreement-with-client', { name: 'Newsletter für Café Müller', data: { counterparty: 'Café Müller' } });
+    await post('service-agreement-with-client', { name: 'Buchhaltung Anton', data: { counterparty: 'Anton AG', signed: true } });
+  });
+  afterAll(() => t.close());
+
+  it('exports the controller register as XLSX: one row per activity, a column per Art. 30 field, links by number and name', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'xlsx' }),
+      headers: t.auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="VVT Backerei Schmidt \d{4}-\d\d-\d\d\.xlsx"; filename\*=UTF-8''VVT%20B%C3%A4ckerei/,
+    );
+    const [register, info] = await sheets(res.rawPayload);
+    expect(register!.name).toBe('Art. 30 Abs. 1');
+    const [header, ...rows] = register!.rows;
+    expect(header!.slice(0, 6)).toEqual([
+      'Nummer',
+      'Bezeichnung',
+      'Beschreibung',
+      'Verantwortliche Abteilung',
+      'Zwecke der Verarbeitung',
+      'Rechtsgrundlagen',
+    ]);
+    // The processor's own activity belongs to the Art. 30(2) register.
+    expect(rows).toHaveLength(1);
+    const row = Object.fromEntries(header!.map((h, i) => [h, rows[0]![i] ?? '']));
+    expect(row).toMatchObject({
+      Nummer: processNumber,
+      Bezeichnung: 'Kundenverwaltung',
+      'Zwecke der Verarbeitung': 'Vertragsabwicklung',
+      Rechtsgrundlagen:
+        'Art. 6 Abs. 1 lit. b DSGVO – Vertrag oder vorvertragliche Maßnahmen\nArt. 6 Abs. 1 lit. c DSGVO – rechtliche Verpflichtung',
+      'Übermittlung in Drittländer': 'ja',
+      Drittländer: 'USA',
+      'Garantien für die Übermittlung': 'Standardvertragsklauseln (Art. 46 Abs. 2 lit. c DSGVO)',
+      'Kategorien von Empfängern': 'Steuerberater',
+    });
+    expect(row.Löschfristen).toMatch(/^LF-\d+ Rechnungen \(10 Jahre\)$/);
+    expect(row['Technische und organisatorische Maßnahmen (Art. 32 DSGVO)']).toMatch(/^TOM-\d+ Festplattenverschlüsselung$/);
+    expect(row['Auftragsverarbeiter (AV-Verträge)']).toMatch(/^AVV-\d+ Hosting$/);
+    expect(info!.rows.flat()).toContain('Bäckerei Schmidt');
+  });
+
+  it('exports the processor register (Art. 30(2)) per client, in English for an English user', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'processor', format: 'xlsx' }),
+      headers: t.auth(admin, { 'accept-language': 'en' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [register] = await sheets(res.rawPayload);
+    const [header, ...rows] = register!.rows;
+    expect(header!.slice(0, 3)).toEqual(['Number', 'Name', 'Client']);
+    // Sorted by client.
+    expect(rows.map((r) => r[1])).toEqual(['Buchhaltung Anton', 'Newsletter für Café Müller']);
+  });
+
+  it('renders the controller register as PDF: cover, contents, one section per activity, page numbers', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'pdf' }),
+      headers: t.auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages.length).toBe(3);
+    expect(pages[0]).toContain('Verzeichnis von Verarbeitungstätigkeiten');
+    expect(pages[0]).toContain('Bäckerei Schmidt');
+    expect(pages[0]).toContain('Datenschutzbeauftragter');
+    expect(pages[0]).toMatch(/Erstellt am \d\d\.\d\d\.\d{4}/);
+    expect(pages[1]).toContain('Inhaltsverzeichnis');
+    expect(pages[1]).toContain(`${processNumber} Kundenverwaltung`);
+    expect(pages[2]).toContain(`${processNumber} Kundenverwaltung`);
+    expect(pages[2]).toContain('Standardvertragsklauseln');
+    expect(pages[2]).toContain('3 / 3');
+    expect(pages.join(' ')).not.toContain('Lohnabrechnung');
+  });
+
+  it('renders the processor register as PDF grouped by client', async () => {
+    const res = await t.app.inject({ url: url({ companyId: bakery, kind: 'processor', format: 'pdf' }), headers: t.auth(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = (await pdfPages(res.rawPayload)).join(' ');
+    expect(all).toContain('Auftraggeber (Verantwortlicher): Anton AG');
+    expect(all).toContain('Auftraggeber (Verantwortlicher): Café Müller');
+    expect(all).toContain('Festplattenverschlüsselung');
+  });
+
+  it('lets a reader of the company download; other tenants and companies outside the scope get 404', async () => {
+    const ok = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'xlsx' }),
+      headers: t.auth(reader),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const foreign = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'pdf' }),
+      headers: t.auth(other),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const scoped = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'pdf' }),
+      headers: t.auth(admin, { 'x-tenant': gruppe }),
+    });
+    expect(scoped.statusCode).toBe(404);
+  });
+
+  it('answers 422 to an unknown kind or format or a malformed company id', async () => {
+    for (const q of [
+      { companyId: bakery, kind: 'joint', format: 'pdf' },
+      { companyId: bakery, kind: 'controller', format: 'docx' },
+      { companyId: 'nope', kind: 'controller', format: 'pdf' },
+      { kind: 'controller', format: 'pdf' },
+    ]) {
+      const res = await t.app.inject({ url: url(q as Record<string, string>), headers: t.auth(admin) });
+      expect(res.statusCode, JSON.stringify(q)).toBe(422);
+      expect(res.json().code).toBe('validation_failed');
+    }
+  });
+
+  it('completes a register of 1,000 activities in both formats', async () => {
+    const big = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) }))
+      .json()
+      .find((c: { name: string }) => c.name === 'Muster Datenschutz GmbH').id as string;
+    // Inserted in one statement: a thousand API creates would test the item module, not the report.
+    await t.db.insert(item).values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        companyId: big,
+        type: 'process',
+        number: 10_000 + i,
+        numberLabel: `VT-${10_000 + i}`,
+        name: `Verarbeitung ${i}`,
+        data: { role: 'controller', purposes: 'Zweck '.repeat(20), legalBases: ['art6_1_f'], recipients: 'Intern' },
+      })),
+    );
+    let started = Date.now();
+    const xlsx = await t.app.inject({ url: url({ companyId: big, kind: 'controller', format: 'xlsx' }), headers: t.auth(admin) });
+    expect(xlsx.statusCode).toBe(200);
+    console.info(`register of 1,000 activities: XLSX ${Date.now() - started} ms`);
+    expect((await sheets(xlsx.rawPayload))[0]!.rows).toHaveLength(1001);
+    started = Date.now();
+    const pdf = await t.app.inject({ url: url({ companyId: big, kind: 'controller', format: 'pdf' }), headers: t.auth(admin) });
+    expect(pdf.statusCode).toBe(200);
+    console.info(`register of 1,000 activities: PDF ${Date.now() - started} ms`);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 180_000);
+});
