@@ -34,6 +34,7 @@ import {
   listStore,
   sortFieldOf,
 } from './list-state';
+import { RegisterReportButton } from './register-report-button';
 
 /** A register (design §4): one generic list for every item type, paged, sorted and filtered on the server. */
 export function ItemListPage() {
@@ -109,6 +110,8 @@ export function ItemListPage() {
                 onDone={(created) => created > 0 && onRange({ from: null, until: null })}
               />
             )}
+            {type === 'process' && <RegisterReportButton kind="controller" />}
+            {type === 'service-agreement-with-client' && <RegisterReportButton kind="processor" />}
             <Button
               variant="outlined"
               startIcon={<FileDownload />}
