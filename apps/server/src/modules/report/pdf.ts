@@ -1,4 +1,4 @@
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { pageNumberFooter, pdfBase, renderPdf } from '../dynamic-document/pdf';
 import type { Cell, Contact, Register, RegisterRow } from './data';
 
@@ -26,10 +26,12 @@ function contactTable(title: string, c: Contact, texts: Register['texts']): Cont
   ];
 }
 
+/**
+ * One activity: its number and name as a heading, then "label: value" per Art. 30 field. A stack
+ * of paragraphs rather than a two-column table: pdfmake lays out tables cell by cell, which made
+ * registers of 1,000 activities take several times as long.
+ */
 function activity(r: Register, row: RegisterRow): Content[] {
-  const body: TableCell[][] = r.columns
-    .filter((c) => c.key !== 'counterparty')
-    .map((c) => [{ text: c.label, bold: true }, text(row.cells[c.key] ?? '')]);
   return [
     {
       text: `${row.number} ${row.name}`,
@@ -38,8 +40,9 @@ function activity(r: Register, row: RegisterRow): Content[] {
       tocMargin: row.group === null ? [0, 0, 0, 0] : [12, 0, 0, 0],
     },
     {
-      table: { widths: [150, '*'], body, dontBreakRows: true },
-      layout: 'lightHorizontalLines',
+      stack: r.columns
+        .filter((c) => c.key !== 'counterparty')
+        .map((c) => ({ text: [{ text: `${c.label}: `, bold: true }, text(row.cells[c.key] ?? '')], margin: [0, 0, 0, 3] })),
       fontSize: 9.5,
       margin: [0, 0, 0, 14],
     },
