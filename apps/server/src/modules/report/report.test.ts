@@ -1,8 +1,12 @@
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { item } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
+import type { Register } from './data';
+import { reportTexts } from './labels';
+import { registerPdf } from './pdf';
 
 /** The pages' texts of a PDF, read back with pdf.js. */
 async function pdfPages(data: Buffer) {
@@ -235,4 +239,29 @@ describe('processing-register report', () => {
     console.info(`register of 1,000 activities: PDF ${Date.now() - started} ms`);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   }, 180_000);
+});
+
+describe('register PDF', () => {
+  it('puts the company logo on the cover page', async () => {
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1565c0' } })
+      .png()
+      .toBuffer();
+    const empty = { name: '', address: '', email: '', phone: '', url: '' };
+    const register: Register = {
+      kind: 'controller',
+      texts: reportTexts('en'),
+      columns: [],
+      rows: [],
+      company: { ...empty, name: 'Logo GmbH' },
+      dpo: empty,
+      measures: [],
+      generatedOn: '24.11.2026',
+      logo,
+    };
+    const pdf = await registerPdf(register, { compress: false });
+    expect(pdf.includes('/Subtype /Image')).toBe(true);
+    const pages = await pdfPages(pdf);
+    expect(pages[0]).toContain('Record of processing activities');
+    expect(pages[2]).toContain('No entries');
+  });
 });
