@@ -465,6 +465,31 @@ describe('the compliance registers', () => {
     await close();
   });
 
+  it('downloads the record of processing activities (Art. 30(1)) from the process list as Excel', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await login(page, server.url, ADMIN);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/process`);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await page.getByRole('button', { name: tr('items.report.button.controller') }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: tr('items.report.xlsx') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^VVT Bäckerei Schmidt \d{4}-\d\d-\d\d\.xlsx$/);
+    const file = path.join(downloads, 'vvt.xlsx');
+    await download.saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    expect(wb.worksheets[0]!.name).toBe('Art. 30 Abs. 1');
+    expect(wb.worksheets[0]!.getRow(1).getCell(5).value).toBe('Zwecke der Verarbeitung');
+    expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    // The button is usable again once the file is there.
+    await expect.poll(() => page.getByRole('button', { name: tr('items.report.button.controller') }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('fits a phone: list, detail form and tag page', async () => {
     const { page, close } = await newPage(browser, PHONE);
     await login(page, server.url, ADMIN);
