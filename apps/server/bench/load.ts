@@ -1,0 +1,3 @@
+export async function runLoad(_opts: { json: boolean; quick: boolean }) {
+  return 0;
+}

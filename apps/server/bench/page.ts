@@ -1,0 +1,3 @@
+export async function runPage(_opts: { json: boolean }) {
+  return 0;
+}
