@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { itemTypes } from '@pc/shared';
 import { type Logger, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -39,8 +40,11 @@ export interface BenchDb {
   /** The company the list cases read (the demo bakery), the group of the search data. */
   bakery: string;
   search?: { group: string; oneCompany: string; numberLabel: string };
-  /** Closes the database; drops a PostgreSQL database unless BENCH_KEEP_DB=1. */
-  close(): Promise<void>;
+  /**
+   * Closes the connection; then (unless `keep`, for a server process to open it next) drops a
+   * PostgreSQL database unless BENCH_KEEP_DB=1. May be called again without `keep`.
+   */
+  close(opts?: { keep?: boolean }): Promise<void>;
 }
 
 /**
@@ -109,6 +113,7 @@ export async function openBenchDb(opts: {
     await database.db.execute(sql`analyze`);
     log(`[${label}] inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  let closed = false;
   return {
     database,
     url,
@@ -116,8 +121,10 @@ export async function openBenchDb(opts: {
     secret,
     bakery: bakery!.id,
     search,
-    async close() {
-      await database.close();
+    async close({ keep: keepNow = false } = {}) {
+      if (!closed) await database.close();
+      closed = true;
+      if (keepNow) return;
       if (!opts.persistDir) fs.rmSync(dataDir, { recursive: true, force: true });
       if (opts.pgUrl && dbName && !keep) await dropDatabase(opts.pgUrl, dbName);
     },
@@ -159,4 +166,29 @@ async function searchTargets(database: Database, group: string, items: number) {
   const { formatItemNumber } = await import('@pc/shared');
   const perType = Math.floor(items / companies.length / itemTypes.length);
   return { group, oneCompany: companies[500]!.id, numberLabel: formatItemNumber('VT', Math.max(1, Math.min(42, perType))) };
+}
+
+export function loginBundleKb(dist: string, manifestFile = path.join(dist, '.vite/manifest.json')) {
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+  >;
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const i of manifest[key]?.imports ?? []) walk(i);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  walk(entry);
+  const login = Object.keys(manifest).find((k) => k.includes('features/auth/login-page'));
+  if (login) walk(login);
+  const bytes = [...seen].reduce((n, k) => n + gzipSync(fs.readFileSync(path.join(dist, manifest[k]!.file))).length, 0);
+  return bytes / 1024;
+}
+
+export function writeJson(rows: unknown[]) {
+  const file = path.resolve(import.meta.dirname, 'results.json');
+  fs.writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
 }

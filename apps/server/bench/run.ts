@@ -30,13 +30,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction } from '../src/platform/tenancy';
-import { type BenchDb, benchEnv, fmtMs, openBenchDb, percentile } from './common';
+import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
 
 const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
@@ -304,31 +303,6 @@ function loginBundle() {
     ratio_budget: null,
     pass,
   });
-}
-
-export function loginBundleKb(dist: string, manifestFile = path.join(dist, '.vite/manifest.json')) {
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; isEntry?: boolean; src?: string }
-  >;
-  const seen = new Set<string>();
-  const walk = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const i of manifest[key]?.imports ?? []) walk(i);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  walk(entry);
-  const login = Object.keys(manifest).find((k) => k.includes('features/auth/login-page'));
-  if (login) walk(login);
-  const bytes = [...seen].reduce((n, k) => n + gzipSync(fs.readFileSync(path.join(dist, manifest[k]!.file))).length, 0);
-  return bytes / 1024;
-}
-
-export function writeJson(rows: unknown[]) {
-  const file = path.resolve(import.meta.dirname, 'results.json');
-  fs.writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
-  console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
 }
 
 async function latency() {
