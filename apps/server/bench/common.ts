@@ -138,14 +138,25 @@ export async function dropDatabase(pgUrl: string, dbName: string) {
   await admin.end();
 }
 
-async function insertListItems(database: Database, companyId: string, items: number) {
-  const types = `{${itemTypes.map((t) => t.key).join(',')}}`;
+/**
+ * `items` generated items of the given types (round robin; default all) in one company, numbered
+ * from `firstNumber`, labelled X-<number>; the item counters continue after them.
+ */
+export async function insertListItems(
+  database: Database,
+  companyId: string,
+  items: number,
+  opts: { types?: readonly string[]; firstNumber?: number } = {},
+) {
+  const typeKeys = opts.types ?? itemTypes.map((t) => t.key);
+  const types = `{${typeKeys.join(',')}}`;
+  const offset = (opts.firstNumber ?? 1) - 1;
   const words = `{Vertrag,Löschkonzept,Videoüberwachung,Bewerbung,Lohnabrechnung,Kundendaten,Schulung,Datenpanne,Auskunft,Backup}`;
   for (let start = 1; start <= items; start += 100_000) {
     const end = Math.min(items, start + 99_999);
     await database.db.execute(sql`
       insert into item (company_id, type, number, number_label, name, description, status, due_date, data)
-      select ${companyId}::uuid, (${types}::text[])[(n % ${itemTypes.length}) + 1], n, 'X-' || n,
+      select ${companyId}::uuid, (${types}::text[])[(n % ${typeKeys.length}) + 1], n + ${offset}::int, 'X-' || (n + ${offset}::int),
              (${words}::text[])[(n % 10) + 1] || ' ' || n, 'Beschreibung ' || ((n * 7) % 1000), n % 5,
              current_date + ((n % 90) - 45), '{}'::jsonb
       from generate_series(${start}::int, ${end}::int) n`);
