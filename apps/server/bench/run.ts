@@ -339,5 +339,6 @@ async function latency() {
 let code: number;
 if (flag('--load')) code = await (await import('./load')).runLoad({ json, quick });
 else if (flag('--page')) code = await (await import('./page')).runPage({ json });
+else if (flag('--overhead')) code = await (await import('./overhead')).runOverhead();
 else code = await latency();
 process.exit(code);
