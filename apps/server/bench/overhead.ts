@@ -95,8 +95,8 @@ export async function runOverhead() {
       ['whole request: GET /api/issue?pageSize=50 (inject)', () => app.inject({ url, headers })],
       ['floor: GET /api/health (inject, public, no database)', () => app.inject({ url: '/api/health' })],
       ['auth: verify the access token (HMAC)', () => verifyAccessToken(token, b.secret)],
-      [`auth: session + user lookup (1 statement)`, () => owner.query(recorder.stmts[0]!.query, recorder.stmts[0]!.params)],
-      ['auth: claims (1 statement, drizzle)', () => loadClaims(b.database.db, payload.sub)],
+      [`auth: session, user and claims (1 statement)`, () => owner.query(recorder.stmts[0]!.query, recorder.stmts[0]!.params)],
+      ['auth: claims alone (loadClaims; requests now read them with the session)', () => loadClaims(b.database.db, payload.sub)],
       [`auth: visible companies (drizzle, ${visible.ids.length} companies)`, () => visibleCompanies(b.database.db, payload.sub)],
       [
         'tenant transaction: begin + set_config + commit (empty)',
