@@ -20,7 +20,8 @@ const recorder = {
   on: false,
   stmts: [] as Stmt[],
   logQuery(query: string, params: unknown[]) {
-    if (this.on) this.stmts.push({ query, params });
+    // node-postgres sends the transaction's begin and commit through the logger too; the replay opens its own.
+    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query)) this.stmts.push({ query, params });
   },
 };
 

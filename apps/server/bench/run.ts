@@ -23,8 +23,8 @@
  * create) replay and roll back; login has no raw figure (argon2id is the cost by design).
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ITEMS, BENCH_SEARCH_ITEMS,
- * BENCH_RUNS (runs per case), BENCH_ONLY=list|search|search-pglite|search-postgres (one group of
- * cases), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
+ * BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres
+ * (one group of cases), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
  * (keep the PostgreSQL databases under fixed names and reuse them next time), BENCH_SHOW_SQL=1
  * (print each case's recorded statements).
  */
@@ -69,7 +69,8 @@ const recorder = {
   on: false,
   stmts: [] as Stmt[],
   logQuery(query: string, params: unknown[]) {
-    if (this.on) this.stmts.push({ query, params });
+    // node-postgres sends the transaction's begin and commit through the logger too; the replay opens its own.
+    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query)) this.stmts.push({ query, params });
   },
 };
 
@@ -272,9 +273,12 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search', 
     }
   }
   header();
-  for (const c of cases) await runCase(b, dbLabel, items, c);
-  await app.close();
-  await b.close();
+  try {
+    for (const c of cases) await runCase(b, dbLabel, items, c);
+  } finally {
+    await app.close();
+    await b.close();
+  }
 }
 
 function loginBundle() {
@@ -311,7 +315,9 @@ async function latency() {
   const items = Number(process.env.BENCH_ITEMS ?? 100_000);
   const pgSearchItems = Number(process.env.BENCH_SEARCH_ITEMS ?? 1_000_000);
   const want = (group: 'list' | 'search', db: 'pglite' | 'postgres') => {
-    if (only === 'list' && group !== 'list') return false;
+    if (only.startsWith('list') && group !== 'list') return false;
+    if (only === 'list-pglite' && db !== 'pglite') return false;
+    if (only === 'list-postgres' && db !== 'postgres') return false;
     if (only.startsWith('search') && group !== 'search') return false;
     if (only === 'search-pglite' && db !== 'pglite') return false;
     if (only === 'search-postgres' && db !== 'postgres') return false;
