@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -52,6 +52,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** PGlite only: start from this dumped data directory (a tarball from `dumpDataDir`). */
   loadDataDir?: Blob;
+  /** drizzle's query logger, for every statement of the app (the bench records a request's SQL with it). */
+  logger?: Logger;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -60,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server drops (restart, failover, admin termination) would otherwise
     // crash the process; the pool replaces it on the next checkout.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as OwnerDb;
+    const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as OwnerDb;
     const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       try {
@@ -87,7 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema }) as unknown as OwnerDb;
+  const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as OwnerDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,

@@ -95,6 +95,9 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
         select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
         where not exists (select 1 from terms_of_use_agreement a
                           where a.user_id = "app_user"."id" and a.terms_of_use_id = cur.id and not a.is_revoked))`,
+      // The claims in the same statement (loadClaims' query): one round trip fewer per request.
+      claims: sql<string[]>`array(select distinct ${roleClaim.claim} from ${userRole}
+        inner join ${roleClaim} on ${roleClaim.roleId} = ${userRole.roleId} where ${userRole.userId} = "app_user"."id")`,
     })
     .from(authSession)
     .innerJoin(appUser, eq(appUser.id, authSession.userId))
@@ -111,7 +114,8 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
   if (!row) throw unauthorized();
   if (row.mfaPending && !allowMfaPending) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
-  const [claims, visible] = await Promise.all([loadClaims(db, row.userId), visibleCompanies(db, row.userId)]);
+  const claims = new Set(row.claims);
+  const visible = await visibleCompanies(db, row.userId);
   // Checked on every request, like the session and the user's own flag: deactivating the last
   // active company of a user ends their access at once, not when the access token expires.
   if (!visible.anyActive) throw unauthorized();

@@ -1,0 +1,178 @@
+/**
+ * `npm run bench -- --overhead` (issue 13): where the time of one list request goes, step by
+ * step, on the demo data (GET /api/issue?pageSize=50 as admin@demo.local, all companies in
+ * scope). Each step runs alone BENCH_RUNS times (default 300) in this process; medians and means.
+ * PGlite, and PostgreSQL with BENCH_DATABASE_URL. Run with `node --cpu-prof` for a profile.
+ */
+import { itemListQuerySchema, itemPageSchema } from '@pc/shared';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { listItems } from '../src/modules/items/service';
+import { loadClaims } from '../src/platform/auth/plugin';
+import { verifyAccessToken } from '../src/platform/auth/tokens';
+import { diskStorage } from '../src/platform/storage';
+import { openTenantTransaction, visibleCompanies } from '../src/platform/tenancy';
+import { benchEnv, openBenchDb, percentile } from './common';
+
+type Stmt = { query: string; params: unknown[] };
+const recorder = {
+  on: false,
+  stmts: [] as Stmt[],
+  logQuery(query: string, params: unknown[]) {
+    // node-postgres sends the transaction's begin and commit through the logger too; the replay opens its own.
+    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query)) this.stmts.push({ query, params });
+  },
+};
+
+async function time(runs: number, fn: () => Promise<unknown> | unknown) {
+  for (let i = 0; i < 10; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return { p50: percentile(xs, 50), mean: xs.reduce((a, b) => a + b, 0) / xs.length };
+}
+
+export async function runOverhead() {
+  const runs = Number(process.env.BENCH_RUNS ?? 300);
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (kind === 'postgres' && !pgUrl) continue;
+    const b = await openBenchDb({ pgUrl: kind === 'postgres' ? pgUrl : undefined, kind: 'demo', items: 0, logger: recorder });
+    const app = await buildApp({
+      config: loadConfig(benchEnv(b.dataDir)),
+      database: b.database,
+      storage: diskStorage(b.dataDir),
+      secret: b.secret,
+    });
+    // Phase marks of a request, from hooks added after the platform's (each runs after its phase's own work).
+    let marks: Record<string, number> | null = null;
+    const mark = (name: string) => async () => {
+      if (marks) marks[name] = performance.now();
+    };
+    app.addHook('onRequest', mark('onRequest'));
+    app.addHook('preValidation', mark('authenticated'));
+    app.addHook('preHandler', mark('transactionOpen'));
+    app.addHook('preSerialization', mark('handlerDone'));
+    app.addHook('onSend', mark('committed'));
+    app.addHook('onResponse', mark('onResponse'));
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: 'grant_type=password&username=admin%40demo.local&password=Demo1234!',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const token = login.json().access_token as string;
+    const headers = { authorization: `Bearer ${token}` };
+    const url = '/api/issue?pageSize=50';
+    const payload = verifyAccessToken(token, b.secret)!;
+    recorder.stmts = [];
+    recorder.on = true;
+    const first = await app.inject({ url, headers });
+    recorder.on = false;
+    const owner = (b.database.db as unknown as { $client: { query(t: string, p?: unknown[]): Promise<unknown> } }).$client;
+    const visible = await visibleCompanies(b.database.db, payload.sub);
+    const claims = await loadClaims(b.database.db, payload.sub);
+    const query = itemListQuerySchema.parse({ pageSize: '50' });
+    const deps = { timeZone: 'Europe/Berlin', now: () => new Date() };
+    const ctxOf = (db: unknown) =>
+      ({
+        userId: payload.sub,
+        companyIds: visible.ids,
+        scopeCompanyId: null,
+        scopeCompanyIds: visible.ids,
+        claims,
+        db,
+      }) as unknown as Parameters<typeof listItems>[1];
+    const serialize = serializerCompiler({ schema: itemPageSchema, method: 'GET', url, httpStatus: '200' });
+    const tx0 = await openTenantTransaction(b.database.db, { userId: payload.sub, companyIds: visible.ids });
+    const page = await listItems(deps, ctxOf(tx0.db), 'issue', query);
+    await tx0.end(true);
+
+    const steps: [string, () => Promise<unknown> | unknown][] = [
+      ['whole request: GET /api/issue?pageSize=50 (inject)', () => app.inject({ url, headers })],
+      ['floor: GET /api/health (inject, public, no database)', () => app.inject({ url: '/api/health' })],
+      ['auth: verify the access token (HMAC)', () => verifyAccessToken(token, b.secret)],
+      [`auth: session, user and claims (1 statement)`, () => owner.query(recorder.stmts[0]!.query, recorder.stmts[0]!.params)],
+      ['auth: claims alone (loadClaims; requests now read them with the session)', () => loadClaims(b.database.db, payload.sub)],
+      [`auth: visible companies (drizzle, ${visible.ids.length} companies)`, () => visibleCompanies(b.database.db, payload.sub)],
+      [
+        'tenant transaction: begin + set_config + commit (empty)',
+        async () => (await openTenantTransaction(b.database.db, { userId: payload.sub, companyIds: visible.ids })).end(true),
+      ],
+      [
+        'handler: listItems in a tenant transaction (incl. the above)',
+        async () => {
+          const tx = await openTenantTransaction(b.database.db, { userId: payload.sub, companyIds: visible.ids });
+          await listItems(deps, ctxOf(tx.db), 'issue', query);
+          await tx.end(true);
+        },
+      ],
+      [`serialise the answer (zod serializer, ${page.items.length} items)`, () => serialize(page)],
+      ['JSON.stringify alone', () => JSON.stringify(page)],
+    ];
+    console.log(
+      `\n[${kind}] list request on demo data (${first.json().total} issues in scope, ${recorder.stmts.length} statements per request), ${runs} runs per step`,
+    );
+    console.log(`${'step'.padEnd(66)}  p50 ms   mean ms`);
+    // BENCH_STEPS=1: only the whole request (for a CPU profile of it).
+    for (const [name, fn] of steps.slice(0, Number(process.env.BENCH_STEPS ?? steps.length))) {
+      const r = await time(runs, fn);
+      console.log(`${name.padEnd(66)} ${r.p50.toFixed(3).padStart(7)} ${r.mean.toFixed(3).padStart(9)}`);
+    }
+    const phases: Record<string, number[]> = {};
+    for (let i = 0; i < runs; i++) {
+      marks = {};
+      const t0 = performance.now();
+      await app.inject({ url, headers });
+      const t1 = performance.now();
+      const m = marks;
+      marks = null;
+      const order: [string, number][] = [
+        ['inject → onRequest (light-my-request, routing, helmet)', m.onRequest! - t0],
+        ['onRequest → authenticated (token, session, claims, visible companies)', m.authenticated! - m.onRequest!],
+        ['→ transaction open (query validation, begin + set_config)', m.transactionOpen! - m.authenticated!],
+        ['→ handler done (listItems)', m.handlerDone! - m.transactionOpen!],
+        ['→ committed (serialisation, commit)', m.committed! - m.handlerDone!],
+        ['→ onResponse (write the answer)', m.onResponse! - m.committed!],
+        ['→ inject resolves', t1 - m.onResponse!],
+      ];
+      for (const [k, v] of order) (phases[k] ??= []).push(v);
+    }
+    console.log(`phases of the whole request (${runs} requests)`);
+    for (const [k, xs] of Object.entries(phases)) {
+      console.log(
+        `  ${k.padEnd(72)} ${percentile(xs, 50).toFixed(3).padStart(7)} ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3).padStart(9)}`,
+      );
+    }
+    if (process.env.BENCH_STEPS) {
+      await app.close();
+      await b.close();
+      continue;
+    }
+    // Each recorded statement alone, raw (driver only): the auth ones on the owner connection,
+    // the handler's in one open tenant transaction.
+    const setupAt = recorder.stmts.findIndex((s) => s.query.startsWith("select set_config('app.company_ids'"));
+    const each = async (on: typeof owner, label: string, list: Stmt[]) => {
+      for (const s of list) {
+        const r = await time(Math.min(runs, 100), () => on.query(s.query, s.params));
+        const text = s.query.replace(/\s+/g, ' ');
+        console.log(
+          `  ${label} ${text.slice(0, 56).padEnd(57)} ${r.p50.toFixed(3).padStart(7)} ${r.mean.toFixed(3).padStart(9)}`,
+        );
+      }
+    };
+    // PGlite has one connection: the owner's statements first, then the transaction's.
+    await each(owner, 'auth   ', recorder.stmts.slice(0, setupAt));
+    const tx = await openTenantTransaction(b.database.db, { userId: payload.sub, companyIds: visible.ids });
+    const client = (tx.db as unknown as { session: { client: typeof owner } }).session.client;
+    await each(client, 'handler', recorder.stmts.slice(setupAt + 1));
+    await tx.end(true);
+    await app.close();
+    await b.close();
+  }
+  return 0;
+}

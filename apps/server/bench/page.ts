@@ -1,0 +1,151 @@
+/**
+ * `npm run bench -- --page` (issue 13): time from navigation to data shown in Chromium
+ * (playwright-core, /usr/bin/chromium), after logging in once through the login form: the
+ * dashboard (/home), a register list holding 10,000 items (/process) and an item's detail page.
+ * Each is a full page load (`page.goto`: HTML, JavaScript, the session's token refresh, the
+ * data); "shown" means the page's data is in the DOM and no skeleton or spinner is left.
+ * Goal < 800 ms each (median) with PostgreSQL (BENCH_DATABASE_URL; PGlite without it). Also
+ * reports the login screen's JavaScript (gzip; budget < 200 kB). Needs `npm run build -w apps/web`.
+ *
+ * Environment: BENCH_PAGE_RUNS (loads per page, default 7), BENCH_PAGE_ITEMS (default 10,000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { queryRows } from '../src/db/types';
+import { benchEnv, insertListItems, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
+import { startServer, stopServer } from './load';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** What shows while data loads (as packages/e2e/src/browser.ts). */
+const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate';
+
+type Shown = { kind: 'dashboard' | 'list' | 'detail'; text?: string };
+
+/** Runs in the page (the app's CSP allows no string evaluation): its data is in the DOM and nothing loads. */
+function isShown({ loading, kind, text }: Shown & { loading: string }) {
+  if (document.querySelector(loading)) return false;
+  if (kind === 'dashboard') return !!document.querySelector('[data-tile=Issue] tbody tr');
+  if (kind === 'list') return !!document.querySelector('.MuiDataGrid-row [data-field=name] a');
+  return (
+    Array.from(document.querySelectorAll('input, textarea')).some((i) => (i as HTMLInputElement).value === text) ||
+    document.body.innerText.includes(text!)
+  );
+}
+
+export interface PageResult {
+  case: string;
+  database: 'pglite' | 'postgres';
+  items: number;
+  runs: number;
+  p50: number;
+  max: number;
+  budget: number;
+  pass: boolean;
+}
+
+export async function runPage(opts: { json: boolean }) {
+  const dist = path.resolve(import.meta.dirname, '../../web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.log('no web build: run `npm run build -w apps/web` first');
+    return 1;
+  }
+  const runs = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+  const items = Number(process.env.BENCH_PAGE_ITEMS ?? 10_000);
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const kind = pgUrl ? 'postgres' : 'pglite';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-page-'));
+  const b = await openBenchDb({ pgUrl, kind: 'demo', items: 0, persistDir: dir });
+  await insertListItems(b.database, b.bakery, items, { types: ['process'], firstNumber: 100_001 });
+  await b.database.db.execute(sql`analyze`);
+  const [detail] = await queryRows<{ id: string; name: string }>(
+    b.database.db,
+    sql`select id::text, name from item where company_id = ${b.bakery} and type = 'process' and number = 100500`,
+  );
+  await b.close({ keep: true });
+  const env: Record<string, string> = { ...benchEnv(dir), ENVIRONMENT: 'Development', LOG_LEVEL: 'warn' };
+  if (b.url) env.DATABASE_URL = b.url;
+  const { base, child } = await startServer(env);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const results: PageResult[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name=username]').fill('admin@demo.local');
+    await page.locator('input[name=password]').fill('Demo1234!');
+    await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+
+    const pages: { name: string; url: string; shown: Shown }[] = [
+      { name: 'dashboard', url: '/home', shown: { kind: 'dashboard' } },
+      {
+        name: `register list (${items.toLocaleString('en')} processes in one company)`,
+        url: '/process',
+        shown: { kind: 'list' },
+      },
+      { name: 'item detail (process)', url: `/process/${detail!.id}`, shown: { kind: 'detail', text: detail!.name } },
+    ];
+    console.log(
+      `page load to data shown, ${kind}, ${runs} loads per page after one warm-up; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    for (const p of pages) {
+      const times: number[] = [];
+      for (let i = 0; i <= runs; i++) {
+        const t0 = performance.now();
+        await page.goto(`${base}${p.url}`);
+        await page
+          .waitForFunction(isShown, { loading: LOADING, ...p.shown }, { timeout: 30_000, polling: 'raf' })
+          .catch(async (e: Error) => {
+            const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '');
+            throw new Error(`${p.name}: data not shown at ${page.url()} (${e.message})\n${text}`);
+          });
+        if (i > 0) times.push(performance.now() - t0);
+      }
+      const r: PageResult = {
+        case: `page: ${p.name}`,
+        database: kind,
+        items,
+        runs,
+        p50: percentile(times, 50),
+        max: Math.max(...times),
+        budget: 800,
+        pass: percentile(times, 50) < 800,
+      };
+      results.push(r);
+      console.log(
+        `${p.name.padEnd(50)} p50 ${r.p50.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms   goal < 800 ms ${r.pass ? 'ok' : 'MISSED'}`,
+      );
+    }
+    const kb = loginBundleKb(dist);
+    console.log(`login screen initial JavaScript: ${kb.toFixed(1)} kB gzip (budget < 200 kB) ${kb < 200 ? 'ok' : 'MISSED'}`);
+    results.push({
+      case: 'login-screen JavaScript (kB gzip)',
+      database: kind,
+      items: 0,
+      runs: 1,
+      p50: kb,
+      max: kb,
+      budget: 200,
+      pass: kb < 200,
+    });
+  } finally {
+    await browser.close();
+    await stopServer(child);
+    await b.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (opts.json) writeJson(results);
+  return results.every((r) => r.pass) ? 0 : 1;
+}
