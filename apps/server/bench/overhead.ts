@@ -140,7 +140,10 @@ export async function runOverhead() {
         ['→ onResponse (write the answer)', m.onResponse! - m.committed!],
         ['→ inject resolves', t1 - m.onResponse!],
       ];
-      for (const [k, v] of order) (phases[k] ??= []).push(v);
+      for (const [k, v] of order) {
+        phases[k] ??= [];
+        phases[k].push(v);
+      }
     }
     console.log(`phases of the whole request (${runs} requests)`);
     for (const [k, xs] of Object.entries(phases)) {
