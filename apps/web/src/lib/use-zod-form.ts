@@ -14,6 +14,8 @@ export interface ZodFormOptions<T extends FieldValues> extends Omit<UseFormProps
    * field took becomes `failure` for the form to show.
    */
   onFailure?: (error: unknown, onFields: boolean) => void;
+  /** Values the schema rejects, after the fields show why (a long form adds a snackbar). */
+  onInvalid?: () => void;
   /** The submit button stays disabled until the values pass the schema (spec 000 §2 forgot password). */
   disableUntilValid?: boolean;
 }
@@ -36,7 +38,7 @@ export interface ZodForm<T extends FieldValues> extends UseFormReturn<T> {
  */
 export function formSubmit<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'handleSubmit' | 'setError' | 'getValues'>,
-  options: Pick<ZodFormOptions<T>, 'onSubmit' | 'fieldOf' | 'onFailure'>,
+  options: Pick<ZodFormOptions<T>, 'onSubmit' | 'fieldOf' | 'onFailure' | 'onInvalid'>,
   setFailure: (failure: unknown) => void,
 ): ZodForm<T>['submit'] {
   // A field exists when the form holds a value for it (null counts; an optional field not shown does not).
@@ -51,12 +53,12 @@ export function formSubmit<T extends FieldValues>(
       if (options.onFailure) options.onFailure(error, onFields);
       else if (!onFields) setFailure(error);
     }
-  });
+  }, options.onInvalid);
 }
 
 /** react-hook-form with the shared zod schema as resolver, submit busy, 422 mapping and disabled-until-valid. */
 export function useZodForm<T extends FieldValues>(schema: z.ZodType, options: ZodFormOptions<T>): ZodForm<T> {
-  const { onSubmit, fieldOf, onFailure, disableUntilValid, ...formOptions } = options;
+  const { onSubmit, fieldOf, onFailure, onInvalid, disableUntilValid, ...formOptions } = options;
   // The schemas' input and output types differ (defaults, transforms); the form holds the input.
   const resolver = zodResolver(schema as never) as unknown as Resolver<T>;
   const form = useForm<T>({ ...formOptions, resolver });
@@ -64,6 +66,6 @@ export function useZodForm<T extends FieldValues>(schema: z.ZodType, options: Zo
   const busy = form.formState.isSubmitting;
   // Read isValid only when it matters: reading it makes react-hook-form validate on every change.
   const canSubmit = !busy && (!disableUntilValid || form.formState.isValid);
-  const submit = formSubmit(form, { onSubmit, fieldOf, onFailure }, setFailure);
+  const submit = formSubmit(form, { onSubmit, fieldOf, onFailure, onInvalid }, setFailure);
   return { ...form, submit, busy, canSubmit, failure };
 }
