@@ -105,7 +105,8 @@ export function DialogFrame({
       aria-describedby={description ? descriptionId : undefined}
       aria-busy={busy || undefined}
       maxWidth={false}
-      onKeyDown={onKeyDown}
+      // Only when given: an explicit undefined would replace MUI's own Escape handler.
+      {...(onKeyDown && { onKeyDown })}
       slotProps={{ paper: { ...form, sx: paperSx } as object }}
     >
       <DialogTitle id={titleId} sx={titleAside ? { display: 'flex', alignItems: 'center', gap: 2 } : undefined}>
