@@ -46,22 +46,8 @@ export function createAppTheme(language: string): Theme {
         MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
         MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid rgba(27, 39, 51, 0.12)' } } },
         MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
-        MuiDialog: {
-          styleOverrides: {
-            // Below 600 px every dialog takes the whole screen: a phone has no room for margins.
-            paper: ({ theme }) => ({
-              borderRadius: 14,
-              [theme.breakpoints.down('sm')]: {
-                margin: 0,
-                width: '100%',
-                maxWidth: '100%',
-                height: '100%',
-                maxHeight: 'none',
-                borderRadius: 0,
-              },
-            }),
-          },
-        },
+        // Width and the full screen on a phone: components/dialog-frame.tsx.
+        MuiDialog: { styleOverrides: { paper: { borderRadius: 14 } } },
         MuiDialogTitle: { styleOverrides: { root: { fontWeight: 650 } } },
         MuiListItemButton: {
           styleOverrides: {

@@ -1,11 +1,6 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from './dialog-frame';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -19,31 +14,26 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A yes/no question (spec 001 §9: confirm dialogs are 640 px wide). */
+/** A yes/no question (spec 001 §9: confirm dialogs are 640 px wide, the frame's default). */
 export function ConfirmDialog({ open, title, text, confirmLabel, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
   return (
-    <Dialog
+    <DialogFrame
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={busy} autoFocus>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={title}
+      description={text}
+      busy={busy}
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} loading={busy} autoFocus>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -20,22 +20,31 @@ export function errorText(t: TFunction, error: unknown): string {
 
 /**
  * Puts the per-field messages of a 422 answer onto the form fields that exist; answers whether
- * any field took one (then the form itself says what is wrong).
+ * any field took one (then the form itself says what is wrong). `fields` lists the form's fields
+ * in screen order (the first one with a message takes focus), or maps a server path onto a field.
  */
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  fields: readonly Path<T>[] | ((path: string) => Path<T> | null | undefined),
 ): boolean {
   if (!isApiError(error) || error.status !== 422 || !error.fields) return false;
-  let applied = false;
-  for (const field of fields) {
-    const message = error.fields[field]?.[0];
-    if (!message) continue;
-    setError(field, { type: 'server', message }, { shouldFocus: !applied });
-    applied = true;
+  const answered = error.fields;
+  const pairs: [Path<T>, string | undefined][] =
+    typeof fields === 'function'
+      ? Object.entries(answered).flatMap(([path, messages]) => {
+          const field = fields(path);
+          return field ? [[field, messages[0]] as [Path<T>, string | undefined]] : [];
+        })
+      : fields.map((field) => [field, answered[field]?.[0]]);
+  // The first message of a field wins (`ipAllowList.0` and `ipAllowList.2` both name ipAllowList).
+  const done = new Set<string>();
+  for (const [field, message] of pairs) {
+    if (!message || done.has(field)) continue;
+    setError(field, { type: 'server', message }, { shouldFocus: done.size === 0 });
+    done.add(field);
   }
-  return applied;
+  return done.size > 0;
 }
 
 /**

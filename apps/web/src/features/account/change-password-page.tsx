@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import LockReset from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,13 +10,13 @@ import { type ChangePassword, changePasswordSchema } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { applyFieldErrors, messageText } from '../../lib/messages';
+import { messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { logout } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
+import { useZodForm } from '../../lib/use-zod-form';
 import { changePassword } from './api';
 import { PasswordCriteriaList } from './password-criteria-list';
 import { PasswordField } from './password-field';
@@ -32,22 +31,23 @@ export function ChangePasswordPage() {
   const queryClient = useQueryClient();
   const expired = useSession((s) => s.lock === 'PasswordExpired');
   const [leaving, setLeaving] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePassword>({
-    resolver: zodResolver(changePasswordSchema),
+  const form = useZodForm<ChangePassword>(changePasswordSchema, {
     // Errors appear after the first submit: a blur error shifting the layout must not eat the Cancel click.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { existingPassword: '', newPassword: '', newPasswordRepeated: '' },
+    onSubmit: async (values) => {
+      await changePassword(values);
+      notify(t('account.changePassword.success'), 'success');
+      await signOut();
+    },
+    onFailure: () => notify(t('changePassword.snackbar.error'), 'error'),
   });
+  const { register, watch } = form;
+  const { errors } = form.formState;
   const newPassword = watch('newPassword');
   const repeated = watch('newPasswordRepeated');
-  const busy = isSubmitting || leaving;
+  const busy = form.busy || leaving;
 
   const signOut = async () => {
     setLeaving(true);
@@ -55,18 +55,6 @@ export function ChangePasswordPage() {
     queryClient.clear();
     await navigate({ href: '/login', replace: true });
   };
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await changePassword(values);
-    } catch (error) {
-      notify(t('changePassword.snackbar.error'), 'error');
-      applyFieldErrors(error, setError, ['existingPassword', 'newPassword', 'newPasswordRepeated']);
-      return;
-    }
-    notify(t('account.changePassword.success'), 'success');
-    await signOut();
-  });
 
   const mismatch = repeated.length > 0 && repeated !== newPassword;
   const message = (field: keyof ChangePassword) => messageText(t, errors[field]?.message);
@@ -76,7 +64,7 @@ export function ChangePasswordPage() {
       <PageHeader title={t('section.change-password')} />
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <form onSubmit={form.submit} noValidate aria-busy={busy}>
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
                 <Box
@@ -134,7 +122,7 @@ export function ChangePasswordPage() {
                 <Button variant="outlined" onClick={() => void signOut()} disabled={busy}>
                   {t('account.changePassword.cancel')}
                 </Button>
-                <Button type="submit" variant="contained" loading={isSubmitting} disabled={leaving}>
+                <Button type="submit" variant="contained" loading={form.busy} disabled={leaving}>
                   {t('account.changePassword.submit')}
                 </Button>
               </Stack>

@@ -8,10 +8,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserMe } from '@pc/shared';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FilledTextField } from '../../components/filled-text-field';
-import { isApiError } from '../../lib/api/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
 import { checkNewEmail } from './avatar-file';
 import { requestEmailChange } from './profile-api';
 import { profileErrorText, profileMessage } from './profile-messages';
@@ -23,42 +24,12 @@ import { profileErrorText, profileMessage } from './profile-messages';
 export function EmailCard({ me }: { me: UserMe }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const start = () => {
     setSentTo(null);
     setEditing(true);
-    setValue('');
-    setError(null);
-    requestAnimationFrame(() => inputRef.current?.focus());
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkNewEmail(value, me.email);
-    if (!check.ok) {
-      setError(t(`profileEdit.email.error.${check.error}`));
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await requestEmailChange(value.trim());
-      setSentTo(value.trim());
-      setEditing(false);
-    } catch (e) {
-      const field = isApiError(e) ? e.fields?.email?.[0] : undefined;
-      setError(field ? (profileMessage(t, field) ?? profileErrorText(t, e)) : profileErrorText(t, e));
-      inputRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -89,32 +60,14 @@ export function EmailCard({ me }: { me: UserMe }) {
           </Alert>
         )}
         {editing ? (
-          <Box component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-busy={busy}>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {t('profileEdit.email.text')}
-            </Typography>
-            <FilledTextField
-              ref={inputRef}
-              label={t('profileEdit.email.new')}
-              type="email"
-              autoComplete="email"
-              required
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              error={!!error}
-              helperText={error}
-              alertHelperText
-            />
-            {/* Phones: the main action on top, both full width, instead of a ragged wrap. */}
-            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} sx={{ mt: 2, gap: 1, justifyContent: 'flex-end' }}>
-              <Button onClick={() => setEditing(false)} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {t('profileEdit.email.send')}
-              </Button>
-            </Stack>
-          </Box>
+          <EmailForm
+            current={me.email}
+            onSent={(email) => {
+              setSentTo(email);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <Button variant="outlined" onClick={start}>
             {t(sentTo ? 'profileEdit.email.again' : 'profileEdit.email.change')}
@@ -122,5 +75,63 @@ export function EmailCard({ me }: { me: UserMe }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Present, plausible and not the current address (checkNewEmail), said under profileEdit.email.error. */
+const emailSchema = (current: string) =>
+  z.object({
+    email: z.string().superRefine((value, ctx) => {
+      const check = checkNewEmail(value, current);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
+    }),
+  });
+
+function EmailForm({ current, onSent, onCancel }: { current: string; onSent: (email: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const form = useZodForm<{ email: string }>(emailSchema(current), {
+    defaultValues: { email: '' },
+    onSubmit: async ({ email }) => {
+      await requestEmailChange(email.trim());
+      onSent(email.trim());
+    },
+    // Everything that goes wrong is about the one address: said under the field, which takes focus.
+    onFailure: (error, onFields) => {
+      if (!onFields) form.setError('email', { type: 'failure', message: profileErrorText(t, error) }, { shouldFocus: true });
+    },
+  });
+  const error = form.formState.errors.email;
+  const text =
+    error?.type === 'custom'
+      ? t(`profileEdit.email.error.${error.message}`)
+      : error?.type === 'server'
+        ? profileMessage(t, error.message)
+        : error?.message;
+  return (
+    <Box component="form" onSubmit={form.submit} noValidate aria-busy={form.busy}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('profileEdit.email.text')}
+      </Typography>
+      <FilledTextField
+        {...form.register('email')}
+        label={t('profileEdit.email.new')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        error={!!error}
+        helperText={text}
+        alertHelperText
+      />
+      {/* Phones: the main action on top, both full width, instead of a ragged wrap. */}
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} sx={{ mt: 2, gap: 1, justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={form.busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={!form.canSubmit}>
+          {t('profileEdit.email.send')}
+        </Button>
+      </Stack>
+    </Box>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,13 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { profileInputSchema, type UserMe } from '@pc/shared';
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FilledTextField } from '../../components/filled-text-field';
-import { applyFieldErrors } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { setMe } from '../../lib/session/session-actions';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AvatarEditor } from './avatar-editor';
 import { updateProfile } from './profile-api';
 import { profileErrorText, profileMessage } from './profile-messages';
@@ -27,29 +25,22 @@ export function PersonalCard({ me }: { me: UserMe }) {
   const { t } = useTranslation();
   const headingId = useId();
   const name = `${me.firstname} ${me.lastname}`.trim() || me.email;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<NameForm>({
-    resolver: zodResolver(nameSchema),
+  const form = useZodForm<NameForm>(nameSchema, {
     defaultValues: { firstname: me.firstname, lastname: me.lastname },
-  });
-
-  // A fresh `me` (saved here or elsewhere) becomes the new starting point of the form.
-  useEffect(() => reset({ firstname: me.firstname, lastname: me.lastname }), [me.firstname, me.lastname, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const fresh = await updateProfile({ firstname: values.firstname, lastname: values.lastname, language: me.language });
       setMe(fresh);
       notify(t('profileEdit.personal.saved'), 'success');
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ['firstname', 'lastname'])) notify(profileErrorText(t, error), 'error');
-    }
+    },
+    onFailure: (error, onFields) => {
+      if (!onFields) notify(profileErrorText(t, error), 'error');
+    },
   });
+  const { register, reset } = form;
+  const { errors, isDirty } = form.formState;
+
+  // A fresh `me` (saved here or elsewhere) becomes the new starting point of the form.
+  useEffect(() => reset({ firstname: me.firstname, lastname: me.lastname }), [me.firstname, me.lastname, reset]);
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -65,7 +56,7 @@ export function PersonalCard({ me }: { me: UserMe }) {
           </Typography>
         </Box>
         <Divider sx={{ my: 2.5 }} />
-        <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+        <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
           <Box
             sx={{
               display: 'grid',
@@ -92,11 +83,11 @@ export function PersonalCard({ me }: { me: UserMe }) {
           </Box>
           <Stack direction="row" sx={{ mt: 2, gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {isDirty && (
-              <Button onClick={() => reset()} disabled={isSubmitting}>
+              <Button onClick={() => reset()} disabled={form.busy}>
                 {t('common.cancel')}
               </Button>
             )}
-            <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+            <Button type="submit" variant="contained" disabled={!isDirty || form.busy}>
               {t('profileEdit.personal.save')}
             </Button>
           </Stack>

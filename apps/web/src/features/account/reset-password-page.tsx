@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { type ResetPassword, resetPasswordSchema } from '@pc/shared';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
-import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
+import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
+import { useZodForm } from '../../lib/use-zod-form';
 import { resetPassword, validateResetToken } from './api';
 import { AuthCard } from './auth-card';
 import { PasswordCriteriaList } from './password-criteria-list';
@@ -23,38 +22,28 @@ type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
 function ResetForm({ userId, token }: { userId: string; token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<ResetPassword>({
-    resolver: zodResolver(resetPasswordSchema),
+  const form = useZodForm<ResetPassword>(resetPasswordSchema, {
     mode: 'onChange',
     defaultValues: { userId, token, password: '', passwordRepeated: '' },
-  });
-  const password = watch('password');
-  const repeated = watch('passwordRepeated');
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+    disableUntilValid: true,
+    onSubmit: async (values) => {
       await resetPassword(values);
       notify(t('account.reset.success'), 'success');
       await navigate({ href: '/login', replace: true });
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ['password', 'passwordRepeated'])) setFailure(errorText(t, error));
-    }
+    },
   });
+  const { register } = form;
+  const { errors } = form.formState;
+  const failure = form.failure ? errorText(t, form.failure) : null;
+  const password = form.watch('password');
+  const repeated = form.watch('passwordRepeated');
 
   // The criteria list says what is missing; the field itself only reports the server's verdict.
   const serverMessage = (field: 'password' | 'passwordRepeated') =>
     errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.reset.text')}</Typography>
         <PasswordField
@@ -66,7 +55,7 @@ function ResetForm({ userId, token }: { userId: string; token: string }) {
           error={!!serverMessage('password')}
           helperText={serverMessage('password')}
           alertHelperText
-          disabled={isSubmitting}
+          disabled={form.busy}
         />
         <PasswordField
           {...register('passwordRepeated')}
@@ -78,11 +67,11 @@ function ResetForm({ userId, token }: { userId: string; token: string }) {
             serverMessage('passwordRepeated') ??
             (repeated.length > 0 && repeated !== password ? t('account.messages.password.mismatch') : undefined)
           }
-          disabled={isSubmitting}
+          disabled={form.busy}
         />
         <PasswordCriteriaList password={password} repeated={repeated} />
         {failure && <Alert severity="error">{failure}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={!isValid} loading={isSubmitting} fullWidth>
+        <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
           {t('account.reset.submit')}
         </Button>
       </Stack>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Button from '@mui/material/Button';
@@ -8,13 +7,13 @@ import Stack from '@mui/material/Stack';
 import { type Credentials, credentialsSchema } from '@pc/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { FilledTextField } from '../../components/filled-text-field';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
 import { keepLoginLanguage } from '../../lib/session/change-language';
 import { startSession } from '../../lib/session/session-actions';
+import { useZodForm } from '../../lib/use-zod-form';
 import { passwordLogin } from './api';
 import { mfaHref } from './finish-login';
 import { loginErrorKey } from './login-error';
@@ -30,15 +29,9 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
   const navigate = useNavigate();
   const search: Record<string, unknown> = useSearch({ strict: false });
   const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { username: '', password: '' } });
-
-  const onSubmit = handleSubmit(async ({ username, password }) => {
-    try {
+  const form = useZodForm<Credentials>(credentialsSchema, {
+    defaultValues: { username: '', password: '' },
+    onSubmit: async ({ username, password }) => {
       const token = await passwordLogin(username, password);
       const next = await startSession(token);
       if (next === 'mfa') {
@@ -48,15 +41,16 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
       }
       await keepLoginLanguage(i18n.language);
       await navigate({ href: postLoginTarget(search.redirect), replace: true });
-    } catch (error) {
-      setError('password', { message: `login.error.${loginErrorKey(error)}` }, { shouldFocus: true });
-    }
+    },
+    onFailure: (error) => form.setError('password', { message: `login.error.${loginErrorKey(error)}` }, { shouldFocus: true }),
   });
+  const { register } = form;
+  const { errors } = form.formState;
 
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <FilledTextField
           {...register('username')}
@@ -66,7 +60,7 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
           required
           error={!!errors.username}
           helperText={message(errors.username?.message)}
-          disabled={isSubmitting}
+          disabled={form.busy}
         />
         <FilledTextField
           {...register('password')}
@@ -77,7 +71,7 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
           error={!!errors.password}
           helperText={message(errors.password?.message)}
           alertHelperText
-          disabled={isSubmitting}
+          disabled={form.busy}
           endAdornment={
             <InputAdornment position="end">
               <IconButton
@@ -91,11 +85,11 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
             </InputAdornment>
           }
         />
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
+        <Button type="submit" variant="contained" size="large" loading={form.busy} fullWidth>
           {t('login.submit')}
         </Button>
         <Stack direction="row" sx={{ justifyContent: subscriptionsEnabled ? 'space-between' : 'center', gap: 1 }}>
-          <Button variant="text" onClick={onForgotPassword} disabled={isSubmitting} sx={{ whiteSpace: 'nowrap' }}>
+          <Button variant="text" onClick={onForgotPassword} disabled={form.busy} sx={{ whiteSpace: 'nowrap' }}>
             {t('login.forgotPassword')}
           </Button>
           {subscriptionsEnabled && (

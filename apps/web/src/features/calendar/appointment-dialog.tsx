@@ -1,18 +1,30 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Appointment } from '@pc/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DialogFrame } from '../../components/dialog-frame';
 import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useDeleteAppointment, useSaveAppointment } from './api';
 import { toLocalInput } from './month';
+
+const localDateTime = z.string().refine((v) => !Number.isNaN(new Date(v).getTime()), 'validation.date');
+
+/** The shared appointmentInputSchema's rules on the local date-time inputs the form holds. */
+const formSchema = z
+  .object({
+    title: z.string().trim().min(1, 'validation.title'),
+    start: localDateTime,
+    end: localDateTime,
+    attendees: z.string(),
+  })
+  .refine((a) => new Date(a.end) >= new Date(a.start), { message: 'validation.endBeforeStart', path: ['end'] });
+type FormValues = z.input<typeof formSchema>;
 
 interface AppointmentDialogProps {
   appointment: Appointment | null;
@@ -30,138 +42,109 @@ function defaultStart(day: Date): Date {
 /** Create, edit or delete one appointment; controls follow the rights the server sent with it. */
 export function AppointmentDialog({ appointment, day, canCreate, onClose }: AppointmentDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
   const start0 = appointment ? new Date(appointment.start) : defaultStart(day);
   const end0 = appointment ? new Date(appointment.end) : new Date(start0.getTime() + 60 * 60_000);
-  const [title, setTitle] = useState(appointment?.title ?? '');
-  const [start, setStart] = useState(toLocalInput(start0));
-  const [end, setEnd] = useState(toLocalInput(end0));
-  const [attendees, setAttendees] = useState(appointment?.attendees ?? '');
-  const [submitted, setSubmitted] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const busy = save.isPending || remove.isPending;
   const readOnly = appointment ? !appointment.rights.write : !canCreate;
-
-  const startDate = new Date(start);
-  const endDate = new Date(end);
-  const errors = {
-    title: title.trim() ? '' : t('calendar.validation.title'),
-    start: Number.isNaN(startDate.getTime()) ? t('calendar.validation.date') : '',
-    end: Number.isNaN(endDate.getTime())
-      ? t('calendar.validation.date')
-      : endDate < startDate
-        ? t('calendar.validation.endBeforeStart')
-        : '',
-  };
-  const valid = !errors.title && !errors.start && !errors.end;
-
-  const submit = () => {
-    setSubmitted(true);
-    if (!valid) return;
-    save.mutate(
-      {
-        id: appointment?.id ?? null,
-        input: { title: title.trim(), start: startDate.toISOString(), end: endDate.toISOString(), attendees: attendees.trim() },
-      },
-      {
-        onSuccess: () => {
-          notify(t('calendar.saved'), 'success');
-          onClose();
-        },
-        onError: (error) => notify(isApiError(error) ? error.message : t('calendar.saveError'), 'error'),
-      },
-    );
-  };
+  const form = useZodForm<FormValues>(formSchema, {
+    defaultValues: {
+      title: appointment?.title ?? '',
+      start: toLocalInput(start0),
+      end: toLocalInput(end0),
+      attendees: appointment?.attendees ?? '',
+    },
+    onSubmit: async (values) => {
+      const input = {
+        title: values.title.trim(),
+        start: new Date(values.start).toISOString(),
+        end: new Date(values.end).toISOString(),
+        attendees: values.attendees.trim(),
+      };
+      await save.mutateAsync({ id: appointment?.id ?? null, input });
+      notify(t('calendar.saved'), 'success');
+      onClose();
+    },
+    onFailure: (error, onFields) => {
+      if (!onFields) notify(isApiError(error) ? error.message : t('calendar.saveError'), 'error');
+    },
+  });
+  const { errors } = form.formState;
+  const busy = form.busy || remove.isPending;
+  const message = (key?: string) => (key ? t([`calendar.${key}`, `items.${key}`, 'items.validation.invalid']) : undefined);
 
   return (
     <>
-      <Dialog
-        open
-        onClose={busy ? undefined : onClose}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: 560, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      <DialogFrame
+        title={appointment ? (readOnly ? t('calendar.dialog.view') : t('calendar.dialog.edit')) : t('calendar.dialog.new')}
+        onClose={onClose}
+        onSubmit={form.submit}
+        busy={busy}
+        width={560}
+        actions={
+          <>
+            {appointment?.rights.delete && (
+              <Button color="error" onClick={() => setConfirmDelete(true)} disabled={busy} sx={{ mr: 'auto' }}>
+                {t('calendar.delete')}
+              </Button>
+            )}
+            <Button onClick={onClose} disabled={busy}>
+              {readOnly ? t('help.ok') : t('common.cancel')}
+            </Button>
+            {!readOnly && (
+              <Button variant="contained" type="submit" disabled={busy}>
+                {t('calendar.save')}
+              </Button>
+            )}
+          </>
+        }
       >
-        <DialogTitle id={titleId}>
-          {appointment ? (readOnly ? t('calendar.dialog.view') : t('calendar.dialog.edit')) : t('calendar.dialog.new')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack
-            spacing={2}
-            sx={{ pt: 1 }}
-            component="form"
-            id={`${titleId}-form`}
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label={t('calendar.field.title')}
+            {...form.register('title')}
+            required
+            autoFocus={!readOnly}
+            disabled={readOnly}
+            error={!!errors.title}
+            helperText={message(errors.title?.message)}
+            variant="filled"
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label={t('calendar.field.title')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              required
-              autoFocus={!readOnly}
+              label={t('calendar.field.start')}
+              type="datetime-local"
+              {...form.register('start')}
               disabled={readOnly}
-              error={submitted && !!errors.title}
-              helperText={submitted ? errors.title : undefined}
+              error={!!errors.start}
+              helperText={message(errors.start?.message)}
               variant="filled"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('calendar.field.start')}
-                type="datetime-local"
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-                disabled={readOnly}
-                error={submitted && !!errors.start}
-                helperText={submitted ? errors.start : undefined}
-                variant="filled"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                label={t('calendar.field.end')}
-                type="datetime-local"
-                value={end}
-                onChange={(e) => setEnd(e.target.value)}
-                disabled={readOnly}
-                error={submitted && !!errors.end}
-                helperText={submitted ? errors.end : undefined}
-                variant="filled"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Stack>
             <TextField
-              label={t('calendar.field.attendees')}
-              value={attendees}
-              onChange={(e) => setAttendees(e.target.value)}
+              label={t('calendar.field.end')}
+              type="datetime-local"
+              {...form.register('end')}
               disabled={readOnly}
-              multiline
-              minRows={2}
+              error={!!errors.end}
+              helperText={message(errors.end?.message)}
               variant="filled"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
             />
           </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          {appointment?.rights.delete && (
-            <Button color="error" onClick={() => setConfirmDelete(true)} disabled={busy} sx={{ mr: 'auto' }}>
-              {t('calendar.delete')}
-            </Button>
-          )}
-          <Button onClick={onClose} disabled={busy}>
-            {readOnly ? t('help.ok') : t('common.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button variant="contained" type="submit" form={`${titleId}-form`} disabled={busy}>
-              {t('calendar.save')}
-            </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+          <TextField
+            label={t('calendar.field.attendees')}
+            {...form.register('attendees')}
+            disabled={readOnly}
+            multiline
+            minRows={2}
+            variant="filled"
+          />
+        </Stack>
+      </DialogFrame>
       <ConfirmDialog
         open={confirmDelete}
         title={t('calendar.deleteTitle')}

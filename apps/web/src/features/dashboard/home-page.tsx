@@ -12,11 +12,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -29,6 +24,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DialogFrame } from '../../components/dialog-frame';
 import { PageHeader } from '../../components/page-header';
 import { useConfig } from '../../lib/config';
 import {
@@ -66,7 +62,6 @@ interface TileEntry {
 function TwoFactorBanner({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const titleId = useId();
   return (
     <>
       <Alert
@@ -103,15 +98,11 @@ function TwoFactorBanner({ onHide }: { onHide: () => void }) {
           </Button>
         </Box>
       </Alert>
-      <Dialog
+      <DialogFrame
         open={open}
-        onClose={() => setOpen(false)}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-      >
-        <DialogTitle id={titleId}>{t('dashboard.twoFactor.helpTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText component="div">
+        title={t('dashboard.twoFactor.helpTitle')}
+        description={
+          <>
             <p>{t('dashboard.twoFactor.helpIntro')}</p>
             <ol>
               <li>{t('dashboard.twoFactor.helpStep1')}</li>
@@ -119,15 +110,18 @@ function TwoFactorBanner({ onHide }: { onHide: () => void }) {
               <li>{t('dashboard.twoFactor.helpStep3')}</li>
               <li>{t('dashboard.twoFactor.helpStep4')}</li>
             </ol>
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-          <ButtonLink to="/profile" variant="contained" onClick={() => setOpen(false)}>
-            {t('dashboard.twoFactor.toProfile')}
-          </ButtonLink>
-        </DialogActions>
-      </Dialog>
+          </>
+        }
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+            <ButtonLink to="/profile" variant="contained" onClick={() => setOpen(false)}>
+              {t('dashboard.twoFactor.toProfile')}
+            </ButtonLink>
+          </>
+        }
+      />
     </>
   );
 }

@@ -3,20 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { CompanyDetail } from '@pc/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type CompanyDetail, companyInputSchema } from '@pc/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error';
+import { DialogFrame } from '../../components/dialog-frame';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
+import { useZodForm } from '../../lib/use-zod-form';
 import { type DpoFields, useSaveDpo, useScopeCompany } from './api';
 
 const FIELDS = [
@@ -31,6 +29,10 @@ const FIELDS = [
   ['dataPrivacyAgentEmailAddress', 'email', 6],
 ] as const satisfies readonly (readonly [keyof DpoFields, string, number])[];
 
+const dpoSchema = companyInputSchema.pick(
+  Object.fromEntries(FIELDS.map(([key]) => [key, true])) as Record<keyof DpoFields, true>,
+);
+
 function pick(company: CompanyDetail): DpoFields {
   return Object.fromEntries(FIELDS.map(([key]) => [key, company[key] ?? ''])) as DpoFields;
 }
@@ -42,57 +44,57 @@ export function hasDpo(c: DpoFields): boolean {
 
 function DpoDialog({ company, onClose }: { company: CompanyDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const [values, setValues] = useState<DpoFields>(() => pick(company));
   const save = useSaveDpo(company);
-  const fieldErrors = isApiError(save.error) ? (save.error.fields ?? {}) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(values, {
-      onSuccess: () => {
-        notify(t('dashboard.myDpo.saved'), 'success');
-        onClose();
-      },
-    });
-  };
+  const form = useZodForm<DpoFields>(dpoSchema, {
+    defaultValues: pick(company),
+    onSubmit: async (values) => {
+      await save.mutateAsync(values);
+      notify(t('dashboard.myDpo.saved'), 'success');
+      onClose();
+    },
+  });
+  const { errors } = form.formState;
+  const message = (key?: string) =>
+    key ? t([`companiesAdmin.${key}`, `items.${key}`, key, 'companiesAdmin.validation.invalid']) : undefined;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{t('dashboard.myDpo.dialogTitle', { company: company.name })}</DialogTitle>
-        <DialogContent>
-          {save.isError && !Object.keys(fieldErrors).length && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {save.error.message}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 2, pt: 1 }}>
-            {FIELDS.map(([key, label, span], index) => (
-              <TextField
-                key={key}
-                label={t(`dashboard.myDpo.field.${label}`)}
-                value={values[key] ?? ''}
-                onChange={(e) => {
-                  if (save.isError) save.reset();
-                  setValues((v) => ({ ...v, [key]: e.target.value }));
-                }}
-                type={label === 'email' ? 'email' : label === 'phone' ? 'tel' : 'text'}
-                autoFocus={index === 0}
-                error={!!fieldErrors[key]}
-                helperText={fieldErrors[key]?.map((m) => t(m)).join(' ')}
-                slotProps={{ htmlInput: label === 'country' ? { maxLength: 2 } : undefined }}
-                sx={{ gridColumn: { xs: 'span 12', sm: `span ${span}` } }}
-              />
-            ))}
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
+    <DialogFrame
+      title={t('dashboard.myDpo.dialogTitle', { company: company.name })}
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={form.busy}
+      width={600}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={form.busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={form.busy}>
             {t('common.save')}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      {!!form.failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText(t, form.failure)}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 2, pt: 1 }}>
+        {FIELDS.map(([key, label, span], index) => (
+          <TextField
+            key={key}
+            label={t(`dashboard.myDpo.field.${label}`)}
+            {...form.register(key)}
+            type={label === 'email' ? 'email' : label === 'phone' ? 'tel' : 'text'}
+            autoFocus={index === 0}
+            error={!!errors[key]}
+            helperText={message(errors[key]?.message)}
+            slotProps={{ htmlInput: label === 'country' ? { maxLength: 2 } : undefined }}
+            sx={{ gridColumn: { xs: 'span 12', sm: `span ${span}` } }}
+          />
+        ))}
+      </Box>
+    </DialogFrame>
   );
 }
 

@@ -4,17 +4,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
+import { DialogFrame } from '../../components/dialog-frame';
 import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { usePresentationMode } from '../../lib/presentation-mode';
@@ -31,39 +30,29 @@ interface ScopeDialogProps {
 
 /** Spec 000 §2: company scope selection, 500×600, 72 px from the top and 8 px from the right. */
 export function ScopeDialog({ open, onClose }: ScopeDialogProps) {
-  const titleId = useId();
+  const { t } = useTranslation();
   return (
-    <Dialog
+    <DialogFrame
       open={open}
+      title={t('scope.title')}
+      titleAside={
+        <IconButton aria-label={t('common.close')} onClick={onClose} sx={{ my: -1, mr: -1.5 }}>
+          <Close />
+        </IconButton>
+      }
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth={false}
-      slotProps={{
-        paper: {
-          // Full screen below 600 px like every dialog; the spec's place from there up.
-          sx: {
-            position: { xs: 'relative', sm: 'absolute' },
-            top: { sm: 72 },
-            right: { sm: 8 },
-            m: 0,
-            width: { xs: '100%', sm: 500 },
-            height: { xs: '100%', sm: 600 },
-            maxWidth: { xs: '100%', sm: 'calc(100% - 16px)' },
-            maxHeight: { xs: 'none', sm: 'calc(100% - 80px)' },
-            borderRadius: { xs: 0, sm: '14px' },
-            display: 'flex',
-            flexDirection: 'column',
-          },
-        },
-      }}
+      width={500}
+      height={600}
+      placement="popup"
+      bare
     >
       {/* Content unmounts on close, which clears the search box (spec 000 §4). */}
-      <ScopeDialogContent titleId={titleId} onClose={onClose} />
-    </Dialog>
+      <ScopeDialogContent onClose={onClose} />
+    </DialogFrame>
   );
 }
 
-function ScopeDialogContent({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+function ScopeDialogContent({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [activeOnly, setActiveOnly] = useState(true);
@@ -139,12 +128,6 @@ function ScopeDialogContent({ titleId, onClose }: { titleId: string; onClose: ()
 
   return (
     <>
-      <DialogTitle id={titleId} sx={{ pr: 7, pb: 1 }}>
-        {t('scope.title')}
-        <IconButton aria-label={t('common.close')} onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-          <Close />
-        </IconButton>
-      </DialogTitle>
       <Box sx={{ px: 3, pb: 1 }}>
         <TextField
           inputRef={searchRef}

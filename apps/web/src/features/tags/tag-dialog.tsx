@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isApiError } from '../../lib/api/api-error';
+import { DialogFrame } from '../../components/dialog-frame';
+import { errorText } from '../../lib/messages';
 import { useSession } from '../../lib/session/session-store';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useCompanyOptions } from './api';
 
 export interface PromptValues {
@@ -49,7 +45,6 @@ const message = (t: (k: string | string[]) => string, m?: string) =>
  */
 export function TagDialog({ title, initial, withDescription, nameLabel, nameRows, onSave, onClose }: TagDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
   const ownCompany = useSession((s) => s.me?.companyId);
   const isNew = initial === null;
@@ -58,101 +53,80 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
   const options = (companies.data ?? []).filter(
     (c) => c.isActive && (!scope || c.id === scope.id || c.parentCompanyId === scope.id),
   );
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<PromptValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<PromptValues>,
+  const form = useZodForm<PromptValues>(schema, {
     defaultValues: initial ?? { name: '', description: '', companyId: chooseCompany ? (scope?.id ?? ownCompany) : undefined },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+    onSubmit: async (values) => {
       await onSave(values);
       onClose();
-    } catch (error) {
-      const fields = isApiError(error) && error.status === 422 ? error.fields : undefined;
-      const known = fields
-        ? Object.entries(fields).filter(([k]) => k === 'name' || k === 'description' || k === 'companyId')
-        : [];
-      for (const [k, [m]] of known) form.setError(k as keyof PromptValues, { type: 'server', message: m });
-      if (known.length === 0) setFailure(isApiError(error) ? error.message : t('common.unexpectedError'));
-    }
+    },
   });
+  const { errors } = form.formState;
 
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: submit,
-          noValidate: true,
-          sx: { width: 640, maxWidth: 'calc(100% - 32px)', m: 2 },
-        } as object,
-      }}
+    <DialogFrame
+      title={title}
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={form.busy}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={form.busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!form.canSubmit}>
+            {t('tags.save')}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          {chooseCompany && (
-            <Controller
-              control={form.control}
-              name="companyId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('items.field.company')}
-                  required
-                  name={field.name}
-                  value={options.some((c) => c.id === field.value) ? field.value : ''}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  inputRef={field.ref}
-                  error={!!errors.companyId}
-                  helperText={message(t, errors.companyId?.message)}
-                >
-                  {options.map((c) => (
-                    <MenuItem key={c.id} value={c.id}>
-                      {c.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          )}
-          <TextField
-            label={nameLabel}
-            required
-            autoFocus
-            multiline={nameRows !== undefined}
-            minRows={nameRows}
-            {...form.register('name')}
-            error={!!errors.name}
-            helperText={message(t, errors.name?.message)}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {!!form.failure && <Alert severity="error">{errorText(t, form.failure)}</Alert>}
+        {chooseCompany && (
+          <Controller
+            control={form.control}
+            name="companyId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('items.field.company')}
+                required
+                name={field.name}
+                value={options.some((c) => c.id === field.value) ? field.value : ''}
+                onChange={(e) => field.onChange(e.target.value)}
+                inputRef={field.ref}
+                error={!!errors.companyId}
+                helperText={message(t, errors.companyId?.message)}
+              >
+                {options.map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          {withDescription && (
-            <TextField
-              label={t('tags.description')}
-              multiline
-              minRows={3}
-              {...form.register('description')}
-              error={!!errors.description}
-              helperText={message(t, errors.description?.message)}
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {t('tags.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+        <TextField
+          label={nameLabel}
+          required
+          autoFocus
+          multiline={nameRows !== undefined}
+          minRows={nameRows}
+          {...form.register('name')}
+          error={!!errors.name}
+          helperText={message(t, errors.name?.message)}
+        />
+        {withDescription && (
+          <TextField
+            label={t('tags.description')}
+            multiline
+            minRows={3}
+            {...form.register('description')}
+            error={!!errors.description}
+            helperText={message(t, errors.description?.message)}
+          />
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -5,11 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -29,6 +24,8 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageHeader } from '../../components/page-header';
@@ -52,22 +49,23 @@ const statusColor: Record<TermsStatus, 'success' | 'info' | 'default'> = {
 
 function PreviewDialog({ version, onClose }: { version: TermsOfUseVersion; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [language, setLanguage] = useState<'de' | 'en'>('de');
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
-      <DialogTitle id={titleId}>{t('account.termsAdmin.previewTitle', { date: formatDate(version.releaseDate) })}</DialogTitle>
-      <Tabs value={language} onChange={(_e, value: 'de' | 'en') => setLanguage(value)} sx={{ px: 3 }}>
-        <Tab value="de" label={t('language.name.de')} />
-        <Tab value="en" label={t('language.name.en')} />
-      </Tabs>
-      <DialogContent dividers>
-        <MarkdownContent>{language === 'de' ? version.contentDe : version.contentEn}</MarkdownContent>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      title={t('account.termsAdmin.previewTitle', { date: formatDate(version.releaseDate) })}
+      header={
+        <Tabs value={language} onChange={(_e, value: 'de' | 'en') => setLanguage(value)} sx={{ px: 3 }}>
+          <Tab value="de" label={t('language.name.de')} />
+          <Tab value="en" label={t('language.name.en')} />
+        </Tabs>
+      }
+      onClose={onClose}
+      width={900}
+      contentProps={{ dividers: true }}
+      actions={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      <MarkdownContent>{language === 'de' ? version.contentDe : version.contentEn}</MarkdownContent>
+    </DialogFrame>
   );
 }
 
@@ -162,7 +160,6 @@ function VersionsCard() {
 function PublishCard() {
   const { t } = useTranslation();
   const headingId = useId();
-  const confirmTitleId = useId();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PublishForm | null>(null);
   const {
@@ -263,27 +260,15 @@ function PublishCard() {
           </Stack>
         </form>
       </CardContent>
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        onClose={publish.isPending ? undefined : () => setPending(null)}
-        aria-labelledby={confirmTitleId}
-        slotProps={{ paper: { sx: { width: 640, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-      >
-        <DialogTitle id={confirmTitleId}>{t('account.termsAdmin.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('account.termsAdmin.confirmText', { date: pending ? formatDate(`${pending.releaseDate}T00:00:00`) : '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setPending(null)} disabled={publish.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => pending && publish.mutate(pending)} loading={publish.isPending}>
-            {t('account.termsAdmin.publish')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={t('account.termsAdmin.confirmTitle')}
+        text={t('account.termsAdmin.confirmText', { date: pending ? formatDate(`${pending.releaseDate}T00:00:00`) : '' })}
+        confirmLabel={t('account.termsAdmin.publish')}
+        busy={publish.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && publish.mutate(pending)}
+      />
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,11 +12,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyInputSchema, companyTypes } from '@pc/shared';
 import { useEffect, useId } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
-import { emptyCompanyInput, inputOfCompany, knownFieldErrors, parentOptions } from './company-logic';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { companyFieldOf, emptyCompanyInput, inputOfCompany, parentOptions } from './company-logic';
 import { companyErrorText, fieldMessage } from './company-messages';
 import { DpoUserInput } from './dpo-user-input';
 import { CountryInput, FieldGrid, Section, TextInput } from './form-parts';
@@ -44,12 +43,16 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
   const { t } = useTranslation();
   const flagsLabelId = useId();
   const defaults = company ? inputOfCompany(company) : emptyCompanyInput();
-  const form = useForm<CompanyInput>({
-    resolver: zodResolver(companyInputSchema) as unknown as Resolver<CompanyInput>,
+  const form = useZodForm<CompanyInput>(companyInputSchema, {
     defaultValues: defaults,
+    onSubmit: onSave,
+    fieldOf: companyFieldOf,
+    onFailure: (error, onFields) => notify(onFields ? t('companiesAdmin.checkFields') : companyErrorText(t, error), 'error'),
+    // The wrong field may be far down the page: a snackbar says to look.
+    onInvalid: () => notify(t('companiesAdmin.checkFields'), 'error'),
   });
   const { register, control, formState, reset } = form;
-  const { errors, isDirty, isSubmitting } = formState;
+  const { errors, isDirty } = formState;
   const parents = parentOptions(companies, company?.id ?? null);
   const type = form.watch('type');
   const childCount = company?.numberOfChildCompanies ?? 0;
@@ -59,26 +62,11 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
     if (company) reset(inputOfCompany(company));
   }, [company, reset]);
 
-  useEffect(() => onDirtyChange?.(isDirty, isSubmitting), [isDirty, isSubmitting, onDirtyChange]);
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        await onSave(values);
-      } catch (error) {
-        const known = isApiError(error) && error.status === 422 ? knownFieldErrors(error.fields) : [];
-        for (const [i, [name, message]] of known.entries()) {
-          form.setError(name, { type: 'server', message }, { shouldFocus: i === 0 });
-        }
-        notify(known.length ? t('companiesAdmin.checkFields') : companyErrorText(t, error), 'error');
-      }
-    },
-    () => notify(t('companiesAdmin.checkFields'), 'error'),
-  );
+  useEffect(() => onDirtyChange?.(isDirty, form.busy), [isDirty, form.busy, onDirtyChange]);
 
   const fieldProps = { register, errors };
   return (
-    <Box component="form" id={formId} onSubmit={submit} noValidate aria-busy={isSubmitting}>
+    <Box component="form" id={formId} onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2.5}>
         <Section title={t('companiesAdmin.section.general')}>
           <FieldGrid>
@@ -255,11 +243,11 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
 
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
           {isDirty && company && (
-            <Button onClick={() => reset(inputOfCompany(company))} disabled={isSubmitting}>
+            <Button onClick={() => reset(inputOfCompany(company))} disabled={form.busy}>
               {t('companiesAdmin.discard')}
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={isSubmitting || (!!company && !isDirty)}>
+          <Button type="submit" variant="contained" disabled={form.busy || (!!company && !isDirty)}>
             {company ? t('common.save') : t('companiesAdmin.createSubmit')}
           </Button>
         </Box>

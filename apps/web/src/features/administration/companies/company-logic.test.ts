@@ -1,12 +1,12 @@
 import type { CompanyDetail, CompanyListItem } from '@pc/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  companyFieldOf,
   companyFormFields,
   countryName,
   countryOptions,
   emptyCompanyInput,
   inputOfCompany,
-  knownFieldErrors,
   logoFileError,
   matchesCompany,
   normaliseCidr,
@@ -80,19 +80,10 @@ describe('company form values', () => {
     expect(input).not.toHaveProperty('rights');
   });
 
-  it('maps server field errors onto form fields, array entries onto their list', () => {
-    expect(
-      knownFieldErrors({
-        parentCompanyId: ['validation.parentNotGroup'],
-        'ipAllowList.1': ['Invalid IPv4 range'],
-        'ipAllowList.2': ['Invalid IPv4 range'],
-        _: ['something else'],
-      }),
-    ).toEqual([
-      ['parentCompanyId', 'validation.parentNotGroup'],
-      ['ipAllowList', 'Invalid IPv4 range'],
-    ]);
-    expect(knownFieldErrors(undefined)).toEqual([]);
+  it('maps server field paths onto form fields, array entries onto their list', () => {
+    expect(companyFieldOf('parentCompanyId')).toBe('parentCompanyId');
+    expect(companyFieldOf('ipAllowList.2')).toBe('ipAllowList');
+    expect(companyFieldOf('_')).toBeUndefined();
   });
 });
 

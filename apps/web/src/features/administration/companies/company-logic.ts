@@ -153,16 +153,10 @@ export function matchesCompany(company: CompanyListItem, query: string): boolean
   );
 }
 
-/** The field a server validation message belongs to, if the form shows it. */
-export function knownFieldErrors(fields: Record<string, string[]> | undefined): [keyof CompanyInput, string][] {
-  if (!fields) return [];
-  const out: [keyof CompanyInput, string][] = [];
-  for (const [key, messages] of Object.entries(fields)) {
-    // zod reports array entries as `ipAllowList.2`.
-    const base = key.split('.')[0] as keyof CompanyInput;
-    if (companyFormFields.includes(base) && messages[0] && !out.some(([k]) => k === base)) out.push([base, messages[0]]);
-  }
-  return out;
+/** The form field a server validation path belongs to (zod reports array entries as `ipAllowList.2`). */
+export function companyFieldOf(path: string): keyof CompanyInput | undefined {
+  const base = path.split('.')[0] as keyof CompanyInput;
+  return companyFormFields.includes(base) ? base : undefined;
 }
 
 /** What the server takes (POST /api/company/:id/logo): PNG, JPEG or GIF up to 5 MB. */

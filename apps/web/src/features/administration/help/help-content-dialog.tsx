@@ -1,11 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -14,13 +9,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { helpContentInputSchema, type Language, languages } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { MarkdownContent } from '../../../components/markdown-content';
-import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { routeDefs } from '../../../lib/routing/route-table';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { createHelpContent, type HelpContent, type HelpContentInput, invalidateHelp, updateHelpContent } from './api';
 import { indexTaken, nextHelpIndex, routeSuggestions } from './help-list';
 import { helpErrorText, helpMessage } from './messages';
@@ -37,7 +33,6 @@ const suggestions = routeSuggestions(routeDefs);
 /** Create or edit one page of help: route, language, position and markdown with a live preview. */
 export function HelpContentDialog({ initial, all, onClose }: HelpContentDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const queryClient = useQueryClient();
   const wide = useMediaQuery((theme) => theme.breakpoints.up('md'));
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
@@ -45,37 +40,24 @@ export function HelpContentDialog({ initial, all, onClose }: HelpContentDialogPr
   const defaults: HelpContentInput = existing
     ? { route: existing.route, locale: existing.locale, index: existing.index, content: existing.content }
     : { route: initial.route, locale: initial.locale, index: nextHelpIndex(all, initial.route, initial.locale), content: '' };
-  const {
-    control,
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<HelpContentInput>({ resolver: zodResolver(helpContentInputSchema), defaultValues: defaults });
-  const [route, locale, index, content] = watch(['route', 'locale', 'index', 'content']);
-  const duplicate = useMemo(
-    () => Number.isInteger(index) && indexTaken(all, { route, locale, index }, existing?.id),
-    [all, route, locale, index, existing?.id],
-  );
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const form = useZodForm<HelpContentInput>(helpContentInputSchema, {
+    defaultValues: defaults,
+    onSubmit: async (values) => {
       if (existing) await updateHelpContent(existing.id, values);
       else await createHelpContent(values);
       await invalidateHelp(queryClient);
       notify(t(existing ? 'helpAdmin.saved' : 'helpAdmin.created'), 'success');
       onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && error.fields) {
-        for (const field of ['route', 'locale', 'index', 'content'] as const) {
-          const message = error.fields[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
-      notify(helpErrorText(t, error), 'error');
-    }
+    },
+    onFailure: (error) => notify(helpErrorText(t, error), 'error'),
   });
+  const { control, register, watch } = form;
+  const { errors, isDirty } = form.formState;
+  const [route, locale, index, content] = watch(['route', 'locale', 'index', 'content']);
+  const duplicate = useMemo(
+    () => Number.isInteger(index) && indexTaken(all, { route, locale, index }, existing?.id),
+    [all, route, locale, index, existing?.id],
+  );
 
   const editor = (
     <TextField
@@ -119,125 +101,120 @@ export function HelpContentDialog({ initial, all, onClose }: HelpContentDialogPr
   );
 
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullScreen={!wide}
-      fullWidth
-      maxWidth="lg"
-      scroll="paper"
+    <DialogFrame
+      title={t(existing ? 'helpAdmin.editTitle' : 'helpAdmin.createTitle')}
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={form.busy}
+      width={1200}
+      fullScreenBelow="md"
+      contentProps={{ dividers: true }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={form.busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!form.canSubmit || (!!existing && !isDirty)}>
+            {t('common.save')}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={titleId}>{t(existing ? 'helpAdmin.editTitle' : 'helpAdmin.createTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box
-          component="form"
-          id={`${titleId}-form`}
-          onSubmit={(e) => void onSubmit(e)}
-          noValidate
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'minmax(0, 3fr) minmax(0, 1.4fr) minmax(0, 1fr)' },
-            mb: 2,
-          }}
-        >
-          <Controller
-            control={control}
-            name="route"
-            render={({ field }) => (
-              <Autocomplete
-                sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-                freeSolo
-                options={suggestions}
-                value={field.value}
-                onChange={(_e, value) => field.onChange(value ?? '')}
-                inputValue={field.value}
-                onInputChange={(_e, value) => field.onChange(value)}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    label={t('helpAdmin.form.route')}
-                    variant="filled"
-                    required
-                    error={!!errors.route}
-                    helperText={helpMessage(t, errors.route?.message) ?? t('helpAdmin.form.routeHint')}
-                  />
-                )}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="locale"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('helpAdmin.form.locale')}
-                variant="filled"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              >
-                {languages.map((l) => (
-                  <MenuItem key={l} value={l} lang={l}>
-                    {t(`language.name.${l}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            label={t('helpAdmin.form.index')}
-            variant="filled"
-            type="number"
-            required
-            error={!!errors.index}
-            helperText={
-              errors.index
-                ? t('helpAdmin.form.indexError')
-                : duplicate
-                  ? t('helpAdmin.form.indexTaken')
-                  : t('helpAdmin.form.indexHint')
-            }
-            slotProps={{ htmlInput: { min: 0, max: 999, step: 1, inputMode: 'numeric' } }}
-            {...register('index', { valueAsNumber: true })}
-          />
-        </Box>
-        {wide ? (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' }}>
-            {editor}
-            <Box>
-              <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5, mb: 0.5 }}>
-                {t('helpAdmin.form.preview')}
-              </Typography>
-              {preview}
-            </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'minmax(0, 3fr) minmax(0, 1.4fr) minmax(0, 1fr)' },
+          mb: 2,
+        }}
+      >
+        <Controller
+          control={control}
+          name="route"
+          render={({ field }) => (
+            <Autocomplete
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+              freeSolo
+              options={suggestions}
+              value={field.value}
+              onChange={(_e, value) => field.onChange(value ?? '')}
+              inputValue={field.value}
+              onInputChange={(_e, value) => field.onChange(value)}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  label={t('helpAdmin.form.route')}
+                  variant="filled"
+                  required
+                  error={!!errors.route}
+                  helperText={helpMessage(t, errors.route?.message) ?? t('helpAdmin.form.routeHint')}
+                />
+              )}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="locale"
+          render={({ field }) => (
+            <TextField
+              select
+              label={t('helpAdmin.form.locale')}
+              variant="filled"
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            >
+              {languages.map((l) => (
+                <MenuItem key={l} value={l} lang={l}>
+                  {t(`language.name.${l}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          label={t('helpAdmin.form.index')}
+          variant="filled"
+          type="number"
+          required
+          error={!!errors.index}
+          helperText={
+            errors.index
+              ? t('helpAdmin.form.indexError')
+              : duplicate
+                ? t('helpAdmin.form.indexTaken')
+                : t('helpAdmin.form.indexHint')
+          }
+          slotProps={{ htmlInput: { min: 0, max: 999, step: 1, inputMode: 'numeric' } }}
+          {...register('index', { valueAsNumber: true })}
+        />
+      </Box>
+      {wide ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' }}>
+          {editor}
+          <Box>
+            <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5, mb: 0.5 }}>
+              {t('helpAdmin.form.preview')}
+            </Typography>
+            {preview}
           </Box>
-        ) : (
-          <>
-            <Tabs value={tab} onChange={(_e, v: 'edit' | 'preview') => setTab(v)} sx={{ mb: 2 }}>
-              <Tab value="edit" label={t('helpAdmin.form.write')} />
-              <Tab value="preview" label={t('helpAdmin.form.preview')} />
-            </Tabs>
-            {/* Kept mounted: the field stays registered while the preview shows. */}
-            <Box sx={{ display: tab === 'edit' ? 'block' : 'none' }}>{editor}</Box>
-            {tab === 'preview' && preview}
-          </>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={isSubmitting || (!!existing && !isDirty)}>
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </Box>
+      ) : (
+        <>
+          <Tabs value={tab} onChange={(_e, v: 'edit' | 'preview') => setTab(v)} sx={{ mb: 2 }}>
+            <Tab value="edit" label={t('helpAdmin.form.write')} />
+            <Tab value="preview" label={t('helpAdmin.form.preview')} />
+          </Tabs>
+          {/* Kept mounted: the field stays registered while the preview shows. */}
+          <Box sx={{ display: tab === 'edit' ? 'block' : 'none' }}>{editor}</Box>
+          {tab === 'preview' && preview}
+        </>
+      )}
+    </DialogFrame>
   );
 }

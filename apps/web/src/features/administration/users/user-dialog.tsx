@@ -1,13 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -21,14 +16,14 @@ import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { type AdminUser, adminUserInputSchema, type CompanyListItem, languages, type Role } from '@pc/shared';
 import dayjs from 'dayjs';
-import { useId, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
-import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
+import { useZodForm } from '../../../lib/use-zod-form';
 import type { UserInput } from './api';
-
-const formFields = ['firstname', 'lastname', 'email', 'language', 'companyId', 'roleIds', 'companyIds', 'validUntil'] as const;
 
 interface UserDialogProps {
   user: AdminUser | null;
@@ -46,145 +41,86 @@ interface UserDialogProps {
  */
 export function UserDialog({ user, initial, roles, companies, roleName, onSave, onClose }: UserDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const rolesLabelId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<UserInput>({
-    resolver: zodResolver(adminUserInputSchema) as unknown as Resolver<UserInput>,
+  const form = useZodForm<UserInput>(adminUserInputSchema, {
     defaultValues: initial,
+    onSubmit: async (values) => {
+      await onSave(values);
+      onClose();
+    },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const message = (key?: string) => (key ? t([`usersAdmin.${key}`, `items.${key}`, key, 'items.validation.invalid']) : undefined);
   const homeCompanyId = form.watch('companyId');
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSave(values);
-      onClose();
-    } catch (error) {
-      const fields = isApiError(error) && error.status === 422 ? (error.fields ?? {}) : {};
-      const known = formFields.filter((f) => fields[f]?.[0]);
-      for (const [i, f] of known.entries()) {
-        form.setError(f, { type: 'server', message: fields[f]![0] }, { shouldFocus: i === 0 });
-      }
-      if (known.length === 0) setFailure(isApiError(error) ? error.message : t('common.unexpectedError'));
-    }
-  });
-
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: submit,
-          noValidate: true,
-          sx: { width: 720, maxWidth: 'calc(100% - 32px)', m: 2 },
-        } as object,
-      }}
+    <DialogFrame
+      title={user ? t('usersAdmin.editTitle') : t('usersAdmin.createTitle')}
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={form.busy}
+      width={720}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={form.busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!form.canSubmit}>
+            {user ? t('common.save') : t('usersAdmin.createAndInvite')}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={titleId}>{user ? t('usersAdmin.editTitle') : t('usersAdmin.createTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          {!user && <Alert severity="info">{t('usersAdmin.inviteHint')}</Alert>}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-            <TextField
-              label={t('usersAdmin.field.firstname')}
-              required
-              autoFocus
-              {...form.register('firstname')}
-              error={!!errors.firstname}
-              helperText={message(errors.firstname?.message)}
-            />
-            <TextField
-              label={t('usersAdmin.field.lastname')}
-              required
-              {...form.register('lastname')}
-              error={!!errors.lastname}
-              helperText={message(errors.lastname?.message)}
-            />
-          </Box>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {!!form.failure && (
+          <Alert severity="error" role="alert">
+            {errorText(t, form.failure)}
+          </Alert>
+        )}
+        {!user && <Alert severity="info">{t('usersAdmin.inviteHint')}</Alert>}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
           <TextField
-            label={t('usersAdmin.field.email')}
+            label={t('usersAdmin.field.firstname')}
             required
-            type="email"
-            autoComplete="off"
-            {...form.register('email')}
-            error={!!errors.email}
-            helperText={message(errors.email?.message)}
+            autoFocus
+            {...form.register('firstname')}
+            error={!!errors.firstname}
+            helperText={message(errors.firstname?.message)}
           />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-            <Controller
-              control={form.control}
-              name="language"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('usersAdmin.field.language')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  inputRef={field.ref}
-                >
-                  {languages.map((l) => (
-                    <MenuItem key={l} value={l}>
-                      {t(`language.name.${l}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="validUntil"
-              render={({ field }) => (
-                <DatePicker
-                  label={t('usersAdmin.field.validUntil')}
-                  value={field.value ? dayjs(field.value) : null}
-                  onChange={(v) => field.onChange(v?.isValid() ? v.format('YYYY-MM-DD') : null)}
-                  format={DATE_FORMAT}
-                  inputRef={field.ref}
-                  slotProps={{
-                    field: { clearable: true },
-                    textField: {
-                      variant: 'filled',
-                      name: field.name,
-                      onBlur: field.onBlur,
-                      error: !!errors.validUntil,
-                      helperText: message(errors.validUntil?.message) ?? t('usersAdmin.field.validUntilHint'),
-                    },
-                  }}
-                />
-              )}
-            />
-          </Box>
+          <TextField
+            label={t('usersAdmin.field.lastname')}
+            required
+            {...form.register('lastname')}
+            error={!!errors.lastname}
+            helperText={message(errors.lastname?.message)}
+          />
+        </Box>
+        <TextField
+          label={t('usersAdmin.field.email')}
+          required
+          type="email"
+          autoComplete="off"
+          {...form.register('email')}
+          error={!!errors.email}
+          helperText={message(errors.email?.message)}
+        />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
           <Controller
             control={form.control}
-            name="companyId"
+            name="language"
             render={({ field }) => (
               <TextField
                 select
-                required
-                label={t('usersAdmin.field.company')}
+                label={t('usersAdmin.field.language')}
                 name={field.name}
-                value={companies.some((c) => c.id === field.value) ? field.value : ''}
+                value={field.value}
                 onChange={(e) => field.onChange(e.target.value)}
                 inputRef={field.ref}
-                error={!!errors.companyId}
-                helperText={message(errors.companyId?.message) ?? t('usersAdmin.field.companyHint')}
               >
-                {companies.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
+                {languages.map((l) => (
+                  <MenuItem key={l} value={l}>
+                    {t(`language.name.${l}`)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -192,92 +128,128 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
           />
           <Controller
             control={form.control}
-            name="companyIds"
+            name="validUntil"
             render={({ field }) => (
-              <Autocomplete
-                multiple
-                options={companies.filter((c) => c.id !== homeCompanyId).map((c) => c.id)}
-                value={field.value.filter((id) => id !== homeCompanyId)}
-                onChange={(_e, value) => field.onChange(value)}
-                getOptionLabel={(id) => companyName.get(id) ?? id}
-                filterSelectedOptions
-                noOptionsText={t('usersAdmin.field.noCompanies')}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    name={field.name}
-                    inputRef={field.ref}
-                    label={t('usersAdmin.field.companies')}
-                    error={!!errors.companyIds}
-                    helperText={message(errors.companyIds?.message) ?? t('usersAdmin.field.companiesHint')}
-                  />
-                )}
+              <DatePicker
+                label={t('usersAdmin.field.validUntil')}
+                value={field.value ? dayjs(field.value) : null}
+                onChange={(v) => field.onChange(v?.isValid() ? v.format('YYYY-MM-DD') : null)}
+                format={DATE_FORMAT}
+                inputRef={field.ref}
+                slotProps={{
+                  field: { clearable: true },
+                  textField: {
+                    variant: 'filled',
+                    name: field.name,
+                    onBlur: field.onBlur,
+                    error: !!errors.validUntil,
+                    helperText: message(errors.validUntil?.message) ?? t('usersAdmin.field.validUntilHint'),
+                  },
+                }}
               />
             )}
           />
-          <Controller
-            control={form.control}
-            name="roleIds"
-            render={({ field }) => (
-              <FormControl component="fieldset" error={!!errors.roleIds} variant="standard">
-                <FormLabel component="legend" id={rolesLabelId} required sx={{ mb: 0.5 }}>
-                  {t('usersAdmin.field.roles')}
-                </FormLabel>
-                <FormGroup
-                  sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
-                >
-                  {roles.map((r) => (
-                    <FormControlLabel
-                      key={r.id}
-                      label={
-                        <Typography variant="body2" component="span">
-                          {roleName(r)}
-                          {!r.builtIn && (
-                            <Typography variant="caption" color="text.secondary" component="span">
-                              {' '}
-                              · {t('rolesAdmin.custom')}
-                            </Typography>
-                          )}
-                        </Typography>
-                      }
-                      control={
-                        <Checkbox
-                          size="small"
-                          checked={field.value.includes(r.id)}
-                          onChange={(e) =>
-                            field.onChange(e.target.checked ? [...field.value, r.id] : field.value.filter((id) => id !== r.id))
-                          }
-                        />
-                      }
-                    />
-                  ))}
-                </FormGroup>
-                {errors.roleIds && <FormHelperText>{message(errors.roleIds.message)}</FormHelperText>}
-              </FormControl>
-            )}
-          />
-          {user && (
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <FormControlLabel
-                  label={t('usersAdmin.field.isActive')}
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+        </Box>
+        <Controller
+          control={form.control}
+          name="companyId"
+          render={({ field }) => (
+            <TextField
+              select
+              required
+              label={t('usersAdmin.field.company')}
+              name={field.name}
+              value={companies.some((c) => c.id === field.value) ? field.value : ''}
+              onChange={(e) => field.onChange(e.target.value)}
+              inputRef={field.ref}
+              error={!!errors.companyId}
+              helperText={message(errors.companyId?.message) ?? t('usersAdmin.field.companyHint')}
+            >
+              {companies.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="companyIds"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              options={companies.filter((c) => c.id !== homeCompanyId).map((c) => c.id)}
+              value={field.value.filter((id) => id !== homeCompanyId)}
+              onChange={(_e, value) => field.onChange(value)}
+              getOptionLabel={(id) => companyName.get(id) ?? id}
+              filterSelectedOptions
+              noOptionsText={t('usersAdmin.field.noCompanies')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  name={field.name}
+                  inputRef={field.ref}
+                  label={t('usersAdmin.field.companies')}
+                  error={!!errors.companyIds}
+                  helperText={message(errors.companyIds?.message) ?? t('usersAdmin.field.companiesHint')}
                 />
               )}
             />
           )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {user ? t('common.save') : t('usersAdmin.createAndInvite')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        />
+        <Controller
+          control={form.control}
+          name="roleIds"
+          render={({ field }) => (
+            <FormControl component="fieldset" error={!!errors.roleIds} variant="standard">
+              <FormLabel component="legend" id={rolesLabelId} required sx={{ mb: 0.5 }}>
+                {t('usersAdmin.field.roles')}
+              </FormLabel>
+              <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+                {roles.map((r) => (
+                  <FormControlLabel
+                    key={r.id}
+                    label={
+                      <Typography variant="body2" component="span">
+                        {roleName(r)}
+                        {!r.builtIn && (
+                          <Typography variant="caption" color="text.secondary" component="span">
+                            {' '}
+                            · {t('rolesAdmin.custom')}
+                          </Typography>
+                        )}
+                      </Typography>
+                    }
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={field.value.includes(r.id)}
+                        onChange={(e) =>
+                          field.onChange(e.target.checked ? [...field.value, r.id] : field.value.filter((id) => id !== r.id))
+                        }
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              {errors.roleIds && <FormHelperText>{message(errors.roleIds.message)}</FormHelperText>}
+            </FormControl>
+          )}
+        />
+        {user && (
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field }) => (
+              <FormControlLabel
+                label={t('usersAdmin.field.isActive')}
+                control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              />
+            )}
+          />
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -3,20 +3,17 @@ import AddTask from '@mui/icons-material/AddTask';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { type Item, itemTypeDefs } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
+import { formSubmit } from '../../../lib/use-zod-form';
 import { invalidateItems, saveItem } from '../api';
 import { fieldLabel, optionLabel, validationMessage } from '../labels';
 import { DateInput, SelectInput, TextInput } from './inputs';
@@ -71,8 +68,6 @@ const priorities = (() => {
 function FindingDialog({ kind, audit, onClose }: { kind: FindingKind; audit: Item; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const titleId = useId();
-  const textId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const resolver: Resolver<FindingValues> = (values) => {
     const result = validateFinding(kind, values, audit);
@@ -94,30 +89,33 @@ function FindingDialog({ kind, audit, onClose }: { kind: FindingKind; audit: Ite
     return () => clearTimeout(timer);
   }, [form]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const result = validateFinding(kind, values, audit);
-    if (!result.ok) return;
-    try {
-      const created = await saveItem(kind, null, result.body);
-      invalidateItems(client, kind);
-      notify(t('items.linked.finding.created', { number: created.number, parent: audit.number }), 'success');
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && error.fields) {
-        const other: string[] = [];
-        for (const [path, messages] of Object.entries(error.fields)) {
-          const field = findingField(path);
-          const message = messages[0] ?? 'validation.invalid';
-          if (field) form.setError(field, { type: 'server', message });
-          else other.push(validationMessage(t, message));
+  // Not useZodForm: the rules depend on the kind and the audit (validateFinding), not on one schema.
+  const submit = formSubmit(
+    form,
+    {
+      onSubmit: async (values) => {
+        const result = validateFinding(kind, values, audit);
+        if (!result.ok) return;
+        const created = await saveItem(kind, null, result.body);
+        invalidateItems(client, kind);
+        notify(t('items.linked.finding.created', { number: created.number, parent: audit.number }), 'success');
+        onClose();
+      },
+      fieldOf: findingField,
+      onFailure: (error) => {
+        // Messages for paths the dialog has no field for still need saying.
+        if (!isApiError(error) || error.status !== 422 || !error.fields) {
+          setFailure(isApiError(error) ? error.message : t('common.unexpectedError'));
+          return;
         }
+        const other = Object.entries(error.fields)
+          .filter(([path]) => !findingField(path))
+          .map(([, messages]) => validationMessage(t, messages[0] ?? 'validation.invalid'));
         if (other.length) setFailure(other.join(' '));
-      } else {
-        setFailure(isApiError(error) ? error.message : t('common.unexpectedError'));
-      }
-    }
-  });
+      },
+    },
+    () => setFailure(null),
+  );
 
   const errorOf = (key: keyof FindingValues) => {
     const message = form.formState.errors[key]?.message;
@@ -126,114 +124,102 @@ function FindingDialog({ kind, audit, onClose }: { kind: FindingKind; audit: Ite
   const rootError = form.formState.errors.root?.message;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: (e: React.FormEvent) => void submit(e),
-          noValidate: true,
-          sx: { width: 560, maxWidth: 'calc(100% - 32px)', m: 2 },
-        } as object,
-      }}
+    <DialogFrame
+      title={t(kind === 'issue' ? 'items.linked.finding.asIssue' : 'items.linked.finding.asMeasure')}
+      description={t('items.linked.finding.hint', { parent: audit.number, company: audit.companyName })}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      width={560}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? t('items.linked.finding.creating') : t('items.linked.finding.create')}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={titleId}>
-        {t(kind === 'issue' ? 'items.linked.finding.asIssue' : 'items.linked.finding.asMeasure')}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId} sx={{ mb: 2 }}>
-          {t('items.linked.finding.hint', { parent: audit.number, company: audit.companyName })}
-        </DialogContentText>
-        <Stack spacing={2}>
-          {(failure || rootError) && (
-            <Alert severity="error" role="alert">
-              {failure ?? validationMessage(t, rootError)}
-            </Alert>
+      <Stack spacing={2}>
+        {(failure || rootError) && (
+          <Alert severity="error" role="alert">
+            {failure ?? validationMessage(t, rootError)}
+          </Alert>
+        )}
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <TextInput
+              label={fieldLabel(t, kind, 'name')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errorOf('name')}
+              required
+            />
           )}
-          <Controller
-            control={form.control}
-            name="name"
-            render={({ field }) => (
-              <TextInput
-                label={fieldLabel(t, kind, 'name')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={errorOf('name')}
-                required
-              />
-            )}
-          />
-          {kind === 'issue' && (
-            <>
-              <Controller
-                control={form.control}
-                name="priority"
-                render={({ field }) => (
-                  <SelectInput<string>
-                    label={fieldLabel(t, 'issue', 'priority')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={errorOf('priority')}
-                    required
-                    options={priorities.map((v) => ({ value: v, label: optionLabel(t, 'priority', v) }))}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="dueDate"
-                render={({ field }) => (
-                  <DateInput
-                    label={fieldLabel(t, 'issue', 'dueDate')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={errorOf('dueDate')}
-                  />
-                )}
-              />
-            </>
-          )}
-          {kind === 'measure' && (
+        />
+        {kind === 'issue' && (
+          <>
             <Controller
               control={form.control}
-              name="category"
+              name="priority"
               render={({ field }) => (
                 <SelectInput<string>
-                  label={fieldLabel(t, 'measure', 'category')}
+                  label={fieldLabel(t, 'issue', 'priority')}
                   name={field.name}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
-                  error={errorOf('category')}
+                  error={errorOf('priority')}
                   required
-                  options={measureCategories.map((v) => ({ value: v, label: optionLabel(t, 'measureCategory', v) }))}
+                  options={priorities.map((v) => ({ value: v, label: optionLabel(t, 'priority', v) }))}
                 />
               )}
             />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? t('items.linked.finding.creating') : t('items.linked.finding.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            <Controller
+              control={form.control}
+              name="dueDate"
+              render={({ field }) => (
+                <DateInput
+                  label={fieldLabel(t, 'issue', 'dueDate')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errorOf('dueDate')}
+                />
+              )}
+            />
+          </>
+        )}
+        {kind === 'measure' && (
+          <Controller
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <SelectInput<string>
+                label={fieldLabel(t, 'measure', 'category')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errorOf('category')}
+                required
+                options={measureCategories.map((v) => ({ value: v, label: optionLabel(t, 'measureCategory', v) }))}
+              />
+            )}
+          />
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -94,17 +94,19 @@ export function splitServerErrors(
   fields: Record<string, string[]>,
   options: { hasCompany: boolean },
 ): { atField: [string, string][]; other: [string, string][] } {
-  const dataKeys = new Set(itemTypeDefs[type].fields.map((f) => f.key));
   const atField: [string, string][] = [];
   const other: [string, string][] = [];
   for (const [path, messages] of Object.entries(fields)) {
-    const message = messages[0] ?? 'validation.invalid';
-    const [head, key] = path.split('.');
-    const known =
-      coreKeys.has(path) || (path === 'companyId' && options.hasCompany) || (head === 'data' && !!key && dataKeys.has(key));
-    (known ? atField : other).push([path, message]);
+    (isFormField(type, path, options) ? atField : other).push([path, messages[0] ?? 'validation.invalid']);
   }
   return { atField, other };
+}
+
+/** Whether the form shows a field for a server path (core fields, the company when chosen, the type's data). */
+export function isFormField(type: ItemTypeKey, path: string, options: { hasCompany: boolean }): boolean {
+  const [head, key] = path.split('.');
+  if (coreKeys.has(path) || (path === 'companyId' && options.hasCompany)) return true;
+  return head === 'data' && !!key && itemTypeDefs[type].fields.some((f) => f.key === key);
 }
 
 /** Types whose due date follows from the law and is set by the server (design §4). */

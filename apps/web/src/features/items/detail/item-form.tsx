@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,15 +8,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Item, type ItemTypeKey, itemInputSchema, itemTypeDefs } from '@pc/shared';
 import { useMemo, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { fieldLabel, typeSingular, validationMessage } from '../labels';
 import { CoreFields } from './core-fields';
 import { FieldInput, isWide } from './field-input';
-import { formValuesOf, type ItemFormValues, splitServerErrors } from './form-values';
+import { formValuesOf, type ItemFormValues, isFormField, splitServerErrors } from './form-values';
 import { Cell, FormGrid } from './inputs';
 import { hasTypeExtras, TypeExtras } from './type-extras';
 
@@ -39,13 +39,27 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
   // A new item goes to the scope's company; without a single company in scope the user picks one.
   const companyChoice = isNew && (!scope || scope.type === 'Group') ? { scopeId: scope?.id ?? null } : null;
   const initialCompany = isNew ? (scope?.id ?? me?.companyId) : undefined;
-  const resolver = useMemo(() => zodResolver(itemInputSchema(type)) as unknown as Resolver<ItemFormValues>, [type]);
-  const form = useForm<ItemFormValues>({
-    resolver,
+  const [otherErrors, setOtherErrors] = useState<[string, string][]>([]);
+  const schema = useMemo(() => itemInputSchema(type), [type]);
+  const serverFields = { hasCompany: companyChoice !== null };
+  const form = useZodForm<ItemFormValues>(schema, {
     defaultValues: formValuesOf(type, item, initialCompany),
     mode: 'onTouched',
+    onSubmit: async (values) => {
+      setOtherErrors([]);
+      const saved = await save(isNew ? values : { ...values, companyId: undefined });
+      if (!isNew) form.reset(formValuesOf(type, saved));
+      onSaved(saved, isNew);
+    },
+    fieldOf: (path) => (isFormField(type, path, serverFields) ? (path as Path<ItemFormValues>) : undefined),
+    // Messages for paths without a field are listed above the buttons, each with its path.
+    onFailure: (error, onFields) => {
+      const other =
+        isApiError(error) && error.status === 422 ? splitServerErrors(type, error.fields ?? {}, serverFields).other : [];
+      setOtherErrors(other);
+      if (!onFields && other.length === 0) notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+    },
   });
-  const [otherErrors, setOtherErrors] = useState<[string, string][]>([]);
   const readOnly = !canWrite;
   const chosenCompany = form.watch('companyId');
   const companyId = item?.companyId ?? chosenCompany ?? initialCompany ?? '';
@@ -56,30 +70,10 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
     for (const f of fields) if (f.kind === 'tags' || f.kind === 'links') form.setValue(`data.${f.key}`, []);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setOtherErrors([]);
-    try {
-      const saved = await save(isNew ? values : { ...values, companyId: undefined });
-      if (!isNew) form.reset(formValuesOf(type, saved));
-      onSaved(saved, isNew);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422 && error.fields) {
-        const { atField, other } = splitServerErrors(type, error.fields, { hasCompany: companyChoice !== null });
-        atField.forEach(([path, message], i) => {
-          form.setError(path as `data.${string}`, { type: 'server', message }, { shouldFocus: i === 0 });
-        });
-        setOtherErrors(other);
-        if (atField.length === 0 && other.length === 0) notify(error.message, 'error');
-      } else {
-        notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-      }
-    }
-  });
-
   const ctx = { type, control: form.control, readOnly, companyId, knownTags: item?.tags ?? [], itemId: item?.id ?? null };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={typeSingular(t, type)}>
+    <Box component="form" noValidate onSubmit={form.submit} aria-label={typeSingular(t, type)}>
       <Stack spacing={2.5}>
         {readOnly && <Alert severity="info">{t('items.detail.readOnly')}</Alert>}
         {hasTypeExtras(type) && <TypeExtras type={type} control={form.control} />}
@@ -142,11 +136,11 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
               borderColor: 'divider',
             }}
           >
-            <Button onClick={onCancel} disabled={form.formState.isSubmitting}>
+            <Button onClick={onCancel} disabled={form.busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" variant="contained" startIcon={<Save />} disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? t('items.detail.saving') : t('items.detail.save')}
+            <Button type="submit" variant="contained" startIcon={<Save />} disabled={form.busy}>
+              {form.busy ? t('items.detail.saving') : t('items.detail.save')}
             </Button>
           </Box>
         )}

@@ -1,0 +1,140 @@
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent, { type DialogContentProps } from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { Breakpoint, Theme } from '@mui/material/styles';
+import type { FormEvent, KeyboardEventHandler, ReactNode } from 'react';
+import { useId } from 'react';
+
+export interface DialogFrameProps {
+  open?: boolean;
+  title: ReactNode;
+  /** Right of the title: a page counter, a close button. */
+  titleAside?: ReactNode;
+  /** A sentence under the title that screen readers read with it (aria-describedby). */
+  description?: ReactNode;
+  /** Between title and content, not scrolling with it (tabs). */
+  header?: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+  onClose: () => void;
+  /** While busy, Escape and the backdrop do not close and the dialog says aria-busy. */
+  busy?: boolean;
+  /** false: neither Escape nor the backdrop closes (recovery codes shown once). */
+  dismissible?: boolean;
+  /** Makes the whole dialog the form, so the actions' submit button belongs to it. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => unknown;
+  /** Width from the spec; confirm, invitation and reminder dialogs are 640 (spec 001 §9). */
+  width?: number;
+  height?: number;
+  /** Spec 000 §9: popups sit 72 px from the top and 8 px from the right. */
+  placement?: 'center' | 'popup';
+  /** Below this the dialog takes the whole screen (a phone has no room for margins). */
+  fullScreenBelow?: Breakpoint;
+  contentProps?: Omit<DialogContentProps, 'children'>;
+  /** The children lay themselves out in the full height (a virtual list); no content padding. */
+  bare?: boolean;
+  onKeyDown?: KeyboardEventHandler<HTMLDivElement>;
+}
+
+const POPUP_TOP = 72;
+const POPUP_RIGHT = 8;
+
+/**
+ * Every dialog of the app: title, content, actions, width from the spec, full screen on a phone.
+ * MUI traps focus inside and gives it back to the opener on close; a field that should take focus
+ * first says autoFocus.
+ */
+export function DialogFrame({
+  open = true,
+  title,
+  titleAside,
+  description,
+  header,
+  children,
+  actions,
+  onClose,
+  busy = false,
+  dismissible = true,
+  onSubmit,
+  width = 640,
+  height,
+  placement = 'center',
+  fullScreenBelow = 'sm',
+  contentProps,
+  bare = false,
+  onKeyDown,
+}: DialogFrameProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const paperSx = (theme: Theme) => ({
+    width,
+    height,
+    maxWidth: 'calc(100% - 32px)',
+    maxHeight: 'calc(100% - 32px)',
+    m: 2,
+    ...(bare && { display: 'flex', flexDirection: 'column' }),
+    ...(placement === 'popup' && {
+      position: 'absolute',
+      top: POPUP_TOP,
+      right: POPUP_RIGHT,
+      m: 0,
+      maxWidth: `calc(100% - ${2 * POPUP_RIGHT}px)`,
+      maxHeight: `calc(100% - ${POPUP_TOP + POPUP_RIGHT}px)`,
+    }),
+    [theme.breakpoints.down(fullScreenBelow)]: {
+      position: 'relative',
+      top: 'auto',
+      right: 'auto',
+      m: 0,
+      width: '100%',
+      maxWidth: '100%',
+      height: '100%',
+      maxHeight: 'none',
+      borderRadius: 0,
+    },
+  });
+  const form = onSubmit ? { component: 'form', onSubmit, noValidate: true } : {};
+  return (
+    <Dialog
+      open={open}
+      onClose={busy || !dismissible ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      aria-busy={busy || undefined}
+      maxWidth={false}
+      // Only when given: an explicit undefined would replace MUI's own Escape handler.
+      {...(onKeyDown && { onKeyDown })}
+      slotProps={{ paper: { ...form, sx: paperSx } as object }}
+    >
+      <DialogTitle id={titleId} sx={titleAside ? { display: 'flex', alignItems: 'center', gap: 2 } : undefined}>
+        {titleAside ? (
+          <>
+            <Box component="span" sx={{ flexGrow: 1, minWidth: 0 }}>
+              {title}
+            </Box>
+            {titleAside}
+          </>
+        ) : (
+          title
+        )}
+      </DialogTitle>
+      {header}
+      {bare ? (
+        children
+      ) : (
+        <DialogContent {...contentProps}>
+          {description && (
+            <DialogContentText id={descriptionId} component="div" sx={children ? { mb: 2 } : undefined}>
+              {description}
+            </DialogContentText>
+          )}
+          {children}
+        </DialogContent>
+      )}
+      {actions && <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>}
+    </Dialog>
+  );
+}
