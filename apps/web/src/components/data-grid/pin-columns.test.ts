@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE_PIN_WIDTHS, pinColumns } from './pin-columns';
 
 const columns: GridColDef[] = [
-  { field: 'number', width: 120 },
+  { field: 'number', width: 150 },
   { field: 'name', flex: 1, minWidth: 220 },
   { field: 'status', width: 160 },
 ];
@@ -20,7 +20,7 @@ describe('pinColumns', () => {
     ]);
     expect(cols[1]!.headerClassName).toContain('MuiDataGrid-columnHeader--pinnedLeft');
     expect(left(sx, 'number')).toBe(0);
-    expect(left(sx, 'name')).toBe(120);
+    expect(left(sx, 'name')).toBe(150);
     expect(left(sx, 'status')).toBeUndefined();
     // On a wide screen the name keeps its flexible width.
     expect(cols[1]!.flex).toBe(1);
