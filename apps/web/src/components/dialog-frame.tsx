@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent, { type DialogContentProps } from '@mui/material/DialogContent';
@@ -7,6 +9,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { Breakpoint, Theme } from '@mui/material/styles';
 import type { FormEvent, KeyboardEventHandler, ReactNode } from 'react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/messages';
+import type { ZodForm } from '../lib/use-zod-form';
 
 export interface DialogFrameProps {
   open?: boolean;
@@ -37,6 +42,16 @@ export interface DialogFrameProps {
   /** The children lay themselves out in the full height (a virtual list); no content padding. */
   bare?: boolean;
   onKeyDown?: KeyboardEventHandler<HTMLDivElement>;
+  /**
+   * A form dialog: the frame submits it, blocks closing while busy, draws Cancel and the submit
+   * button (disabled until the form may submit) and shows a failure no field took above the fields.
+   */
+  form?: Pick<ZodForm<never>, 'submit' | 'busy' | 'canSubmit' | 'failure'>;
+  submitLabel?: ReactNode;
+  /** Beyond the form's own rule (nothing changed yet). */
+  submitDisabled?: boolean;
+  /** false: the dialog shows the failure itself (on a field, in its own words). */
+  showFailure?: boolean;
 }
 
 const POPUP_TOP = 72;
@@ -66,7 +81,32 @@ export function DialogFrame({
   contentProps,
   bare = false,
   onKeyDown,
+  form: zodForm,
+  submitLabel,
+  submitDisabled = false,
+  showFailure = true,
 }: DialogFrameProps) {
+  const { t } = useTranslation();
+  if (zodForm) {
+    onSubmit ??= zodForm.submit;
+    busy ||= zodForm.busy;
+    actions ??= (
+      <>
+        <Button onClick={onClose} disabled={zodForm.busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={!zodForm.canSubmit || submitDisabled} loading={zodForm.busy}>
+          {submitLabel ?? t('common.save')}
+        </Button>
+      </>
+    );
+  }
+  const failure =
+    zodForm && showFailure && zodForm.failure ? (
+      <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+        {errorText(t, zodForm.failure)}
+      </Alert>
+    ) : null;
   const titleId = useId();
   const descriptionId = useId();
   const paperSx = (theme: Theme) => ({
@@ -131,6 +171,7 @@ export function DialogFrame({
               {description}
             </DialogContentText>
           )}
+          {failure}
           {children}
         </DialogContent>
       )}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { type ForgotPassword, forgotPasswordSchema } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
@@ -37,19 +36,10 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       title={t('forgotPassword.title')}
       description={t('forgotPassword.text')}
       onClose={onClose}
-      onSubmit={form.submit}
-      busy={form.busy}
+      form={form}
       width={400}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.canSubmit} loading={form.busy}>
-            {t('common.ok')}
-          </Button>
-        </>
-      }
+      submitLabel={t('common.ok')}
+      showFailure={false}
     >
       <FilledTextField
         {...form.register('email')}

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -7,7 +5,6 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../components/dialog-frame';
-import { errorText } from '../../lib/messages';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useCompanyOptions } from './api';
@@ -63,24 +60,8 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
   const { errors } = form.formState;
 
   return (
-    <DialogFrame
-      title={title}
-      onClose={onClose}
-      onSubmit={form.submit}
-      busy={form.busy}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.canSubmit}>
-            {t('tags.save')}
-          </Button>
-        </>
-      }
-    >
+    <DialogFrame title={title} onClose={onClose} form={form} submitLabel={t('tags.save')}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {!!form.failure && <Alert severity="error">{errorText(t, form.failure)}</Alert>}
         {chooseCompany && (
           <Controller
             control={form.control}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -66,18 +65,9 @@ export function MoveCompanyDialog({
       open={open}
       title={t('companiesAdmin.move.title', { company: company.name })}
       onClose={close}
-      onSubmit={form.submit}
-      busy={form.busy}
-      actions={
-        <>
-          <Button onClick={close} disabled={form.busy}>
-            {t('companiesAdmin.move.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.canSubmit}>
-            {t('companiesAdmin.move.confirm')}
-          </Button>
-        </>
-      }
+      form={form}
+      submitLabel={t('companiesAdmin.move.confirm')}
+      showFailure={false}
     >
       <Stack spacing={2} sx={{ pt: 0.5 }}>
         <Typography variant="body2" color="text.secondary">

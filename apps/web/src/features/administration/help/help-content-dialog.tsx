@@ -1,6 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -104,21 +103,11 @@ export function HelpContentDialog({ initial, all, onClose }: HelpContentDialogPr
     <DialogFrame
       title={t(existing ? 'helpAdmin.editTitle' : 'helpAdmin.createTitle')}
       onClose={onClose}
-      onSubmit={form.submit}
-      busy={form.busy}
+      form={form}
       width={1200}
       fullScreenBelow="md"
       contentProps={{ dividers: true }}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.canSubmit || (!!existing && !isDirty)}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      submitDisabled={!!existing && !isDirty}
     >
       <Box
         sx={{

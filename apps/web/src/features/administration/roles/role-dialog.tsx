@@ -7,7 +7,6 @@ import { type Role, roleInputSchema } from '@pc/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { errorText } from '../../../lib/messages';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { RoleInput } from './api';
 import { ClaimChecklist, ClaimSummary } from './claim-checklist';
@@ -69,29 +68,8 @@ function RoleForm({ role, title, held, onSave, onClose }: RoleDialogProps) {
   const message = (key?: string) => (key ? t([`rolesAdmin.${key}`, `items.${key}`, 'items.validation.invalid']) : undefined);
 
   return (
-    <DialogFrame
-      title={title}
-      onClose={onClose}
-      onSubmit={form.submit}
-      busy={form.busy}
-      width={WIDTH}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.canSubmit}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
-    >
+    <DialogFrame title={title} onClose={onClose} form={form} width={WIDTH}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {!!form.failure && (
-          <Alert severity="error" role="alert">
-            {errorText(t, form.failure)}
-          </Alert>
-        )}
         <TextField
           label={t('rolesAdmin.field.name')}
           required

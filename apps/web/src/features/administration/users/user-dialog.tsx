@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,7 +20,6 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
-import { errorText } from '../../../lib/messages';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { UserInput } from './api';
 
@@ -58,26 +56,11 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
     <DialogFrame
       title={user ? t('usersAdmin.editTitle') : t('usersAdmin.createTitle')}
       onClose={onClose}
-      onSubmit={form.submit}
-      busy={form.busy}
+      form={form}
       width={720}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.canSubmit}>
-            {user ? t('common.save') : t('usersAdmin.createAndInvite')}
-          </Button>
-        </>
-      }
+      submitLabel={user ? t('common.save') : t('usersAdmin.createAndInvite')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {!!form.failure && (
-          <Alert severity="error" role="alert">
-            {errorText(t, form.failure)}
-          </Alert>
-        )}
         {!user && <Alert severity="info">{t('usersAdmin.inviteHint')}</Alert>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
           <TextField
