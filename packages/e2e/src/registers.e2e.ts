@@ -465,10 +465,16 @@ describe('the compliance registers', () => {
     await close();
   });
 
-  it('downloads the record of processing activities (Art. 30(1)) from the process list as Excel', async () => {
+  it('downloads the record of processing activities (Art. 30(1)) as Excel and an item as PDF; both are kept as documents', async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
     await login(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // One company in scope: its register, its item, its documents.
+    await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    const scope = page.getByRole('dialog', { name: 'Unternehmen wählen' });
+    await scope.getByLabel('Unternehmen suchen').fill('Bäckerei');
+    await scope.getByRole('button', { name: /^Bäckerei Schmidt/ }).click();
+    await scope.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/process`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('button', { name: tr('items.report.button.controller') }).click();
@@ -486,6 +492,24 @@ describe('the compliance registers', () => {
     expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
     // The button is usable again once the file is there.
     await expect.poll(() => page.getByRole('button', { name: tr('items.report.button.controller') }).isEnabled()).toBe(true);
+    await snackbar(page, tr('items.report.kept'));
+
+    // One item as a PDF report, from its detail page.
+    await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"]').click();
+    await page.getByRole('tab', { name: 'Verlauf' }).waitFor();
+    const [itemPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: tr('items.report.item.button') }).click(),
+    ]);
+    expect(itemPdf.suggestedFilename()).toMatch(/^VT-\d{4} .+ \d{4}-\d\d-\d\d\.pdf$/);
+    const pdfFile = path.join(downloads, 'item.pdf');
+    await itemPdf.saveAs(pdfFile);
+    expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Both are kept under the company's documents.
+    await page.goto(`${server.url}/documents`);
+    await page.locator(`[data-document="${download.suggestedFilename()}"]`).waitFor();
+    await page.locator(`[data-document="${itemPdf.suggestedFilename()}"]`).waitFor();
     expect(errors).toEqual([]);
     await close();
   });

@@ -96,6 +96,31 @@ export async function addAttachment(
   return toDto(ctx, row!);
 }
 
+/**
+ * Keeps a document the app generated (a report) among the company's documents: no item, so
+ * reading it back needs Document.ReadExtended (the documents screen, /download/{id}).
+ */
+export async function keepDocument(
+  ctx: Pick<Ctx, 'db' | 'userId'>,
+  storage: Storage,
+  doc: { companyId: string; fileName: string; mimeType: string; data: Buffer },
+) {
+  const hash = await storage.put(doc.data);
+  const [a] = await ctx.db
+    .insert(attachment)
+    .values({
+      companyId: doc.companyId,
+      itemId: null,
+      fileHash: hash,
+      fileName: doc.fileName.slice(0, 255),
+      mimeType: doc.mimeType,
+      size: doc.data.length,
+      uploadedBy: ctx.userId,
+    })
+    .returning({ id: attachment.id });
+  return a!.id;
+}
+
 /** An attachment of the scope: 404 when hidden, 403 when the policy refuses the caller. */
 async function load(ctx: Ctx, id: string, allowed: (row: Row) => boolean) {
   const [row] = await query(ctx).where(and(eq(attachment.id, id), inScope(ctx)));

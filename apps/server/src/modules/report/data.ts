@@ -126,7 +126,7 @@ async function tagNames(tx: Db, companyId: string, tagIds: string[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-async function logoOf(storage: Storage, ctx: Ctx, companyId: string, hasLogo: boolean) {
+export async function logoOf(storage: Storage, ctx: Ctx, companyId: string, hasLogo: boolean) {
   if (!hasLogo) return null;
   try {
     return (await companyLogo(storage, ctx, companyId, 300, 100)).body;

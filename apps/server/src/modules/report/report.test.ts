@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { item } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { addUserWithClaims } from '../../test/helpers';
 import type { Register } from './data';
 import { reportTexts } from './labels';
 import { registerPdf } from './pdf';
@@ -42,6 +43,7 @@ describe('processing-register report', () => {
   let bakery: string;
   let gruppe: string;
   let processNumber: string;
+  let processId: string;
 
   const url = (q: Record<string, string>) => `/api/report/processing-register?${new URLSearchParams(q)}`;
   const post = async (type: string, payload: object) => {
@@ -91,6 +93,7 @@ describe('processing-register report', () => {
       },
     });
     processNumber = process.number;
+    processId = process.id;
     await post('process', { name: 'Lohnabrechnung für Kunden', data: { role: 'processor' } });
     await post('service-agreement-with-client', { name: 'Newsletter für Café Müller', data: { counterparty: 'Café Müller' } });
     await post('service-agreement-with-client', { name: 'Buchhaltung Anton', data: { counterparty: 'Anton AG', signed: true } });
@@ -198,6 +201,83 @@ describe('processing-register report', () => {
       headers: t.auth(admin, { 'x-tenant': gruppe }),
     });
     expect(scoped.statusCode).toBe(404);
+  });
+
+  it('keeps every generated report among the company documents, downloadable by its id', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'xlsx' }),
+      headers: t.auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const documentId = res.headers['x-document-id'] as string;
+    expect(documentId).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await t.app.inject({ url: `/api/attachment/${documentId}/download`, headers: t.auth(admin) });
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
+    const docs = await t.app.inject({
+      url: '/api/attachment?page=0&pageSize=50',
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+    });
+    const kept = docs.json().items.find((a: { id: string }) => a.id === documentId);
+    expect(kept).toMatchObject({
+      itemId: null,
+      companyName: 'Bäckerei Schmidt',
+      fileName: expect.stringMatching(/^VVT Bäckerei Schmidt .*\.xlsx$/),
+    });
+    // Another tenant cannot fetch it by id.
+    expect((await t.app.inject({ url: `/api/attachment/${documentId}/download`, headers: t.auth(other) })).statusCode).toBe(404);
+  });
+
+  it('refuses a user without the read claim of the register (403) and keeps nothing', async () => {
+    await addUserWithClaims(t, {
+      email: 'ohne-vvt@demo.local',
+      companyId: bakery,
+      claims: ['Issue.Read', 'Document.ReadExtended'],
+    });
+    const token = await t.tokenFor('ohne-vvt@demo.local');
+    const count = async () =>
+      (await t.app.inject({ url: '/api/attachment?page=0&pageSize=1', headers: t.auth(admin, { 'x-tenant': bakery }) })).json()
+        .total;
+    const before = await count();
+    for (const kind of ['controller', 'processor']) {
+      const res = await t.app.inject({ url: url({ companyId: bakery, kind, format: 'pdf' }), headers: t.auth(token) });
+      expect(res.statusCode, kind).toBe(403);
+    }
+    const item = await t.app.inject({ url: `/api/report/item/process/${processId}`, headers: t.auth(token) });
+    expect(item.statusCode).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it('renders one item as PDF: every field, links by number and name, the history', async () => {
+    const res = await t.app.inject({ url: `/api/report/item/process/${processId}`, headers: t.auth(reader) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`${processNumber} Kundenverwaltung`));
+    const all = (await pdfPages(res.rawPayload)).join(' ');
+    expect(all).toContain('Verarbeitungstätigkeit');
+    expect(all).toContain(`${processNumber} Kundenverwaltung`);
+    expect(all).toContain('Bäckerei Schmidt');
+    expect(all).toContain('Vertragsabwicklung');
+    expect(all).toContain('Art. 6 Abs. 1 lit. b DSGVO');
+    expect(all).toMatch(/LF-\d+ Rechnungen/);
+    expect(all).toMatch(/AVV-\d+ Hosting/);
+    expect(all).toContain('Verlauf');
+    expect(all).toContain('Angelegt');
+    expect(all).toContain('Anna Admin');
+    expect(res.headers['x-document-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const en = await t.app.inject({
+      url: `/api/report/item/process/${processId}`,
+      headers: t.auth(reader, { 'accept-language': 'en' }),
+    });
+    expect((await pdfPages(en.rawPayload)).join(' ')).toContain('History');
+  });
+
+  it('answers 404 for an item of another tenant or of another type, 422 for a malformed id or type', async () => {
+    expect((await t.app.inject({ url: `/api/report/item/process/${processId}`, headers: t.auth(other) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/report/item/issue/${processId}`, headers: t.auth(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/report/item/process/nope', headers: t.auth(admin) })).statusCode).toBe(422);
+    expect((await t.app.inject({ url: `/api/report/item/cake/${processId}`, headers: t.auth(admin) })).statusCode).toBe(422);
   });
 
   it('answers 422 to an unknown kind or format or a malformed company id', async () => {

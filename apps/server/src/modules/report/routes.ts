@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import { itemTypeKeySchema } from '@pc/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { registerKinds } from './data';
-import { attachmentHeader, processingRegister, type ReportDeps, reportFormats } from './service';
+import { attachmentHeader, itemReport, processingRegister, type ReportDeps, reportFormats } from './service';
 
 const registerQuery = z.object({
   companyId: z.uuid(),
@@ -24,13 +25,29 @@ export function reportRoutes(app: FastifyInstance, d: ReportDeps) {
         querystring: registerQuery,
       },
     },
-    async (req, reply) => {
-      const { body, contentType, fileName } = await processingRegister(d, ctxOf(req), req.query);
-      return reply
-        .header('content-type', contentType)
-        .header('content-disposition', attachmentHeader(fileName))
-        .header('cache-control', 'private, no-store')
-        .send(body);
-    },
+    async (req, reply) => send(reply, await processingRegister(d, ctxOf(req), req.query)),
   );
+
+  r.get(
+    '/api/report/item/:type/:id',
+    {
+      // The read claim of the item's type: checked by the service.
+      schema: {
+        tags: ['report'],
+        summary: 'One item as a PDF report: every field, linked items by number and name, a summary of its history',
+        params: z.object({ type: itemTypeKeySchema, id: z.uuid() }),
+      },
+    },
+    async (req, reply) => send(reply, await itemReport(d, ctxOf(req), req.params.type, req.params.id)),
+  );
+}
+
+/** A generated file as a download; `x-document-id` names the copy kept under the company's documents. */
+function send(reply: FastifyReply, r: { body: Buffer; contentType: string; fileName: string; documentId: string }) {
+  return reply
+    .header('content-type', r.contentType)
+    .header('content-disposition', attachmentHeader(r.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-document-id', r.documentId)
+    .send(r.body);
 }

@@ -1,7 +1,10 @@
+import type { ItemTypeKey } from '@pc/shared';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
+import { keepDocument } from '../attachments/service';
 import type { ItemDeps } from '../items/service';
 import { loadRegister, type RegisterKind } from './data';
+import { itemPdf, loadItemReport } from './item';
 import { registerPdf } from './pdf';
 import { registerXlsx } from './xlsx';
 
@@ -15,30 +18,61 @@ export const contentTypes: Record<ReportFormat, string> = {
 
 export type ReportDeps = ItemDeps & { storage: Storage };
 
-/** "VVT Bäckerei Schmidt 2026-11-24.pdf" (Art. 30(2): "VVT-AV …"), safe as a file name. */
-function fileName(kind: RegisterKind, companyName: string, isoDay: string, format: ReportFormat, locale: string) {
-  const prefix = locale === 'en' ? (kind === 'controller' ? 'RoPA' : 'RoPA-processor') : kind === 'controller' ? 'VVT' : 'VVT-AV';
-  const safe = companyName
+const safeName = (name: string) =>
+  name
     .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
     .trim()
     .slice(0, 80);
-  return `${prefix} ${safe} ${isoDay}.${format}`;
+
+/** "VVT Bäckerei Schmidt 2026-11-24.pdf" (Art. 30(2): "VVT-AV …"), safe as a file name. */
+function fileName(kind: RegisterKind, companyName: string, isoDay: string, format: ReportFormat, locale: string) {
+  const prefix = locale === 'en' ? (kind === 'controller' ? 'RoPA' : 'RoPA-processor') : kind === 'controller' ? 'VVT' : 'VVT-AV';
+  return `${prefix} ${safeName(companyName)} ${isoDay}.${format}`;
+}
+
+type ReportCtx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'scopeCompanyIds' | 'locale' | 'scopeCompanyId'>;
+
+/**
+ * A generated report is kept among the company's documents (decision 0021), so that what was
+ * handed to an authority can be found again; the answer carries its id.
+ */
+async function keep(d: ReportDeps, ctx: ReportCtx, doc: { companyId: string; fileName: string; mimeType: string; data: Buffer }) {
+  const documentId = await keepDocument(ctx, d.storage, doc);
+  return { body: doc.data, contentType: doc.mimeType, fileName: doc.fileName, documentId };
 }
 
 /** The company's record of processing activities (Art. 30(1) or 30(2)) as PDF or XLSX. */
 export async function processingRegister(
   d: ReportDeps,
-  ctx: Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'scopeCompanyIds' | 'locale'>,
+  ctx: ReportCtx,
   q: { companyId: string; kind: RegisterKind; format: ReportFormat },
 ) {
   const register = await loadRegister(d, ctx, q.companyId, q.kind);
   const body = q.format === 'pdf' ? await registerPdf(register) : await registerXlsx(register);
   const isoDay = register.generatedOn.split('.').reverse().join('-');
-  return {
-    body,
-    contentType: contentTypes[q.format],
+  return keep(d, ctx, {
+    companyId: q.companyId,
+    data: body,
+    mimeType: contentTypes[q.format],
     fileName: fileName(q.kind, register.company.name, isoDay, q.format, ctx.locale),
-  };
+  });
+}
+
+/** One item of the scope as a PDF report ("VT-0001 Kundenverwaltung 2026-11-24.pdf"). */
+export async function itemReport(
+  d: ReportDeps,
+  ctx: ReportCtx & Parameters<typeof loadItemReport>[1],
+  type: ItemTypeKey,
+  id: string,
+) {
+  const report = await loadItemReport(d, ctx, type, id);
+  const isoDay = report.generatedOn.split('.').reverse().join('-');
+  return keep(d, ctx, {
+    companyId: report.companyId,
+    data: await itemPdf(report),
+    mimeType: contentTypes.pdf,
+    fileName: `${safeName(report.fileTitle)} ${isoDay}.pdf`,
+  });
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { attachmentRightsSchema, itemTypes } from '@pc/shared';
+import { attachmentSchema, itemTypes } from '@pc/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,19 +27,6 @@ import { formatBytes, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 
-const attachmentSchema = z.object({
-  id: z.string(),
-  itemId: z.string(),
-  itemType: z.string(),
-  itemName: z.string(),
-  companyName: z.string(),
-  fileName: z.string(),
-  mimeType: z.string(),
-  size: z.number(),
-  uploadedBy: z.string().nullable(),
-  createdAt: z.string(),
-  rights: attachmentRightsSchema,
-});
 type Attachment = z.infer<typeof attachmentSchema>;
 const pageSchema = z.object({ items: z.array(attachmentSchema), total: z.number().int() });
 
@@ -128,12 +115,18 @@ export function DocumentsPage() {
                   <TableRow key={row.id} hover data-document={row.fileName}>
                     <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>{row.fileName}</TableCell>
                     <TableCell sx={{ minWidth: 180 }}>
-                      {route ? <TextLink to={`${route}/${row.itemId}`}>{row.itemName}</TextLink> : row.itemName}
+                      {route && row.itemId ? (
+                        <TextLink to={`${route}/${row.itemId}`}>{row.itemName}</TextLink>
+                      ) : (
+                        (row.itemName ?? '–')
+                      )}
                       <Typography variant="caption" color="text.secondary" component="p">
                         {row.companyName}
                       </Typography>
                     </TableCell>
-                    <TableCell>{t([`section.${row.itemType}`, 'section.unknown'])}</TableCell>
+                    <TableCell>
+                      {row.itemType ? t([`section.${row.itemType}`, 'section.unknown']) : t('documents.generated')}
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatBytes(row.size, i18n.language)}
                     </TableCell>
@@ -181,6 +174,8 @@ export function DocumentsPage() {
         </Box>
         <TablePagination
           component="div"
+          // A phone has no room for label, size, range and arrows on one line.
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'flex-end' } }}
           count={query.data?.total ?? 0}
           page={page}
           rowsPerPage={pageSize}

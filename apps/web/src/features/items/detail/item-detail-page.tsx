@@ -26,6 +26,7 @@ import { AttachmentsPanel } from './attachments-panel';
 import { FindingActions, useFindingKinds } from './finding-actions';
 import { HistoryPanel } from './history-panel';
 import { ItemForm } from './item-form';
+import { ItemReportButton } from './item-report-button';
 import { LinkedItemsSection, ParentLine } from './linked-items-section';
 
 type TabKey = 'details' | 'attachments' | 'history';
@@ -131,6 +132,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {item && <StatusChip status={item.status} />}
+          {item && <ItemReportButton item={item} />}
           {item?.rights.delete && (
             <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setConfirmDelete(true)}>
               {t('items.detail.delete')}

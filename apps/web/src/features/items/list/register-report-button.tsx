@@ -35,6 +35,7 @@ export function RegisterReportButton({ kind }: { kind: RegisterKind }) {
       const params = new URLSearchParams({ companyId, kind, format });
       const file = await apiRequest<DownloadedFile>(`/report/processing-register?${params}`, { responseType: 'file' });
       saveFile(file, `${t(`items.report.fileName.${kind}`)}.${format}`);
+      notify(t('items.report.kept'), 'info');
     } catch (error) {
       notify(isApiError(error) ? error.message : t('items.report.failed'), 'error');
     } finally {
