@@ -335,6 +335,24 @@ describe('the dashboard side', () => {
     await edit.getByLabel('Titel').fill('Jour fixe Datenschutz');
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await page.locator('[data-appointment="Jour fixe Datenschutz"]').waitFor();
+
+    // The same appointment in the list (/appointment): this week, found by text, exported, opened.
+    await page.goto(`${server.url}/appointment`);
+    await page.getByRole('heading', { name: 'Termine', level: 1 }).waitFor();
+    const listed = page.locator('.MuiDataGrid-row', { hasText: 'Jour fixe Datenschutz' });
+    await listed.waitFor();
+    expect(await listed.innerText()).toContain('Anna Admin');
+    await page.getByLabel('Titel oder Teilnehmende').fill('kein solcher Termin');
+    await page.getByText('Im gewählten Zeitraum gibt es keine passenden Termine.').waitFor();
+    await page.getByLabel('Titel oder Teilnehmende').fill('fixe');
+    await listed.waitFor();
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
+    expect(xlsx.suggestedFilename()).toBe('DataGrid.xlsx');
+    await listed.click();
+    await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('button', { name: 'Kalender', exact: true }).click();
+    await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
+
     await page.locator('[data-appointment="Jour fixe Datenschutz"]').click();
     await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Löschen' }).click();
     await page.getByRole('dialog', { name: 'Termin löschen?' }).getByRole('button', { name: 'Löschen' }).click();
@@ -355,6 +373,32 @@ describe('the dashboard side', () => {
     expect(phone.errors).toEqual([]);
     await phone.close();
   });
+  it('lists the three kinds of service agreement in one list and opens each on its own route', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await loginToDashboard(page, server);
+    await page.goto(`${server.url}/service-agreement`);
+    await page.getByRole('heading', { name: 'Auftragsverarbeitung', level: 1 }).waitFor();
+    const rows = page.locator('.MuiDataGrid-row');
+    await rows.first().waitFor();
+    const kinds = await page.locator('.MuiDataGrid-row [data-field="kind"]').allInnerTexts();
+    expect(new Set(kinds)).toEqual(
+      new Set(['AV-Vertrag mit Kunde', 'AV-Vertrag mit Dienstleister', 'Vereinbarung zur gemeinsamen Verantwortung']),
+    );
+    await page.getByRole('combobox', { name: 'Art der Vereinbarung' }).click();
+    await page.getByRole('option', { name: 'AV-Vertrag mit Dienstleister' }).click();
+    await expect
+      .poll(async () => new Set(await page.locator('.MuiDataGrid-row [data-field="kind"]').allInnerTexts()))
+      .toEqual(new Set(['AV-Vertrag mit Dienstleister']));
+    await rows.first().locator('[data-field="name"]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/service-agreement-with-provider\/[0-9a-f-]{36}$/);
+    // The generic detail route finds the agreement whatever its kind.
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${server.url}/service-agreement/${id}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/service-agreement-with-provider/${id}`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('lists documents of the chosen company and downloads one', async () => {
     const found = await apiGet<{ id: string; type: string; companyName: string }[]>(
       server,

@@ -111,6 +111,21 @@ export const appointmentSchema = z.object({
   rights: appointmentRightsSchema,
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+export const appointmentPageSchema = z.object({ items: z.array(appointmentSchema), total: z.number().int() });
+export const appointmentSortFields = ['start', 'end', 'title', 'company', 'attendees'] as const;
+
+/** The appointment list (spec 001 route table: appointment): a date range, sorted and paged on the server. */
+export const appointmentPageQuerySchema = z.object({
+  from: dateTime.optional(),
+  until: dateTime.optional(),
+  q: text.trim().max(200).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+  sort: z.enum(appointmentSortFields).default('start'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
+
 export const appointmentInputSchema = z
   .object({
     title: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),

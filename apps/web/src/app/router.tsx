@@ -56,6 +56,15 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage');
     case 'download':
       return lazyRouteComponent(() => import('../features/documents/download-page'), 'DownloadPage');
+    case 'appointment-list':
+      return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
+    case 'service-agreement-list':
+      return lazyRouteComponent(() => import('../features/items/list/service-agreement-list-page'), 'ServiceAgreementListPage');
+    case 'service-agreement-redirect':
+      return lazyRouteComponent(
+        () => import('../features/items/list/service-agreement-list-page'),
+        'ServiceAgreementRedirectPage',
+      );
     case 'item-list':
       return lazyRouteComponent(() => import('../features/items/list/item-list-page'), 'ItemListPage');
     case 'item-detail':

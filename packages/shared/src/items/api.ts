@@ -88,6 +88,15 @@ export const itemListQuerySchema = z.object({
   parentType: itemTypeKeySchema.optional(),
   parentId: z.uuid().optional(),
 });
+
+/** The three kinds of service agreement, listed together on /service-agreement. */
+export const serviceAgreementKinds = [
+  'service-agreement-with-client',
+  'service-agreement-with-provider',
+  'service-agreement-with-shared-responsibility',
+] as const satisfies readonly ItemTypeKey[];
+export const serviceAgreementListQuerySchema = itemListQuerySchema.extend({ kind: z.enum(serviceAgreementKinds).optional() });
+
 export type ItemListQuery = z.infer<typeof itemListQuerySchema>;
 
 export const itemPageSchema = z.object({ items: z.array(itemSchema), total: z.number().int() });

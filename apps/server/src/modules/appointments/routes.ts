@@ -1,9 +1,22 @@
-import { appointmentInputSchema, appointmentSchema, dateTime } from '@pc/shared';
+import {
+  appointmentInputSchema,
+  appointmentPageQuerySchema,
+  appointmentPageSchema,
+  appointmentSchema,
+  dateTime,
+} from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import { createAppointment, deleteAppointment, listAppointments, upcomingCount, updateAppointment } from './service';
+import {
+  createAppointment,
+  deleteAppointment,
+  listAppointments,
+  pageAppointments,
+  upcomingCount,
+  updateAppointment,
+} from './service';
 
 export function appointmentRoutes(app: FastifyInstance, { now }: { now: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +35,20 @@ export function appointmentRoutes(app: FastifyInstance, { now }: { now: () => Da
       },
     },
     async (req) => listAppointments(ctxOf(req), new Date(req.query.from), new Date(req.query.until)),
+  );
+
+  r.get(
+    '/api/appointment/page',
+    {
+      config: read,
+      schema: {
+        tags: ['appointment'],
+        summary: 'The appointment list: a date range (either bound open), text filter, sorted and paged',
+        querystring: appointmentPageQuerySchema,
+        response: { 200: appointmentPageSchema },
+      },
+    },
+    async (req) => pageAppointments(ctxOf(req), req.query),
   );
 
   // The toolbar badge: appointments from now on within the next 7 days.

@@ -1,5 +1,6 @@
-import type { Appointment } from '@pc/shared';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Appointment, AppointmentPageQuery } from '@pc/shared';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/like';
 import { appointment, company, item } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -73,6 +74,38 @@ export async function listAppointments(ctx: Ctx, from: Date, until: Date) {
     .where(and(inScope(ctx), lte(appointment.startsAt, until), gte(appointment.endsAt, from)))
     .orderBy(asc(appointment.startsAt));
   return rows.map((r) => toDto(ctx, r));
+}
+
+const sortColumn = {
+  start: appointment.startsAt,
+  end: appointment.endsAt,
+  title: appointment.title,
+  company: company.name,
+  attendees: appointment.attendees,
+} as const;
+
+/**
+ * The appointment list: those of the scope that overlap the range (either bound open), matching
+ * the text in title or attendees, sorted and paged in SQL; ties by start, then id, so pages are stable.
+ */
+export async function pageAppointments(ctx: Ctx, q: AppointmentPageQuery) {
+  const where: (SQL | undefined)[] = [inScope(ctx)];
+  if (q.until) where.push(lte(appointment.startsAt, new Date(q.until)));
+  if (q.from) where.push(gte(appointment.endsAt, new Date(q.from)));
+  if (q.q) where.push(or(ilike(appointment.title, containsPattern(q.q)), ilike(appointment.attendees, containsPattern(q.q))));
+  const order = q.dir === 'desc' ? desc : asc;
+  const [rows, [count]] = await Promise.all([
+    query(ctx)
+      .where(and(...where))
+      .orderBy(order(sortColumn[q.sort]), order(appointment.startsAt), asc(appointment.id))
+      .limit(q.pageSize)
+      .offset(q.page * q.pageSize),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appointment)
+      .where(and(...where)),
+  ]);
+  return { items: rows.map((r) => toDto(ctx, r)), total: Number(count!.n) };
 }
 
 /** The toolbar badge: appointments from now on within the next 7 days. */

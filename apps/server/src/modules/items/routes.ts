@@ -7,14 +7,28 @@ import {
   itemSchema,
   itemTypes,
   pdcaProgressSchema,
+  serviceAgreementKinds,
+  serviceAgreementListQuerySchema,
   statusCategorySchema,
 } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { forbidden } from '../../platform/errors';
 import { readableItemTypes } from '../../platform/item-access';
-import { createItem, deleteItem, getItem, type ItemDeps, itemHistoryOf, listChildren, listItems, updateItem } from './service';
+import {
+  createItem,
+  deleteItem,
+  getItem,
+  type ItemDeps,
+  itemHistoryOf,
+  listChildren,
+  listItems,
+  listItemsOf,
+  typeOfItem,
+  updateItem,
+} from './service';
 import { dueIssues, pdcaProgressOf, statistics } from './stats';
 
 const idParams = z.object({ id: z.uuid() });
@@ -43,6 +57,47 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
     '/api/pdca-list/progress',
     { config: { claims: { all: ['PdcaCycle.Read'] } }, schema: { tags: ['pdca-list'], response: { 200: pdcaProgressSchema } } },
     async (req) => pdcaProgressOf(d, ctxOf(req)),
+  );
+
+  // Spec 001 route table: one list over the three kinds of service agreement, of those the caller may read.
+  const agreementReads = itemTypes.filter((t) => (serviceAgreementKinds as readonly string[]).includes(t.key));
+  r.get(
+    '/api/service-agreement',
+    {
+      config: { claims: { any: agreementReads.map((t) => `${t.claim}.Read`) } },
+      schema: {
+        tags: ['service-agreement'],
+        summary: 'Service agreements of every kind the caller may read; `kind` narrows to one',
+        querystring: serviceAgreementListQuerySchema,
+        response: { 200: itemPageSchema },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const kinds = agreementReads
+        .filter((t) => ctx.claims.has(`${t.claim}.Read`) && (!req.query.kind || t.key === req.query.kind))
+        .map((t) => t.key);
+      if (kinds.length === 0) throw forbidden();
+      return listItemsOf(d, ctx, kinds, req.query);
+    },
+  );
+
+  r.get(
+    '/api/service-agreement/:id',
+    {
+      config: { claims: { any: agreementReads.map((t) => `${t.claim}.Read`) } },
+      schema: {
+        tags: ['service-agreement'],
+        summary: 'One service agreement of any kind the caller may read (the generic detail route)',
+        params: idParams,
+        response: { 200: itemSchema },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const kinds = agreementReads.filter((t) => ctx.claims.has(`${t.claim}.Read`)).map((t) => t.key);
+      return getItem(d, ctx, await typeOfItem(ctx, req.params.id, kinds), req.params.id);
+    },
   );
 
   for (const t of itemTypes) {

@@ -1,6 +1,7 @@
 import { formatItemNumber, type Item, type ItemInput, type ItemListQuery, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { containsPattern } from '../../db/like';
 import { appUser, attachment, company, item, itemHistory, itemStat, tag } from '../../db/schema/index';
 import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -98,10 +99,13 @@ function gridTime(value: string, timeZone: string) {
   return sql`(${value}::timestamp at time zone ${timeZone})`;
 }
 
-function listWhere(type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, timeZone: string): SQL {
-  const parts: (SQL | undefined)[] = [eq(item.type, type), inArray(item.companyId, [...ctx.scopeCompanyIds])];
+const typeIs = (types: readonly ItemTypeKey[]) =>
+  types.length === 1 ? eq(item.type, types[0]!) : inArray(item.type, [...types]);
+
+function listWhere(types: readonly ItemTypeKey[], ctx: ItemCtx, q: ItemListQuery, timeZone: string): SQL {
+  const parts: (SQL | undefined)[] = [typeIs(types), inArray(item.companyId, [...ctx.scopeCompanyIds])];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     parts.push(
       sql`(${item.search} @@ websearch_to_tsquery('german', ${q.q}) or ${item.name} ilike ${like} or ${item.numberLabel} ilike ${like})`,
     );
@@ -113,7 +117,9 @@ function listWhere(type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, timeZone: 
   if (q.parentType) parts.push(eq(item.parentType, q.parentType));
   if (q.parentId) parts.push(eq(item.parentId, q.parentId));
   if (q.tagId) {
-    const keys = itemTypeDefs[type].fields.filter((f) => f.kind === 'tags').map((f) => f.key);
+    const keys = [
+      ...new Set(types.flatMap((type) => itemTypeDefs[type].fields.filter((f) => f.kind === 'tags').map((f) => f.key))),
+    ];
     const any = keys.map((k) => sql`${item.data} @> ${JSON.stringify({ [k]: [q.tagId] })}::jsonb`);
     parts.push(any.length ? sql`(${sql.join(any, sql` or `)})` : sql`false`);
   }
@@ -145,7 +151,7 @@ function countFromStats(q: ItemListQuery) {
   return !q.q && !q.assigneeId && !q.tagId && !q.from && !q.until && !q.parentType && !q.parentId;
 }
 
-async function countItems(tx: Db, type: ItemTypeKey, ctx: ItemCtx, q: ItemListQuery, where: SQL) {
+async function countItems(tx: Db, types: readonly ItemTypeKey[], ctx: ItemCtx, q: ItemListQuery, where: SQL) {
   if (countFromStats(q)) {
     const status = q.status
       ? inArray(itemStat.status, q.status.split(',').map(Number))
@@ -157,23 +163,34 @@ async function countItems(tx: Db, type: ItemTypeKey, ctx: ItemCtx, q: ItemListQu
     const [row] = await tx
       .select({ n: sql<number>`coalesce(sum(${itemStat.n}), 0)::int` })
       .from(itemStat)
-      .where(and(eq(itemStat.type, type), inArray(itemStat.companyId, [...ctx.scopeCompanyIds]), status));
+      .where(
+        and(
+          types.length === 1 ? eq(itemStat.type, types[0]!) : inArray(itemStat.type, [...types]),
+          inArray(itemStat.companyId, [...ctx.scopeCompanyIds]),
+          status,
+        ),
+      );
     return Number(row!.n);
   }
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(item).where(where);
   return Number(row!.n);
 }
 
-export async function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q: ItemListQuery) {
+export function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q: ItemListQuery) {
+  return listItemsOf(d, ctx, [type], q);
+}
+
+/** One page of items of several types at once (the service-agreement list over its three kinds). */
+export async function listItemsOf(d: ItemDeps, ctx: ItemCtx, types: readonly ItemTypeKey[], q: ItemListQuery) {
   const tx = ctx.db;
-  const where = listWhere(type, ctx, q, d.timeZone);
+  const where = listWhere(types, ctx, q, d.timeZone);
   const col = sortColumns[q.sort];
   // Only the due date can be empty; plain asc/desc on the others lets the indexes supply the order.
   const nulls = q.sort === 'dueDate' ? sql` nulls last` : sql``;
   const dir = q.dir === 'asc' ? sql`asc` : sql`desc`;
   // Numbers are unique per company and type: within one company no tie-breaker is needed,
   // and without one the (company, type, number) index hands out the page directly.
-  const unique = q.sort === 'number' && ctx.scopeCompanyIds.length === 1;
+  const unique = q.sort === 'number' && ctx.scopeCompanyIds.length === 1 && types.length === 1;
   const order = unique ? [sql`${col} ${dir}`] : [sql`${col} ${dir}${nulls}`, q.dir === 'asc' ? asc(item.id) : desc(item.id)];
   const [rows, total] = await Promise.all([
     baseQuery(tx)
@@ -181,7 +198,7 @@ export async function listItems(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, q:
       .orderBy(...order)
       .limit(q.pageSize)
       .offset(q.page * q.pageSize),
-    countItems(tx, type, ctx, q, where),
+    countItems(tx, types, ctx, q, where),
   ]);
   return { items: await toItems(tx, rows, d.now(), ctx.claims), total };
 }
@@ -221,6 +238,16 @@ async function loadOne(tx: Db, ctx: ItemCtx, type: ItemTypeKey, id: string) {
   );
   if (!row) throw notFound();
   return row;
+}
+
+/** The type of an item of the scope among `types` (a route that names no type); 404 otherwise. */
+export async function typeOfItem(ctx: ItemCtx, id: string, types: readonly ItemTypeKey[]) {
+  const [row] = await ctx.db
+    .select({ type: item.type })
+    .from(item)
+    .where(and(eq(item.id, id), typeIs(types), inArray(item.companyId, [...ctx.scopeCompanyIds])));
+  if (!row) throw notFound();
+  return row.type as ItemTypeKey;
 }
 
 export async function getItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: string) {

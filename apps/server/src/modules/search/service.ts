@@ -1,5 +1,6 @@
 import { formatItemNumber, type ItemTypeKey, itemTypeDefs, type SearchableItem } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
@@ -27,7 +28,6 @@ interface Row {
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** Escapes LIKE wildcards (and the escape character itself, backslash by default in PostgreSQL). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The item data keys that hold tag ids, over every type (tags attach to items through `data`). */
 const tagKeys = [

@@ -40,6 +40,28 @@ export function useItemPage(type: ItemTypeKey, params: string) {
   });
 }
 
+/** /service-agreement: one list over the three kinds (`kind` narrows it). */
+export function fetchServiceAgreementPage(params: URLSearchParams | string) {
+  return apiRequest(`/service-agreement?${params.toString()}`, { schema: itemPageSchema });
+}
+
+export function useServiceAgreementPage(params: string) {
+  return useQuery({
+    queryKey: ['items', 'service-agreement', 'list', params],
+    queryFn: ({ signal }) => apiRequest(`/service-agreement?${params}`, { schema: itemPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The generic detail route names no kind: the server finds the agreement whatever its kind. */
+export function useServiceAgreement(id: string) {
+  return useQuery({
+    queryKey: ['items', 'service-agreement', 'one', id],
+    queryFn: ({ signal }) => apiRequest(`/service-agreement/${id}`, { schema: itemSchema, signal }),
+    retry: false,
+  });
+}
+
 export function useItem(type: ItemTypeKey, id: string | null) {
   return useQuery({
     queryKey: itemKeys.one(type, id ?? ''),

@@ -6,6 +6,9 @@ export type RoutePage =
   // Compliance-item registers (design §4) and tag management.
   | 'item-list'
   | 'item-detail'
+  | 'service-agreement-list'
+  | 'service-agreement-redirect'
+  | 'appointment-list'
   | 'tags'
   | 'login'
   | 'scope'
@@ -130,11 +133,17 @@ const guardedRoutes: RouteDef[] = [
     page: 'company-edit',
   },
   { path: '/calendar', section: 'calendar', rule: { all: ['Appointment.Read'] }, page: 'calendar' },
-  { path: '/appointment', section: 'appointment', rule: { all: ['Appointment.Read'] } },
+  { path: '/appointment', section: 'appointment', rule: { all: ['Appointment.Read'] }, page: 'appointment-list' },
   { path: '/documents', section: 'documents', rule: { all: ['Document.ReadExtended'] }, page: 'documents' },
   { path: '/questionnaire', section: 'questionnaire' },
-  { path: '/service-agreement', section: 'service-agreement', rule: serviceAgreementRead },
-  { path: '/service-agreement/$id', section: 'service-agreement', rule: serviceAgreementRead, detail: true },
+  { path: '/service-agreement', section: 'service-agreement', rule: serviceAgreementRead, page: 'service-agreement-list' },
+  {
+    path: '/service-agreement/$id',
+    section: 'service-agreement',
+    rule: serviceAgreementRead,
+    detail: true,
+    page: 'service-agreement-redirect',
+  },
   // Every compliance-item register and its detail page (`<list route>/$id`).
   ...itemTypes.flatMap((t): RouteDef[] => [
     { path: t.route, section: t.key, rule: read(t.claim), page: 'item-list' },

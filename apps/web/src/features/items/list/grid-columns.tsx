@@ -61,7 +61,9 @@ function cell(column: ItemColumn, item: Item, detailHref: string) {
   );
 }
 
-export function gridColumns(columns: readonly ItemColumn[], route: string): GridColDef<Item>[] {
+/** `route`: the list's route, or the route of each row's own type (a list over several types). */
+export function gridColumns(columns: readonly ItemColumn[], route: string | ((item: Item) => string)): GridColDef<Item>[] {
+  const href = (row: Item) => `${typeof route === 'string' ? route : route(row)}/${row.id}`;
   return columns.map((c) => ({
     field: c.key,
     headerName: c.header,
@@ -71,6 +73,6 @@ export function gridColumns(columns: readonly ItemColumn[], route: string): Grid
     minWidth: c.minWidth ?? Math.min(c.width ?? 100, 100),
     type: c.kind === 'number' ? 'number' : 'string',
     valueGetter: (_value, row) => c.value(row),
-    renderCell: ({ row }) => cell(c, row, `${route}/${row.id}`),
+    renderCell: ({ row }) => cell(c, row, href(row)),
   }));
 }

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import { itemStatuses } from '@pc/shared';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateRange } from '../../../components/date-range';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -23,10 +23,12 @@ interface ListFiltersProps {
   onSearch: (q: string) => void;
   onStatuses: (statuses: number[]) => void;
   onRange: (range: DateRange) => void;
+  /** Further filters after the status (the kind of a list over several types). */
+  children?: ReactNode;
 }
 
 /** Quick search (debounced), status filter and the due-date range of a register. */
-export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange }: ListFiltersProps) {
+export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange, children }: ListFiltersProps) {
   const { t } = useTranslation();
   const statusLabelId = useId();
   const [text, setText] = useState(q);
@@ -83,6 +85,7 @@ export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange 
           ))}
         </Select>
       </FormControl>
+      {children}
       <Box sx={{ flexGrow: 1, display: { xs: 'none', lg: 'block' } }} />
       <DateRangeFilter
         value={range}

@@ -70,8 +70,9 @@ export function hasFilters(state: ListState): boolean {
 // another user logging in on this tab starts afresh.
 const stores = new Map<string, Store<ListState>>();
 
-export function listStore(userId: string, type: ItemTypeKey): Store<ListState> {
-  const key = `${userId}:${type}`;
+/** `list` is the item type, or another list over items (`service-agreement`). */
+export function listStore(userId: string, list: ItemTypeKey | 'service-agreement'): Store<ListState> {
+  const key = `${userId}:${list}`;
   let store = stores.get(key);
   if (!store) {
     store = createStore(initialListState());

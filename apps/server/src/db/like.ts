@@ -1,0 +1,4 @@
+/** A LIKE/ILIKE pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
