@@ -38,7 +38,10 @@ export const signupFormSchema = z
     houseNumber: text.trim().max(20, 'validation.tooLong').optional().default(''),
     postalCode: text.trim().max(20, 'validation.tooLong').optional().default(''),
     city: text.trim().max(200, 'validation.tooLong').optional().default(''),
-    country: text.trim().regex(/^[A-Z]{2}$/, 'validation.country').default('DE'),
+    country: text
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'validation.country')
+      .default('DE'),
     hasConfirmedTermsOfUse: c.customFields.shape.hasConfirmedTermsOfUse,
     hasConfirmedPrivacyAgreement: c.customFields.shape.hasConfirmedPrivacyAgreement,
     hasConfirmedMarketingAgreement: c.customFields.shape.hasConfirmedMarketingAgreement,

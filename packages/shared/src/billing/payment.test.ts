@@ -51,12 +51,15 @@ describe('card numbers', () => {
     ['Maestro', '50', 12],
     ['Maestro', '6759', 19],
   ];
-  it.each(cases)('accepts %s numbers (prefix %s, %i digits) with a right check digit and knows the network', (type, prefix, length) => {
-    const n = card(prefix, length);
-    expect(isValidCardNumber(n)).toBe(true);
-    expect(cardTypeOf(n)).toBe(type);
-    expect(isValidCardNumber(breakLast(n))).toBe(false);
-  });
+  it.each(cases)(
+    'accepts %s numbers (prefix %s, %i digits) with a right check digit and knows the network',
+    (type, prefix, length) => {
+      const n = card(prefix, length);
+      expect(isValidCardNumber(n)).toBe(true);
+      expect(cardTypeOf(n)).toBe(type);
+      expect(isValidCardNumber(breakLast(n))).toBe(false);
+    },
+  );
 
   it('accepts spaces and hyphens as typed, refuses lengths a network does not issue and unknown prefixes', () => {
     const visa = card('4', 16);
@@ -142,7 +145,12 @@ describe('payment bearer and form', () => {
     expect(cardExpiryValid(1, 2020, new Date('2026-11-24'))).toBe(false);
     expect(cardExpiryValid(11, 2026, new Date('2026-11-24'))).toBe(true);
     expect(cardExpiryValid(10, 2026, new Date('2026-11-24'))).toBe(false);
-    const sepa = paymentBearerInputSchema.safeParse({ type: 'Debit', holder: 'M', iban: 'DE89370400440532013000', hasAgreedToSepaTerms: false });
+    const sepa = paymentBearerInputSchema.safeParse({
+      type: 'Debit',
+      holder: 'M',
+      iban: 'DE89370400440532013000',
+      hasAgreedToSepaTerms: false,
+    });
     expect(sepa.error?.issues[0]?.path).toEqual(['hasAgreedToSepaTerms']);
   });
 
@@ -157,7 +165,13 @@ describe('payment bearer and form', () => {
     expect(paymentFormSchema.safeParse(f).success).toBe(true);
     const wrong = paymentFormSchema.safeParse({ ...f, ibanRepeat: 'DE89370400440532013001' });
     expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['ibanRepeat', 'validation.notEqual']]);
-    const expired = paymentFormSchema.safeParse({ type: 'CreditCard', holder: 'M', cardNumber: card('4', 16), cvc: '123', expiry: '01/20' });
+    const expired = paymentFormSchema.safeParse({
+      type: 'CreditCard',
+      holder: 'M',
+      cardNumber: card('4', 16),
+      cvc: '123',
+      expiry: '01/20',
+    });
     expect(expired.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['expiry', 'validation.cardExpired']]);
   });
 });

@@ -24,7 +24,10 @@ export const billingAddressSchema = z.object({
   houseNumber: optional(20),
   postalCode: optional(20),
   city: optional(200),
-  country: text.trim().regex(/^[A-Z]{2}$/, 'validation.country').default('DE'),
+  country: text
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'validation.country')
+    .default('DE'),
 });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
@@ -72,10 +75,7 @@ export const paymentBearerInputSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('CreditCard'),
       holder: required(200),
-      cardNumber: text
-        .max(30, 'validation.cardNumber')
-        .refine(isValidCardNumber, 'validation.cardNumber')
-        .transform(cardDigits),
+      cardNumber: text.max(30, 'validation.cardNumber').refine(isValidCardNumber, 'validation.cardNumber').transform(cardDigits),
       cvc: text.regex(/^\d{3,4}$/, 'validation.cvc'),
       expiryMonth: month,
       expiryYear: year,
