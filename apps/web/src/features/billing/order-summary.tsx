@@ -34,7 +34,7 @@ export function OrderSummary({ preview }: { preview: OrderPreview }) {
             code: coupon.code,
             value: coupon.kind === 'Percentage' ? `${coupon.value} %` : euro((coupon.value ?? 0) / 100),
           })}
-          value={`− ${euro(preview.discount)}`}
+          value={plan.requiresPayment ? `− ${euro(preview.discount)}` : t('billing.preview.couponLater')}
         />
       )}
       <Divider />

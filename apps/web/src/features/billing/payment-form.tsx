@@ -100,7 +100,7 @@ export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFo
                 messageText(t, errors.cardNumber?.message) ?? (network ? t('billing.payment.network', { network }) : ' ')
               }
             />
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
               <TextField
                 {...register('expiry')}
                 label={t('billing.payment.expiry')}

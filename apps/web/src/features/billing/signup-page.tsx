@@ -74,7 +74,12 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
               <Typography variant="body2" color="text.secondary">
                 {productName}
               </Typography>
-              <Typography variant="h5" component="h1" color="primary.dark" sx={{ lineHeight: 1.25 }}>
+              <Typography
+                variant="h5"
+                component="h1"
+                color="primary.dark"
+                sx={{ lineHeight: 1.25, hyphens: 'auto', overflowWrap: 'anywhere', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+              >
                 {title}
               </Typography>
             </Box>
@@ -341,10 +346,12 @@ function SignupFlow({ mode }: { mode: Mode }) {
           {confirmation('hasConfirmedTermsOfUse', 'terms-of-use')}
           {confirmation('hasConfirmedPrivacyAgreement', 'privacy-statement')}
           {confirmation('hasConfirmedMarketingAgreement')}
-          <FormControlLabel
-            control={<Checkbox {...register('hasConfirmedPromotionalCommunication')} />}
-            label={t('billing.signup.hasConfirmedPromotionalCommunication')}
-          />
+          <FormControl>
+            <FormControlLabel
+              control={<Checkbox {...register('hasConfirmedPromotionalCommunication')} />}
+              label={t('billing.signup.hasConfirmedPromotionalCommunication')}
+            />
+          </FormControl>
         </Stack>
         {failure && <Alert severity="error">{failure}</Alert>}
         <Stack
