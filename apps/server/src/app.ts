@@ -19,6 +19,10 @@ import type { AuthDeps } from './modules/auth/deps';
 import { mailLinkRoutes } from './modules/auth/mail-link-routes';
 import { authRoutes } from './modules/auth/routes';
 import { databaseRateLimiter } from './modules/auth/token-limits';
+import { accountContractRoutes } from './modules/billing/account-routes';
+import { builtInProvider } from './modules/billing/builtin-provider';
+import type { BillingProvider } from './modules/billing/provider';
+import { signupRoutes } from './modules/billing/signup-routes';
 import { changeLogRoutes } from './modules/change-log/routes';
 import { companyAdminRoutes } from './modules/company/admin-routes';
 import { companyRoutes } from './modules/company/routes';
@@ -113,6 +117,10 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       log: app.log,
     });
   app.decorate('mailer', mailer);
+  const clock = now ?? (() => new Date());
+  // The one billing provider (docs/decisions/0018); a hosted one would be chosen here from configuration.
+  const billingProvider = builtInProvider({ now: clock });
+  app.decorate('billingProvider', billingProvider);
   // Background deliveries record their outcome in the database, so let them finish before it
   // closes; a stalled SMTP server must not hold up shutdown, though: the mail stays in the outbox.
   app.addHook('onClose', async () => {
@@ -148,6 +156,16 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     legalRoutes(api, { db, legalDir: config.legalDir });
     helpRoutes(api, { db });
     vatRoutes(api, { rateLimit: config.loginRateLimit });
+    signupRoutes(api, {
+      db,
+      provider: billingProvider,
+      mailer,
+      timeZone: config.timeZone,
+      now: clock,
+      enabled: config.subscriptionsEnabled,
+      rateLimit: config.loginRateLimit,
+    });
+    accountContractRoutes(api, { provider: billingProvider, timeZone: config.timeZone, now: clock });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);
@@ -198,5 +216,6 @@ export async function buildApp({ config, database, storage, secret, mailer: give
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    billingProvider: BillingProvider;
   }
 }

@@ -11,10 +11,15 @@ describe('loadConfig', () => {
       environment: 'Development',
       languages: ['de', 'en'],
       webcastUrl: null,
-      subscriptionsEnabled: false,
+      // On in the development demo, off in every other environment unless set.
+      subscriptionsEnabled: true,
       initialAdmin: null,
     });
     expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(loadConfig({ ENVIRONMENT: 'Production' }).subscriptionsEnabled).toBe(false);
+    expect(loadConfig({ ENVIRONMENT: 'Test' }).subscriptionsEnabled).toBe(false);
+    expect(loadConfig({ ENVIRONMENT: 'Production', SUBSCRIPTIONS_ENABLED: 'true' }).subscriptionsEnabled).toBe(true);
+    expect(loadConfig({ SUBSCRIPTIONS_ENABLED: 'false' }).subscriptionsEnabled).toBe(false);
   });
 
   it.each([

@@ -29,7 +29,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.enum(['de', 'en'])).min(1)),
   WEBCAST_URL: z.url().optional(),
-  SUBSCRIPTIONS_ENABLED: bool.default(false),
+  /** Unset: on in Development (the demo of `npm start`), off elsewhere. */
+  SUBSCRIPTIONS_ENABLED: bool.optional(),
   BROWSER_WARNING: bool.default(false),
   /** Folder with the operator's legal documents: imprint.de.md, privacy-statement.en.md, … */
   LEGAL_DIR: z.string().optional(),
@@ -94,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     environment: c.ENVIRONMENT,
     languages: c.LANGUAGES,
     webcastUrl: c.WEBCAST_URL ?? null,
-    subscriptionsEnabled: c.SUBSCRIPTIONS_ENABLED,
+    subscriptionsEnabled: c.SUBSCRIPTIONS_ENABLED ?? c.ENVIRONMENT === 'Development',
     browserWarning: c.BROWSER_WARNING,
     legalDir: c.LEGAL_DIR ? path.resolve(c.LEGAL_DIR) : null,
     smtpUrl: c.SMTP_URL,

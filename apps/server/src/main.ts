@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
+import { advanceContracts } from './modules/billing/contract-job';
 import { resetDueDemoCompanies } from './modules/company/demo-reset';
 import { diskStorage } from './platform/storage';
 import { DEMO_PASSWORD, demoUsers } from './seed/demo';
@@ -47,6 +48,14 @@ async function main() {
     );
   void resetDemos();
   setInterval(resetDemos, 10 * 60_000).unref();
+
+  // Contracts move along by date (ended trials, cancellations, billing): at start-up and every ten minutes.
+  const advance = () =>
+    advanceContracts(database.db, app.billingProvider, { timeZone: config.timeZone, now: new Date() }).catch((e) =>
+      app.log.error({ err: e }, 'contract date job failed'),
+    );
+  void advance();
+  setInterval(advance, 10 * 60_000).unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -24,6 +24,8 @@ export const apiErrorSchema = z.object({
   fields: z.record(z.string(), z.array(z.string())).optional(),
   /** Present on 412 answers. */
   reason: z.string().optional(),
+  /** Why a contract call failed (account.error.{details}), with the provider's message. */
+  details: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './auth';
+export * from './billing/index';
 export * from './claims';
 export * from './company';
 export * from './config';

@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly messageKey: string,
-    readonly extra: { fields?: Record<string, string[]>; reason?: string } = {},
+    readonly extra: { fields?: Record<string, string[]>; reason?: string; details?: string } = {},
   ) {
     super(messageKey);
   }

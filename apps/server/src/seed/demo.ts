@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { appUser, company, userCompany, userRole } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { hashPassword } from '../platform/auth/password';
+import { seedDemoBilling } from './demo-billing';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoUsers = {
@@ -94,6 +95,7 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
     await tx.insert(userRole).values({ userId: anna, roleId: roles.operator! });
     await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
     await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
+    await seedDemoBilling(tx, { agency, foreign }, now);
     const handel = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Beispiel Handel GmbH')))[0]!.id;
     const demo = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Demo Unternehmen GmbH')))[0]!.id;
     return { agency, group, bakery, foreign, handel, demo };

@@ -33,7 +33,15 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
     case 'change-password':
       return lazyRouteComponent(() => import('../features/account/change-password-page'), 'ChangePasswordPage');
     case 'account':
-      return lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage');
+      return lazyRouteComponent(() => import('../features/billing/account-page'), 'AccountPage');
+    case 'account-upgrade':
+      return lazyRouteComponent(() => import('../features/billing/upgrade-page'), 'UpgradePage');
+    case 'cancel':
+      return lazyRouteComponent(() => import('../features/billing/cancel-page'), 'CancelPage');
+    case 'signup':
+      return lazyRouteComponent(() => import('../features/billing/signup-page'), 'SignupPage');
+    case 'signup-dpo':
+      return lazyRouteComponent(() => import('../features/billing/signup-page'), 'SignupDpoPage');
     case 'profile':
       return lazyRouteComponent(() => import('../features/account/profile-page'), 'ProfilePage');
     case 'terms-of-use':

@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './identity';
 export * from './items';
 export * from './security';

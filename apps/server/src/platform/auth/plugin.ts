@@ -66,10 +66,13 @@ export function lockReasonOf(
     mustChangePassword: boolean;
     passwordExpiryDays: number;
     termsConsentMissing: boolean;
+    /** The contract of the user's company has ended (issue 14 §4). */
+    contractEnded?: boolean;
   },
   now: Date,
 ): LockReason | null {
   if (u.validUntil && u.validUntil < now) return 'AccountExpired';
+  if (u.contractEnded) return 'AccountExpired';
   if (u.mustChangePassword) return 'PasswordExpired';
   if (u.passwordExpiryDays > 0 && u.passwordChangedAt.getTime() + u.passwordExpiryDays * 86_400_000 < now.getTime()) {
     return 'PasswordExpired';
@@ -95,6 +98,10 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
         select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
         where not exists (select 1 from terms_of_use_agreement a
                           where a.user_id = "app_user"."id" and a.terms_of_use_id = cur.id and not a.is_revoked))`,
+      // Ended, or past its last day before the date job has recorded it (billing/contract-job).
+      contractEnded: sql<boolean>`exists (
+        select 1 from billing_contract bc where bc.company_id = "app_user"."company_id"
+        and (bc.lifecycle_status = 'Ended' or (bc.lifecycle_status in ('InTrial', 'Cancelled') and bc.end_date < current_date)))`,
       // The claims in the same statement (loadClaims' query): one round trip fewer per request.
       claims: sql<string[]>`array(select distinct ${roleClaim.claim} from ${userRole}
         inner join ${roleClaim} on ${roleClaim.roleId} = ${userRole.roleId} where ${userRole.userId} = "app_user"."id")`,

@@ -112,6 +112,20 @@ export const templates = {
       en: (v) => `Hello ${v.name},\n\ntwo-factor login was turned off for your account. Not you? Change your password at once.`,
     },
   },
+  /** A sign-up for this address was made, but the address has a user already (no new account). */
+  'signup-exists': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Sie haben bereits einen Zugang`,
+      en: (v) => `${v.productName}: you already have an account`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo,\n\nmit dieser E-Mail-Adresse wurde gerade eine Registrierung bei ${v.productName} versucht. Für diese Adresse besteht bereits ein Zugang, daher wurde kein neues Konto angelegt.\n\nMelden Sie sich hier an:\n\n${v.link}\n\nHaben Sie Ihr Passwort vergessen, wählen Sie auf der Anmeldeseite „Passwort vergessen“. Haben Sie sich nicht registriert, können Sie diese Nachricht ignorieren.`,
+      en: (v) =>
+        `Hello,\n\nsomeone just tried to sign up for ${v.productName} with this e-mail address. This address has an account already, so no new account was created.\n\nLog in here:\n\n${v.link}\n\nIf you forgot your password, choose "Forgot password" on the login page. If you did not sign up, you can ignore this message.`,
+    },
+  },
 } satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof templates;

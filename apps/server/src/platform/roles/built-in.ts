@@ -43,6 +43,11 @@ export const builtInRoles: Record<string, { name: string; claims: readonly strin
     name: 'Mandanten-Benutzer',
     claims: [...readOnly, 'Issue.Write', 'PrivacyRequest.Write', 'DataBreach.Write'],
   },
+  /**
+   * The customer who signed up (issue 14 §3): administers their own company and holds its
+   * contract (app_user.has_account) — /account, upgrade and cancel.
+   */
+  'account-holder': { name: 'Kontoinhaber', claims: tenantClaims },
   /** The installation's operator (help contents, terms of use); given with the first administrator. */
   operator: { name: 'Betreiber', claims: platformClaims },
 };

@@ -11,7 +11,7 @@ const def = (path: string) => {
   if (!d) throw new Error(path);
   return d;
 };
-const session = (m: UserMe | null, lock: 'PasswordExpired' | null = null) => ({
+const session = (m: UserMe | null, lock: 'PasswordExpired' | 'AccountExpired' | null = null) => ({
   status: m ? ('authenticated' as const) : ('anonymous' as const),
   me: m,
   lock,
@@ -65,6 +65,23 @@ describe('decideAccess', () => {
     const locked = session(me(['Issue.Read']), 'PasswordExpired');
     expect(decideAccess(locked, def('/issues'))).toEqual({ type: 'redirect', to: '/change-password' });
     expect(decideAccess(locked, def('/change-password'))).toEqual({ type: 'allow' });
+  });
+
+  it('opens the account, upgrade and cancel to the account holder and the operator only', () => {
+    for (const path of ['/account', '/account/upgrade', '/cancel']) {
+      expect(decideAccess(session(me(['Issue.Read'])), def(path)), path).toEqual({ type: 'forbidden' });
+      expect(decideAccess(session(me([], { hasAccount: true })), def(path)), path).toEqual({ type: 'allow' });
+      expect(decideAccess(session(me(['Platform.Manage'])), def(path)), path).toEqual({ type: 'allow' });
+    }
+  });
+
+  it('lets everyone an ended contract locks see /account, and its holder subscribe again', () => {
+    const member = session(me(['Issue.Read']), 'AccountExpired');
+    expect(decideAccess(member, def('/account'))).toEqual({ type: 'allow' });
+    expect(decideAccess(member, def('/account/upgrade'))).toEqual({ type: 'redirect', to: '/account' });
+    const holder = session(me([], { hasAccount: true }), 'AccountExpired');
+    expect(decideAccess(holder, def('/account/upgrade'))).toEqual({ type: 'allow' });
+    expect(decideAccess(holder, def('/cancel'))).toEqual({ type: 'redirect', to: '/account' });
   });
 
   it('sends a session that still owes the second factor to /mfa', () => {

@@ -16,7 +16,14 @@ export function decideAccess(session: Pick<SessionState, 'status' | 'me' | 'lock
   if (def.public) return { type: 'allow' };
   if (session.status === 'mfa') return { type: 'redirect', to: '/mfa' };
   if (session.status !== 'authenticated' || !session.me) return { type: 'login' };
-  if (session.lock && def.path !== lockRoutes[session.lock]) return { type: 'redirect', to: lockRoutes[session.lock] };
+  const holder = session.me.hasAccount || session.me.claims.includes('Platform.Manage');
+  if (session.lock) {
+    // The lock's own page is open to everyone it locks; an ended contract's holder may also subscribe again.
+    if (def.path === lockRoutes[session.lock]) return { type: 'allow' };
+    if (session.lock === 'AccountExpired' && def.path === '/account/upgrade' && holder) return { type: 'allow' };
+    return { type: 'redirect', to: lockRoutes[session.lock] };
+  }
+  if (def.accountHolder && !holder) return { type: 'forbidden' };
   if (def.administrator && !session.me.isAdministrator) return { type: 'forbidden' };
   if (!satisfies(session.me.claims, def.rule)) return { type: 'forbidden' };
   return { type: 'allow' };

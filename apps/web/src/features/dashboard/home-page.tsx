@@ -50,6 +50,7 @@ import {
   ServiceAgreementTileBody,
   TimelineTileBody,
 } from './tiles';
+import { TrialTile } from './trial-tile';
 
 interface TileEntry {
   key: DashboardTileKey;
@@ -289,6 +290,7 @@ export function HomePage() {
             alignItems: 'stretch',
           }}
         >
+          <TrialTile />
           {showTwoFactor && (
             <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
           )}

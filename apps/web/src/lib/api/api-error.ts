@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields?: Record<string, string[]>;
   readonly reason?: string;
+  /** Why a contract call failed (account.error.{details}). */
+  details?: string;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string[]>, reason?: string) {
     super(message);
@@ -51,8 +53,10 @@ export function fallbackMessage(status: number): string {
 export function toApiError(status: number, body: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success && (errorCodes as readonly string[]).includes(parsed.data.code)) {
-    const { code, message, fields, reason } = parsed.data;
-    return new ApiError(status, code, message, fields, reason);
+    const { code, message, fields, reason, details } = parsed.data;
+    const error = new ApiError(status, code, message, fields, reason);
+    if (details) error.details = details;
+    return error;
   }
   return new ApiError(status, codeOfStatus(status), fallbackMessage(status));
 }

@@ -21,6 +21,10 @@ export type RoutePage =
   | 'change-password'
   | 'terms-of-use'
   | 'account'
+  | 'account-upgrade'
+  | 'cancel'
+  | 'signup'
+  | 'signup-dpo'
   | 'profile'
   | 'security-log'
   | 'terms-of-use-admin'
@@ -51,6 +55,8 @@ export interface RouteDef {
   rule?: ClaimRule;
   /** Only for users with administration rights (me.isAdministrator). */
   administrator?: boolean;
+  /** Only the account holder or the operator (me.hasAccount or Platform.Manage; issue 14 §4). */
+  accountHolder?: boolean;
   /** A detail page below its section: the breadcrumb says "Details". */
   detail?: boolean;
   page?: RoutePage;
@@ -69,8 +75,9 @@ const serviceAgreementRead: ClaimRule = {
 /** Spec 001 §2: the no-auth routes. */
 const publicRoutes: RouteDef[] = [
   { path: '/login', section: 'login', public: true, fullPage: true, page: 'login' },
-  { path: '/signup', section: 'signup', public: true, fullPage: true },
-  { path: '/signup/dpo', section: 'signup-dpo', public: true, fullPage: true },
+  // The plan variant comes from the route (spec 000 §2): the trial at /signup, the DPO plan at /signup/dpo.
+  { path: '/signup', section: 'signup', public: true, fullPage: true, page: 'signup' },
+  { path: '/signup/dpo', section: 'signup-dpo', public: true, fullPage: true, page: 'signup-dpo' },
   { path: '/mfa', section: 'mfa', public: true, fullPage: true, page: 'mfa' },
   { path: '/reset-password/$userId', section: 'reset-password', public: true, fullPage: true, page: 'reset-password' },
   { path: '/unsubscribe/$email', section: 'unsubscribe', public: true, fullPage: true, page: 'unsubscribe' },
@@ -82,7 +89,7 @@ const publicRoutes: RouteDef[] = [
 /** Spec 000 §2 and spec 001 §2: guarded routes and lazily loaded sections. */
 const guardedRoutes: RouteDef[] = [
   { path: '/home', section: 'home', headingKey: 'home.heading', page: 'home' },
-  { path: '/cancel', section: 'cancel' },
+  { path: '/cancel', section: 'cancel', accountHolder: true, page: 'cancel' },
   { path: '/scope', section: 'scope', page: 'scope', rule: { all: ['User.SwitchCompany'] } },
   { path: '/initiation', section: 'initiation' },
   { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] } },
@@ -95,8 +102,8 @@ const guardedRoutes: RouteDef[] = [
   { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
   { path: '/profile', section: 'profile', page: 'profile' },
   { path: '/change-password', section: 'change-password', page: 'change-password', locksShell: true },
-  { path: '/account', section: 'account', page: 'account' },
-  { path: '/account/upgrade', section: 'account-upgrade' },
+  { path: '/account', section: 'account', page: 'account', accountHolder: true },
+  { path: '/account/upgrade', section: 'account-upgrade', page: 'account-upgrade', accountHolder: true },
   { path: '/change-log', section: 'change-log', page: 'change-log' },
   { path: '/company/$id', section: 'company', detail: true, page: 'company-view' },
   { path: '/administration', section: 'administration', administrator: true, page: 'administration' },

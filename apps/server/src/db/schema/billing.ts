@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { company } from './identity';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The built-in billing provider's catalogue (docs/decisions/0018): plans and their variants are
+ * the operator's, the same for every tenant; request code may read them, not change them.
+ */
+export const billingPlan = pgTable('billing_plan', {
+  /** Stable key, e.g. "trial", "dpo". */
+  id: text('id').primaryKey(),
+  nameDe: text('name_de').notNull(),
+  nameEn: text('name_en').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const billingPlanVariant = pgTable(
+  'billing_plan_variant',
+  {
+    /** Stable key the sign-up routes carry as route data, e.g. "trial", "dpo-monthly". */
+    id: text('id').primaryKey(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => billingPlan.id, { onDelete: 'restrict' }),
+    nameDe: text('name_de').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** Free days before the contract ends unless subscribed (the trial); 0 = paid from the start. */
+    trialDays: integer('trial_days').notNull().default(0),
+    /** Net price of a month in euro cents. */
+    monthlyNetCents: integer('monthly_net_cents').notNull().default(0),
+    /** VAT in basis points (1900 = 19 %). */
+    vatBasisPoints: integer('vat_basis_points').notNull().default(1900),
+    noticePeriodDays: integer('notice_period_days').notNull().default(0),
+    /** The plan a trial becomes when subscribed; its price is the trial's "then" price. */
+    followUpVariantId: text('follow_up_variant_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('billing_plan_variant_price', sql`${t.monthlyNetCents} >= 0 and ${t.trialDays} >= 0`)],
+);
+
+export const billingCoupon = pgTable(
+  'billing_coupon',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored upper case; codes are compared case-insensitively. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['Percentage', 'Amount'] }).notNull(),
+    /** Percent (1–100) or euro cents off the net monthly price. */
+    value: integer('value').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_coupon_code_uq').on(sql`upper(${t.code})`)],
+);
+
+/** One contract per company that signed up: the account. */
+export const billingContract = pgTable(
+  'billing_contract',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    planVariantId: text('plan_variant_id')
+      .notNull()
+      .references(() => billingPlanVariant.id, { onDelete: 'restrict' }),
+    couponId: uuid('coupon_id').references(() => billingCoupon.id, { onDelete: 'set null' }),
+    lifecycleStatus: text('lifecycle_status', { enum: ['InTrial', 'Active', 'Cancelled', 'Ended'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** Last day of the contract: the trial's end, or the end a cancellation set. */
+    endDate: date('end_date', { mode: 'string' }),
+    nextBillingDate: date('next_billing_date', { mode: 'string' }),
+    noticePeriodDays: integer('notice_period_days').notNull().default(0),
+    /** Payments less charges, euro cents. */
+    balanceCents: integer('balance_cents').notNull().default(0),
+    paymentProvider: text('payment_provider').notNull().default('builtin'),
+    /** The provider's own id of the contract (a hosted provider; null for the built-in one). */
+    externalId: text('external_id'),
+    bearerType: text('bearer_type', { enum: ['CreditCard', 'Debit'] }),
+    cardType: text('card_type'),
+    /** Masked only: never the full number, never the CVC. */
+    maskedCardPan: text('masked_card_pan'),
+    last4: text('last4'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    holder: text('holder'),
+    /** Masked IBAN: country, check digits and the last four characters. */
+    ibanMasked: text('iban_masked'),
+    sepaAgreedAt: timestamp('sepa_agreed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_contract_company_uq').on(t.companyId), index('billing_contract_status_idx').on(t.lifecycleStatus)],
+);
+
+/** The billing customer (spec 000 §3) of a contract's company, as entered at sign-up. */
+export const billingCustomer = pgTable(
+  'billing_customer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailAddress: text('email_address').notNull(),
+    vatId: text('vat_id').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    tag: text('tag').notNull().default(''),
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    street: text('street').notNull().default(''),
+    houseNumber: text('house_number').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default('DE'),
+    /** When the three required confirmations were given (the sign-up's time). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    promotionalCommunication: boolean('promotional_communication').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_customer_company_uq').on(t.companyId)],
+);

@@ -1,0 +1,416 @@
+import { luhnValid } from '@pc/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appUser,
+  billingContract,
+  billingCoupon,
+  billingCustomer,
+  company,
+  mailOutbox,
+  role,
+  userRole,
+} from '../../db/schema/index';
+import { queryRows } from '../../db/types';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { lastMail } from '../../test/helpers';
+import { todayIn } from '../items/time';
+import { advanceContracts } from './contract-job';
+import { addDays } from './terms';
+
+/** A Visa number with a right check digit, derived from the rule. */
+const visa = (() => {
+  const body = '411111111111111';
+  for (let d = 0; d <= 9; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
+  throw new Error('unreachable');
+})();
+const nextYear = new Date().getFullYear() + 1;
+const card = { type: 'CreditCard', holder: 'Nina Neu', cardNumber: visa, cvc: '123', expiryMonth: 12, expiryYear: nextYear };
+const sepa = { type: 'Debit', holder: 'Nina Neu', iban: 'DE89 3704 0044 0532 0130 00', hasAgreedToSepaTerms: true };
+
+const customer = (email: string, extra: Record<string, unknown> = {}) => ({
+  emailAddress: email,
+  firstName: 'Nina',
+  lastName: 'Neu',
+  companyName: `Neu GmbH ${email}`,
+  vatId: 'DE 136 695 976',
+  phoneNumber: '+49 30 123456',
+  locale: 'de',
+  address: { street: 'Lindenweg', houseNumber: '4', postalCode: '10115', city: 'Berlin', country: 'DE' },
+  customFields: { hasConfirmedTermsOfUse: true, hasConfirmedPrivacyAgreement: true, hasConfirmedMarketingAgreement: true },
+  ...extra,
+});
+
+describe('sign-up and the built-in billing provider', () => {
+  let t: TestApp;
+  let today: string;
+  beforeAll(async () => {
+    t = await createTestApp({ SUBSCRIPTIONS_ENABLED: 'true', LOGIN_RATE_LIMIT: '1000' });
+    today = todayIn(t.config.timeZone);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  /** Rows that a sign-up writes; a refused one must leave all of them as they were. */
+  const written = async () => {
+    const n = async (
+      table: typeof company | typeof appUser | typeof billingContract | typeof billingCustomer | typeof mailOutbox,
+    ) => Number((await t.db.select({ n: count() }).from(table))[0]!.n);
+    return {
+      company: await n(company),
+      user: await n(appUser),
+      contract: await n(billingContract),
+      customer: await n(billingCustomer),
+      mail: await n(mailOutbox),
+    };
+  };
+  /** Sets the password through the mailed invitation link, as the web's reset page does. */
+  const setPassword = async (email: string) => {
+    const mail = await lastMail(t, email);
+    const m = /\/reset-password\/([0-9a-f-]+)\?token=([^\s]+)/.exec(mail!.body)!;
+    const res = await post('/api/auth/reset-password', {
+      userId: m[1],
+      token: decodeURIComponent(m[2]!),
+      password: 'Neu-Start1!',
+      passwordRepeated: 'Neu-Start1!',
+    });
+    expect(res.statusCode).toBe(204);
+    const login = await t.login(email, 'Neu-Start1!');
+    expect(login.statusCode).toBe(200);
+    return login.json().access_token as string;
+  };
+
+  it('prices a trial and a DPO order, with a coupon and with faulty ones', async () => {
+    const trial = await post('/api/signup/preview', {
+      cart: { planVariantId: 'trial', couponCode: 'willkommen20' },
+      customer: customer('p@x.example'),
+    });
+    expect(trial.statusCode).toBe(200);
+    expect(trial.json()).toMatchObject({
+      planVariant: { id: 'trial', trialDays: 30, requiresPayment: false, planName: 'Testphase' },
+      grossTotal: 0,
+      // 49 € net less 20 %, plus 19 % VAT.
+      monthlyGross: 46.65,
+      coupon: { code: 'WILLKOMMEN20', kind: 'Percentage', value: 20, errorCode: null },
+    });
+    const dpo = await post('/api/signup/preview', { cart: { planVariantId: 'dpo-monthly' }, customer: customer('p@x.example') });
+    expect(dpo.json()).toMatchObject({ netTotal: 49, vatPercent: 19, vatTotal: 9.31, grossTotal: 58.31, coupon: null });
+    for (const [code, error] of [
+      ['HERBST2024', 'expired'],
+      ['EINMALIG', 'exhausted'],
+      ['GIBTESNICHT', 'unknown'],
+    ]) {
+      const res = await post('/api/signup/preview', {
+        cart: { planVariantId: 'trial', couponCode: code },
+        customer: customer('p@x.example'),
+      });
+      expect(res.json().coupon).toMatchObject({ errorCode: error });
+    }
+    const unknown = await post('/api/signup/preview', { cart: { planVariantId: 'gold' }, customer: customer('p@x.example') });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().fields).toEqual({ 'cart.planVariantId': ['validation.unknownPlan'] });
+  });
+
+  it('refuses bad input with field errors and writes nothing', async () => {
+    const before = await written();
+    const big = 'x'.repeat(50_000);
+    const cases: [string, unknown, string][] = [
+      ['missing fields', { cart: { planVariantId: 'trial' }, customer: { emailAddress: 'a@b.example' } }, 'customer.firstName'],
+      [
+        'invalid VAT',
+        { cart: { planVariantId: 'trial' }, customer: customer('v@x.example', { vatId: 'DE136695977' }) },
+        'customer.vatId',
+      ],
+      ['invalid e-mail', { cart: { planVariantId: 'trial' }, customer: customer('not-an-address') }, 'customer.emailAddress'],
+      [
+        'a confirmation missing',
+        {
+          cart: { planVariantId: 'trial' },
+          customer: customer('c@x.example', {
+            customFields: {
+              hasConfirmedTermsOfUse: true,
+              hasConfirmedPrivacyAgreement: false,
+              hasConfirmedMarketingAgreement: true,
+            },
+          }),
+        },
+        'customer.customFields.hasConfirmedPrivacyAgreement',
+      ],
+      [
+        'invalid card',
+        {
+          cart: { planVariantId: 'dpo-monthly' },
+          customer: customer('k@x.example'),
+          paymentBearer: { ...card, cardNumber: `${visa.slice(0, -1)}${(Number(visa.at(-1)) + 1) % 10}` },
+        },
+        'paymentBearer.cardNumber',
+      ],
+      [
+        'expired card',
+        {
+          cart: { planVariantId: 'dpo-monthly' },
+          customer: customer('k@x.example'),
+          paymentBearer: { ...card, expiryYear: 2020 },
+        },
+        'paymentBearer.expiryYear',
+      ],
+      [
+        'invalid IBAN',
+        {
+          cart: { planVariantId: 'dpo-monthly' },
+          customer: customer('i@x.example'),
+          paymentBearer: { ...sepa, iban: 'DE88370400440532013000' },
+        },
+        'paymentBearer.iban',
+      ],
+      ['unknown plan', { cart: { planVariantId: 'gold' }, customer: customer('u@x.example') }, 'cart.planVariantId'],
+      [
+        'expired coupon',
+        { cart: { planVariantId: 'trial', couponCode: 'HERBST2024' }, customer: customer('e@x.example') },
+        'cart.couponCode',
+      ],
+      [
+        'used-up coupon',
+        { cart: { planVariantId: 'trial', couponCode: 'EINMALIG' }, customer: customer('e@x.example') },
+        'cart.couponCode',
+      ],
+      [
+        'paid plan without payment data',
+        { cart: { planVariantId: 'dpo-monthly' }, customer: customer('n@x.example') },
+        'paymentBearer',
+      ],
+      [
+        '50 kB company name',
+        { cart: { planVariantId: 'trial' }, customer: customer('b@x.example', { companyName: big }) },
+        'customer.companyName',
+      ],
+      ['50 kB plan id', { cart: { planVariantId: big }, customer: customer('b@x.example') }, 'cart.planVariantId'],
+      [
+        '50 kB coupon',
+        { cart: { planVariantId: 'trial', couponCode: big }, customer: customer('b@x.example') },
+        'cart.couponCode',
+      ],
+      [
+        'NUL in a name',
+        { cart: { planVariantId: 'trial' }, customer: customer('z@x.example', { lastName: 'a\u0000b' }) },
+        'customer.lastName',
+      ],
+    ];
+    for (const [name, body, field] of cases) {
+      const res = await post('/api/signup', body);
+      expect(res.statusCode, name).toBe(422);
+      expect(Object.keys(res.json().fields ?? {}), name).toContain(field);
+    }
+    // The preview refuses the shapes it shares with the sign-up.
+    for (const [name, body, field] of cases.filter(([n]) => /VAT|unknown plan|50 kB|missing/.test(n))) {
+      const res = await post('/api/signup/preview', body);
+      expect(res.statusCode, `preview: ${name}`).toBe(422);
+      expect(Object.keys(res.json().fields ?? {}), `preview: ${name}`).toContain(field);
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it('signs up a trial with a coupon: company, account holder, contract, invitation; the password link logs in', async () => {
+    const email = 'nina.neu@trial.example';
+    const [{ uses: usesBefore }] = (await t.db
+      .select({ uses: billingCoupon.uses })
+      .from(billingCoupon)
+      .where(eq(billingCoupon.code, 'WILLKOMMEN20'))) as [{ uses: number }];
+    const res = await post('/api/signup', {
+      cart: { planVariantId: 'trial', couponCode: 'Willkommen20' },
+      customer: customer(email),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ status: 'orderCreated' });
+    const [u] = await t.db.select().from(appUser).where(eq(appUser.email, email));
+    expect(u).toMatchObject({ hasAccount: true, firstname: 'Nina', passwordHash: null });
+    const roles = await t.db
+      .select({ key: role.key })
+      .from(userRole)
+      .innerJoin(role, eq(role.id, userRole.roleId))
+      .where(eq(userRole.userId, u!.id));
+    expect(roles).toEqual([{ key: 'account-holder' }]);
+    const [co] = await t.db.select().from(company).where(eq(company.id, u!.companyId));
+    expect(co).toMatchObject({
+      name: `Neu GmbH ${email}`,
+      vatNumber: 'DE 136 695 976',
+      addressLine1: 'Lindenweg 4',
+      zipCode: '10115',
+      country: 'DE',
+    });
+    const [k] = await t.db.select().from(billingContract).where(eq(billingContract.companyId, co!.id));
+    expect(k).toMatchObject({
+      lifecycleStatus: 'InTrial',
+      startDate: today,
+      endDate: addDays(today, 29),
+      nextBillingDate: null,
+      bearerType: null,
+    });
+    const [{ uses }] = (await t.db
+      .select({ uses: billingCoupon.uses })
+      .from(billingCoupon)
+      .where(eq(billingCoupon.code, 'WILLKOMMEN20'))) as [{ uses: number }];
+    expect(uses).toBe(usesBefore + 1);
+
+    const token = await setPassword(email);
+    const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(token) })).json();
+    expect(me).toMatchObject({ hasAccount: true, lockReason: null, company: `Neu GmbH ${email}` });
+    const details = await t.app.inject({ url: '/api/account/contract', headers: t.auth(token) });
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({
+      contract: { lifecycleStatus: 'InTrial', endDate: addDays(today, 29), paymentBearer: null, currentBalance: 0 },
+      customer: { emailAddress: email, address: { city: 'Berlin' } },
+      currentPlan: { planVariantId: 'trial', monthlyGross: 46.65 },
+      endDateIfCancelledNow: addDays(today, 29),
+      paymentsBlocked: false,
+    });
+
+    // Subscribing: the coupon of the sign-up applies; the trial becomes Active.
+    const preview = await post('/api/account/upgrade/preview', { planVariantId: 'dpo-monthly' }, t.auth(token));
+    expect(preview.json()).toMatchObject({ grossTotal: 46.65, discount: 9.8, coupon: { code: 'WILLKOMMEN20' } });
+    const badIban = await post(
+      '/api/account/upgrade',
+      { planVariantId: 'dpo-monthly', paymentBearer: { ...sepa, iban: 'DE00370400440532013000' } },
+      t.auth(token),
+    );
+    expect(badIban.statusCode).toBe(422);
+    expect(Object.keys(badIban.json().fields)).toEqual(['paymentBearer.iban']);
+    const trialPlan = await post('/api/account/upgrade', { planVariantId: 'trial', paymentBearer: sepa }, t.auth(token));
+    expect(trialPlan.statusCode).toBe(422);
+    const up = await post('/api/account/upgrade', { planVariantId: 'dpo-monthly', paymentBearer: sepa }, t.auth(token));
+    expect(up.statusCode).toBe(200);
+    expect(up.json().contract).toMatchObject({
+      lifecycleStatus: 'Active',
+      endDate: null,
+      currentBalance: -46.65,
+      paymentBearer: { type: 'Debit', iban: 'DE89 •••• •••• •••• ••30 00', hasAgreedToSepaTerms: true, holder: 'Nina Neu' },
+    });
+    const again = await post('/api/account/upgrade', { planVariantId: 'dpo-monthly', paymentBearer: sepa }, t.auth(token));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'conflict', details: 'alreadySubscribed' });
+  });
+
+  it('signs up for the DPO plan with a card, keeps only the masked number, and cancels with notice', async () => {
+    const email = 'dora.dpo@dpo.example';
+    const res = await post('/api/signup', {
+      cart: { planVariantId: 'dpo-monthly' },
+      customer: customer(email),
+      paymentBearer: card,
+    });
+    expect(res.statusCode).toBe(201);
+    const [k] = await queryRows<Record<string, unknown>>(
+      t.db,
+      sql`select bc.* from billing_contract bc join app_user u on u.company_id = bc.company_id where u.email = ${email}`,
+    );
+    expect(k).toMatchObject({
+      lifecycle_status: 'Active',
+      bearer_type: 'CreditCard',
+      card_type: 'Visa',
+      last4: visa.slice(-4),
+      masked_card_pan: `•••• •••• •••• ${visa.slice(-4)}`,
+    });
+    const stored =
+      JSON.stringify(await queryRows(t.db, sql`select * from billing_contract`)) +
+      JSON.stringify(await queryRows(t.db, sql`select * from billing_customer`));
+    expect(stored).not.toContain(visa);
+    expect(stored).not.toContain(visa.slice(0, 6));
+
+    const token = await setPassword(email);
+    const details = (await t.app.inject({ url: '/api/account/contract', headers: t.auth(token) })).json();
+    expect(details.contract).toMatchObject({
+      lifecycleStatus: 'Active',
+      currentBalance: -58.31,
+      paymentBearer: { cardType: 'Visa', expiryYear: nextYear },
+    });
+    expect(details.lastPossibleCancellationDate >= today).toBe(true);
+    const unconfirmed = await post('/api/account/cancel', { confirmed: false }, t.auth(token));
+    expect(unconfirmed.statusCode).toBe(422);
+    const cancel = await post('/api/account/cancel', { confirmed: true }, t.auth(token));
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ effectiveEndDate: details.endDateIfCancelledNow });
+    const after = (await t.app.inject({ url: '/api/account/contract', headers: t.auth(token) })).json();
+    expect(after.contract).toMatchObject({ lifecycleStatus: 'Cancelled', endDate: details.endDateIfCancelledNow });
+    const twice = await post('/api/account/cancel', { confirmed: true }, t.auth(token));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ details: 'alreadyCancelled', message: 'Der Vertrag ist bereits gekündigt.' });
+  });
+
+  it('answers an address that has a user like any sign-up, creates nothing and tells its owner', async () => {
+    const before = await written();
+    const res = await post('/api/signup', { cart: { planVariantId: 'trial' }, customer: customer('Reader@Demo.Local') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ status: 'orderCreated' });
+    expect(await written()).toEqual({ ...before, mail: before.mail + 1 });
+    const mail = await lastMail(t, 'Reader@Demo.Local');
+    expect(mail!.subject).toContain('Sie haben bereits einen Zugang');
+    expect(mail!.body).toContain('/login');
+    expect(mail!.body).not.toContain('reset-password');
+  });
+
+  it('lets only the account holder or the operator see and change the contract', async () => {
+    const reader = await t.tokenFor('reader@demo.local');
+    expect((await t.app.inject({ url: '/api/account/contract', headers: t.auth(reader) })).statusCode).toBe(403);
+    expect((await post('/api/account/cancel', { confirmed: true }, t.auth(reader))).statusCode).toBe(403);
+    const admin = await t.tokenFor('admin@demo.local');
+    const agency = (await t.app.inject({ url: '/api/account/contract', headers: t.auth(admin) })).json();
+    expect(agency).toMatchObject({
+      contract: { lifecycleStatus: 'Active', paymentBearer: { type: 'Debit' } },
+      currentPlan: { planVariantId: 'dpo-monthly' },
+    });
+    expect((await t.app.inject({ url: '/api/account/contract' })).statusCode).toBe(401);
+  });
+
+  it('ends a trial past its end: AccountExpired for its users until the account holder subscribes', async () => {
+    const other = await t.tokenFor('other@demo.local');
+    const [u] = await t.db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.email, 'other@demo.local'));
+    await t.db
+      .update(billingContract)
+      .set({ startDate: addDays(today, -40), endDate: addDays(today, -11) })
+      .where(eq(billingContract.companyId, u!.companyId));
+    // Locked at once by the date, before the job has run.
+    const list = await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) });
+    expect(list.statusCode).toBe(412);
+    expect(list.json().reason).toBe('AccountExpired');
+    expect(await advanceContracts(t.db, t.app.billingProvider, { timeZone: t.config.timeZone, now: new Date() })).toMatchObject({
+      ended: 1,
+    });
+    const details = await t.app.inject({ url: '/api/account/contract', headers: t.auth(other) });
+    expect(details.json().contract.lifecycleStatus).toBe('Ended');
+    const up = await post('/api/account/upgrade', { planVariantId: 'dpo-monthly', paymentBearer: card }, t.auth(other));
+    expect(up.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) })).statusCode).toBe(200);
+  });
+
+  it('bills running contracts on their billing date, once even when run twice', async () => {
+    const [agency] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Muster Datenschutz GmbH'));
+    await t.db
+      .update(billingContract)
+      .set({ nextBillingDate: addDays(today, -1), balanceCents: 0 })
+      .where(eq(billingContract.companyId, agency!.id));
+    const run = () => advanceContracts(t.db, t.app.billingProvider, { timeZone: t.config.timeZone, now: new Date() });
+    await Promise.all([run(), run()]);
+    const [k] = await t.db.select().from(billingContract).where(eq(billingContract.companyId, agency!.id));
+    expect(k!.balanceCents).toBe(-5831);
+    expect(k!.nextBillingDate! > today).toBe(true);
+  });
+});
+
+describe('sign-up without SUBSCRIPTIONS_ENABLED', () => {
+  it('does not exist', async () => {
+    const t = await createTestApp();
+    try {
+      for (const url of ['/api/signup', '/api/signup/preview']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { cart: { planVariantId: 'trial' }, customer: customer('off@x.example') },
+        });
+        expect(res.statusCode, url).toBe(404);
+      }
+      expect((await t.app.inject({ url: '/api/config' })).json().subscriptionsEnabled).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,358 @@
+import {
+  type Cart,
+  type ContractDetails,
+  cardTypeOf,
+  type Language,
+  maskCardNumber,
+  maskIban,
+  type OrderPreview,
+  type PaymentBearer,
+} from '@pc/shared';
+import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { billingContract, billingCoupon, billingCustomer, billingPlan, billingPlanVariant } from '../../db/schema/index';
+import type { Db } from '../../db/types';
+import { validationFailed } from '../../platform/errors';
+import { type BillingProvider, fail, type PaymentBearerData, type ProviderContext } from './provider';
+import {
+  addDays,
+  addMonths,
+  type CouponTerms,
+  cancellationDates,
+  couponError,
+  euro,
+  monthlyPrice,
+  type VariantTerms,
+} from './terms';
+
+type VariantRow = VariantTerms & { planId: string; name: string; planName: string; followUpVariantId: string | null };
+
+async function variant(db: Db, id: string, locale: Language): Promise<VariantRow | null> {
+  const [row] = await db
+    .select({
+      id: billingPlanVariant.id,
+      planId: billingPlanVariant.planId,
+      trialDays: billingPlanVariant.trialDays,
+      monthlyNetCents: billingPlanVariant.monthlyNetCents,
+      vatBasisPoints: billingPlanVariant.vatBasisPoints,
+      noticePeriodDays: billingPlanVariant.noticePeriodDays,
+      followUpVariantId: billingPlanVariant.followUpVariantId,
+      name: locale === 'en' ? billingPlanVariant.nameEn : billingPlanVariant.nameDe,
+      planName: locale === 'en' ? billingPlan.nameEn : billingPlan.nameDe,
+    })
+    .from(billingPlanVariant)
+    .innerJoin(billingPlan, eq(billingPlan.id, billingPlanVariant.planId))
+    .where(and(eq(billingPlanVariant.id, id), eq(billingPlanVariant.isActive, true), eq(billingPlan.isActive, true)));
+  return row ?? null;
+}
+
+async function coupon(db: Db, code: string) {
+  const [row] = await db.select().from(billingCoupon).where(sql`upper(${billingCoupon.code}) = upper(${code})`);
+  return row ?? null;
+}
+
+const isPaid = (v: VariantTerms) => v.trialDays === 0;
+
+function bearerColumns(b: PaymentBearerData | null, now: Date) {
+  if (!b) return {};
+  if (b.type === 'CreditCard') {
+    return {
+      bearerType: 'CreditCard' as const,
+      cardType: cardTypeOf(b.cardNumber),
+      maskedCardPan: maskCardNumber(b.cardNumber),
+      last4: b.cardNumber.slice(-4),
+      expiryMonth: b.expiryMonth,
+      expiryYear: b.expiryYear,
+      holder: b.holder,
+      ibanMasked: null,
+      sepaAgreedAt: null,
+    };
+  }
+  return {
+    bearerType: 'Debit' as const,
+    cardType: null,
+    maskedCardPan: null,
+    last4: b.iban.slice(-4),
+    expiryMonth: null,
+    expiryYear: null,
+    holder: b.holder,
+    ibanMasked: maskIban(b.iban),
+    sepaAgreedAt: now,
+  };
+}
+
+/** The built-in provider: plans, coupons and contracts in PostgreSQL (docs/decisions/0018). */
+export function builtInProvider(o: { now: () => Date }): BillingProvider {
+  /** The plan variant of a cart, or a field error on it. */
+  const variantOf = async (ctx: ProviderContext, id: string, field: string) => {
+    const v = await variant(ctx.db, id, ctx.locale);
+    if (!v) throw validationFailed({ [field]: ['validation.unknownPlan'] });
+    return v;
+  };
+
+  const preview = async (ctx: ProviderContext, v: VariantRow, c: CouponTerms | null, code: string): Promise<OrderPreview> => {
+    const error = code ? couponError(c, ctx.today) : null;
+    const usable = code && !error ? c : null;
+    // A trial costs nothing; its coupon applies to the plan it becomes.
+    const follow = !isPaid(v) && v.followUpVariantId ? await variant(ctx.db, v.followUpVariantId, ctx.locale) : null;
+    const charged = isPaid(v)
+      ? monthlyPrice(v, usable)
+      : monthlyPrice({ monthlyNetCents: 0, vatBasisPoints: v.vatBasisPoints }, null);
+    const monthly = monthlyPrice(follow ?? v, usable);
+    return {
+      planVariant: { id: v.id, name: v.name, planName: v.planName, trialDays: v.trialDays, requiresPayment: isPaid(v) },
+      currency: 'EUR',
+      lines: [{ description: v.name, quantity: 1, unitPrice: euro(charged.netCents), amount: euro(charged.netCents) }],
+      discount: euro(charged.discountCents),
+      netTotal: euro(charged.netCents - charged.discountCents),
+      vatPercent: v.vatBasisPoints / 100,
+      vatTotal: euro(charged.vatCents),
+      grossTotal: euro(charged.grossCents),
+      monthlyGross: euro(monthly.grossCents),
+      coupon: code
+        ? { code: code.toUpperCase(), kind: usable?.kind ?? null, value: usable ? usable.value : null, errorCode: error }
+        : null,
+    };
+  };
+
+  const contractRow = async (db: Db, companyId: string) => {
+    const [row] = await db
+      .select({ contract: billingContract, coupon: billingCoupon })
+      .from(billingContract)
+      .leftJoin(billingCoupon, eq(billingCoupon.id, billingContract.couponId))
+      .where(eq(billingContract.companyId, companyId));
+    return row ?? null;
+  };
+
+  return {
+    name: 'builtin',
+
+    async previewOrder(ctx, cart: Cart) {
+      const v = await variantOf(ctx, cart.planVariantId, 'cart.planVariantId');
+      return preview(ctx, v, cart.couponCode ? await coupon(ctx.db, cart.couponCode) : null, cart.couponCode);
+    },
+
+    async subscribe(ctx, { companyId, cart, customer, paymentBearer }) {
+      const v = await variantOf(ctx, cart.planVariantId, 'cart.planVariantId');
+      let couponId: string | null = null;
+      if (cart.couponCode) {
+        const c = await coupon(ctx.db, cart.couponCode);
+        if (!c || couponError(c, ctx.today)) throw validationFailed({ 'cart.couponCode': ['signup.couponInvalid'] });
+        // Counted in the same statement that checks the limit, so two sign-ups cannot both take the last use.
+        const taken = await ctx.db
+          .update(billingCoupon)
+          .set({ uses: sql`${billingCoupon.uses} + 1` })
+          .where(
+            and(
+              eq(billingCoupon.id, c.id),
+              sql`(${billingCoupon.maxUses} is null or ${billingCoupon.uses} < ${billingCoupon.maxUses})`,
+            ),
+          )
+          .returning({ id: billingCoupon.id });
+        if (taken.length === 0) throw validationFailed({ 'cart.couponCode': ['signup.couponInvalid'] });
+        couponId = c.id;
+      }
+      if (isPaid(v) && !paymentBearer) throw validationFailed({ paymentBearer: ['validation.required'] });
+      const now = o.now();
+      const paid = isPaid(v);
+      const price = monthlyPrice(v, couponId ? await coupon(ctx.db, cart.couponCode) : null);
+      await ctx.db.insert(billingCustomer).values({
+        companyId,
+        companyName: customer.companyName,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        emailAddress: customer.emailAddress,
+        vatId: customer.vatId,
+        phoneNumber: customer.phoneNumber,
+        locale: customer.locale,
+        tag: customer.tag,
+        ...customer.address,
+        confirmedAt: now,
+        promotionalCommunication: customer.customFields.hasConfirmedPromotionalCommunication,
+      });
+      await ctx.db.insert(billingContract).values({
+        companyId,
+        planVariantId: v.id,
+        couponId,
+        lifecycleStatus: paid ? 'Active' : 'InTrial',
+        startDate: ctx.today,
+        // The trial's last free day; a paid plan runs until cancelled.
+        endDate: paid ? null : addDays(ctx.today, v.trialDays - 1),
+        // Billed in advance: the first month at once, the next one a month later.
+        nextBillingDate: paid ? addMonths(ctx.today, 1) : null,
+        noticePeriodDays: v.noticePeriodDays,
+        balanceCents: paid ? -price.grossCents : 0,
+        ...bearerColumns(paymentBearer, now),
+      });
+    },
+
+    async contractDetails(ctx, companyId) {
+      const row = await contractRow(ctx.db, companyId);
+      if (!row) return null;
+      const c = row.contract;
+      const v = await variant(ctx.db, c.planVariantId, ctx.locale);
+      const [customer] = await ctx.db.select().from(billingCustomer).where(eq(billingCustomer.companyId, companyId));
+      if (!v || !customer) return null;
+      const running = c.lifecycleStatus === 'Active' && !c.endDate && c.nextBillingDate;
+      const dates = running
+        ? cancellationDates(c.nextBillingDate!, c.noticePeriodDays, ctx.today)
+        : c.lifecycleStatus === 'InTrial'
+          ? { endDateIfCancelledNow: c.endDate, lastPossibleCancellationDate: c.endDate }
+          : { endDateIfCancelledNow: null, lastPossibleCancellationDate: null };
+      const bearer: PaymentBearer | null = c.bearerType
+        ? {
+            type: c.bearerType,
+            cardType: (c.cardType as PaymentBearer['cardType']) ?? null,
+            maskedCardPan: c.maskedCardPan,
+            last4: c.last4,
+            expiryMonth: c.expiryMonth,
+            expiryYear: c.expiryYear,
+            holder: c.holder ?? '',
+            iban: c.ibanMasked,
+            hasAgreedToSepaTerms: c.sepaAgreedAt !== null,
+          }
+        : null;
+      const follow = !isPaid(v) && v.followUpVariantId ? await variant(ctx.db, v.followUpVariantId, ctx.locale) : null;
+      const details: ContractDetails = {
+        contract: {
+          currency: 'EUR',
+          lifecycleStatus: c.lifecycleStatus,
+          paymentBearer: bearer,
+          startDate: c.startDate,
+          endDate: c.endDate,
+          nextBillingDate: c.nextBillingDate,
+          noticePeriodDays: c.noticePeriodDays,
+          currentBalance: euro(c.balanceCents),
+          paymentProvider: c.paymentProvider,
+          paymentProviderRole: c.bearerType,
+        },
+        customer: {
+          companyName: customer.companyName,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          emailAddress: customer.emailAddress,
+          vatId: customer.vatId,
+          phoneNumber: customer.phoneNumber,
+          locale: customer.locale,
+          address: {
+            addressLine1: customer.addressLine1,
+            addressLine2: customer.addressLine2,
+            street: customer.street,
+            houseNumber: customer.houseNumber,
+            postalCode: customer.postalCode,
+            city: customer.city,
+            country: customer.country,
+          },
+        },
+        currentPlan: {
+          planVariantId: v.id,
+          planName: v.planName,
+          name: v.name,
+          monthlyGross: euro(monthlyPrice(follow ?? v, row.coupon).grossCents),
+        },
+        ...dates,
+        // The built-in provider collects no payments, so it never blocks them.
+        paymentsBlocked: false,
+      };
+      return details;
+    },
+
+    async cancel(ctx, companyId) {
+      const row = await contractRow(ctx.db, companyId);
+      if (!row) throw fail('noContract', ctx.locale);
+      const c = row.contract;
+      if (c.endDate || c.lifecycleStatus !== 'Active' || !c.nextBillingDate) throw fail('alreadyCancelled', ctx.locale);
+      const { endDateIfCancelledNow } = cancellationDates(c.nextBillingDate, c.noticePeriodDays, ctx.today);
+      await ctx.db
+        .update(billingContract)
+        .set({
+          lifecycleStatus: 'Cancelled',
+          endDate: endDateIfCancelledNow,
+          // Periods that begin before the end are still billed by the date job; none after it.
+          nextBillingDate: c.nextBillingDate <= endDateIfCancelledNow ? c.nextBillingDate : null,
+        })
+        .where(eq(billingContract.id, c.id));
+      return { effectiveEndDate: endDateIfCancelledNow };
+    },
+
+    async previewUpgrade(ctx, companyId, planVariantId) {
+      const v = await variantOf(ctx, planVariantId, 'planVariantId');
+      if (!isPaid(v)) throw validationFailed({ planVariantId: ['validation.unknownPlan'] });
+      const row = await contractRow(ctx.db, companyId);
+      if (!row) throw fail('noContract', ctx.locale);
+      return preview(ctx, v, row.coupon, row.coupon?.code ?? '');
+    },
+
+    async upgrade(ctx, companyId, planVariantId, bearer) {
+      const v = await variantOf(ctx, planVariantId, 'planVariantId');
+      if (!isPaid(v)) throw validationFailed({ planVariantId: ['validation.unknownPlan'] });
+      const row = await contractRow(ctx.db, companyId);
+      if (!row) throw fail('noContract', ctx.locale);
+      if (row.contract.lifecycleStatus !== 'InTrial' && row.contract.lifecycleStatus !== 'Ended') {
+        throw fail('alreadySubscribed', ctx.locale);
+      }
+      const price = monthlyPrice(v, row.coupon);
+      await ctx.db
+        .update(billingContract)
+        .set({
+          planVariantId: v.id,
+          lifecycleStatus: 'Active',
+          startDate: ctx.today,
+          endDate: null,
+          nextBillingDate: addMonths(ctx.today, 1),
+          noticePeriodDays: v.noticePeriodDays,
+          balanceCents: sql`${billingContract.balanceCents} - ${price.grossCents}`,
+          ...bearerColumns(bearer, o.now()),
+        })
+        .where(eq(billingContract.id, row.contract.id));
+    },
+
+    async advance(ctx) {
+      // A trial nobody subscribed and a cancelled contract end the day after their last day.
+      const ended = await ctx.db
+        .update(billingContract)
+        .set({ lifecycleStatus: 'Ended', nextBillingDate: null })
+        .where(
+          and(
+            inArray(billingContract.lifecycleStatus, ['InTrial', 'Cancelled']),
+            isNotNull(billingContract.endDate),
+            lt(billingContract.endDate, ctx.today),
+          ),
+        )
+        .returning({ id: billingContract.id });
+      // Running contracts are billed a month in advance on each billing date.
+      const due = await ctx.db
+        .select({ contract: billingContract, variant: billingPlanVariant, coupon: billingCoupon })
+        .from(billingContract)
+        .innerJoin(billingPlanVariant, eq(billingPlanVariant.id, billingContract.planVariantId))
+        .leftJoin(billingCoupon, eq(billingCoupon.id, billingContract.couponId))
+        .where(
+          and(
+            inArray(billingContract.lifecycleStatus, ['Active', 'Cancelled']),
+            isNotNull(billingContract.nextBillingDate),
+            lte(billingContract.nextBillingDate, ctx.today),
+          ),
+        )
+        // Another instance running the job at the same time waits and then finds nothing due.
+        .for('update', { of: billingContract });
+      let billed = 0;
+      for (const { contract: c, variant: v, coupon: cp } of due) {
+        let next = c.nextBillingDate!;
+        let charged = 0;
+        const gross = monthlyPrice(v, cp).grossCents;
+        while (next <= ctx.today && (!c.endDate || next <= c.endDate)) {
+          charged += gross;
+          next = addMonths(next, 1);
+          billed++;
+        }
+        await ctx.db
+          .update(billingContract)
+          .set({
+            balanceCents: sql`${billingContract.balanceCents} - ${charged}`,
+            nextBillingDate: c.endDate && next > c.endDate ? null : next,
+          })
+          .where(eq(billingContract.id, c.id));
+      }
+      return { ended: ended.length, billed };
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Language,
+  orderPreviewSchema,
+  signupPreviewRequestSchema,
+  signupRequestSchema,
+  signupResultSchema,
+} from '@pc/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { OwnerDb } from '../../db/client';
+import { appUser, company, userCompany, userRole } from '../../db/schema/index';
+import { AppError, sqlState } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { roleIdsByKey } from '../../platform/roles/built-in';
+import { sendPasswordLink } from '../auth/password-reset';
+import { todayIn } from '../items/time';
+import type { BillingProvider } from './provider';
+
+export interface SignupDeps {
+  /** The owner connection: a sign-up has no tenant yet; it creates one. */
+  db: OwnerDb;
+  provider: BillingProvider;
+  mailer: Mailer;
+  timeZone: string;
+  now: () => Date;
+  /** SUBSCRIPTIONS_ENABLED: without it the sign-up does not exist. */
+  enabled: boolean;
+  /** Calls a minute per IP (LOGIN_RATE_LIMIT, like the other public calls). */
+  rateLimit: number;
+}
+
+/** The invitation link of a sign-up lasts as long as an administrator's invitation: a week. */
+const INVITE_MINUTES = 7 * 24 * 60;
+
+const notFound = () => new AppError(404, 'not_found', 'error.notFound');
+
+/**
+ * Creates the company, its account holder and the contract in one transaction, and mails the
+ * link to choose a password; nothing is left when any step fails. An address that already has a
+ * user creates nothing and gets a mail saying so; the answer is the same as for a new account,
+ * so the sign-up cannot tell anyone who has an account.
+ */
+export async function signup(d: SignupDeps, body: z.output<typeof signupRequestSchema>, locale: Language) {
+  const today = todayIn(d.timeZone, d.now());
+  const ctx = { db: d.db, today, locale };
+  // Refuses an unknown plan and a faulty coupon before anything else, for new and known addresses alike.
+  const preview = await d.provider.previewOrder(ctx, body.cart);
+  if (preview.coupon?.errorCode) {
+    throw new AppError(422, 'validation_failed', 'error.validationFailed', {
+      fields: { 'cart.couponCode': ['signup.couponInvalid'] },
+    });
+  }
+  if (preview.planVariant.requiresPayment && !body.paymentBearer) {
+    throw new AppError(422, 'validation_failed', 'error.validationFailed', {
+      fields: { paymentBearer: ['validation.required'] },
+    });
+  }
+  const c = body.customer;
+  const existing = await d.db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(sql`lower(${appUser.email}) = lower(${c.emailAddress})`);
+  if (existing.length > 0) return tellExisting(d, c.emailAddress, c.locale);
+
+  const after: (() => void)[] = [];
+  try {
+    await d.db.transaction(async (tx) => {
+      const companyId = randomUUID();
+      await tx.insert(company).values({
+        id: companyId,
+        name: c.companyName,
+        addressLine1: [c.address.street, c.address.houseNumber].filter(Boolean).join(' ') || c.address.addressLine1 || null,
+        addressLine2: c.address.addressLine2 || null,
+        zipCode: c.address.postalCode || null,
+        city: c.address.city || null,
+        country: c.address.country,
+        phoneNumber: c.phoneNumber || null,
+        emailAddress: c.emailAddress,
+        vatNumber: c.vatId || null,
+      });
+      const userId = randomUUID();
+      await tx.insert(appUser).values({
+        id: userId,
+        companyId,
+        email: c.emailAddress,
+        firstname: c.firstName,
+        lastname: c.lastName,
+        language: c.locale,
+        hasAccount: true,
+      });
+      const roles = await roleIdsByKey(tx, ['account-holder']);
+      await tx.insert(userRole).values({ userId, roleId: roles['account-holder']! });
+      await tx.insert(userCompany).values({ userId, companyId });
+      await d.provider.subscribe(
+        { ...ctx, db: tx },
+        { companyId, cart: body.cart, customer: c, paymentBearer: body.paymentBearer },
+      );
+      const user = { id: userId, firstname: c.firstName, lastname: c.lastName, email: c.emailAddress, language: c.locale };
+      await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, { in: { db: tx, afterCommit: (fn) => after.push(fn) } });
+    });
+  } catch (e) {
+    // The same address signed up a moment ago: as above, nothing new and the same answer.
+    if (sqlState(e) === '23505') return tellExisting(d, c.emailAddress, c.locale);
+    throw e;
+  }
+  for (const fn of after) fn();
+}
+
+async function tellExisting(d: SignupDeps, email: string, locale: Language) {
+  // In the background like a password reset: the answer must not wait for SMTP either way.
+  await d.mailer.send(
+    { to: email, template: 'signup-exists', locale, vars: { name: email, link: d.mailer.link('/login') } },
+    { background: true },
+  );
+}
+
+/** POST /api/signup/preview and POST /api/signup (spec 000 §2, §7): public, limited per IP. */
+export function signupRoutes(app: FastifyInstance, d: SignupDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { public: true, rateLimit: { max: d.rateLimit, timeWindow: '1 minute' } };
+  r.post(
+    '/api/signup/preview',
+    {
+      config,
+      schema: {
+        tags: ['signup'],
+        summary: 'Price a sign-up: plan, lines, VAT, totals and the coupon with its error code',
+        body: signupPreviewRequestSchema,
+        response: { 200: orderPreviewSchema },
+      },
+    },
+    async (req) => {
+      if (!d.enabled) throw notFound();
+      const today = todayIn(d.timeZone, d.now());
+      return d.provider.previewOrder({ db: d.db, today, locale: req.body.customer.locale }, req.body.cart);
+    },
+  );
+  r.post(
+    '/api/signup',
+    {
+      config,
+      schema: {
+        tags: ['signup'],
+        summary: 'Sign up: company, account holder and contract; the password link comes by mail',
+        body: signupRequestSchema,
+        response: { 201: signupResultSchema },
+      },
+    },
+    async (req, reply) => {
+      if (!d.enabled) throw notFound();
+      await signup(d, req.body, req.body.customer.locale);
+      return reply.code(201).send({ status: 'orderCreated' as const });
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  type ContractDetails,
+  cancelResultSchema,
+  contractDetailsSchema,
+  type OrderPreview,
+  orderPreviewSchema,
+  type PaymentBearerInput,
+  type SignupPreviewRequest,
+  type SignupRequest,
+  signupResultSchema,
+} from '@pc/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api/api-client';
+
+/** POST /api/signup/preview: plan, lines, VAT, totals and the coupon with its error code. */
+export function previewSignup(body: SignupPreviewRequest): Promise<OrderPreview> {
+  return apiRequest('/signup/preview', { method: 'POST', json: body, schema: orderPreviewSchema, auth: false });
+}
+
+/** POST /api/signup: answers the same for every address (the password link comes by mail). */
+export function signup(body: SignupRequest) {
+  return apiRequest('/signup', { method: 'POST', json: body, schema: signupResultSchema, auth: false });
+}
+
+export const contractKey = ['account', 'contract'] as const;
+
+export function fetchContract(): Promise<ContractDetails> {
+  return apiRequest('/account/contract', { schema: contractDetailsSchema });
+}
+
+export function useContract(enabled = true) {
+  return useQuery({ queryKey: contractKey, queryFn: fetchContract, retry: false, enabled });
+}
+
+export function cancelContract() {
+  return apiRequest('/account/cancel', { method: 'POST', json: { confirmed: true }, schema: cancelResultSchema });
+}
+
+export function previewUpgrade(planVariantId: string): Promise<OrderPreview> {
+  return apiRequest('/account/upgrade/preview', { method: 'POST', json: { planVariantId }, schema: orderPreviewSchema });
+}
+
+export function upgrade(planVariantId: string, paymentBearer: PaymentBearerInput): Promise<ContractDetails> {
+  return apiRequest('/account/upgrade', {
+    method: 'POST',
+    json: { planVariantId, paymentBearer },
+    schema: contractDetailsSchema,
+  });
+}

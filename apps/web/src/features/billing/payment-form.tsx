@@ -1,0 +1,160 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  cardTypeOf,
+  type PaymentBearerInput,
+  type PaymentForm as PaymentFormValues,
+  paymentFormSchema,
+  toPaymentBearer,
+} from '@pc/shared';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorText, messageText } from '../../lib/messages';
+import { useZodForm } from '../../lib/use-zod-form';
+import { paymentFieldOf } from './format';
+
+interface PaymentFormProps {
+  holder: string;
+  submitLabel: string;
+  onBack?: () => void;
+  /** Receives the payment bearer as the API takes it; a 422 lands on the fields. */
+  onSubmit: (bearer: PaymentBearerInput) => Promise<unknown>;
+}
+
+/**
+ * Payment data (spec 000 §3 "Payment bearer"): a card, checked by network pattern and Luhn, or a
+ * SEPA direct-debit mandate with the IBAN entered twice (equality validator) and mod-97 checked.
+ */
+export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFormProps) {
+  const { t } = useTranslation();
+  const typeLabel = useId();
+  const form = useZodForm<PaymentFormValues>(paymentFormSchema, {
+    mode: 'onTouched',
+    defaultValues: {
+      type: 'CreditCard',
+      holder,
+      cardNumber: '',
+      cvc: '',
+      expiry: '',
+      iban: '',
+      ibanRepeat: '',
+      hasAgreedToSepaTerms: false,
+    },
+    fieldOf: paymentFieldOf,
+    onSubmit: (values) => onSubmit(toPaymentBearer(values) as PaymentBearerInput),
+  });
+  const { register, control } = form;
+  const { errors } = form.formState;
+  const type = form.watch('type');
+  const cardNumber = form.watch('cardNumber') ?? '';
+  const network = cardTypeOf(cardNumber);
+  const err = (name: keyof PaymentFormValues) => ({
+    error: !!errors[name],
+    helperText: messageText(t, errors[name]?.message as string | undefined),
+  });
+
+  return (
+    <Box component="form" onSubmit={form.submit} noValidate aria-busy={form.busy}>
+      <Stack spacing={2.5}>
+        <FormControl>
+          <FormLabel id={typeLabel}>{t('billing.payment.type')}</FormLabel>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <RadioGroup row aria-labelledby={typeLabel} {...field}>
+                <FormControlLabel value="CreditCard" control={<Radio />} label={t('billing.payment.card')} />
+                <FormControlLabel value="Debit" control={<Radio />} label={t('billing.payment.sepa')} />
+              </RadioGroup>
+            )}
+          />
+        </FormControl>
+        <TextField
+          {...register('holder')}
+          label={t('billing.payment.holder')}
+          required
+          autoComplete="cc-name"
+          {...err('holder')}
+        />
+        {type === 'CreditCard' ? (
+          <>
+            <TextField
+              {...register('cardNumber')}
+              label={t('billing.payment.cardNumber')}
+              required
+              inputMode="numeric"
+              autoComplete="cc-number"
+              {...err('cardNumber')}
+              helperText={
+                messageText(t, errors.cardNumber?.message) ?? (network ? t('billing.payment.network', { network }) : ' ')
+              }
+            />
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+              <TextField
+                {...register('expiry')}
+                label={t('billing.payment.expiry')}
+                placeholder={t('billing.payment.expiryPlaceholder')}
+                required
+                autoComplete="cc-exp"
+                {...err('expiry')}
+              />
+              <TextField
+                {...register('cvc')}
+                label={t('billing.payment.cvc')}
+                required
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                {...err('cvc')}
+              />
+            </Box>
+            <Alert severity="info" variant="outlined">
+              {t('billing.payment.cardNote')}
+            </Alert>
+          </>
+        ) : (
+          <>
+            <TextField {...register('iban')} label={t('billing.payment.iban')} required autoComplete="off" {...err('iban')} />
+            <TextField
+              {...register('ibanRepeat')}
+              label={t('billing.payment.ibanRepeat')}
+              required
+              autoComplete="off"
+              {...err('ibanRepeat')}
+            />
+            <FormControl error={!!errors.hasAgreedToSepaTerms} required>
+              <FormControlLabel
+                control={<Checkbox {...register('hasAgreedToSepaTerms')} />}
+                label={t('billing.payment.sepaMandate')}
+              />
+              {errors.hasAgreedToSepaTerms && (
+                <FormHelperText>{messageText(t, errors.hasAgreedToSepaTerms.message)}</FormHelperText>
+              )}
+            </FormControl>
+          </>
+        )}
+        {form.failure ? <Alert severity="error">{errorText(t, form.failure)}</Alert> : null}
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+          {onBack && (
+            <Button onClick={onBack} disabled={form.busy}>
+              {t('common.back')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" loading={form.busy}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { calendarDate, text } from '../scalars';
+import { languageSchema } from '../user';
+import { vatNumberSchema } from '../vat/validate';
+import { cardDigits, cardTypeOf, cardTypes, isValidCardNumber, isValidIban, normaliseIban } from './payment';
+
+/** Spec 000 §3 "Contract": LifecycleStatus. */
+export const lifecycleStatuses = ['InTrial', 'Active', 'Cancelled', 'Ended'] as const;
+export const lifecycleStatusSchema = z.enum(lifecycleStatuses);
+export type LifecycleStatus = z.infer<typeof lifecycleStatusSchema>;
+
+/** The plan variants the built-in provider ships (the sign-up routes' route data). */
+export const TRIAL_PLAN_VARIANT = 'trial';
+export const DPO_PLAN_VARIANT = 'dpo-monthly';
+
+const required = (max: number) => text.trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const optional = (max: number) => text.trim().max(max, 'validation.tooLong').optional().default('');
+
+/** Spec 000 §3 "Billing customer" Address. */
+export const billingAddressSchema = z.object({
+  addressLine1: optional(200),
+  addressLine2: optional(200),
+  street: optional(200),
+  houseNumber: optional(20),
+  postalCode: optional(20),
+  city: optional(200),
+  country: text
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'validation.country')
+    .default('DE'),
+});
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+
+const confirmed = z.literal(true, { error: 'validation.confirmationRequired' });
+
+/** Spec 000 §3 "Sign-up customer payload". */
+export const signupCustomerSchema = z.object({
+  emailAddress: z.email('validation.email').max(254, 'validation.tooLong'),
+  firstName: required(100),
+  lastName: required(100),
+  companyName: required(300),
+  vatId: vatNumberSchema.optional().default(''),
+  phoneNumber: optional(50),
+  locale: languageSchema.default('de'),
+  tag: optional(100),
+  address: billingAddressSchema.default({ country: 'DE' } as BillingAddress),
+  customFields: z.object({
+    hasConfirmedTermsOfUse: confirmed,
+    hasConfirmedPrivacyAgreement: confirmed,
+    hasConfirmedMarketingAgreement: confirmed,
+    hasConfirmedPromotionalCommunication: z.boolean().default(false),
+  }),
+});
+export type SignupCustomer = z.infer<typeof signupCustomerSchema>;
+
+/** Spec 000 §3 "Cart". Component subscriptions: none are offered by the built-in plans. */
+export const cartSchema = z.object({
+  planVariantId: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  couponCode: text.trim().max(50, 'validation.tooLong').optional().default(''),
+  componentSubscriptions: z.array(z.never()).max(0).optional().default([]),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+const month = z.int('validation.cardExpiry').min(1, 'validation.cardExpiry').max(12, 'validation.cardExpiry');
+const year = z.int('validation.cardExpiry').min(2000, 'validation.cardExpiry').max(2199, 'validation.cardExpiry');
+
+/** The month a card expires in has not ended yet (checked against today's date). */
+export function cardExpiryValid(m: number, y: number, today = new Date()) {
+  return y > today.getFullYear() || (y === today.getFullYear() && m >= today.getMonth() + 1);
+}
+
+/** Spec 000 §3 "Payment bearer" as entered: a card or a SEPA direct-debit mandate. */
+export const paymentBearerInputSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('CreditCard'),
+      holder: required(200),
+      cardNumber: text.max(30, 'validation.cardNumber').refine(isValidCardNumber, 'validation.cardNumber').transform(cardDigits),
+      cvc: text.regex(/^\d{3,4}$/, 'validation.cvc'),
+      expiryMonth: month,
+      expiryYear: year,
+    })
+    .superRefine((b, ctx) => {
+      if (!cardExpiryValid(b.expiryMonth, b.expiryYear)) {
+        ctx.addIssue({ code: 'custom', path: ['expiryYear'], message: 'validation.cardExpired' });
+      }
+      const cvcLength = cardTypeOf(b.cardNumber) === 'Amex' ? 4 : 3;
+      if (b.cvc.length !== cvcLength) ctx.addIssue({ code: 'custom', path: ['cvc'], message: 'validation.cvc' });
+    }),
+  z.object({
+    type: z.literal('Debit'),
+    holder: required(200),
+    iban: text.max(42, 'validation.iban').refine(isValidIban, 'validation.iban').transform(normaliseIban),
+    hasAgreedToSepaTerms: confirmed,
+  }),
+]);
+export type PaymentBearerInput = z.input<typeof paymentBearerInputSchema>;
+
+/** POST /api/signup/preview: the cart and the customer, before anything is created. */
+export const signupPreviewRequestSchema = z.object({ cart: cartSchema, customer: signupCustomerSchema });
+export type SignupPreviewRequest = z.input<typeof signupPreviewRequestSchema>;
+
+/** POST /api/signup: the same plus the payment data a paid plan needs. */
+export const signupRequestSchema = signupPreviewRequestSchema.extend({
+  paymentBearer: paymentBearerInputSchema.nullable().optional().default(null),
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+/** Every sign-up answers this, also for an address that already has a user (anti-enumeration). */
+export const signupResultSchema = z.object({ status: z.literal('orderCreated') });
+
+export const couponErrorCodes = ['unknown', 'expired', 'notYetValid', 'exhausted'] as const;
+
+/** Spec 000 §3: the order preview "carries an optional coupon with an error code". */
+export const orderPreviewSchema = z.object({
+  planVariant: z.object({
+    id: z.string(),
+    name: z.string(),
+    planName: z.string(),
+    trialDays: z.int(),
+    requiresPayment: z.boolean(),
+  }),
+  currency: z.literal('EUR'),
+  lines: z.array(z.object({ description: z.string(), quantity: z.int(), unitPrice: z.number(), amount: z.number() })),
+  discount: z.number(),
+  netTotal: z.number(),
+  vatPercent: z.number(),
+  vatTotal: z.number(),
+  grossTotal: z.number(),
+  /** What a month costs once paying (for a trial: the plan it can become), gross. */
+  monthlyGross: z.number(),
+  coupon: z
+    .object({
+      code: z.string(),
+      kind: z.enum(['Percentage', 'Amount']).nullable(),
+      value: z.number().nullable(),
+      errorCode: z.enum(couponErrorCodes).nullable(),
+    })
+    .nullable(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
+
+/** Spec 000 §3 "Payment bearer" as stored and shown: masked only. */
+export const paymentBearerSchema = z.object({
+  type: z.enum(['CreditCard', 'Debit']),
+  cardType: z.enum(cardTypes).nullable(),
+  maskedCardPan: z.string().nullable(),
+  last4: z.string().nullable(),
+  expiryMonth: z.int().nullable(),
+  expiryYear: z.int().nullable(),
+  holder: z.string(),
+  /** Masked: country, check digits and the last four characters. */
+  iban: z.string().nullable(),
+  hasAgreedToSepaTerms: z.boolean(),
+});
+export type PaymentBearer = z.infer<typeof paymentBearerSchema>;
+
+export const contractSchema = z.object({
+  currency: z.literal('EUR'),
+  lifecycleStatus: lifecycleStatusSchema,
+  paymentBearer: paymentBearerSchema.nullable(),
+  startDate: calendarDate,
+  endDate: calendarDate.nullable(),
+  nextBillingDate: calendarDate.nullable(),
+  noticePeriodDays: z.int(),
+  /** Payments less charges, in euro: negative while charges are open. */
+  currentBalance: z.number(),
+  paymentProvider: z.string(),
+  paymentProviderRole: z.string().nullable(),
+});
+
+export const billingCustomerSchema = z.object({
+  companyName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  vatId: z.string(),
+  phoneNumber: z.string(),
+  locale: languageSchema,
+  address: z.object({
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    street: z.string(),
+    houseNumber: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    country: z.string(),
+  }),
+});
+
+/** Spec 000 §3 "Contract details"; GET /api/account/contract. */
+export const contractDetailsSchema = z.object({
+  contract: contractSchema,
+  customer: billingCustomerSchema,
+  currentPlan: z.object({ planVariantId: z.string(), planName: z.string(), name: z.string(), monthlyGross: z.number() }),
+  endDateIfCancelledNow: calendarDate.nullable(),
+  lastPossibleCancellationDate: calendarDate.nullable(),
+  paymentsBlocked: z.boolean(),
+});
+export type ContractDetails = z.infer<typeof contractDetailsSchema>;
+
+/** POST /api/account/cancel: the contract must be cancelled knowingly (spec 000 §5). */
+export const cancelContractSchema = z.object({ confirmed: confirmed });
+export const cancelResultSchema = z.object({ effectiveEndDate: calendarDate });
+
+/** POST /api/account/upgrade (and its preview): the plan and, for a paid plan, the payment data. */
+export const upgradePreviewRequestSchema = z.object({ planVariantId: cartSchema.shape.planVariantId });
+export const upgradeRequestSchema = upgradePreviewRequestSchema.extend({ paymentBearer: paymentBearerInputSchema });
+export type UpgradeRequest = z.input<typeof upgradeRequestSchema>;
+
+/** Why a contract call failed (spec 000 §8: account.error.{details}). */
+export const contractErrorDetails = ['noContract', 'alreadyCancelled', 'alreadySubscribed', 'providerError'] as const;
