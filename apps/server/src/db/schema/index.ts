@@ -1,4 +1,5 @@
 export * from './identity';
+export * from './invitation';
 export * from './items';
 export * from './security';
 export * from './workspace';
