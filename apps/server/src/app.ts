@@ -29,6 +29,7 @@ import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
+import { invitationRoutes } from './modules/invitation/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now });
     companyRoutes(api, { storage });
     userRoutes(api);
+    invitationRoutes(api, { mailer, now });
     userAdminRoutes(api, accountDeps);
     roleRoutes(api);
     profileRoutes(api, { ...accountDeps, storage });

@@ -23,7 +23,7 @@ export const passwordSchema = text.max(256, 'password.tooLong').superRefine((p, 
 /** An empty repetition says 'required' rather than 'does not match'. */
 const required = text.min(1, 'validation.required').max(256);
 
-const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string) =>
+export const repeated = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string) =>
   z.object(shape).refine(
     (v) => {
       const r = v as Record<string, unknown>;

@@ -83,6 +83,7 @@ export const dashboardTileKeys = [
   'twoFactor',
   'changeLog',
   'myDpo',
+  'invitation',
   'ServiceAgreement',
   'PdcaCycle',
   'Timeline',

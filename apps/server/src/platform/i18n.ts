@@ -18,6 +18,18 @@ const messages: Record<Language, Record<string, string>> = {
     'error.lock.PasswordExpired': 'Ihr Passwort ist abgelaufen. Bitte vergeben Sie ein neues.',
     'error.lock.AccountExpired': 'Ihr Zugang ist abgelaufen. Bitte wenden Sie sich an die Administration Ihres Unternehmens.',
     'error.lock.TermsOfUseConsentRequired': 'Es gelten neue Nutzungsbedingungen. Bitte stimmen Sie ihnen zuerst zu.',
+    'error.invitationLinkInvalid':
+      'Dieser Einladungslink ist ungültig. Vielleicht wurde die Einladung erneut versendet; verwenden Sie dann den Link aus der neuesten E-Mail.',
+    'error.invitationWithdrawn':
+      'Diese Einladung wurde zurückgezogen und kann nicht mehr angenommen werden. Wenden Sie sich bei Fragen an den Absender.',
+    'error.invitationAnswered':
+      'Diese Einladung wurde bereits beantwortet. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
+    'error.invitationExpired':
+      'Diese Einladung ist abgelaufen und kann nicht mehr angenommen werden. Bitten Sie den Absender, sie erneut zu versenden.',
+    'error.invitationNotDeletable':
+      'Nur offene oder abgelehnte Einladungen können gelöscht werden. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
+    'error.invitationAccountExists':
+      'Für diese E-Mail-Adresse gibt es bereits einen Zugang. Bitte melden Sie sich an, um die Einladung zu beantworten.',
     'error.resetLinkInvalid': 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
     'error.twoFactorAlreadyOn':
       'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
@@ -54,6 +66,16 @@ const messages: Record<Language, Record<string, string>> = {
     'error.lock.PasswordExpired': 'Your password has expired. Please choose a new one.',
     'error.lock.AccountExpired': 'Your account has expired. Please contact your company administration.',
     'error.lock.TermsOfUseConsentRequired': 'New terms of use apply. Please accept them first.',
+    'error.invitationLinkInvalid':
+      'This invitation link is invalid. The invitation may have been sent again; then use the link in the latest e-mail.',
+    'error.invitationWithdrawn':
+      'This invitation was withdrawn and can no longer be accepted. Ask the sender if you have questions.',
+    'error.invitationAnswered': 'This invitation has already been answered. Reload the page to see the current state.',
+    'error.invitationExpired': 'This invitation has expired and can no longer be accepted. Ask the sender to send it again.',
+    'error.invitationNotDeletable':
+      'Only pending or declined invitations can be deleted. Reload the page to see the current state.',
+    'error.invitationAccountExists':
+      'There already is an account for this e-mail address. Please sign in to answer the invitation.',
     'error.resetLinkInvalid': 'The link is invalid or has expired. Please request a new one.',
     'error.twoFactorAlreadyOn': 'Two-factor login is already on. Reload the page to see the current state.',
     'error.twoFactorNotOn': 'Two-factor login is not on. Reload the page to see the current state.',

@@ -1,8 +1,10 @@
+import { INVITATION_VALID_DAYS } from '@pc/shared';
 import { count, eq } from 'drizzle-orm';
-import { appUser, company, userCompany, userRole } from '../db/schema/index';
+import { appUser, company, invitation, userCompany, userRole } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { hashPassword } from '../platform/auth/password';
 import { seedDemoBilling } from './demo-billing';
+import { randomToken, sha256 } from '../platform/auth/tokens';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoUsers = {
@@ -93,9 +95,46 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
     const anna = await addUser(demoUsers.admin, 'Anna', 'Admin', agency, 'administrator', true);
     // In the demo, the agency also operates the installation (help contents, terms of use).
     await tx.insert(userRole).values({ userId: anna, roleId: roles.operator! });
-    await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
-    await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
+    const ralf = await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
+    const otto = await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
     await seedDemoBilling(tx, { agency, foreign }, now);
+    // Two pending invitations (issue 16): one to the bakery's reader, one the agency sent. Their
+    // links were never mailed, so the tokens are random and unknown.
+    const sent = daysAgo(2);
+    const pending = {
+      status: 'Pending' as const,
+      createdAt: sent,
+      sentAt: sent,
+      expiresAt: new Date(sent.getTime() + INVITATION_VALID_DAYS * 86_400_000),
+    };
+    await tx.insert(invitation).values([
+      {
+        ...pending,
+        purpose: 'AsDpo',
+        senderUserId: otto,
+        senderCompanyId: foreign,
+        senderName: 'Otto Fremd',
+        companyName: 'Fremdfirma AG',
+        recipientEmail: demoUsers.reader,
+        recipientUserId: ralf,
+        recipientCompanyId: bakery,
+        message:
+          'Guten Tag Herr Leser,\n\nwir suchen für die Fremdfirma AG einen Datenschutzbeauftragten. Hätten Sie Interesse?\n\nOtto Fremd',
+        tokenHash: sha256(randomToken()),
+      },
+      {
+        ...pending,
+        purpose: 'AsClient',
+        senderUserId: anna,
+        senderCompanyId: agency,
+        senderName: 'Anna Admin',
+        companyName: 'Muster Datenschutz GmbH',
+        recipientEmail: 'praxis@zahnarzt-weber.example',
+        message:
+          'Sehr geehrte Frau Dr. Weber,\n\nwie besprochen laden wir Ihre Praxis ein, sich von uns datenschutzrechtlich betreuen zu lassen.',
+        tokenHash: sha256(randomToken()),
+      },
+    ]);
     const handel = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Beispiel Handel GmbH')))[0]!.id;
     const demo = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Demo Unternehmen GmbH')))[0]!.id;
     return { agency, group, bakery, foreign, handel, demo };

@@ -77,6 +77,10 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/items/list/item-list-page'), 'ItemListPage');
     case 'item-detail':
       return lazyRouteComponent(() => import('../features/items/detail/item-detail-page'), 'ItemDetailPage');
+    case 'invitation':
+      return lazyRouteComponent(() => import('../features/invitations/invitation-page'), 'InvitationPage');
+    case 'invitation-link':
+      return lazyRouteComponent(() => import('../features/account/invitation-link-page'), 'InvitationLinkPage');
     case 'tags':
       return lazyRouteComponent(() => import('../features/tags/tag-page'), 'TagPage');
     case 'help-admin':

@@ -1,7 +1,15 @@
-import { emailChangeConfirmSchema, unsubscribeSchema } from '@pc/shared';
+import {
+  emailChangeConfirmSchema,
+  invitationRegisterSchema,
+  invitationTokenInfoSchema,
+  invitationTokenParamsSchema,
+  unsubscribeSchema,
+} from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../platform/locale';
 import type { AuthDeps } from './deps';
+import { invitationTokenInfo, registerFromInvitation } from './invitation-links';
 import { confirmEmailChange, unsubscribe } from './mail-links';
 
 /** Links in mails that work without a login (mail-links.ts). */
@@ -22,6 +30,27 @@ export function mailLinkRoutes(app: FastifyInstance, d: AuthDeps) {
     { config: { public: true }, schema: { tags: ['profile'], body: emailChangeConfirmSchema } },
     async (req, reply) => {
       await confirmEmailChange(d, req.body.userId, req.body.token);
+      return reply.code(204).send();
+    },
+  );
+
+  // Public: the invitation mail's link (the token is the credential; invitation-links.ts).
+  r.get(
+    '/api/invitation/token/:token',
+    {
+      config: { public: true },
+      schema: { tags: ['invitation'], params: invitationTokenParamsSchema, response: { 200: invitationTokenInfoSchema } },
+    },
+    async (req) => invitationTokenInfo(d, req.params.token),
+  );
+  r.post(
+    '/api/invitation/token/:token/register',
+    {
+      config: { public: true },
+      schema: { tags: ['invitation'], params: invitationTokenParamsSchema, body: invitationRegisterSchema },
+    },
+    async (req, reply) => {
+      await registerFromInvitation(d, req.params.token, req.body, requestLocale(req), req.ip);
       return reply.code(204).send();
     },
   );

@@ -4,8 +4,9 @@ import { appUser, company } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
+import { callerInviteRights } from '../invitation/service';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyIds' | 'lockReason'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'companyIds' | 'lockReason'>;
 
 async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   const [c] = await db
@@ -36,6 +37,7 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
   const stored = u.user.scopeCompanyId && ctx.companyIds.includes(u.user.scopeCompanyId) ? u.user.scopeCompanyId : null;
   const scopeId = stored ?? (ctx.companyIds.length === 1 ? ctx.companyIds[0]! : null);
   const claims = [...ctx.claims].sort();
+  const invite = await callerInviteRights(ctx);
   return {
     id: u.user.id,
     firstname: u.user.firstname,
@@ -47,11 +49,11 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     scopeCompany: scopeId ? await companyRef(db, scopeId) : null,
     canSwitchCompanies: ctx.claims.has('User.SwitchCompany') && ctx.companyIds.length > 1,
     hasAccount: u.user.hasAccount,
-    // Initiation and invitations are not built yet (README); these answer truthfully until then.
+    // Initiation is not built yet (README); these answer truthfully until then.
     supportsInitiation: false,
     canContinueInitiation: false,
-    canInviteDpo: false,
-    canInviteClient: false,
+    canInviteDpo: invite.canInviteDpo,
+    canInviteClient: invite.canInviteClient,
     isAdministrator: ctx.claims.has('Administration.Access'),
     twoFactorEnabled: u.user.totpSecret !== null,
     lockReason: ctx.lockReason,

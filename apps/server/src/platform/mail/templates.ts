@@ -6,6 +6,12 @@ export interface MailVars {
   link?: string;
   minutes?: number;
   unsubscribeLink?: string;
+  /** Invitations: the sending company and user, the purpose and the sender's message. */
+  company?: string;
+  sender?: string;
+  purpose?: 'AsDpo' | 'AsClient';
+  message?: string;
+  days?: number;
 }
 
 interface Template {
@@ -26,7 +32,57 @@ const footer: Record<Language, (v: MailVars) => string> = {
       : `\n\n--\n${v.productName}`,
 };
 
+const invitationAsk: Record<Language, (v: MailVars) => string> = {
+  de: (v) =>
+    v.purpose === 'AsDpo'
+      ? `${v.sender} lädt Sie ein, Datenschutzbeauftragte/r des Unternehmens ${v.company} zu werden.`
+      : `${v.sender} (${v.company}) lädt Ihr Unternehmen ein, sich als Mandant von ${v.company} betreuen zu lassen.`,
+  en: (v) =>
+    v.purpose === 'AsDpo'
+      ? `${v.sender} invites you to become the data protection officer of ${v.company}.`
+      : `${v.sender} (${v.company}) invites your company to become a client of ${v.company}.`,
+};
+const invitationMessage: Record<Language, (v: MailVars) => string> = {
+  de: (v) => (v.message ? `\n\nNachricht:\n${v.message}` : ''),
+  en: (v) => (v.message ? `\n\nMessage:\n${v.message}` : ''),
+};
+const invitationBody = (lead: Record<Language, string>): Template['body'] => ({
+  de: (v) =>
+    `Hallo,\n\n${lead.de}${invitationAsk.de(v)}${invitationMessage.de(v)}\n\nÜber diesen Link sehen Sie die Einladung und nehmen sie an oder lehnen sie ab (gültig für ${v.days} Tage):\n\n${v.link}\n\nHaben Sie noch keinen Zugang zu ${v.productName}, richten Sie ihn über denselben Link ein.`,
+  en: (v) =>
+    `Hello,\n\n${lead.en}${invitationAsk.en(v)}${invitationMessage.en(v)}\n\nUse this link to view the invitation and accept or decline it (valid for ${v.days} days):\n\n${v.link}\n\nIf you have no access to ${v.productName} yet, set it up through the same link.`,
+});
+
 export const templates = {
+  invitation: {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Einladung von ${v.company}`,
+      en: (v) => `${v.productName}: invitation from ${v.company}`,
+    },
+    body: invitationBody({ de: '', en: '' }),
+  },
+  'invitation-resend': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Erinnerung an die Einladung von ${v.company}`,
+      en: (v) => `${v.productName}: reminder of the invitation from ${v.company}`,
+    },
+    body: invitationBody({ de: 'wir erinnern Sie an eine offene Einladung. ', en: 'this is a reminder of an open invitation. ' }),
+  },
+  'invitation-withdrawn': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Einladung von ${v.company} zurückgezogen`,
+      en: (v) => `${v.productName}: invitation from ${v.company} withdrawn`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo,\n\n${v.company} hat die Einladung an Sie zurückgezogen. Der Link aus der Einladung ist nicht mehr gültig; Sie müssen nichts weiter tun.`,
+      en: (v) =>
+        `Hello,\n\n${v.company} has withdrawn its invitation to you. The link in the invitation no longer works; there is nothing more you need to do.`,
+    },
+  },
   'password-reset': {
     category: null,
     subject: { de: (v) => `${v.productName}: Passwort zurücksetzen`, en: (v) => `${v.productName}: reset your password` },

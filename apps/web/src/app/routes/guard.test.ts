@@ -40,6 +40,9 @@ describe('route table', () => {
     expect(def('/issues/abc').detail).toBe(true);
     expect(def('/administration/companies').section).toBe('companies');
     expect(findRouteDef('/nope')).toBeUndefined();
+    // The invitation mail's link works without a login; the list needs one.
+    expect(def('/invitation/token/abc').public).toBe(true);
+    expect(def('/invitation').public).toBeUndefined();
   });
 });
 

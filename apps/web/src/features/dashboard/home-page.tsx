@@ -3,6 +3,7 @@ import Close from '@mui/icons-material/Close';
 import Handshake from '@mui/icons-material/Handshake';
 import History from '@mui/icons-material/History';
 import Loop from '@mui/icons-material/Loop';
+import Mail from '@mui/icons-material/Mail';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import NewReleases from '@mui/icons-material/NewReleases';
 import Security from '@mui/icons-material/Security';
@@ -27,6 +28,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
 import { PageHeader } from '../../components/page-header';
 import { useConfig } from '../../lib/config';
+import { useInvitations } from '../../lib/invitations';
 import {
   canRead,
   progressTypes,
@@ -39,6 +41,7 @@ import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { useDashboardSettings, useSaveDashboardSettings } from './api';
+import { InvitationBanner, InvitationTileBody, incomingPending } from './invitation-tiles';
 import { type DashboardTileKey, toggleHidden } from './logic';
 import { MyDpoTileBody } from './my-dpo-tile';
 import { Tile } from './tile';
@@ -139,6 +142,9 @@ export function HomePage() {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState<{ key: DashboardTileKey; title: string } | null>(null);
   const menuId = useId();
+  const invitations = useInvitations(!!me);
+  const invitationList = invitations.data ?? [];
+  const incoming = incomingPending(invitationList);
 
   const hidden = settings.data?.hiddenTiles ?? [];
   const byType = new Map<string, StatusCategory>((statistics.data ?? []).map((c) => [c.itemType, c]));
@@ -195,6 +201,18 @@ export function HomePage() {
       title: t('dashboard.tile.myDpo'),
       icon: <ManageAccounts />,
       body: <MyDpoTileBody companyId={scope.id} />,
+    });
+  }
+  // Spec 001 §2: only with an account, and only for a user who may invite clients or has pending invitations.
+  const anyPending = invitationList.some((i) => i.status === 'Pending');
+  if (me?.hasAccount && (me.canInviteClient || anyPending)) {
+    tiles.push({
+      key: 'invitation',
+      title: t('dashboard.tile.invitation'),
+      icon: <Mail />,
+      body: (
+        <InvitationTileBody invitations={invitationList} canInviteDpo={me.canInviteDpo} canInviteClient={me.canInviteClient} />
+      ),
     });
   }
   tiles.push({
@@ -291,6 +309,7 @@ export function HomePage() {
           }}
         >
           <TrialTile />
+          {incoming.length > 0 && <InvitationBanner invitations={incoming} />}
           {showTwoFactor && (
             <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
           )}

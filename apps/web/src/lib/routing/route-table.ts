@@ -10,6 +10,8 @@ export type RoutePage =
   | 'service-agreement-redirect'
   | 'appointment-list'
   | 'tags'
+  | 'invitation'
+  | 'invitation-link'
   | 'login'
   | 'scope'
   | 'forbidden'
@@ -81,6 +83,7 @@ const publicRoutes: RouteDef[] = [
   { path: '/mfa', section: 'mfa', public: true, fullPage: true, page: 'mfa' },
   { path: '/reset-password/$userId', section: 'reset-password', public: true, fullPage: true, page: 'reset-password' },
   { path: '/unsubscribe/$email', section: 'unsubscribe', public: true, fullPage: true, page: 'unsubscribe' },
+  { path: '/invitation/token/$token', section: 'invitation-link', public: true, fullPage: true, page: 'invitation-link' },
   { path: '/questionnaire/fill/$responseKey', section: 'questionnaire-fill', public: true, fullPage: true },
   { path: '/unauthorized', section: 'unauthorized', public: true, page: 'unauthorized' },
   { path: '/forbidden', section: 'forbidden', public: true, page: 'forbidden' },
@@ -94,7 +97,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/initiation', section: 'initiation' },
   { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] } },
   { path: '/download/$documentId', section: 'download', page: 'download' },
-  { path: '/invitation', section: 'invitation' },
+  { path: '/invitation', section: 'invitation', page: 'invitation' },
   { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] }, page: 'tags' },
   { path: '/terms-of-use', section: 'terms-of-use', page: 'terms-of-use' },
   { path: '/time-record', section: 'time-record', rule: timeRead },

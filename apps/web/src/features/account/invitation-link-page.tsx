@@ -1,0 +1,168 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type InvitationRegister, type InvitationTokenInfo, invitationRegisterSchema } from '@pc/shared';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
+import { formatDate } from '../../lib/format';
+import { invitationTokenInfo, registerFromInvitation } from '../../lib/invitation-link';
+import { errorText, messageText } from '../../lib/messages';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session/session-store';
+import { useZodForm } from '../../lib/use-zod-form';
+import { AuthCard } from './auth-card';
+import { PasswordCriteriaList } from './password-criteria-list';
+import { PasswordField } from './password-field';
+
+const toInvitations = '/login?redirect=%2Finvitation';
+
+/** A recipient without a user: their company's name and a password, then the login and the invitation. */
+function RegisterForm({ token, info }: { token: string; info: InvitationTokenInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useZodForm<InvitationRegister>(invitationRegisterSchema, {
+    mode: 'onChange',
+    defaultValues: { companyName: '', password: '', passwordRepeated: '' },
+    disableUntilValid: true,
+    onSubmit: async (values) => {
+      await registerFromInvitation(token, values);
+      notify(t('invitation.link.registered'), 'success');
+      await navigate({ href: toInvitations, replace: true });
+    },
+  });
+  const { errors } = form.formState;
+  const failure = form.failure ? errorText(t, form.failure) : null;
+  const password = form.watch('password');
+  const repeated = form.watch('passwordRepeated');
+  const serverMessage = (field: 'password' | 'passwordRepeated') =>
+    errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
+  return (
+    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
+      <Stack spacing={2}>
+        <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
+        <TextField
+          label={t(`invitation.link.companyName.${info.purpose}`)}
+          required
+          autoFocus
+          {...form.register('companyName')}
+          error={!!errors.companyName}
+          helperText={messageText(t, errors.companyName?.message)}
+          disabled={form.busy}
+        />
+        <PasswordField
+          {...form.register('password')}
+          label={t('account.reset.password')}
+          autoComplete="new-password"
+          required
+          error={!!serverMessage('password')}
+          helperText={serverMessage('password')}
+          alertHelperText
+          disabled={form.busy}
+        />
+        <PasswordField
+          {...form.register('passwordRepeated')}
+          label={t('account.reset.passwordRepeated')}
+          autoComplete="new-password"
+          required
+          error={!!serverMessage('passwordRepeated') || (repeated.length > 0 && repeated !== password)}
+          helperText={
+            serverMessage('passwordRepeated') ??
+            (repeated.length > 0 && repeated !== password ? t('account.messages.password.mismatch') : undefined)
+          }
+          disabled={form.busy}
+        />
+        <PasswordCriteriaList password={password} repeated={repeated} />
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
+          {t('invitation.link.register')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /invitation/token/$token, the link of an invitation mail (issue 16): checks the link, says who
+ * invites to what; a recipient without a user first sets up their access, anyone else goes on to
+ * the login and the invitation list, where they accept or decline.
+ */
+export function InvitationLinkPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const loggedIn = useSession((s) => s.status === 'authenticated');
+  // Public pages have no query client (the login bundle stays small): one call, its outcome kept here.
+  const [info, setInfo] = useState<{ isPending: boolean; data?: InvitationTokenInfo; error?: unknown }>({ isPending: true });
+  useEffect(() => {
+    let cancelled = false;
+    setInfo({ isPending: true });
+    invitationTokenInfo(token).then(
+      (data) => !cancelled && setInfo({ isPending: false, data }),
+      (error: unknown) => !cancelled && setInfo({ isPending: false, error }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+  const failed = !info.isPending && !info.data;
+
+  return (
+    <AuthCard title={t('invitation.link.title')}>
+      {info.isPending && (
+        <Box sx={{ py: 2 }}>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('invitation.link.checking')}
+          </Typography>
+          <LinearProgress aria-label={t('invitation.link.checking')} />
+        </Box>
+      )}
+      {failed && (
+        <Stack spacing={3}>
+          <Alert severity={isApiError(info.error) && !isUnavailableStatus(info.error.status) ? 'warning' : 'error'}>
+            {isApiError(info.error) && info.error.status === 422 ? t('invitation.link.invalid') : errorText(t, info.error)}
+          </Alert>
+          <Button
+            variant="contained"
+            onClick={() => void navigate({ href: loggedIn ? '/invitation' : '/login' })}
+            sx={{ alignSelf: 'flex-end', minWidth: 120 }}
+          >
+            {t('common.ok')}
+          </Button>
+        </Stack>
+      )}
+      {info.data && (
+        <Stack spacing={2}>
+          <Alert severity="info" icon={false}>
+            <Typography sx={{ fontWeight: 600 }}>
+              {t(`invitation.link.lead.${info.data.purpose}`, { company: info.data.companyName, sender: info.data.sender })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('invitation.link.validUntil', { date: formatDate(info.data.expiresAt) })}
+            </Typography>
+          </Alert>
+          {info.data.passwordRequired ? (
+            <RegisterForm token={token} info={info.data} />
+          ) : (
+            <>
+              <Typography color="text.secondary">{t('invitation.link.signInText', { email: info.data.recipient })}</Typography>
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                onClick={() => void navigate({ href: loggedIn ? '/invitation' : toInvitations })}
+              >
+                {t(loggedIn ? 'invitation.link.open' : 'invitation.link.signIn')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,98 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type InvitationInput, type InvitationPurpose, invitationInputSchema } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../components/dialog-frame';
+import { createInvitation, invitationsKey } from '../../lib/invitations';
+import { errorText, messageText } from '../../lib/messages';
+import { notify } from '../../lib/notify';
+import { useZodForm } from '../../lib/use-zod-form';
+
+type Values = { purpose: InvitationPurpose; recipient: string; message: string };
+
+/** The default purpose (spec 001 §5): AsClient when the user may only invite clients, otherwise AsDpo. */
+export function defaultPurpose(rights: { canInviteDpo: boolean; canInviteClient: boolean }): InvitationPurpose {
+  return rights.canInviteClient && !rights.canInviteDpo ? 'AsClient' : 'AsDpo';
+}
+
+interface Props {
+  rights: { canInviteDpo: boolean; canInviteClient: boolean };
+  /** Opened from the dashboard's invite-DPO or invite-client button. */
+  purpose?: InvitationPurpose;
+  onClose: () => void;
+}
+
+/**
+ * Spec 001 §2 "Invitation create dialog" (640 px): purpose only when the user may invite both,
+ * recipient e-mail, message with 15 rows. A 422 lands on the fields without a toast; any other
+ * failure says invitation.save.error with the server's message; success says so for 5000 ms.
+ */
+export function InvitationDialog({ rights, purpose, onClose }: Props) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const both = rights.canInviteDpo && rights.canInviteClient;
+  const form = useZodForm<Values>(invitationInputSchema, {
+    defaultValues: { purpose: purpose ?? defaultPurpose(rights), recipient: '', message: '' },
+    onSubmit: async (values) => {
+      await createInvitation(values satisfies InvitationInput);
+      notify(t('invitation.save.success', { recipient: values.recipient.trim() }), 'success', 5000);
+      await client.invalidateQueries({ queryKey: invitationsKey });
+      onClose();
+    },
+    onFailure: (error, onFields) => {
+      if (!onFields) notify(t('invitation.save.error', { message: errorText(t, error) }), 'error');
+    },
+  });
+  const { errors } = form.formState;
+  const text = (m?: string) => messageText(t, m);
+
+  return (
+    <DialogFrame title={t('invitation.create.title')} onClose={onClose} form={form} submitLabel={t('common.ok')} width={640}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {both && (
+          <Controller
+            control={form.control}
+            name="purpose"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('invitation.field.purpose')}
+                name={field.name}
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+                inputRef={field.ref}
+                disabled={form.busy}
+              >
+                <MenuItem value="AsDpo">{t('invitation.purpose.AsDpo')}</MenuItem>
+                <MenuItem value="AsClient">{t('invitation.purpose.AsClient')}</MenuItem>
+              </TextField>
+            )}
+          />
+        )}
+        <TextField
+          label={t('invitation.field.recipient')}
+          type="email"
+          autoComplete="off"
+          required
+          autoFocus
+          {...form.register('recipient')}
+          error={!!errors.recipient}
+          helperText={text(errors.recipient?.message) ?? t('invitation.field.recipientHelp')}
+          disabled={form.busy}
+        />
+        <TextField
+          label={t('invitation.field.message')}
+          multiline
+          rows={15}
+          {...form.register('message')}
+          error={!!errors.message}
+          helperText={text(errors.message?.message)}
+          disabled={form.busy}
+        />
+      </Stack>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Invitation } from '@pc/shared';
+import { formatDate } from '../../lib/format';
+
+/** Status with its response date (spec 001 §2), "expired" for a pending one past its expiry. */
+export function statusText(t: (key: string, o?: Record<string, string>) => string, row: Invitation): string {
+  if (row.status === 'Pending') return row.expired ? t('invitation.status.Expired') : t('invitation.status.Pending');
+  return t('invitation.status.answeredOn', {
+    status: t(`invitation.status.${row.status}`),
+    date: formatDate(row.responseDate),
+  });
+}

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, launch, login, newPage as openPage, shot } from './browser';
+import { linkIn, startMailCatcher } from './mail-catcher';
+import { type RunningServer, startServer } from './server';
+
+/** A form field by its label; required fields add an asterisk to the label text. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+
+/**
+ * Invitations between DPOs and companies (issue 16): the round trip in both purposes between demo
+ * users and a new address (mail caught, link followed, accepted), decline, withdraw, resend and
+ * delete by role. One server and one login per user for the whole file.
+ */
+describe('invitations in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const pages: Record<string, Page> = {};
+  let lastPage: Page | null = null;
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
+      await shot(lastPage, `invitations-failure-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    }
+  });
+
+  /** The user's page, logged in once and kept for the file. */
+  const as = async (email: string) => {
+    if (!pages[email]) {
+      const { page } = await openPage(browser);
+      await login(page, server.url, email);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      pages[email] = page;
+    }
+    lastPage = pages[email]!;
+    return pages[email]!;
+  };
+  const companiesOf = async (email: string, password = 'Demo1234!') => {
+    const res = await fetch(`${server.url}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: email, password }),
+    });
+    const { access_token } = (await res.json()) as { access_token: string };
+    const list = await fetch(`${server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${access_token}` } });
+    return ((await list.json()) as { name: string }[]).map((c) => c.name);
+  };
+  const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    smtp = await startMailCatcher();
+    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await smtp?.close();
+  });
+
+  it('as client: a new address sets up its access from the mailed link, accepts, and the agency has the client', async () => {
+    const admin = await as('admin@demo.local');
+    await admin.goto(`${server.url}/invitation`);
+    await row(admin, 'praxis@zahnarzt-weber.example').waitFor();
+    await admin.getByRole('button', { name: 'Einladen' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Einladung erstellen' });
+    // The agency may invite both: the purpose is offered, DPO first.
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Zweck' }).textContent()).toBe('Als Datenschutzbeauftragter');
+    // The server's 422 lands on the field, without a toast.
+    await field(dialog, 'E-Mail-Adresse des Empfängers').fill('admin@demo.local');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByText('Diese Adresse gehört zu Ihrem eigenen Unternehmen.').waitFor();
+    await dialog.getByRole('combobox', { name: 'Zweck' }).click();
+    await admin.getByRole('option', { name: 'Als Mandant' }).click();
+    await field(dialog, 'E-Mail-Adresse des Empfängers').fill('chefin@neukunde.example');
+    await field(dialog, 'Nachricht').fill('Wir freuen uns auf die Zusammenarbeit.');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await admin.getByText('Die Einladung an chefin@neukunde.example wurde versendet.').waitFor();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await row(admin, 'chefin@neukunde.example').getByText('Offen').waitFor();
+    await shot(admin, 'invitations-desktop');
+
+    // The recipient follows the mailed link, sets up a company and password, logs in, accepts.
+    const link = linkIn(await smtp.mailFor('chefin@neukunde.example', 1), '/invitation/token/');
+    const { page: chefin, close } = await openPage(browser);
+    lastPage = chefin;
+    await chefin.goto(link);
+    await chefin.getByText('Muster Datenschutz GmbH (Anna Admin) lädt Ihr Unternehmen ein').waitFor();
+    await shot(chefin, 'invitation-link-register-desktop');
+    await field(chefin, 'Name Ihres Unternehmens').fill('Neukunde GmbH');
+    await field(chefin, 'Neues Passwort').fill('Neu-Kunde1!');
+    await field(chefin, 'Neues Passwort wiederholen').fill('Neu-Kunde1!');
+    await chefin.getByRole('button', { name: 'Zugang einrichten' }).click();
+    await chefin.getByText('Ihr Zugang ist eingerichtet. Bitte melden Sie sich an.').waitFor();
+    await login(chefin, server.url, 'chefin@neukunde.example', 'Neu-Kunde1!', false);
+    await chefin.getByRole('heading', { name: 'Einladungen' }).waitFor();
+    await row(chefin, 'Muster Datenschutz GmbH').getByRole('button', { name: 'Annehmen' }).click();
+    await chefin.getByText('Ihr Unternehmen wird nun von Muster Datenschutz GmbH betreut.').waitFor();
+    await row(chefin, 'Muster Datenschutz GmbH')
+      .getByText(/^Angenommen am/)
+      .waitFor();
+    expect(await companiesOf('admin@demo.local')).toContain('Neukunde GmbH');
+
+    // The used link is refused.
+    await chefin.goto(link);
+    await chefin.getByText('Diese Einladung wurde bereits beantwortet.', { exact: false }).waitFor();
+    await close();
+  });
+
+  it('as DPO from the dashboard tile and banner; decline, resend, withdraw and delete by role', async () => {
+    // The foreign company may only invite a DPO: the tile's button opens the dialog without a purpose.
+    const otto = await as('other@demo.local');
+    const tile = otto.locator('[data-tile="invitation"]');
+    await tile.getByText('offen, gesendet').waitFor();
+    expect(await tile.getByRole('link', { name: 'Mandanten einladen' }).count()).toBe(0);
+    await tile.getByRole('link', { name: 'Datenschutzbeauftragten einladen' }).click();
+    const dialog = otto.getByRole('dialog', { name: 'Einladung erstellen' });
+    await field(dialog, 'E-Mail-Adresse des Empfängers').fill('admin@demo.local');
+    expect(await dialog.getByRole('combobox', { name: 'Zweck' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await otto.getByText('Die Einladung an admin@demo.local wurde versendet.').waitFor();
+    expect(linkIn(await smtp.mailFor('admin@demo.local', 1), '/invitation/token/')).toContain('/invitation/token/');
+
+    // The recipient accepts in the dashboard banner; it disappears and the company is theirs to see.
+    const admin = await as('admin@demo.local');
+    await admin.goto(`${server.url}/home`);
+    const banner = admin.locator('[data-tile="invitationBanner"]');
+    await banner.getByText('Fremdfirma AG (Otto Fremd) lädt Sie ein').waitFor();
+    await banner.getByRole('button', { name: 'Annehmen' }).click();
+    await admin.getByText('Sie sind nun als Datenschutzbeauftragter des Unternehmens Fremdfirma AG eingetragen.').waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await companiesOf('admin@demo.local')).toContain('Fremdfirma AG');
+
+    // Resend and withdraw: the sender's menu, disabled on an incoming invitation.
+    await admin.goto(`${server.url}/invitation`);
+    const incoming = row(admin, 'Fremdfirma AG (Otto Fremd)');
+    expect(await incoming.getByRole('button', { name: /^Weitere Aktionen/ }).isDisabled()).toBe(true);
+    const praxis = row(admin, 'praxis@zahnarzt-weber.example');
+    await praxis.getByRole('button', { name: /^Weitere Aktionen/ }).click();
+    await admin.getByRole('menuitem', { name: 'Erneut senden' }).click();
+    await admin.getByText('Die Einladung wurde erneut an praxis@zahnarzt-weber.example gesendet.').waitFor();
+    expect((await smtp.mailFor('praxis@zahnarzt-weber.example', 1)).body).toContain('Erinnerung');
+    await praxis.getByRole('button', { name: /^Weitere Aktionen/ }).click();
+    await admin.getByRole('menuitem', { name: 'Zurückziehen' }).click();
+    await admin.getByRole('dialog', { name: 'Einladung zurückziehen?' }).getByRole('button', { name: 'Zurückziehen' }).click();
+    await praxis.getByText(/^Zurückgezogen am/).waitFor();
+    expect(await praxis.getByRole('button', { name: /löschen$/ }).count()).toBe(0);
+    const withdrawnMail = (await smtp.mailFor('praxis@zahnarzt-weber.example', 2)).body.replace(/=\r?\n/g, '');
+    expect(withdrawnMail).toContain('hat die Einladung an Sie zur=C3=BCckgezogen');
+
+    // Decline: the reader answers the demo invitation; the sender may then delete it.
+    const reader = await as('reader@demo.local');
+    const readerBanner = reader.locator('[data-tile="invitationBanner"]');
+    await readerBanner.getByRole('button', { name: 'Ablehnen' }).click();
+    await reader.getByText('Sie haben die Anfrage abgelehnt').waitFor();
+    await expect.poll(() => readerBanner.count()).toBe(0);
+    await otto.goto(`${server.url}/invitation`);
+    const declined = row(otto, 'reader@demo.local');
+    await declined.getByText(/^Abgelehnt am/).waitFor();
+    await declined.getByRole('button', { name: 'Einladung an reader@demo.local löschen' }).click();
+    await otto.getByRole('dialog', { name: 'Einladung löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await otto.getByText('Die Einladung wurde gelöscht.').waitFor();
+    await expect.poll(() => declined.count()).toBe(0);
+  });
+});
