@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { appUser, company, invitation, userCompany, userRole } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { hashPassword } from '../platform/auth/password';
-import { seedDemoBilling } from './demo-billing';
 import { randomToken, sha256 } from '../platform/auth/tokens';
+import { seedDemoBilling } from './demo-billing';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoUsers = {
