@@ -26,7 +26,7 @@ import { formatDate } from '../../lib/format';
 import { type InvitationAction, useInvitationActions, useInvitations } from '../../lib/invitations';
 import { useSession } from '../../lib/session/session-store';
 import { InvitationDialog } from './invitation-dialog';
-import { statusText } from './status-text';
+import { statusText } from './logic';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
