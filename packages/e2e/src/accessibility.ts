@@ -46,7 +46,8 @@ async function concretePaths(server: RunningServer, email: string): Promise<stri
       .replace('$documentId', randomUUID())
       .replace('$userId', randomUUID())
       .replace('$email', 'niemand%40example.org')
-      .replace('$responseKey', 'unbekannt');
+      .replace('$responseKey', 'unbekannt')
+      .replace('$token', 'unbekannt');
     paths.push(filled);
   }
   return paths;

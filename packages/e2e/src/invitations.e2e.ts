@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage as openPage, shot } from './browser';
+import { assertWebBuilt, launch, login, newPage as openPage, seriousViolations, shot } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -85,6 +85,7 @@ describe('invitations in the browser', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await row(admin, 'chefin@neukunde.example').getByText('Offen').waitFor();
     await shot(admin, 'invitations-desktop');
+    expect(await seriousViolations(admin, { exclude: ['.notistack-SnackbarContainer'] })).toEqual([]);
 
     // The recipient follows the mailed link, sets up a company and password, logs in, accepts.
     const link = linkIn(await smtp.mailFor('chefin@neukunde.example', 1), '/invitation/token/');
@@ -93,6 +94,7 @@ describe('invitations in the browser', () => {
     await chefin.goto(link);
     await chefin.getByText('Muster Datenschutz GmbH (Anna Admin) lädt Ihr Unternehmen ein').waitFor();
     await shot(chefin, 'invitation-link-register-desktop');
+    expect(await seriousViolations(chefin)).toEqual([]);
     await field(chefin, 'Name Ihres Unternehmens').fill('Neukunde GmbH');
     await field(chefin, 'Neues Passwort').fill('Neu-Kunde1!');
     await field(chefin, 'Neues Passwort wiederholen').fill('Neu-Kunde1!');

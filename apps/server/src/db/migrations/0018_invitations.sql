@@ -4,23 +4,31 @@
 -- recipient cannot see yet, so that one step is a security-definer function that checks the caller
 -- is the recipient of a pending, unexpired invitation before it acts.
 CREATE TABLE "invitation" (
-  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-  "purpose" text NOT NULL CHECK ("purpose" IN ('AsDpo', 'AsClient')),
-  "sender_user_id" uuid REFERENCES "app_user"("id") ON DELETE set null,
-  "sender_company_id" uuid NOT NULL REFERENCES "company"("id") ON DELETE cascade,
-  "sender_name" text NOT NULL,
-  "company_name" text NOT NULL,
-  "recipient_email" text NOT NULL,
-  "recipient_user_id" uuid REFERENCES "app_user"("id") ON DELETE set null,
-  "recipient_company_id" uuid REFERENCES "company"("id") ON DELETE set null,
-  "message" text DEFAULT '' NOT NULL,
-  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
-  "sent_at" timestamp with time zone,
-  "status" text DEFAULT 'Pending' NOT NULL CHECK ("status" IN ('Pending', 'Accepted', 'Declined', 'Withdrawn')),
-  "response_date" timestamp with time zone,
-  "token_hash" text NOT NULL,
-  "expires_at" timestamp with time zone NOT NULL
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"purpose" text NOT NULL CHECK ("purpose" IN ('AsDpo', 'AsClient')),
+	"sender_user_id" uuid,
+	"sender_company_id" uuid NOT NULL,
+	"sender_name" text NOT NULL,
+	"company_name" text NOT NULL,
+	"recipient_email" text NOT NULL,
+	"recipient_user_id" uuid,
+	"recipient_company_id" uuid,
+	"message" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"status" text DEFAULT 'Pending' NOT NULL CHECK ("status" IN ('Pending', 'Accepted', 'Declined', 'Withdrawn')),
+	"response_date" timestamp with time zone,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_sender_user_id_app_user_id_fk" FOREIGN KEY ("sender_user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_sender_company_id_company_id_fk" FOREIGN KEY ("sender_company_id") REFERENCES "public"."company"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_recipient_user_id_app_user_id_fk" FOREIGN KEY ("recipient_user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_recipient_company_id_company_id_fk" FOREIGN KEY ("recipient_company_id") REFERENCES "public"."company"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "invitation_token_hash_uq" ON "invitation" USING btree ("token_hash");
 --> statement-breakpoint

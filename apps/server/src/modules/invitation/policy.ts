@@ -1,4 +1,4 @@
-import type { InvitationRights, InvitationRole, InvitationStatus } from '@pc/shared';
+import type { InvitationPurpose, InvitationRights, InvitationRole, InvitationStatus } from '@pc/shared';
 
 /** Company.Write or Company.WriteOwn: the claims that may speak for the own company (spec 001 §6). */
 export function mayActForCompany(claims: ReadonlySet<string>) {
@@ -19,20 +19,20 @@ export function inviteRights(
 
 /**
  * The reader's rights on one invitation (spec 001 §7): the recipient accepts or declines a pending
- * one (accepting not once it has expired); the sender's company, with Company.Write/WriteOwn,
- * resends or withdraws a pending one and deletes a pending or declined one.
+ * one (accepting not once it has expired; accepting as client hands their company to an agency,
+ * so only with Company.Write/WriteOwn); the sender's company, with Company.Write/WriteOwn, resends
+ * or withdraws a pending one and deletes a pending or declined one.
  */
 export function invitationRights(
-  role: InvitationRole,
-  status: InvitationStatus,
-  expired: boolean,
+  inv: { role: InvitationRole; purpose: InvitationPurpose; status: InvitationStatus; expired: boolean },
   claims: ReadonlySet<string>,
 ): InvitationRights {
+  const { role, status, expired } = inv;
   const pending = status === 'Pending';
   const recipient = role === 'Recipient';
   const sender = role === 'Sender' && mayActForCompany(claims);
   return {
-    accept: recipient && pending && !expired,
+    accept: recipient && pending && !expired && (inv.purpose === 'AsDpo' || mayActForCompany(claims)),
     decline: recipient && pending,
     resend: sender && pending,
     withdraw: sender && pending,

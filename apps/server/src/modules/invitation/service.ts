@@ -67,7 +67,7 @@ function present(ctx: Ctx, now: Date, r: Awaited<ReturnType<typeof rows>>[number
     responseDate: i.responseDate?.toISOString() ?? null,
     expiresAt: i.expiresAt.toISOString(),
     expired,
-    rights: invitationRights(r.role, i.status, expired, ctx.claims),
+    rights: invitationRights({ role: r.role, purpose: i.purpose, status: i.status, expired }, ctx.claims),
   };
 }
 
@@ -176,6 +176,7 @@ export async function acceptInvitation(ctx: Ctx, d: InvitationDeps, id: string):
   const inv = await load(ctx, d, id);
   if (inv.role !== 'Recipient') throw notFound();
   requirePending(inv, true);
+  if (!inv.rights.accept) throw forbidden();
   await ctx.db.execute(sql`select pc_invitation_accept(${id}::uuid)`);
   return { purpose: inv.purpose, companyName: inv.companyName };
 }

@@ -31,7 +31,6 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0
     // A fixed height keeps the paginator in view; short lists (autoHeight) take what they need.
     <Box sx={{ height: props.autoHeight ? undefined : { xs: 620, md: 'max(440px, calc(100dvh - 330px))' }, width: '100%' }}>
       <DataGrid
-        localeText={localeText}
         pageSizeOptions={[25, 50, 100]}
         disableRowSelectionOnClick
         disableColumnFilter
@@ -40,6 +39,8 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0
         // once scrolled past (its buffer does not keep them), so a page (≤ 100 rows) renders whole.
         disableVirtualization={pinnedColumns > 0}
         {...props}
+        // A grid's own texts (its empty text) add to the app's translations rather than replace them.
+        localeText={props.localeText ? { ...localeText, ...props.localeText } : localeText}
         columns={pinned.columns as DataGridProps<R>['columns']}
         sx={{
           bgcolor: 'background.paper',

@@ -11,9 +11,9 @@ import { ButtonLink } from '../../components/button-link';
 import { useInvitationActions } from '../../lib/invitations';
 import { CardLink } from './tile';
 
-/** The pending invitations addressed to the user that can still be accepted (spec 001 §2 banner). */
+/** The pending, unexpired invitations addressed to the user (spec 001 §2 banner). */
 export function incomingPending(list: readonly Invitation[]): Invitation[] {
-  return list.filter((i) => i.role === 'Recipient' && i.status === 'Pending' && i.rights.accept);
+  return list.filter((i) => i.role === 'Recipient' && i.status === 'Pending' && !i.expired);
 }
 
 /** Spec 001 §2: only invitations where the user is the recipient, each with accept and decline. */
@@ -41,15 +41,17 @@ export function InvitationBanner({ invitations }: { invitations: Invitation[] })
                 {t(`invitation.banner.text.${i.purpose}`, { company: i.companyName, sender: i.sender })}
               </Typography>
               <Stack direction="row" spacing={1}>
-                <Button
-                  size="small"
-                  variant="contained"
-                  loading={working && busy?.action === 'accept'}
-                  disabled={working}
-                  onClick={() => void run(i, 'accept')}
-                >
-                  {t('invitation.accept.action')}
-                </Button>
+                {i.rights.accept && (
+                  <Button
+                    size="small"
+                    variant="contained"
+                    loading={working && busy?.action === 'accept'}
+                    disabled={working}
+                    onClick={() => void run(i, 'accept')}
+                  >
+                    {t('invitation.accept.action')}
+                  </Button>
+                )}
                 <Button
                   size="small"
                   variant="outlined"

@@ -10,13 +10,9 @@ import { createInvitation, invitationsKey } from '../../lib/invitations';
 import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
+import { defaultPurpose } from './logic';
 
 type Values = { purpose: InvitationPurpose; recipient: string; message: string };
-
-/** The default purpose (spec 001 §5): AsClient when the user may only invite clients, otherwise AsDpo. */
-export function defaultPurpose(rights: { canInviteDpo: boolean; canInviteClient: boolean }): InvitationPurpose {
-  return rights.canInviteClient && !rights.canInviteDpo ? 'AsClient' : 'AsDpo';
-}
 
 interface Props {
   rights: { canInviteDpo: boolean; canInviteClient: boolean };

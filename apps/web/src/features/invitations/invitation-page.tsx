@@ -26,7 +26,7 @@ import { formatDate } from '../../lib/format';
 import { type InvitationAction, useInvitationActions, useInvitations } from '../../lib/invitations';
 import { useSession } from '../../lib/session/session-store';
 import { InvitationDialog } from './invitation-dialog';
-import { statusText } from './status-text';
+import { statusText } from './logic';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -105,7 +105,7 @@ export function InvitationPage() {
       {
         field: 'role',
         headerName: t('invitation.column.direction'),
-        width: 104,
+        width: 100,
         sortable: false,
         renderCell: ({ row }) => {
           const label = t(`invitation.direction.${row.role}`);
@@ -121,40 +121,40 @@ export function InvitationPage() {
       {
         field: 'purpose',
         headerName: t('invitation.column.purpose'),
-        minWidth: 220,
+        minWidth: 215,
         flex: 1,
         valueGetter: (_v, row) => t(`invitation.purpose.${row.purpose}`),
       },
       {
         field: 'counterpart',
         headerName: t('invitation.column.counterpart'),
-        minWidth: 220,
+        minWidth: 200,
         flex: 1,
         valueGetter: (_v, row) => counterpart(row),
       },
       {
         field: 'creationDate',
         headerName: t('invitation.column.created'),
-        width: 120,
+        width: 110,
         valueFormatter: (v: string) => formatDate(v),
       },
       {
         field: 'sentDate',
         headerName: t('invitation.column.sent'),
-        width: 120,
+        width: 115,
         valueGetter: (_v, row) => (row.sentDate ? formatDate(row.sentDate) : t('invitation.unsent')),
       },
       {
         field: 'status',
         headerName: t('invitation.column.status'),
-        minWidth: 190,
+        minWidth: 150,
         flex: 0.8,
         valueGetter: (_v, row) => statusText(t, row),
       },
       {
         field: 'actions',
         headerName: t('invitation.column.actions'),
-        minWidth: 280,
+        width: 275,
         sortable: false,
         renderCell: ({ row }) => {
           const working = busy?.id === row.id;
@@ -240,7 +240,12 @@ export function InvitationPage() {
         pageSizeOptions={[15, 25, 50]}
         initialState={{ pagination: { paginationModel: { pageSize: 15 } } }}
         autoHeight
-        rowHeight={56}
+        // German purposes and company names are long: they wrap onto a second line instead of an ellipsis.
+        getRowHeight={() => 'auto'}
+        sx={{
+          '& .MuiDataGrid-cell': { whiteSpace: 'normal', lineHeight: 1.35, display: 'flex', alignItems: 'center', py: 1 },
+          '& .MuiDataGrid-row': { minHeight: '56px !important', cursor: 'pointer' },
+        }}
         onRowClick={({ row }) => setShown(row)}
         localeText={{ noRowsLabel: t('invitation.empty') }}
       />

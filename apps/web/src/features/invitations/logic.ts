@@ -1,4 +1,4 @@
-import type { Invitation } from '@pc/shared';
+import type { Invitation, InvitationPurpose } from '@pc/shared';
 import { formatDate } from '../../lib/format';
 
 /** Status with its response date (spec 001 §2), "expired" for a pending one past its expiry. */
@@ -8,4 +8,9 @@ export function statusText(t: (key: string, o?: Record<string, string>) => strin
     status: t(`invitation.status.${row.status}`),
     date: formatDate(row.responseDate),
   });
+}
+
+/** The default purpose (spec 001 §5): AsClient when the user may only invite clients, otherwise AsDpo. */
+export function defaultPurpose(rights: { canInviteDpo: boolean; canInviteClient: boolean }): InvitationPurpose {
+  return rights.canInviteClient && !rights.canInviteDpo ? 'AsClient' : 'AsDpo';
 }
