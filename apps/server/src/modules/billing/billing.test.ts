@@ -372,6 +372,8 @@ describe('sign-up and the built-in billing provider', () => {
     const list = await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) });
     expect(list.statusCode).toBe(412);
     expect(list.json().reason).toBe('AccountExpired');
+    const before = await t.app.inject({ url: '/api/account/contract', headers: t.auth(other) });
+    expect(before.json().contract).toMatchObject({ lifecycleStatus: 'Ended', endDate: addDays(today, -11) });
     expect(await advanceContracts(t.db, t.app.billingProvider, { timeZone: t.config.timeZone, now: new Date() })).toMatchObject({
       ended: 1,
     });
