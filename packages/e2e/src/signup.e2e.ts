@@ -218,7 +218,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
       await page.getByText('Abonnieren Sie das DSB-Paket', { exact: false }).waitFor();
       expect(await page.getByRole('complementary', { name: 'Seitenleiste' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await shot(page, 'account-expired-desktop');
+      await shot(page, 'account-contract-ended-desktop');
       await page.getByRole('link', { name: 'Abonnieren' }).click();
       await page.getByRole('heading', { name: 'Abonnieren', level: 1 }).waitFor();
       await field(page, 'Kartennummer').fill(visaNumber());
