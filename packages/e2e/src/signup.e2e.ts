@@ -86,6 +86,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await page.getByText('Keine gültige Umsatzsteuer-Identifikationsnummer', { exact: false }).waitFor();
     const next = page.getByRole('button', { name: 'Weiter zur Bestellübersicht' });
     expect(await next.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'signup-form-desktop');
     await field(page, 'USt-IdNr.').fill('DE136695976');
     await field(page, 'Promotion-Code').fill('HERBST2024');
     await expect.poll(() => next.isEnabled()).toBe(true);
