@@ -204,6 +204,31 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await close();
   }, 180_000);
 
+  it('the operator lists plans and coupons and adds a coupon', async () => {
+    const { page, errors, close } = await newPage();
+    await login(page, server.url, 'admin@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/administration/billing`);
+    const plans = page.getByRole('region', { name: 'Tarife' });
+    await plans.getByRole('row', { name: /DSB-Paket, monatlich.*49,00 €.*30 Tage/ }).waitFor();
+    const coupons = page.getByRole('region', { name: 'Promotion-Codes' });
+    await coupons.getByRole('row', { name: /WILLKOMMEN20/ }).waitFor();
+    await coupons.getByRole('button', { name: 'Promotion-Code anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Promotion-Code anlegen' });
+    await field(dialog, 'Code').fill('sommer-26');
+    await field(dialog, 'Rabatt in %').fill('150');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Höchstens 100 %.').waitFor();
+    await field(dialog, 'Rabatt in %').fill('15');
+    await field(dialog, 'Höchstens einlösbar (leer: unbegrenzt)').fill('50');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await coupons.getByRole('row', { name: /SOMMER-26.*15 %.*0 \/ 50/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'billing-admin-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
   it.skipIf(!process.env.E2E_DATABASE_URL)(
     'a contract moved past its end locks the account: AccountExpired page, the holder may subscribe',
     async () => {

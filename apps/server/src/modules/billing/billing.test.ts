@@ -416,3 +416,44 @@ describe('sign-up without SUBSCRIPTIONS_ENABLED', () => {
     }
   });
 });
+
+describe('the operator’s plans and coupons', () => {
+  it('lists variants and coupons and adds a coupon, for Platform.Manage only', async () => {
+    const t = await createTestApp();
+    try {
+      const admin = await t.tokenFor('admin@demo.local');
+      const other = await t.tokenFor('other@demo.local');
+      expect((await t.app.inject({ url: '/api/billing/catalogue', headers: t.auth(other) })).statusCode).toBe(403);
+      const list = await t.app.inject({ url: '/api/billing/catalogue', headers: t.auth(admin) });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().planVariants).toEqual([
+        expect.objectContaining({ id: 'dpo-monthly', monthlyNet: 49, vatPercent: 19, noticePeriodDays: 30, contracts: 1 }),
+        expect.objectContaining({ id: 'trial', trialDays: 30, contracts: 1 }),
+      ]);
+      expect(list.json().coupons.map((c: { code: string }) => c.code)).toContain('WILLKOMMEN20');
+      const add = (payload: object, token = admin) =>
+        t.app.inject({ method: 'POST', url: '/api/billing/coupon', headers: t.auth(token), payload });
+      expect((await add({ code: 'sommer-26', kind: 'Percentage', value: 15, validUntil: '2027-08-31' }, other)).statusCode).toBe(
+        403,
+      );
+      const created = await add({ code: 'sommer-26', kind: 'Percentage', value: 15, validUntil: '2027-08-31', maxUses: 50 });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().coupons).toContainEqual(
+        expect.objectContaining({
+          code: 'SOMMER-26',
+          kind: 'Percentage',
+          value: 15,
+          validUntil: '2027-08-31',
+          maxUses: 50,
+          uses: 0,
+        }),
+      );
+      const dup = await add({ code: 'Sommer-26', kind: 'Amount', value: 500 });
+      expect(dup.json().fields).toEqual({ code: ['validation.duplicate'] });
+      const bad = await add({ code: 'x', kind: 'Percentage', value: 150, validFrom: '2027-01-02', validUntil: '2027-01-01' });
+      expect(Object.keys(bad.json().fields).sort()).toEqual(['code', 'validUntil', 'value']);
+    } finally {
+      await t.close();
+    }
+  });
+});
