@@ -9,9 +9,11 @@ import {
   company,
   mailOutbox,
   role,
+  termsOfUse,
   userRole,
 } from '../../db/schema/index';
 import { queryRows } from '../../db/types';
+import { hashPassword } from '../../platform/auth/password';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail } from '../../test/helpers';
 import { todayIn } from '../items/time';
@@ -452,6 +454,36 @@ describe('the operator’s plans and coupons', () => {
       expect(dup.json().fields).toEqual({ code: ['validation.duplicate'] });
       const bad = await add({ code: 'x', kind: 'Percentage', value: 150, validFrom: '2027-01-02', validUntil: '2027-01-01' });
       expect(Object.keys(bad.json().fields).sort()).toEqual(['code', 'validUntil', 'value']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('sign-up and the terms of use in force', () => {
+  it('records the confirmation as consent, so the first login is not locked for it', async () => {
+    const t = await createTestApp({ SUBSCRIPTIONS_ENABLED: 'true' });
+    try {
+      await t.db.insert(termsOfUse).values({ releaseDate: new Date(Date.now() - 60_000), contentDe: 'AGB', contentEn: 'Terms' });
+      const email = 'terms@signup.example';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { cart: { planVariantId: 'trial' }, customer: customer(email) },
+      });
+      expect(res.statusCode).toBe(201);
+      const [u] = await t.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
+      await t.db
+        .update(appUser)
+        .set({ passwordHash: await hashPassword('Neu-Start1!') })
+        .where(eq(appUser.id, u!.id));
+      const token = (await t.login(email, 'Neu-Start1!')).json().access_token as string;
+      expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(token) })).json().lockReason).toBeNull();
+      // Users who did not sign up still owe their consent.
+      const other = await t.tokenFor('other@demo.local');
+      expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(other) })).json().lockReason).toBe(
+        'TermsOfUseConsentRequired',
+      );
     } finally {
       await t.close();
     }
