@@ -16,6 +16,7 @@ const LONGEST_FIRST = [
   'account-security',
   'administration-companies',
   'everyday',
+  'signup',
   'menus',
   'shell',
   'session',

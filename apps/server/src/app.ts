@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { databaseRateLimiter } from './modules/auth/token-limits';
 import { accountContractRoutes } from './modules/billing/account-routes';
 import { builtInProvider } from './modules/billing/builtin-provider';
+import { catalogueRoutes } from './modules/billing/catalogue-routes';
 import type { BillingProvider } from './modules/billing/provider';
 import { signupRoutes } from './modules/billing/signup-routes';
 import { changeLogRoutes } from './modules/change-log/routes';
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       rateLimit: config.loginRateLimit,
     });
     accountContractRoutes(api, { provider: billingProvider, timeZone: config.timeZone, now: clock });
+    catalogueRoutes(api, { db });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);

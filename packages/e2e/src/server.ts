@@ -37,6 +37,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's own PostgreSQL database, when the run uses PostgreSQL (E2E_DATABASE_URL). */
+  databaseUrl?: string;
   dataDir: string;
   process: ChildProcess;
   output: () => string;
@@ -128,6 +130,7 @@ export async function startServer(
   }
   return {
     url,
+    databaseUrl: usePostgres ? env.DATABASE_URL : undefined,
     dataDir: dir,
     process: child,
     output: () => out,

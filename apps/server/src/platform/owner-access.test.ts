@@ -25,6 +25,7 @@ const allowed: Record<string, string> = {
   'modules/auth/mail-link-routes.ts': 'links in mails: unsubscribe, e-mail confirmation',
   'modules/auth/token-limits.ts': 'rate limits of login and token refresh (no tenant yet)',
   'modules/billing/signup-routes.ts': 'public sign-up: creates the company, its account holder and contract',
+  'modules/billing/catalogue-routes.ts': "the operator's plans and coupons (Platform.Manage)",
   'modules/billing/contract-job.ts': 'the contract date job, across tenants',
   'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',
   'modules/help/routes.ts': "the operator's help contents (Platform.Manage)",

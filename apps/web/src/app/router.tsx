@@ -38,6 +38,8 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/billing/upgrade-page'), 'UpgradePage');
     case 'cancel':
       return lazyRouteComponent(() => import('../features/billing/cancel-page'), 'CancelPage');
+    case 'billing-admin':
+      return lazyRouteComponent(() => import('../features/billing/catalogue-page'), 'CataloguePage');
     case 'signup':
       return lazyRouteComponent(() => import('../features/billing/signup-page'), 'SignupPage');
     case 'signup-dpo':

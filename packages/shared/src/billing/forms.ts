@@ -121,3 +121,27 @@ export function toPaymentBearer(f: Omit<z.input<typeof paymentFormSchema>, 'iban
   }
   return { type: 'Debit' as const, holder: f.holder, iban: f.iban ?? '', hasAgreedToSepaTerms: f.hasAgreedToSepaTerms === true };
 }
+
+/** The coupon form: numbers and dates as typed; `toCouponInput` makes the API body. */
+export const couponFormSchema = z.object({
+  code: text.trim().regex(/^[A-Za-z0-9-]{3,30}$/, 'validation.couponCode'),
+  kind: z.enum(['Percentage', 'Amount']),
+  value: text.trim().regex(/^\d+([.,]\d{1,2})?$/, 'validation.number'),
+  validFrom: text.trim(),
+  validUntil: text.trim(),
+  maxUses: text.trim().regex(/^\d*$/, 'validation.number'),
+});
+export type CouponForm = z.infer<typeof couponFormSchema>;
+
+/** Percent as typed; an amount in euro becomes cents. */
+export function toCouponInput(f: CouponForm) {
+  const number = Number(f.value.replace(',', '.'));
+  return {
+    code: f.code,
+    kind: f.kind,
+    value: f.kind === 'Amount' ? Math.round(number * 100) : Math.round(number),
+    validFrom: f.validFrom || null,
+    validUntil: f.validUntil || null,
+    maxUses: f.maxUses ? Number(f.maxUses) : null,
+  };
+}

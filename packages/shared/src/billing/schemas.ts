@@ -210,3 +210,62 @@ export type UpgradeRequest = z.input<typeof upgradeRequestSchema>;
 
 /** Why a contract call failed (spec 000 §8: account.error.{details}). */
 export const contractErrorDetails = ['noContract', 'alreadyCancelled', 'alreadySubscribed', 'providerError'] as const;
+
+/** The operator's catalogue (Platform.Manage): GET /api/billing/catalogue. */
+export const billingCatalogueSchema = z.object({
+  planVariants: z.array(
+    z.object({
+      id: z.string(),
+      planName: z.string(),
+      name: z.string(),
+      trialDays: z.int(),
+      monthlyNet: z.number(),
+      vatPercent: z.number(),
+      noticePeriodDays: z.int(),
+      isActive: z.boolean(),
+      contracts: z.int(),
+    }),
+  ),
+  coupons: z.array(
+    z.object({
+      id: z.uuid(),
+      code: z.string(),
+      kind: z.enum(['Percentage', 'Amount']),
+      /** Percent, or euro cents off the net monthly price. */
+      value: z.int(),
+      validFrom: calendarDate.nullable(),
+      validUntil: calendarDate.nullable(),
+      maxUses: z.int().nullable(),
+      uses: z.int(),
+    }),
+  ),
+});
+export type BillingCatalogue = z.infer<typeof billingCatalogueSchema>;
+
+/** POST /api/billing/coupon: a new coupon; percentages 1–100, amounts in cents. */
+export const couponInputSchema = z
+  .object({
+    code: text
+      .trim()
+      .regex(/^[A-Za-z0-9-]{3,30}$/, 'validation.couponCode')
+      .transform((s) => s.toUpperCase()),
+    kind: z.enum(['Percentage', 'Amount']),
+    value: z.int('validation.number').min(1, 'validation.number').max(1_000_000, 'validation.number'),
+    validFrom: calendarDate.nullable().optional().default(null),
+    validUntil: calendarDate.nullable().optional().default(null),
+    maxUses: z
+      .int('validation.number')
+      .min(1, 'validation.number')
+      .max(1_000_000, 'validation.number')
+      .nullable()
+      .optional()
+      .default(null),
+  })
+  .superRefine((c, ctx) => {
+    if (c.kind === 'Percentage' && c.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.percent' });
+    if (c.validFrom && c.validUntil && c.validUntil < c.validFrom) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'validation.dateOrder' });
+    }
+  });
+export type CouponInput = z.input<typeof couponInputSchema>;

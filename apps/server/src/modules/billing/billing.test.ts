@@ -9,9 +9,11 @@ import {
   company,
   mailOutbox,
   role,
+  termsOfUse,
   userRole,
 } from '../../db/schema/index';
 import { queryRows } from '../../db/types';
+import { hashPassword } from '../../platform/auth/password';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail } from '../../test/helpers';
 import { todayIn } from '../items/time';
@@ -372,6 +374,8 @@ describe('sign-up and the built-in billing provider', () => {
     const list = await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) });
     expect(list.statusCode).toBe(412);
     expect(list.json().reason).toBe('AccountExpired');
+    const before = await t.app.inject({ url: '/api/account/contract', headers: t.auth(other) });
+    expect(before.json().contract).toMatchObject({ lifecycleStatus: 'Ended', endDate: addDays(today, -11) });
     expect(await advanceContracts(t.db, t.app.billingProvider, { timeZone: t.config.timeZone, now: new Date() })).toMatchObject({
       ended: 1,
     });
@@ -409,6 +413,77 @@ describe('sign-up without SUBSCRIPTIONS_ENABLED', () => {
         expect(res.statusCode, url).toBe(404);
       }
       expect((await t.app.inject({ url: '/api/config' })).json().subscriptionsEnabled).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the operator’s plans and coupons', () => {
+  it('lists variants and coupons and adds a coupon, for Platform.Manage only', async () => {
+    const t = await createTestApp();
+    try {
+      const admin = await t.tokenFor('admin@demo.local');
+      const other = await t.tokenFor('other@demo.local');
+      expect((await t.app.inject({ url: '/api/billing/catalogue', headers: t.auth(other) })).statusCode).toBe(403);
+      const list = await t.app.inject({ url: '/api/billing/catalogue', headers: t.auth(admin) });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().planVariants).toEqual([
+        expect.objectContaining({ id: 'dpo-monthly', monthlyNet: 49, vatPercent: 19, noticePeriodDays: 30, contracts: 1 }),
+        expect.objectContaining({ id: 'trial', trialDays: 30, contracts: 1 }),
+      ]);
+      expect(list.json().coupons.map((c: { code: string }) => c.code)).toContain('WILLKOMMEN20');
+      const add = (payload: object, token = admin) =>
+        t.app.inject({ method: 'POST', url: '/api/billing/coupon', headers: t.auth(token), payload });
+      expect((await add({ code: 'sommer-26', kind: 'Percentage', value: 15, validUntil: '2027-08-31' }, other)).statusCode).toBe(
+        403,
+      );
+      const created = await add({ code: 'sommer-26', kind: 'Percentage', value: 15, validUntil: '2027-08-31', maxUses: 50 });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().coupons).toContainEqual(
+        expect.objectContaining({
+          code: 'SOMMER-26',
+          kind: 'Percentage',
+          value: 15,
+          validUntil: '2027-08-31',
+          maxUses: 50,
+          uses: 0,
+        }),
+      );
+      const dup = await add({ code: 'Sommer-26', kind: 'Amount', value: 500 });
+      expect(dup.json().fields).toEqual({ code: ['validation.duplicate'] });
+      const bad = await add({ code: 'x', kind: 'Percentage', value: 150, validFrom: '2027-01-02', validUntil: '2027-01-01' });
+      expect(Object.keys(bad.json().fields).sort()).toEqual(['code', 'validUntil', 'value']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('sign-up and the terms of use in force', () => {
+  it('records the confirmation as consent, so the first login is not locked for it', async () => {
+    const t = await createTestApp({ SUBSCRIPTIONS_ENABLED: 'true' });
+    try {
+      await t.db.insert(termsOfUse).values({ releaseDate: new Date(Date.now() - 60_000), contentDe: 'AGB', contentEn: 'Terms' });
+      const email = 'terms@signup.example';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { cart: { planVariantId: 'trial' }, customer: customer(email) },
+      });
+      expect(res.statusCode).toBe(201);
+      const [u] = await t.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
+      await t.db
+        .update(appUser)
+        .set({ passwordHash: await hashPassword('Neu-Start1!') })
+        .where(eq(appUser.id, u!.id));
+      const token = (await t.login(email, 'Neu-Start1!')).json().access_token as string;
+      expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(token) })).json().lockReason).toBeNull();
+      // Users who did not sign up still owe their consent.
+      const other = await t.tokenFor('other@demo.local');
+      expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(other) })).json().lockReason).toBe(
+        'TermsOfUseConsentRequired',
+      );
     } finally {
       await t.close();
     }

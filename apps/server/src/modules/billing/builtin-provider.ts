@@ -52,6 +52,15 @@ async function coupon(db: Db, code: string) {
 
 const isPaid = (v: VariantTerms) => v.trialDays === 0;
 
+/**
+ * A trial or cancelled contract past its last day has ended, whether or not the date job has
+ * recorded it yet (the lock in platform/auth/plugin.ts reads the date the same way).
+ */
+function statusOf(c: typeof billingContract.$inferSelect, today: string) {
+  if ((c.lifecycleStatus === 'InTrial' || c.lifecycleStatus === 'Cancelled') && c.endDate && c.endDate < today) return 'Ended';
+  return c.lifecycleStatus;
+}
+
 function bearerColumns(b: PaymentBearerData | null, now: Date) {
   if (!b) return {};
   if (b.type === 'CreditCard') {
@@ -188,7 +197,7 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
     async contractDetails(ctx, companyId) {
       const row = await contractRow(ctx.db, companyId);
       if (!row) return null;
-      const c = row.contract;
+      const c = { ...row.contract, lifecycleStatus: statusOf(row.contract, ctx.today) };
       const v = await variant(ctx.db, c.planVariantId, ctx.locale);
       const [customer] = await ctx.db.select().from(billingCustomer).where(eq(billingCustomer.companyId, companyId));
       if (!v || !customer) return null;
@@ -260,7 +269,7 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       const row = await contractRow(ctx.db, companyId);
       if (!row) throw fail('noContract', ctx.locale);
       const c = row.contract;
-      if (c.endDate || c.lifecycleStatus !== 'Active' || !c.nextBillingDate) throw fail('alreadyCancelled', ctx.locale);
+      if (c.endDate || statusOf(c, ctx.today) !== 'Active' || !c.nextBillingDate) throw fail('alreadyCancelled', ctx.locale);
       const { endDateIfCancelledNow } = cancellationDates(c.nextBillingDate, c.noticePeriodDays, ctx.today);
       await ctx.db
         .update(billingContract)
@@ -287,7 +296,8 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       if (!isPaid(v)) throw validationFailed({ planVariantId: ['validation.unknownPlan'] });
       const row = await contractRow(ctx.db, companyId);
       if (!row) throw fail('noContract', ctx.locale);
-      if (row.contract.lifecycleStatus !== 'InTrial' && row.contract.lifecycleStatus !== 'Ended') {
+      const status = statusOf(row.contract, ctx.today);
+      if (status !== 'InTrial' && status !== 'Ended') {
         throw fail('alreadySubscribed', ctx.locale);
       }
       const price = monthlyPrice(v, row.coupon);

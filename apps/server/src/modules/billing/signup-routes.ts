@@ -6,12 +6,12 @@ import {
   signupRequestSchema,
   signupResultSchema,
 } from '@pc/shared';
-import { sql } from 'drizzle-orm';
+import { desc, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { OwnerDb } from '../../db/client';
-import { appUser, company, userCompany, userRole } from '../../db/schema/index';
+import { appUser, company, termsOfUse, termsOfUseAgreement, userCompany, userRole } from '../../db/schema/index';
 import { AppError, sqlState } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { roleIdsByKey } from '../../platform/roles/built-in';
@@ -94,6 +94,15 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
       const roles = await roleIdsByKey(tx, ['account-holder']);
       await tx.insert(userRole).values({ userId, roleId: roles['account-holder']! });
       await tx.insert(userCompany).values({ userId, companyId });
+      // The sign-up's confirmation of the terms of use is the consent to the version in force,
+      // so the first login does not ask again (TermsOfUseConsentRequired).
+      const [current] = await tx
+        .select({ id: termsOfUse.id })
+        .from(termsOfUse)
+        .where(lte(termsOfUse.releaseDate, d.now()))
+        .orderBy(desc(termsOfUse.releaseDate))
+        .limit(1);
+      if (current) await tx.insert(termsOfUseAgreement).values({ userId, termsOfUseId: current.id });
       await d.provider.subscribe(
         { ...ctx, db: tx },
         { companyId, cart: body.cart, customer: c, paymentBearer: body.paymentBearer },

@@ -1,5 +1,7 @@
 import {
+  billingCatalogueSchema,
   type ContractDetails,
+  type CouponInput,
   cancelResultSchema,
   contractDetailsSchema,
   type OrderPreview,
@@ -46,4 +48,17 @@ export function upgrade(planVariantId: string, paymentBearer: PaymentBearerInput
     json: { planVariantId, paymentBearer },
     schema: contractDetailsSchema,
   });
+}
+
+export const catalogueKey = ['billing', 'catalogue'] as const;
+
+export function useCatalogue() {
+  return useQuery({
+    queryKey: catalogueKey,
+    queryFn: () => apiRequest('/billing/catalogue', { schema: billingCatalogueSchema }),
+  });
+}
+
+export function addCoupon(body: CouponInput) {
+  return apiRequest('/billing/coupon', { method: 'POST', json: body, schema: billingCatalogueSchema });
 }

@@ -376,11 +376,26 @@ function SignupFlow({ mode }: { mode: Mode }) {
   );
 }
 
+/** Without SUBSCRIPTIONS_ENABLED the server has no sign-up: say so instead of offering a form. */
+function SignupOrClosed({ mode }: { mode: Mode }) {
+  const { t } = useTranslation();
+  const { subscriptionsEnabled } = useConfig();
+  if (subscriptionsEnabled) return <SignupFlow key={mode} mode={mode} />;
+  return (
+    <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="info">{t('billing.signup.closed')}</Alert>
+      <ButtonLink to="/login" variant="contained">
+        {t('billing.signup.toLogin')}
+      </ButtonLink>
+    </Stack>
+  );
+}
+
 export function SignupPage() {
   const { t } = useTranslation();
   return (
     <Frame title={t('section.signup')}>
-      <SignupFlow mode="trial" />
+      <SignupOrClosed mode="trial" />
     </Frame>
   );
 }
@@ -389,7 +404,7 @@ export function SignupDpoPage() {
   const { t } = useTranslation();
   return (
     <Frame title={t('section.signup-dpo')}>
-      <SignupFlow key="dpo" mode="dpo" />
+      <SignupOrClosed mode="dpo" />
     </Frame>
   );
 }

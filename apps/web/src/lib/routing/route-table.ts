@@ -39,6 +39,7 @@ export type RoutePage =
   | 'documents'
   | 'download'
   | 'help-admin'
+  | 'billing-admin'
   // Administration entry and companies (spec 000 §2).
   | 'administration'
   | 'companies-admin'
@@ -127,6 +128,13 @@ const guardedRoutes: RouteDef[] = [
     administrator: true,
     rule: { all: ['Platform.Manage'] },
     page: 'help-admin',
+  },
+  {
+    path: '/administration/billing',
+    section: 'billing-admin',
+    administrator: true,
+    rule: { all: ['Platform.Manage'] },
+    page: 'billing-admin',
   },
   {
     path: '/administration/terms-of-use',

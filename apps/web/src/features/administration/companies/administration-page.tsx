@@ -4,6 +4,7 @@ import Gavel from '@mui/icons-material/Gavel';
 import HelpCenter from '@mui/icons-material/HelpCenter';
 import PeopleAlt from '@mui/icons-material/PeopleAlt';
 import Security from '@mui/icons-material/Security';
+import Sell from '@mui/icons-material/Sell';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -23,7 +24,7 @@ CardAnchor.displayName = 'CardAnchor';
 const CardLink = createLink(CardAnchor);
 
 interface Entry {
-  key: 'companies' | 'users' | 'roles' | 'security-log' | 'terms-of-use-admin' | 'help-admin';
+  key: 'companies' | 'users' | 'roles' | 'security-log' | 'terms-of-use-admin' | 'help-admin' | 'billing-admin';
   path: string;
   icon: ReactNode;
   /** Installation-wide content needs the operator claim (docs/decisions/0008); a tenant administrator does not see it. */
@@ -37,6 +38,7 @@ const entries: Entry[] = [
   { key: 'security-log', path: '/administration/security-log', icon: <Security /> },
   { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <Gavel />, claim: 'Platform.Manage' },
   { key: 'help-admin', path: '/administration/help', icon: <HelpCenter />, claim: 'Platform.Manage' },
+  { key: 'billing-admin', path: '/administration/billing', icon: <Sell />, claim: 'Platform.Manage' },
 ];
 
 /** /administration: one card per administration area. */

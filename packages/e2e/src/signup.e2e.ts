@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, seriousViolations as axeViolations, launch, login, newPage as openPage, PHONE, shot } from './browser';
+import { linkIn, startMailCatcher } from './mail-catcher';
+import { psql, type RunningServer, startServer } from './server';
+
+/** A form field by its label; required fields add an asterisk to the label text. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', '.notistack-SnackbarContainer'] });
+
+/** A Visa number with a right Luhn check digit. */
+function visaNumber() {
+  const body = '411111111111111';
+  for (let d = 0; d <= 9; d++) {
+    const n = `${body}${d}`;
+    let sum = 0;
+    for (let i = 0; i < n.length; i++) {
+      let x = Number(n[n.length - 1 - i]);
+      if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
+      sum += x;
+    }
+    if (sum % 10 === 0) return n;
+  }
+  throw new Error('unreachable');
+}
+
+describe('sign-up, account, upgrade and cancel in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  let lastPage: Page | null = null;
+  const newPage = async (size?: typeof PHONE) => {
+    const opened = await openPage(browser, size);
+    lastPage = opened.page;
+    return opened;
+  };
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
+      await shot(lastPage, `signup-failure-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    }
+  });
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    smtp = await startMailCatcher();
+    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', SUBSCRIPTIONS_ENABLED: 'true' });
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await smtp?.close();
+  });
+
+  /** Fills the sign-up form's required fields and ticks the three confirmations. */
+  async function fillForm(page: Page, email: string, company: string) {
+    await field(page, 'Unternehmen').fill(company);
+    await field(page, 'Vorname').fill('Nina');
+    await field(page, 'Nachname').fill('Neu');
+    await field(page, 'E-Mail-Adresse').fill(email);
+    await field(page, 'E-Mail-Adresse wiederholen').fill(email);
+    for (const label of [
+      /Nutzungsbedingungen akzeptiere|akzeptiere die Nutzungsbedingungen/,
+      /Datenschutzerklärung gelesen/,
+      /als Kunde genannt/,
+    ]) {
+      await page.getByRole('checkbox', { name: label }).check();
+    }
+  }
+
+  it('trial with a faulty and a valid coupon; the mailed link sets the password; trial tile → upgrade → Active; cancel', async () => {
+    const email = 'nina.neu@trial.example';
+    const { page, errors, close } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Registrieren' }).click();
+    await page.getByRole('heading', { name: 'Registrierung', level: 1 }).waitFor();
+    await fillForm(page, email, 'Neu Bäckerei GmbH');
+    // The VAT number is checked as the user leaves the field.
+    await field(page, 'USt-IdNr.').fill('DE136695977');
+    await field(page, 'Promotion-Code').focus();
+    await page.getByText('Keine gültige Umsatzsteuer-Identifikationsnummer', { exact: false }).waitFor();
+    const next = page.getByRole('button', { name: 'Weiter zur Bestellübersicht' });
+    expect(await next.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'signup-form-desktop');
+    await field(page, 'USt-IdNr.').fill('DE136695976');
+    await field(page, 'Promotion-Code').fill('HERBST2024');
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await page.getByText('Der angegebene Promotion-Code ist fehlerhaft.').waitFor();
+    await field(page, 'Promotion-Code').fill('willkommen20');
+    await next.click();
+    await page.getByRole('heading', { name: 'Bestellübersicht' }).waitFor();
+    await page.getByText('Promotion-Code WILLKOMMEN20 (20 %)').waitFor();
+    await page.getByText('46,65 €', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'signup-preview-desktop');
+    await page.getByRole('button', { name: 'Kostenlos testen' }).click();
+    await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
+    await page.getByText(email, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Schließen' }).click();
+    await expect.poll(() => page.url()).toContain('/login');
+
+    // The invitation link of the existing mechanism: choose a password, then log in.
+    await page.goto(linkIn(await smtp.mailFor(email, 1), '/reset-password/'));
+    await field(page, 'Neues Passwort').fill('Neu-Start1!');
+    await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect.poll(() => page.url()).toContain('/login');
+    await login(page, server.url, email, 'Neu-Start1!', false);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    const tile = page.getByRole('region', { name: 'Testphase' });
+    await tile.getByText('Ihre Testphase endet am', { exact: false }).waitFor();
+    await shot(page, 'signup-trial-tile-desktop');
+    await tile.getByRole('link', { name: 'Jetzt abonnieren' }).click();
+    await page.getByRole('heading', { name: 'Abonnieren', level: 1 }).waitFor();
+    // The coupon of the sign-up applies to the subscription.
+    await page.getByText('Promotion-Code WILLKOMMEN20 (20 %)').waitFor();
+    await page.getByRole('radio', { name: 'SEPA-Lastschrift' }).check();
+    await field(page, 'IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await field(page, 'IBAN wiederholen').fill('DE89 3704 0044 0532 0130 01');
+    await page.getByRole('checkbox', { name: /SEPA-Lastschrift von meinem Konto/ }).check();
+    await page.getByRole('button', { name: 'Abonnieren' }).click();
+    await page.getByText('Die Eingaben stimmen nicht überein.').waitFor();
+    await field(page, 'IBAN wiederholen').fill('DE89370400440532013000');
+    await page.getByRole('button', { name: 'Abonnieren' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
+    const contract = page.getByRole('region', { name: 'Vertrag' });
+    await contract.getByText('Aktiv', { exact: true }).waitFor();
+    await page.getByText('DE89 •••• •••• •••• ••30 00').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'account-desktop');
+
+    await contract.getByRole('link', { name: 'Vertrag kündigen' }).click();
+    await page.getByRole('heading', { name: 'Vertrag kündigen', level: 1 }).waitFor();
+    const cancel = page.getByRole('button', { name: 'Vertrag kündigen' });
+    expect(await cancel.isDisabled()).toBe(true);
+    const confirm = page.getByRole('checkbox', { name: /Ich möchte meinen Vertrag zum (\d{2}\.\d{2}\.\d{4}) kündigen/ });
+    const endDate = /(\d{2}\.\d{2}\.\d{4})/.exec((await confirm.locator('xpath=ancestor::label').innerText()) ?? '')![1]!;
+    await confirm.check();
+    await cancel.click();
+    await page.getByText(`Ihr Vertrag ist gekündigt und endet am ${endDate}.`).waitFor();
+    await page.goto(`${server.url}/cancel`);
+    await page.getByText(`Ihr Vertrag ist bereits gekündigt und endet am ${endDate}.`).waitFor();
+    await page.goto(`${server.url}/account`);
+    await page.getByRole('region', { name: 'Vertrag' }).getByText('Gekündigt', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+
+  it('DPO sign-up with a card and with SEPA; an address that has a user gets a mail, not an account', async () => {
+    const { page, errors, close } = await newPage(PHONE);
+    for (const [email, kind] of [
+      ['dora.card@dpo.example', 'card'],
+      ['dora.sepa@dpo.example', 'sepa'],
+    ] as const) {
+      await page.goto(`${server.url}/signup/dpo`);
+      await page.getByRole('heading', { name: 'Registrierung als Datenschutzbeauftragter', level: 1 }).waitFor();
+      expect(await field(page, 'Promotion-Code').count()).toBe(0);
+      await fillForm(page, email, `DSB Kanzlei ${kind}`);
+      await page.getByRole('button', { name: 'Weiter zur Bestellübersicht' }).click();
+      await page.getByText('58,31 €').waitFor();
+      await page.getByRole('button', { name: 'Weiter zu den Zahlungsdaten' }).click();
+      if (kind === 'card') {
+        await field(page, 'Kartennummer').fill('4111 1111 1111 1112');
+        await field(page, 'Gültig bis').fill('12/99');
+        await page.getByText('Keine gültige Kartennummer', { exact: false }).waitFor();
+        await field(page, 'Kartennummer').fill(visaNumber());
+        await page.getByText('Erkannt: Visa').waitFor();
+        await field(page, 'Prüfnummer (CVC)').fill('123');
+        await shot(page, 'signup-dpo-card-phone');
+      } else {
+        await page.getByRole('radio', { name: 'SEPA-Lastschrift' }).check();
+        await field(page, 'IBAN').fill('DE89370400440532013001');
+        await field(page, 'IBAN wiederholen').fill('DE89370400440532013001');
+        await page.getByRole('checkbox', { name: /SEPA-Lastschrift von meinem Konto/ }).check();
+        await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+        await page.getByText('Keine gültige IBAN', { exact: false }).first().waitFor();
+        await field(page, 'IBAN').fill('DE89370400440532013000');
+        await field(page, 'IBAN wiederholen').fill('DE89370400440532013000');
+      }
+      await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+      await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
+      linkIn(await smtp.mailFor(email, 1), '/reset-password/');
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Anti-enumeration: the same page as for a new address; the owner is told by mail.
+    await page.goto(`${server.url}/signup`);
+    await fillForm(page, 'reader@demo.local', 'Noch eine GmbH');
+    await page.getByRole('button', { name: 'Weiter zur Bestellübersicht' }).click();
+    await page.getByRole('button', { name: 'Kostenlos testen' }).click();
+    await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
+    const mail = await smtp.mailFor('reader@demo.local', 1);
+    expect(mail.body).toContain('bereits ein Zugang');
+    expect(() => linkIn(mail, '/reset-password/')).toThrow();
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+
+  it('the operator lists plans and coupons and adds a coupon', async () => {
+    const { page, errors, close } = await newPage();
+    await login(page, server.url, 'admin@demo.local');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/administration/billing`);
+    const plans = page.getByRole('region', { name: 'Tarife' });
+    await plans.getByRole('row', { name: /DSB-Paket, monatlich.*49,00 €.*30 Tage/ }).waitFor();
+    const coupons = page.getByRole('region', { name: 'Promotion-Codes' });
+    await coupons.getByRole('row', { name: /WILLKOMMEN20/ }).waitFor();
+    await coupons.getByRole('button', { name: 'Promotion-Code anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Promotion-Code anlegen' });
+    await field(dialog, 'Code').fill('sommer-26');
+    await field(dialog, 'Rabatt in %').fill('150');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Höchstens 100 %.').waitFor();
+    await field(dialog, 'Rabatt in %').fill('15');
+    await field(dialog, 'Höchstens einlösbar (leer: unbegrenzt)').fill('50');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await coupons.getByRole('row', { name: /SOMMER-26.*15 %.*0 \/ 50/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'billing-admin-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it.skipIf(!process.env.E2E_DATABASE_URL)(
+    'a contract moved past its end locks the account: AccountExpired page, the holder may subscribe',
+    async () => {
+      // Fremdfirma AG is in its trial (demo data); its last day moves to yesterday.
+      psql(
+        server.databaseUrl!,
+        `update billing_contract set start_date = current_date - 40, end_date = current_date - 1
+       where company_id = (select id from company where name = 'Fremdfirma AG')`,
+      );
+      const { page, errors, close } = await newPage();
+      await login(page, server.url, 'other@demo.local');
+      await page.getByRole('heading', { name: 'Ihr Vertrag ist beendet' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/account');
+      await page.getByText('Abonnieren Sie das DSB-Paket', { exact: false }).waitFor();
+      expect(await page.getByRole('complementary', { name: 'Seitenleiste' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'account-contract-ended-desktop');
+      await page.getByRole('link', { name: 'Abonnieren' }).click();
+      await page.getByRole('heading', { name: 'Abonnieren', level: 1 }).waitFor();
+      await field(page, 'Kartennummer').fill(visaNumber());
+      await field(page, 'Gültig bis').fill('12/99');
+      await field(page, 'Prüfnummer (CVC)').fill('123');
+      await page.getByRole('button', { name: 'Abonnieren' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
+      await page.getByRole('region', { name: 'Vertrag' }).getByText('Aktiv', { exact: true }).waitFor();
+      await page.getByRole('complementary', { name: 'Seitenleiste' }).waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    },
+    120_000,
+  );
+});
