@@ -25,6 +25,7 @@ import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
+import { initiationRoutes } from './modules/initiation/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);
+    initiationRoutes(api, itemDeps);
     summaryRoutes(api, itemDeps);
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });

@@ -6,6 +6,7 @@ export * from './company';
 export * from './config';
 export * from './dynamic-document';
 export * from './errors';
+export * from './initiation';
 export * from './item-types';
 export * from './items/index';
 export * from './legal';

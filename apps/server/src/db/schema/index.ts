@@ -1,4 +1,5 @@
 export * from './identity';
+export * from './initiation';
 export * from './items';
 export * from './security';
 export * from './workspace';

@@ -4,8 +4,9 @@ import { appUser, company } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
+import { initiationStatus } from '../initiation/service';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyIds' | 'lockReason'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'companyIds' | 'lockReason'>;
 
 async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   const [c] = await db
@@ -47,9 +48,9 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     scopeCompany: scopeId ? await companyRef(db, scopeId) : null,
     canSwitchCompanies: ctx.claims.has('User.SwitchCompany') && ctx.companyIds.length > 1,
     hasAccount: u.user.hasAccount,
-    // Initiation and invitations are not built yet (README); these answer truthfully until then.
-    supportsInitiation: false,
-    canContinueInitiation: false,
+    // The wizard works on the scope company, or the user's own without a scope.
+    ...(await initiationStatus(ctx, scopeId ?? u.user.companyId)),
+    // Invitations are not built yet (README); these answer truthfully until then.
     canInviteDpo: false,
     canInviteClient: false,
     isAdministrator: ctx.claims.has('Administration.Access'),
