@@ -304,13 +304,13 @@ export function HomePage() {
             alignItems: 'stretch',
           }}
         >
+          {showTwoFactor && (
+            <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
+          )}
           {initiationCompanyId && (
             <Tile testId="initiation" title={t('dashboard.tile.initiation')} icon={<PlayArrow />}>
               <InitiationTileBody companyId={initiationCompanyId} />
             </Tile>
-          )}
-          {showTwoFactor && (
-            <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
           )}
           {visibleTiles.map((tile) => (
             <Tile

@@ -344,7 +344,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
         </Alert>
       )}
       <Card>
-        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
+        <CardContent sx={{ p: { xs: 1, sm: 3 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
           <Stepper activeStep={active} orientation="vertical" nonLinear aria-busy={busy}>
             {steps.map((key, index) => {
               const error = failed.has(key);
@@ -370,7 +370,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
                       {t(`initiation.step.${key}.title`)}
                     </StepLabel>
                   </StepButton>
-                  <StepContent>
+                  <StepContent sx={{ pl: { xs: 1.5, sm: 2.5 }, pr: 0, ml: { xs: 1.25, sm: 1.5 } }}>
                     <Box sx={{ pt: 1, pb: 1, minWidth: 0 }}>{content(key)}</Box>
                     <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
                       {index > 0 && (

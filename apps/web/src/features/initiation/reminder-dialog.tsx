@@ -8,11 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
-import { useSession } from '../../lib/session/session-store';
+import { sessionStore, useSession } from '../../lib/session/session-store';
 import { inputOf, saveInitiation, useInitiation } from './api';
 
-/** Once answered, the reminder waits for the next login or scope change (per user and company). */
+/** Once answered, the reminder waits for the next login or scope change. */
 const answered = new Set<string>();
+let seen = '';
+sessionStore.subscribe(() => {
+  const me = sessionStore.getState().me;
+  const now = me ? `${me.id}:${me.scopeCompany?.id ?? ''}` : '';
+  if (now !== seen) {
+    seen = now;
+    answered.clear();
+  }
+});
 
 /** Another dialog is open (MUI portals every dialog into the body). */
 function otherDialogOpen(): boolean {

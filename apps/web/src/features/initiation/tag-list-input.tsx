@@ -1,4 +1,3 @@
-import Cancel from '@mui/icons-material/Cancel';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -69,7 +68,8 @@ export function TagListInput({ label, helperText, value, onChange, error, disabl
               <Chip
                 label={entry}
                 onDelete={disabled ? undefined : () => onChange(value.filter((v) => v !== entry))}
-                deleteIcon={<Cancel aria-label={t('initiation.list.remove', { name: entry })} />}
+                // The chip is the button: Delete or Backspace on it removes the entry; the icon is for the mouse.
+                aria-label={t('initiation.list.remove', { name: entry })}
                 sx={{ maxWidth: '100%' }}
               />
             </li>

@@ -188,6 +188,10 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
         labelRowsPerPage={t('initiation.templates.perPage')}
         labelDisplayedRows={({ from, to, count }) => t('initiation.templates.rows', { from, to, count })}
         getItemAriaLabel={(type) => t(`initiation.templates.page.${type}`)}
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        }}
       />
     </Box>
   );
