@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage, shot } from './browser';
+import { assertWebBuilt, launch, login, newPage, seriousViolations, shot } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -82,6 +82,7 @@ describe('initiation wizard', () => {
     await reminder.waitFor({ timeout: 30_000 });
     await reminder.getByText(`Die Ersteinrichtung von „${DEMO}“`, { exact: false }).waitFor();
     await shot(page, 'initiation-reminder-desktop');
+    expect(await seriousViolations(page, { include: '.MuiDialog-root' })).toEqual([]);
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
     await reminder.waitFor({ state: 'detached' });
 
@@ -154,6 +155,7 @@ describe('initiation wizard', () => {
     await grid.getByRole('button', { name: '„Versehen“ entfernen' }).press('Delete');
     await expect.poll(() => chips.count()).toBe(4);
     await shot(page, 'initiation-processes-desktop');
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     await next(page, 'processes');
 
     // 3 data processors, 4 websites.

@@ -13,7 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
+import StepButton, { type StepButtonProps } from '@mui/material/StepButton';
 import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
@@ -351,7 +351,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
               const done = visited.has(key) && !error && index !== active;
               return (
                 <Step key={key} completed={done} data-step={key}>
-                  <StepButton
+                  <StepHeader
                     onClick={() => void goTo(index)}
                     disabled={busy}
                     aria-current={index === active ? 'step' : undefined}
@@ -369,7 +369,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
                     <StepLabel error={error} sx={{ p: 0 }}>
                       {t(`initiation.step.${key}.title`)}
                     </StepLabel>
-                  </StepButton>
+                  </StepHeader>
                   <StepContent sx={{ pl: { xs: 1.5, sm: 2.5 }, pr: 0, ml: { xs: 1.25, sm: 1.5 } }}>
                     <Box sx={{ pt: 1, pb: 1, minWidth: 0 }}>{content(key)}</Box>
                     <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
@@ -409,6 +409,25 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/**
+ * A step header as a plain button in an ordered list. MUI turns a stepper whose steps hold a
+ * StepButton directly into a tablist with roving focus; with each step's content (a whole form)
+ * inside the list that is no tab pattern (axe: aria-required-children), and every header should
+ * be reachable with Tab. Wrapped, the stepper stays a list; the tab attributes are taken off.
+ */
+function StepHeader(props: StepButtonProps) {
+  return (
+    <StepButton
+      {...props}
+      role={undefined}
+      tabIndex={0}
+      aria-selected={undefined}
+      aria-posinset={undefined}
+      aria-setsize={undefined}
+    />
   );
 }
 
