@@ -416,19 +416,11 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
  * A step header as a plain button in an ordered list. MUI turns a stepper whose steps hold a
  * StepButton directly into a tablist with roving focus; with each step's content (a whole form)
  * inside the list that is no tab pattern (axe: aria-required-children), and every header should
- * be reachable with Tab. Wrapped, the stepper stays a list; the tab attributes are taken off.
+ * be reachable with Tab. Wrapped, the stepper stays a list; the step is a plain button again.
  */
+const noTab = { 'aria-selected': undefined, 'aria-posinset': undefined, 'aria-setsize': undefined };
 function StepHeader(props: StepButtonProps) {
-  return (
-    <StepButton
-      {...props}
-      role={undefined}
-      tabIndex={0}
-      aria-selected={undefined}
-      aria-posinset={undefined}
-      aria-setsize={undefined}
-    />
-  );
+  return <StepButton {...props} role="button" tabIndex={0} {...noTab} />;
 }
 
 function DpoStep({
