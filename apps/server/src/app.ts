@@ -30,6 +30,7 @@ import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
+import { initiationRoutes } from './modules/initiation/routes';
 import { invitationRoutes } from './modules/invitation/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);
+    initiationRoutes(api, itemDeps);
     summaryRoutes(api, itemDeps);
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });

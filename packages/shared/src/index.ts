@@ -7,6 +7,7 @@ export * from './company';
 export * from './config';
 export * from './dynamic-document';
 export * from './errors';
+export * from './initiation';
 export * from './invitation';
 export * from './item-types';
 export * from './items/index';

@@ -42,6 +42,8 @@ const messages: Record<Language, Record<string, string>> = {
       'Diese Fassung der Nutzungsbedingungen ist nicht mehr die aktuelle. Laden Sie die Seite neu, um die aktuelle Fassung zu sehen.',
     'error.tagInUse':
       'Der Eintrag wird noch verwendet und kann nicht gelöscht werden. Entfernen Sie ihn zuerst aus den Einträgen, die ihn nutzen.',
+    'error.initiationFinished':
+      'Die Ersteinrichtung dieses Unternehmens ist bereits abgeschlossen. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
     'error.demoNeedsAgency':
       'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen. Bitte wählen Sie als übergeordnetes Unternehmen eine Agentur.',
     'error.lastAdministrator':
@@ -85,6 +87,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.termsNotCurrent':
       'This version of the terms of use is no longer the current one. Reload the page to see the current version.',
     'error.tagInUse': 'The entry is still in use and cannot be deleted. Remove it from the entries that use it first.',
+    'error.initiationFinished':
+      'The initial setup of this company is already finished. Reload the page to see the current state.',
     'error.demoNeedsAgency':
       'Only data privacy agencies can create demo companies. Please choose an agency as the parent company.',
     'error.lastAdministrator':

@@ -1,6 +1,6 @@
 import { INVITATION_VALID_DAYS } from '@pc/shared';
-import { count, eq } from 'drizzle-orm';
-import { appUser, company, invitation, userCompany, userRole } from '../db/schema/index';
+import { count, eq, ne } from 'drizzle-orm';
+import { appUser, company, initiation, invitation, userCompany, userRole } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { hashPassword } from '../platform/auth/password';
 import { randomToken, sha256 } from '../platform/auth/tokens';
@@ -137,6 +137,9 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
     ]);
     const handel = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Beispiel Handel GmbH')))[0]!.id;
     const demo = (await tx.select({ id: company.id }).from(company).where(eq(company.name, 'Demo Unternehmen GmbH')))[0]!.id;
+    // The demo's companies are in use, so their wizard counts as done (the company trigger of
+    // migration 0017 created it unfinished); the demo company keeps it open to be tried.
+    await tx.update(initiation).set({ isFinished: true, finishedAt: now }).where(ne(initiation.companyId, demo));
     return { agency, group, bakery, foreign, handel, demo };
   });
 }

@@ -93,6 +93,8 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/administration/companies/companies-page'), 'CompaniesPage');
     case 'company-edit':
       return lazyRouteComponent(() => import('../features/administration/companies/company-edit-page'), 'CompanyEditPage');
+    case 'initiation':
+      return lazyRouteComponent(() => import('../features/initiation/initiation-page'), 'InitiationPage');
     case 'company-view':
       return lazyRouteComponent(() => import('../features/administration/companies/company-view-page'), 'CompanyViewPage');
     // Status pages are tiny and also serve as the not-found page, so they ship with the app.

@@ -1,5 +1,6 @@
 export * from './billing';
 export * from './identity';
+export * from './initiation';
 export * from './invitation';
 export * from './items';
 export * from './security';

@@ -9,7 +9,7 @@ import {
 } from '@pc/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appUser, company } from '../../db/schema/index';
+import { appUser, company, initiation } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
@@ -234,6 +234,8 @@ export async function createDemoCompany(ctx: Ctx, opts: { timeZone: string; now:
   await db
     .insert(company)
     .values({ id, name: opts.name, isDemo: true, agencyId: ctx.companyId, city: 'Berlin', createdAt: opts.now });
+  // A demo company comes filled: there is nothing to set up (its initiation counts as finished).
+  await db.update(initiation).set({ isFinished: true, finishedAt: opts.now }).where(eq(initiation.companyId, id));
   await seedDemoItems(db, id, ctx.userId, { timeZone: opts.timeZone, now: opts.now, full: true, profile: demoCompanyProfile });
   return id;
 }

@@ -246,6 +246,24 @@ describe('administration', () => {
       });
       await t.app.inject({ method: 'DELETE', url: `/api/issue/${before.items[0].id}`, headers: scoped });
 
+      // The seeded demo company's wizard, finished by a user: the reset opens it again.
+      const seeded = ids['Demo Unternehmen GmbH']!;
+      const wizard = {
+        companyId: seeded,
+        step: 6,
+        websites: ['https://demo.example'],
+        autoGenerateMeasures: false,
+      };
+      const finished = await t.app.inject({
+        method: 'POST',
+        url: '/api/initiation/finish',
+        headers: t.auth(admin),
+        payload: wizard,
+      });
+      expect(finished.json()).toMatchObject({ websites: 1 });
+      const wizardOf = async (id: string) =>
+        (await t.app.inject({ url: `/api/initiation?companyId=${id}`, headers: t.auth(admin) })).json();
+
       expect(await resetDueDemoCompanies(t.db, { timeZone: 'Europe/Berlin', now: new Date(Date.now() + 6 * 86_400_000) })).toBe(
         0,
       );
@@ -258,6 +276,8 @@ describe('administration', () => {
         before.items.map((i: { number: string }) => i.number).sort(),
       );
       expect((await detail(demo.id)).creationDate).toBe(later.toISOString());
+      expect(await wizardOf(seeded)).toMatchObject({ isFinished: false, step: 0, websites: [], showReminder: true });
+      expect((await wizardOf(demo.id)).isFinished).toBe(true);
       // Created and reset with the demo companies' industry, not the bakery's items.
       const processes = (await t.app.inject({ url: '/api/process?pageSize=500', headers: scoped })).json();
       const names = processes.items.map((i: { name: string }) => i.name);

@@ -1,6 +1,16 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client';
-import { appointment, appUser, company, item, itemCounter, itemHistory, tag, textModule } from '../../db/schema/index';
+import {
+  appointment,
+  appUser,
+  company,
+  initiation,
+  item,
+  itemCounter,
+  itemHistory,
+  tag,
+  textModule,
+} from '../../db/schema/index';
 import { type Db, queryRows } from '../../db/types';
 import { seedDemoItems } from '../../seed/demo-items';
 import { demoCompanyProfile } from '../../seed/demo-profiles';
@@ -27,7 +37,7 @@ export async function resetDueDemoCompanies(db: OwnerDb, opts: { timeZone: strin
 
 async function resetDue(db: Db, opts: { timeZone: string; now: Date }) {
   const due = await db
-    .select({ id: company.id, agencyId: company.agencyId })
+    .select({ id: company.id, agencyId: company.agencyId, createdAt: company.createdAt })
     .from(company)
     .where(and(eq(company.isDemo, true), lte(company.createdAt, new Date(opts.now.getTime() - 7 * 86_400_000))));
   for (const demo of due) {
@@ -45,6 +55,29 @@ async function resetDue(db: Db, opts: { timeZone: string; now: Date }) {
       await tx.delete(itemCounter).where(eq(itemCounter.companyId, demo.id));
       await tx.delete(tag).where(eq(tag.companyId, demo.id));
       await tx.delete(textModule).where(eq(textModule.companyId, demo.id));
+      // The wizard as well: one that was open at creation (the seeded demo company's) opens again
+      // with nothing chosen; one finished at creation (an agency's filled demo company) stays so.
+      await tx
+        .update(initiation)
+        .set({
+          step: 0,
+          isFinished: false,
+          showReminder: true,
+          dpoType: null,
+          dpoEmail: '',
+          processTemplateIds: [],
+          processes: [],
+          serviceAgreements: [],
+          websites: [],
+          clients: [],
+          createDemo: false,
+          autoGenerateMeasures: true,
+          finishedAt: null,
+          updatedAt: opts.now,
+        })
+        .where(
+          and(eq(initiation.companyId, demo.id), or(isNull(initiation.finishedAt), gt(initiation.finishedAt, demo.createdAt))),
+        );
       await tx.update(company).set({ createdAt: opts.now }).where(eq(company.id, demo.id));
       if (seeder)
         await seedDemoItems(tx, demo.id, seeder.id, {

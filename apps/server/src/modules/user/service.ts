@@ -4,9 +4,10 @@ import { appUser, company } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
+import { initiationStatus } from '../initiation/service';
 import { callerInviteRights } from '../invitation/service';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'companyIds' | 'lockReason'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'companyIds' | 'lockReason'>;
 
 async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   const [c] = await db
@@ -49,9 +50,8 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     scopeCompany: scopeId ? await companyRef(db, scopeId) : null,
     canSwitchCompanies: ctx.claims.has('User.SwitchCompany') && ctx.companyIds.length > 1,
     hasAccount: u.user.hasAccount,
-    // Initiation is not built yet (README); these answer truthfully until then.
-    supportsInitiation: false,
-    canContinueInitiation: false,
+    // The wizard works on the scope company, or the user's own without a scope.
+    ...(await initiationStatus(ctx, scopeId ?? u.user.companyId)),
     canInviteDpo: invite.canInviteDpo,
     canInviteClient: invite.canInviteClient,
     isAdministrator: ctx.claims.has('Administration.Access'),

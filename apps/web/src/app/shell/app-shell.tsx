@@ -4,17 +4,23 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { preloadSnackbars } from '../../lib/notify';
 import { createQueryClient } from '../../lib/query-client';
+import { useSession } from '../../lib/session/session-store';
 import { SIDEBAR_WIDTH } from '../theme';
 import { BreadcrumbsBar } from './breadcrumbs-bar';
 import { Sidebar } from './sidebar';
 import { TopToolbar } from './top-toolbar';
 import { useShellLocked } from './use-shell-locked';
 import { useShortcuts } from './use-shortcuts';
+
+// Only users offered the wizard need the reminder's code.
+const InitiationReminder = lazy(() =>
+  import('../../features/initiation/reminder-dialog').then((m) => ({ default: m.InitiationReminder })),
+);
 
 /**
  * The main container (spec 000 §1): sidebar, toolbar, breadcrumbs and the content outlet.
@@ -36,6 +42,7 @@ export function AppShell() {
     return () => queryClient.clear();
   }, [queryClient]);
 
+  const remind = useSession((s) => !!s.me?.supportsInitiation && !!s.me.canContinueInitiation);
   const sidebarOpen = wide ? desktopOpen : mobileOpen;
   const toggleSidebar = () => (wide ? setDesktopOpen((v) => !v) : setMobileOpen((v) => !v));
 
@@ -109,6 +116,11 @@ export function AppShell() {
           </Box>
         </Box>
       </Box>
+      {remind && (
+        <Suspense fallback={null}>
+          <InitiationReminder locked={locked} />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import {
   companyDetailSchema,
   dashboardSettingsSchema,
   dueIssueSchema,
+  initiationSchema,
   latestVersionSchema,
   pdcaProgressSchema,
   timelineItemSchema,
@@ -107,5 +108,15 @@ export function useSaveDpo(company: CompanyDetail | undefined) {
       return apiRequest(`/company/${company.id}`, { method: 'PUT', json: { ...company, ...dpo }, schema: companyDetailSchema });
     },
     onSuccess: (saved) => queryClient.setQueryData(['company', saved.id], saved),
+  });
+}
+
+/** The wizard's state for the initiation tile (same cache entry as the wizard's own). */
+export function useInitiationProgress(companyId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['initiation', companyId ?? ''],
+    queryFn: ({ signal }) =>
+      apiRequest(`/initiation?companyId=${encodeURIComponent(companyId ?? '')}`, { schema: initiationSchema, signal }),
+    enabled: !!companyId && enabled,
   });
 }

@@ -6,6 +6,7 @@ import Loop from '@mui/icons-material/Loop';
 import Mail from '@mui/icons-material/Mail';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import NewReleases from '@mui/icons-material/NewReleases';
+import PlayArrow from '@mui/icons-material/PlayArrow';
 import Security from '@mui/icons-material/Security';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import Tune from '@mui/icons-material/Tune';
@@ -13,6 +14,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -26,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
+import { MenuItemLink } from '../../components/menu-item-link';
 import { PageHeader } from '../../components/page-header';
 import { useConfig } from '../../lib/config';
 import { useInvitations } from '../../lib/invitations';
@@ -41,6 +44,7 @@ import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { useDashboardSettings, useSaveDashboardSettings } from './api';
+import { InitiationTileBody } from './initiation-tile';
 import { InvitationBanner, InvitationTileBody, incomingPending } from './invitation-tiles';
 import { type DashboardTileKey, toggleHidden } from './logic';
 import { MyDpoTileBody } from './my-dpo-tile';
@@ -222,6 +226,8 @@ export function HomePage() {
     body: <ChangeLogTileBody />,
   });
 
+  // The wizard works on the scope company, or the user's own without one (as /api/user/me decides).
+  const initiationCompanyId = me?.supportsInitiation && me.canContinueInitiation ? (scope?.id ?? me.companyId) : null;
   const twoFactorApplies = me ? !me.twoFactorEnabled : false;
   const menuEntries: { key: DashboardTileKey; title: string }[] = [
     ...(twoFactorApplies ? [{ key: 'twoFactor' as const, title: t('dashboard.tile.twoFactor') }] : []),
@@ -259,6 +265,15 @@ export function HomePage() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { maxHeight: 480 } } }}
       >
+        {initiationCompanyId && (
+          <MenuItemLink to="/initiation" onClick={() => setMenuAnchor(null)}>
+            <ListItemIcon>
+              <PlayArrow fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('dashboard.initiation.continue')}</ListItemText>
+          </MenuItemLink>
+        )}
+        {initiationCompanyId && <Divider component="li" />}
         <Typography variant="overline" color="text.secondary" component="li" sx={{ px: 2, display: 'block' }}>
           {t('dashboard.options.title')}
         </Typography>
@@ -312,6 +327,11 @@ export function HomePage() {
           {incoming.length > 0 && <InvitationBanner invitations={incoming} />}
           {showTwoFactor && (
             <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
+          )}
+          {initiationCompanyId && (
+            <Tile testId="initiation" title={t('dashboard.tile.initiation')} icon={<PlayArrow />}>
+              <InitiationTileBody companyId={initiationCompanyId} />
+            </Tile>
           )}
           {visibleTiles.map((tile) => (
             <Tile

@@ -44,7 +44,9 @@ export type RoutePage =
   | 'administration'
   | 'companies-admin'
   | 'company-edit'
-  | 'company-view';
+  | 'company-view'
+  // First-run wizard (spec 000 §2).
+  | 'initiation';
 
 export interface RouteDef {
   /** TanStack Router path, parameters as `$name`. */
@@ -95,7 +97,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/home', section: 'home', headingKey: 'home.heading', page: 'home' },
   { path: '/cancel', section: 'cancel', accountHolder: true, page: 'cancel' },
   { path: '/scope', section: 'scope', page: 'scope', rule: { all: ['User.SwitchCompany'] } },
-  { path: '/initiation', section: 'initiation' },
+  { path: '/initiation', section: 'initiation', page: 'initiation' },
   { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] } },
   { path: '/download/$documentId', section: 'download', page: 'download' },
   { path: '/invitation', section: 'invitation', page: 'invitation' },

@@ -1,0 +1,237 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company, initiation } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { processTemplates } from './templates';
+
+describe('initiation wizard API', () => {
+  let t: TestApp;
+  let admin: string;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin@demo.local');
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    ids = Object.fromEntries(list.map((c: { name: string; id: string }) => [c.name, c.id]));
+  });
+  afterAll(() => t.close());
+  const h = (extra: Record<string, string> = {}) => t.auth(admin, extra);
+  const get = (companyId: string, token = admin) =>
+    t.app.inject({ url: `/api/initiation?companyId=${companyId}`, headers: t.auth(token) });
+  const base = (companyId: string) => ({
+    companyId,
+    step: 2,
+    showReminder: true,
+    dataProtectionOfficerType: 'External',
+    dataProtectionOfficerEmail: 'dsb@extern.example',
+    processTemplateIds: [] as string[],
+    processes: [] as string[],
+    serviceAgreements: [] as string[],
+    websites: [] as string[],
+    clients: [] as string[],
+    createDemo: false,
+    autoGenerateMeasures: true,
+  });
+  const count = async (companyId: string, type: string) =>
+    (await t.app.inject({ url: `/api/${type}?pageSize=500`, headers: h({ 'x-tenant': companyId }) })).json().total as number;
+
+  it('every company has an initiation: the demo company unfinished, the others finished, a new one unfinished', async () => {
+    const rows = await t.db.select({ id: initiation.companyId, done: initiation.isFinished }).from(initiation);
+    const all = await t.db.select({ id: company.id, name: company.name }).from(company);
+    expect(rows).toHaveLength(all.length);
+    const done = new Map(rows.map((r) => [r.id, r.done]));
+    for (const c of all) expect([c.name, done.get(c.id)]).toEqual([c.name, c.name !== 'Demo Unternehmen GmbH']);
+
+    const demo = (await get(ids['Demo Unternehmen GmbH']!)).json();
+    expect(demo).toMatchObject({ step: 0, isFinished: false, showReminder: true, isAgency: false, rights: { write: true } });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: h(),
+      payload: { name: 'Neu GmbH', type: 'Company', isResponsibleParty: true },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await get(created.json().id)).json()).toMatchObject({ isFinished: false, step: 0 });
+    // A demo company made by the agency is filled already: nothing to set up.
+    const demo2 = (await t.app.inject({ method: 'POST', url: '/api/company/demo', headers: h() })).json();
+    expect((await get(demo2.id)).json().isFinished).toBe(true);
+  });
+
+  it('user/me offers the wizard for a writable, unfinished scope company only', async () => {
+    const me = async (token: string) => (await t.app.inject({ url: '/api/user/me', headers: t.auth(token) })).json();
+    const scope = (companyId: string | null) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/scope', headers: h(), payload: { companyId } });
+    expect((await scope(ids['Demo Unternehmen GmbH']!)).statusCode).toBeLessThan(300);
+    expect(await me(admin)).toMatchObject({ supportsInitiation: true, canContinueInitiation: true });
+    await scope(ids['Bäckerei Schmidt']!);
+    expect(await me(admin)).toMatchObject({ supportsInitiation: true, canContinueInitiation: false });
+    await scope(null);
+    const reader = await t.tokenFor('reader@demo.local');
+    expect(await me(reader)).toMatchObject({ supportsInitiation: false, canContinueInitiation: false });
+  });
+
+  it('serves the templates paged, sorted and filtered in the caller language', async () => {
+    expect(processTemplates.length).toBeGreaterThanOrEqual(40);
+    const page = (q: string, lang = 'de') =>
+      t.app.inject({ url: `/api/process-template?${q}`, headers: h({ 'accept-language': lang }) });
+    const first = (await page('page=0&pageSize=15')).json();
+    expect(first.items).toHaveLength(15);
+    expect(first.total).toBe(processTemplates.length);
+    expect(first.allIds).toHaveLength(processTemplates.length);
+    const names = first.items.map((i: { templateName: string }) => i.templateName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')));
+    const second = (await page('page=1&pageSize=15')).json();
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+    const desc = (await page('dir=desc&pageSize=50')).json().items.map((i: { templateName: string }) => i.templateName);
+    expect(desc).toEqual([...desc].sort((a, b) => b.localeCompare(a, 'de')));
+    const filtered = (await page('filter=lohn')).json();
+    expect(filtered.items.map((i: { id: string }) => i.id)).toContain('payroll');
+    expect(filtered.total).toBe(filtered.allIds.length);
+    const english = (await page('filter=payroll', 'en')).json().items;
+    expect(english.find((i: { id: string }) => i.id === 'payroll')).toMatchObject({ templateName: 'Payroll' });
+    expect((await page('pageSize=0')).statusCode).toBe(422);
+    expect((await page('sort=password')).statusCode).toBe(422);
+  });
+
+  it('refuses bad input with field errors and changes nothing', async () => {
+    const demo = ids['Demo Unternehmen GmbH']!;
+    const before = (await get(demo)).json();
+    const put = (patch: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: { ...base(demo), ...patch } });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ processTemplateIds: ['payroll', 'no-such-template'] }, 'processTemplateIds.1'],
+      [{ processes: Array.from({ length: 300 }, (_, n) => `Prozess ${n}`) }, 'processes'],
+      [{ websites: ['x'.repeat(10_000)] }, 'websites.0'],
+      [{ clients: ['ok', '   '] }, 'clients.1'],
+      [{ step: 7 }, 'step'],
+      [{ step: -1 }, 'step'],
+      [{ step: 1.5 }, 'step'],
+      [{ dataProtectionOfficerEmail: 'not-an-address' }, 'dataProtectionOfficerEmail'],
+      [{ dataProtectionOfficerType: 'Nobody' }, 'dataProtectionOfficerType'],
+    ];
+    for (const [patch, field] of cases) {
+      const res = await put(patch);
+      expect([JSON.stringify(patch).slice(0, 60), res.statusCode]).toEqual([JSON.stringify(patch).slice(0, 60), 422]);
+      expect(Object.keys(res.json().fields)).toContain(field);
+    }
+    // Finishing checks the same rules, before anything is created.
+    const fin = await t.app.inject({
+      method: 'POST',
+      url: '/api/initiation/finish',
+      headers: h(),
+      payload: { ...base(demo), processTemplateIds: ['nope'] },
+    });
+    expect(fin.statusCode).toBe(422);
+    expect((await get(demo)).json()).toEqual(before);
+    expect(await count(demo, 'process')).toBe(0);
+  });
+
+  it('an agency has three steps; a step beyond them is refused', async () => {
+    const agency = ids['Muster Datenschutz GmbH']!;
+    expect((await get(agency)).json()).toMatchObject({ isAgency: true, isFinished: true });
+    await t.db.update(initiation).set({ isFinished: false }).where(eq(initiation.companyId, agency));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/initiation',
+      headers: h(),
+      payload: { ...base(agency), step: 3 },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields.step).toBeDefined();
+    await t.db.update(initiation).set({ isFinished: true }).where(eq(initiation.companyId, agency));
+  });
+
+  it('a reader may look but not save or finish (403); another tenant gets 404', async () => {
+    const bakery = ids['Bäckerei Schmidt']!;
+    const reader = await t.tokenFor('reader@demo.local');
+    await t.db.update(initiation).set({ isFinished: false }).where(eq(initiation.companyId, bakery));
+    expect((await get(bakery, reader)).json().rights).toEqual({ write: false });
+    for (const [method, url] of [
+      ['PUT', '/api/initiation'],
+      ['POST', '/api/initiation/finish'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: t.auth(reader), payload: base(bakery) });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await count(bakery, 'website')).toBe(0);
+    await t.db.update(initiation).set({ isFinished: true }).where(eq(initiation.companyId, bakery));
+
+    const other = await t.tokenFor('other@demo.local');
+    const demo = ids['Demo Unternehmen GmbH']!;
+    expect((await get(demo, other)).statusCode).toBe(404);
+    for (const [method, url] of [
+      ['PUT', '/api/initiation'],
+      ['POST', '/api/initiation/finish'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: t.auth(other), payload: base(demo) });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await get(demo)).json().isFinished).toBe(false);
+  });
+
+  it('saves the state, then finishing creates real items once', async () => {
+    const demo = ids['Demo Unternehmen GmbH']!;
+    const state = {
+      ...base(demo),
+      step: 6,
+      processTemplateIds: ['payroll', 'newsletter', 'payroll'],
+      processes: ['Tourenplanung', 'tourenplanung'],
+      serviceAgreements: ['Cloud Hosting AG'],
+      websites: ['https://www.demo.example'],
+    };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: state });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ step: 6, processTemplateIds: ['payroll', 'newsletter'], processes: ['Tourenplanung'] });
+
+    const finish = () => t.app.inject({ method: 'POST', url: '/api/initiation/finish', headers: h(), payload: state });
+    const res = await finish();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ processes: 3, serviceAgreements: 1, websites: 1 });
+    expect(res.json().measures).toBeGreaterThan(0);
+    expect((await get(demo)).json()).toMatchObject({ isFinished: true, showReminder: false });
+
+    const processes = (await t.app.inject({ url: '/api/process?pageSize=50', headers: h({ 'x-tenant': demo }) })).json().items;
+    const payroll = processes.find((p: { name: string }) => p.name === 'Lohn- und Gehaltsabrechnung');
+    expect(payroll.data).toMatchObject({ role: 'controller', legalBases: ['art6_1_b', 'art6_1_c'] });
+    expect(payroll.data.purposes).toContain('Löhne');
+    expect(payroll.data.storagePeriods).toHaveLength(1);
+    expect(payroll.tags.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Bankdaten', 'Beschäftigte']));
+    expect(processes.map((p: { name: string }) => p.name)).toContain('Tourenplanung');
+    const [dpo] = await t.db.select({ email: company.dpaEmailAddress }).from(company).where(eq(company.id, demo));
+    expect(dpo!.email).toBe('dsb@extern.example');
+
+    const counts = async () =>
+      Promise.all(
+        ['process', 'storage-period', 'service-agreement-with-provider', 'website', 'measure'].map((x) => count(demo, x)),
+      );
+    const after = await counts();
+    const again = await finish();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ processes: 0, serviceAgreements: 0, websites: 0, clients: 0, measures: 0 });
+    expect(await counts()).toEqual(after);
+    // Saving a finished initiation is refused.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: state })).statusCode).toBe(409);
+  });
+
+  it('an agency finishing creates its clients and a demo company', async () => {
+    const agency = ids['Muster Datenschutz GmbH']!;
+    await t.db.update(initiation).set({ isFinished: false }).where(eq(initiation.companyId, agency));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/initiation/finish',
+      headers: h(),
+      payload: { ...base(agency), step: 2, clients: ['Kunde Eins GmbH', 'Kunde Zwei KG'], createDemo: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().clients).toBe(3);
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: h() })).json();
+    const byName = (n: string) => list.find((c: { name: string }) => c.name === n);
+    expect(byName('Kunde Eins GmbH')).toBeTruthy();
+    expect(byName('Kunde Zwei KG')).toBeTruthy();
+    const newDemo = list.filter((c: { name: string; isDemo: boolean }) => c.isDemo && /^Demo Unternehmen \(/.test(c.name));
+    expect(newDemo.length).toBeGreaterThanOrEqual(1);
+    // The new clients get a wizard of their own.
+    expect((await get(byName('Kunde Eins GmbH').id)).json().isFinished).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../components/dialog-frame';
+import { errorText } from '../../lib/messages';
+import { notify } from '../../lib/notify';
+import { sessionStore, useSession } from '../../lib/session/session-store';
+import { inputOf, saveInitiation, useInitiation } from './api';
+
+/** Once answered, the reminder waits for the next login or scope change. */
+const answered = new Set<string>();
+let seen = '';
+sessionStore.subscribe(() => {
+  const me = sessionStore.getState().me;
+  const now = me ? `${me.id}:${me.scopeCompany?.id ?? ''}` : '';
+  if (now !== seen) {
+    seen = now;
+    answered.clear();
+  }
+});
+
+/** Another dialog is open (MUI portals every dialog into the body). */
+function otherDialogOpen(): boolean {
+  return document.querySelector('.MuiDialog-root') !== null;
+}
+
+/** Re-evaluates whenever the body's portals change, so the reminder waits for other dialogs. */
+function useNoOtherDialog(active: boolean): boolean {
+  const [free, setFree] = useState(() => !otherDialogOpen());
+  useEffect(() => {
+    if (!active) return;
+    const check = () => setFree(!otherDialogOpen());
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, [active]);
+  return free;
+}
+
+/**
+ * Spec 000 §4, spec 001 §2: the initiation reminder (640 px). It shows by itself after login and
+ * after a scope change while the wizard is supported, not finished and `showReminder` is set, and
+ * never over another dialog, a forced page (HTTP 412) or the wizard itself. The checkbox is the
+ * inverse of `showReminder`; closing saves only a changed `showReminder`.
+ */
+export function InitiationReminder({ locked }: { locked: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useSession((s) => s.me);
+  const onWizard = useRouterState({ select: (s) => s.location.pathname === '/initiation' });
+  const companyId = me ? (me.scopeCompany?.id ?? me.companyId) : null;
+  const key = me && companyId ? `${me.id}:${companyId}` : '';
+  const wanted = !!me?.supportsInitiation && !!me.canContinueInitiation && !locked && !onWizard && !answered.has(key);
+  const initiation = useInitiation(companyId, wanted);
+  const [hide, setHide] = useState(false);
+  const [open, setOpen] = useState(false);
+  const free = useNoOtherDialog(wanted && !open);
+
+  const data = initiation.data;
+  useEffect(() => {
+    if (wanted && free && data?.showReminder && !data.isFinished && data.rights.write) {
+      setHide(false);
+      setOpen(true);
+    }
+  }, [wanted, free, data]);
+
+  const close = async (next: boolean) => {
+    answered.add(key);
+    setOpen(false);
+    if (data && hide === data.showReminder) {
+      try {
+        await saveInitiation({ ...inputOf(data), showReminder: !hide });
+        void initiation.refetch();
+      } catch (error) {
+        notify(errorText(t, error), 'error');
+      }
+    }
+    if (next) void navigate({ to: '/initiation' });
+  };
+
+  return (
+    <DialogFrame
+      open={open}
+      width={640}
+      title={t('initiation.reminder.title', { name: me?.firstname ?? '' })}
+      onClose={() => void close(false)}
+      description={
+        <Typography component="span" sx={{ display: 'block' }}>
+          {t('initiation.reminder.text', { company: data?.companyName ?? '' })}
+        </Typography>
+      }
+      actions={
+        <>
+          <Button onClick={() => void close(false)}>{t('initiation.reminder.notNow')}</Button>
+          <Button variant="contained" onClick={() => void close(true)}>
+            {t('initiation.reminder.continue')}
+          </Button>
+        </>
+      }
+    >
+      <FormControlLabel
+        control={<Checkbox checked={hide} onChange={(e) => setHide(e.target.checked)} />}
+        label={t('initiation.reminder.hide')}
+      />
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,262 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, launch, login, newPage, seriousViolations, shot } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+const DEMO = 'Demo Unternehmen GmbH';
+const REMINDER = 'Willkommen im Privacy Cockpit';
+
+async function api<T>(server: RunningServer, path: string, init: { method?: string; json?: unknown; tenant?: string } = {}) {
+  const tokenRes = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
+  });
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${access_token}`,
+      'accept-language': 'de',
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.tenant ? { 'x-tenant': init.tenant } : {}),
+    },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  expect(res.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+const companies = (server: RunningServer) => api<{ id: string; name: string; isDemo: boolean }[]>(server, '/company/list-items');
+
+/** The most dialogs open at once since `watchDialogs` (MUI portals each dialog into the body). */
+async function watchDialogs(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { maxDialogs: number };
+    w.maxDialogs = document.querySelectorAll('.MuiDialog-root').length;
+    new MutationObserver(() => {
+      w.maxDialogs = Math.max(w.maxDialogs, document.querySelectorAll('.MuiDialog-root').length);
+    }).observe(document.body, { childList: true });
+  });
+}
+const maxDialogs = (page: Page) => page.evaluate(() => (window as unknown as { maxDialogs: number }).maxDialogs);
+
+async function chooseScope(page: Page, name: string) {
+  await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Unternehmen wählen' })
+    .getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) })
+    .click();
+  await expect.poll(() => page.title()).toBe(`Privacy Cockpit (${name})`);
+}
+
+const step = (page: Page, key: string) => page.locator(`[data-step=${key}]`);
+const next = async (page: Page, key: string) => step(page, key).getByRole('button', { name: 'Weiter', exact: true }).click();
+const snack = (page: Page, text: string) => page.locator('.notistack-SnackbarContainer').getByText(text).first().waitFor();
+
+describe('initiation wizard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let closePage: () => Promise<void>;
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    [server, browser] = await Promise.all([startServer({ LOGIN_RATE_LIMIT: '1000' }), launch()]);
+    const demo = (await companies(server)).find((c) => c.name === DEMO)!;
+    // The demo company, whose wizard is open, is the admin's stored scope: the app restores it at login.
+    await api(server, '/user/scope', { method: 'PUT', json: { companyId: demo.id } });
+    ({ page, errors, close: closePage } = await newPage(browser));
+  }, 180_000);
+  afterAll(async () => {
+    await closePage?.();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reminds after login and scope change, one dialog at a time, until told not to', { timeout: 120_000 }, async () => {
+    await login(page, server.url, ADMIN);
+    const reminder = page.getByRole('dialog', { name: REMINDER });
+    await reminder.waitFor({ timeout: 30_000 });
+    await reminder.getByText(`Die Ersteinrichtung von „${DEMO}“`, { exact: false }).waitFor();
+    await shot(page, 'initiation-reminder-desktop');
+    expect(await seriousViolations(page, { include: '.MuiDialog-root' })).toEqual([]);
+    await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
+    await reminder.waitFor({ state: 'detached' });
+
+    // A scope change brings it back, but only once the scope dialog has gone.
+    await watchDialogs(page);
+    await chooseScope(page, 'Bäckerei Schmidt');
+    await chooseScope(page, DEMO);
+    await reminder.waitFor();
+    expect(await maxDialogs(page)).toBe(1);
+
+    // Ticked away, it stays away after the next page load.
+    await reminder.getByRole('checkbox', { name: 'Nicht mehr erinnern' }).check();
+    await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
+    await reminder.waitFor({ state: 'detached' });
+    const demo = (await companies(server)).find((c) => c.name === DEMO)!;
+    await expect
+      .poll(async () => (await api<{ showReminder: boolean }>(server, `/initiation?companyId=${demo.id}`)).showReminder)
+      .toBe(false);
+    await page.reload();
+    const tile = page.locator('[data-tile=initiation]');
+    await tile.getByText('Schritt 1 von 7').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('walks a responsible party through every step and finds the items in the registers', { timeout: 240_000 }, async () => {
+    // The dashboard's options menu offers to continue; the tile does too.
+    await page.getByRole('button', { name: 'Kacheln' }).click();
+    await page.getByRole('menuitem', { name: 'Ersteinrichtung fortsetzen' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-tile=initiation]').getByRole('link', { name: 'Ersteinrichtung fortsetzen' }).click();
+    await page.getByRole('heading', { name: 'Ersteinrichtung', level: 1 }).waitFor();
+
+    // 0 company data: leaving it saves the company.
+    await step(page, 'company').getByLabel('Straße und Hausnummer').first().fill('Spreeweg 1');
+    await next(page, 'company');
+    await snack(page, 'Die Unternehmensdaten wurden aktualisiert.');
+
+    // 1 DPO: external, with an e-mail address.
+    await step(page, 'dpo').getByRole('radio', { name: 'Ein externer Datenschutzbeauftragter' }).check();
+    await step(page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@extern.example');
+    await next(page, 'dpo');
+
+    // 2 processing activities: select-all spans every page; then one template each on pages 1 and 2.
+    const grid = step(page, 'processes');
+    await grid.getByRole('checkbox', { name: /^Alle 45 Vorlagen auswählen$/ }).check();
+    await grid.getByText('45 Vorlagen ausgewählt').waitFor();
+    await grid.getByRole('checkbox', { name: /^Alle 45 Vorlagen auswählen$/ }).uncheck();
+    await grid.getByText('0 Vorlagen ausgewählt').waitFor();
+    await grid.getByRole('checkbox', { name: 'Arbeitszeiterfassung', exact: true }).check();
+    await grid.getByRole('button', { name: 'Nächste Seite' }).click();
+    await grid.getByText('16–30 von 45').waitFor();
+    await grid.getByRole('checkbox', { name: 'Lohn- und Gehaltsabrechnung', exact: true }).check();
+    await grid.getByText('2 Vorlagen ausgewählt').waitFor();
+    // Free text: Enter, comma, semicolon and leaving the field take a value; chips can be removed.
+    const free = grid.getByRole('textbox', { name: 'Weitere Verarbeitungstätigkeiten' });
+    await free.fill('Tourenplanung');
+    await free.press('Enter');
+    await free.pressSequentially(' Lagerverwaltung ,');
+    await free.pressSequentially('Fuhrparkdisposition;');
+    await free.pressSequentially(';  ,Versehen');
+    await free.press('Enter');
+    await free.fill('Kundendienst');
+    await free.blur();
+    const chips = grid.locator('.MuiChip-root');
+    await expect
+      .poll(() => chips.allInnerTexts())
+      .toEqual(['Tourenplanung', 'Lagerverwaltung', 'Fuhrparkdisposition', 'Versehen', 'Kundendienst']);
+    await grid.getByRole('button', { name: '„Versehen“ entfernen' }).press('Delete');
+    await expect.poll(() => chips.count()).toBe(4);
+    await shot(page, 'initiation-processes-desktop');
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
+    await next(page, 'processes');
+
+    // 3 data processors, 4 websites.
+    const processors = step(page, 'processors').getByRole('textbox');
+    await processors.fill('Cloud Hosting AG');
+    await processors.press('Enter');
+    await next(page, 'processors');
+    const websites = step(page, 'websites').getByRole('textbox');
+    await websites.fill('https://www.demo-spedition.example');
+    await websites.press('Enter');
+    await next(page, 'websites');
+
+    // 5 measures: created on leaving the step.
+    expect(await step(page, 'measures').getByRole('checkbox').isChecked()).toBe(true);
+    await next(page, 'measures');
+    await snack(page, 'Die Maßnahmen wurden aktualisiert.');
+
+    // 6 finish: back on the dashboard without tile or menu entry.
+    await step(page, 'finish').getByText('6 Verarbeitungstätigkeiten').waitFor();
+    await step(page, 'finish').getByRole('button', { name: 'Einrichtung abschließen' }).click();
+    await snack(page, 'Einrichtung abgeschlossen: 6 Verarbeitungstätigkeiten');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/home');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.locator('[data-tile=initiation]').count()).toBe(0);
+
+    // The registers hold what the wizard created.
+    const registers: [string, string[]][] = [
+      [
+        '/process',
+        [
+          'Arbeitszeiterfassung',
+          'Lohn- und Gehaltsabrechnung',
+          'Tourenplanung',
+          'Lagerverwaltung',
+          'Fuhrparkdisposition',
+          'Kundendienst',
+        ],
+      ],
+      ['/service-agreement-with-provider', ['Cloud Hosting AG']],
+      ['/website', ['https://www.demo-spedition.example']],
+    ];
+    for (const [path, names] of registers) {
+      await page.goto(`${server.url}${path}`);
+      for (const name of names) await page.locator('main').getByText(name, { exact: true }).first().waitFor({ timeout: 30_000 });
+    }
+    expect(await page.locator('main').getByText('Versehen', { exact: true }).count()).toBe(0);
+    // The template's fields came along; every catalogue measure exists; the DPO e-mail is stored.
+    const demo = (await companies(server)).find((c) => c.name === DEMO)!;
+    const processes = await api<{ items: { name: string; data: { purposes?: string } }[] }>(server, '/process?pageSize=100', {
+      tenant: demo.id,
+    });
+    expect(processes.items.find((p) => p.name === 'Lohn- und Gehaltsabrechnung')?.data.purposes).toContain('Löhne');
+    const catalogue = await api<{ name: string }[]>(server, '/measure/catalogue');
+    const measures = await api<{ items: { name: string }[] }>(server, '/measure?pageSize=500', { tenant: demo.id });
+    for (const m of catalogue) expect(measures.items.map((i) => i.name)).toContain(m.name);
+    expect(
+      (await api<{ dataPrivacyAgentEmailAddress: string }>(server, `/company/${demo.id}`)).dataPrivacyAgentEmailAddress,
+    ).toBe('dsb@extern.example');
+    // The wizard is done: /initiation sends home.
+    await page.goto(`${server.url}/initiation`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/home');
+    expect(errors).toEqual([]);
+  });
+
+  it('walks an agency through clients and demo creation', { timeout: 240_000 }, async () => {
+    const agency = await api<{ id: string }>(server, '/company', {
+      method: 'POST',
+      json: { name: 'Neue Datenschutz Agentur GmbH', isDataPrivacyAgency: true },
+    });
+    expect(agency.id).toBeTruthy();
+    await page.goto(`${server.url}/home`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await chooseScope(page, 'Neue Datenschutz Agentur GmbH');
+    // Continue in the reminder opens the wizard.
+    const reminder = page.getByRole('dialog', { name: REMINDER });
+    await reminder.getByRole('button', { name: 'Weiter' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/initiation');
+    await step(page, 'clients').waitFor();
+    expect(await page.locator('.MuiStepLabel-label').allInnerTexts()).toEqual([
+      'Unternehmensdaten',
+      'Mandanten und Demo-Unternehmen',
+      'Abschluss',
+    ]);
+    await next(page, 'company');
+    await snack(page, 'Die Unternehmensdaten wurden aktualisiert.');
+    const clients = step(page, 'clients').getByRole('textbox', { name: 'Mandanten' });
+    await clients.fill('Kunde Eins GmbH; Kunde Zwei KG');
+    await step(page, 'clients').getByRole('checkbox', { name: 'Ein Demo-Unternehmen mit Beispieldaten anlegen' }).check();
+    await shot(page, 'initiation-agency-desktop');
+    await next(page, 'clients');
+    await step(page, 'finish').getByRole('button', { name: 'Einrichtung abschließen' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe('/home');
+
+    // The companies register lists the clients and the demo company under the new agency.
+    await page.goto(`${server.url}/administration/companies`);
+    for (const name of ['Kunde Eins GmbH', 'Kunde Zwei KG'])
+      await page.locator('main').getByText(name, { exact: true }).first().waitFor();
+    const list = await companies(server);
+    const demoCompanies = list.filter((c) => c.isDemo && /^Demo Unternehmen \(\d\d\.\d\d\.\d{4}\)$/.test(c.name));
+    expect(demoCompanies).toHaveLength(1);
+    await page.locator('main').getByText(demoCompanies[0]!.name, { exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
