@@ -60,8 +60,24 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
 }
 
+/**
+ * Runs in every document of a test page before the app: transitions and animations end at once
+ * (the end state is what the tests judge). Each one otherwise cost a frame after frame of software
+ * rendering, spinners and skeletons as long as they show, and Playwright's wait for a clicked
+ * element to stand still; axe's colour contrast could catch a button halfway through a fade.
+ */
+function noMotion() {
+  const style = document.createElement('style');
+  style.textContent =
+    '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
+  const add = () => (document.head ?? document.documentElement).append(style);
+  if (document.documentElement) add();
+  else document.addEventListener('DOMContentLoaded', add, { once: true });
+}
+
 export async function newPage(browser: Browser, size = DESKTOP) {
   const context = await browser.newContext({ viewport: size, locale: 'de-DE' });
+  if (process.env.E2E_MOTION !== 'true') await context.addInitScript(noMotion);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
