@@ -3,7 +3,17 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import {
+  assertWebBuilt,
+  seriousViolations as axeViolations,
+  DESKTOP,
+  launch,
+  login,
+  newPage,
+  PHONE,
+  shot,
+  signIn,
+} from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -91,7 +101,7 @@ describe('account security in the browser', () => {
   it('turns on two-factor login on the profile, then asks for the code at the next login', async () => {
     const email = 'other@demo.local';
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, email);
+    await signIn(page, server.url, email);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/profile`);
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
@@ -416,7 +426,7 @@ describe('account security in the browser', () => {
     await shot(page, 'account-unsubscribe-phone');
     await fits();
 
-    await login(page, server.url, 'admin@demo.local');
+    await signIn(page, server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/profile`);
     await page.locator('#main-content').getByText('Anna Admin').waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
 import { type RunningServer, repoRoot, startServer } from './server';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -91,7 +91,7 @@ describe('company administration in the browser', () => {
 
   it('an administrator creates a company, edits it and finds it in the grid and the scope dialog', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     // The entry page links every administration area.
@@ -229,7 +229,7 @@ describe('company administration in the browser', () => {
 
   it('refuses what only the server can judge and changes nothing', async () => {
     const { page, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
     await page.goto(`${server.url}/administration/companies/${own}`);
@@ -248,7 +248,7 @@ describe('company administration in the browser', () => {
 
   it('shows a wrong VAT number as the user leaves the field, before saving', async () => {
     const { page, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
     await page.goto(`${server.url}/administration/companies/${own}`);
@@ -271,7 +271,7 @@ describe('company administration in the browser', () => {
 
   it('an agency creates a demo company that shows its reset countdown', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/companies`);
     await page.getByRole('button', { name: tr('companiesAdmin.demo.create') }).click();
@@ -319,7 +319,7 @@ describe('company administration in the browser', () => {
   it('a reader sees the company read-only and the scope name as plain text', async () => {
     const id = await companyId(READER, 'Bäckerei Schmidt');
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, READER);
+    await signIn(page, server.url, READER);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.locator('aside a[href^="/administration/companies/"]').count()).toBe(0);
 
@@ -344,7 +344,7 @@ describe('company administration in the browser', () => {
   ] as const) {
     it(`fits the ${name} (${size.width}×${size.height})`, async () => {
       const { page, close } = await newPage(browser, size);
-      await login(page, server.url, ADMIN);
+      await signIn(page, server.url, ADMIN);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const id = newId || (await companyId(ADMIN, GROUP));
       for (const [slug, url, heading] of [

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import {
+  assertWebBuilt,
+  seriousViolations as axeViolations,
+  DESKTOP,
+  launch,
+  login,
+  newPage,
+  PHONE,
+  shot,
+  signIn,
+} from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, repoRoot, startServer } from './server';
 
@@ -128,7 +138,7 @@ describe('user and role administration in the browser', () => {
 
   it('shows the built-in roles read-only and creates a custom role from claims', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/roles`);
     await page.getByRole('heading', { name: tr('section.roles'), level: 1 }).waitFor();
@@ -184,7 +194,7 @@ describe('user and role administration in the browser', () => {
 
   it('creates a reader limited to one company; the invitee sets a password and sees only that company, read-only', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/users`);
     await page.getByRole('heading', { name: tr('section.users'), level: 1 }).waitFor();
@@ -275,7 +285,7 @@ describe('user and role administration in the browser', () => {
     expect((await mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
 
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/users`);
     const row = userRow(page, NEW_USER);
@@ -333,7 +343,7 @@ describe('user and role administration in the browser', () => {
 
   it('refuses to let the last administrator of a tenant remove their own rights, and changes nothing', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'other@demo.local');
+    await signIn(page, server.url, 'other@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/users`);
     const row = userRow(page, 'other@demo.local');
@@ -374,7 +384,7 @@ describe('user and role administration in the browser', () => {
 
   it('fits a phone: users, user form, roles and role form', async () => {
     const { page, errors, close } = await newPage(browser, PHONE);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/users`);
     await userRow(page, NEW_USER).waitFor();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot } from './browser';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -51,7 +51,7 @@ async function inBakeryScope(server: RunningServer, fn: (stats: { itemType: stri
 }
 
 async function loginToDashboard(page: Page, server: RunningServer) {
-  await login(page, server.url, ADMIN);
+  await signIn(page, server.url, ADMIN);
   try {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
   } catch (error) {
@@ -559,7 +559,7 @@ describe('the dashboard side', () => {
       // The phone only looks; the desktop then changes the DPO.
       for (const size of [PHONE, DESKTOP]) {
         const { page, errors, close } = await newPage(browser, size);
-        await login(page, server.url, ADMIN);
+        await signIn(page, server.url, ADMIN);
         const tile = page.locator('[data-tile=myDpo]');
         await tile.getByText('Anna Admin').waitFor();
         await tile.getByText('dsb@muster-datenschutz.example').waitFor();

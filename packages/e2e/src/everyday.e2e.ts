@@ -1,13 +1,13 @@
 import { itemTypes } from '@pc/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 
 async function toDashboard(page: Page, server: RunningServer) {
-  await login(page, server.url, ADMIN);
+  await signIn(page, server.url, ADMIN);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await page.locator('[data-tile=process]').waitFor();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, LOADING, launch, login, newPage } from './browser';
+import { assertWebBuilt, LOADING, launch, newPage, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -34,7 +34,7 @@ describe('every menu entry of every demo user', () => {
       page.on('console', (msg) => {
         if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
       });
-      await login(page, server.url, email);
+      await signIn(page, server.url, email);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
       const hrefs = await nav.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));

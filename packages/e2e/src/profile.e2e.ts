@@ -11,6 +11,7 @@ import {
   newPage as openPage,
   PHONE,
   shot,
+  signIn,
 } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
@@ -115,7 +116,7 @@ describe('profile, help administration and presentation mode in the browser', ()
   it('edits name, language, picture and mail settings on the profile', async () => {
     const email = 'reader@demo.local';
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, email);
+    await signIn(page, server.url, email);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/profile`);
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
@@ -214,7 +215,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     const email = 'reader@demo.local';
     const next = 'ralf.neu@demo.local';
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, email);
+    await signIn(page, server.url, email);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/profile`);
     const main = page.locator('#main-content');
@@ -261,7 +262,7 @@ describe('profile, help administration and presentation mode in the browser', ()
 
   it('administrators manage help contents with a markdown preview; the help dialog shows them', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    await signIn(page, server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/administration/help`);
     await page.getByRole('heading', { name: 'Hilfetexte verwalten', level: 1 }).waitFor();
@@ -344,7 +345,7 @@ describe('profile, help administration and presentation mode in the browser', ()
 
   it('presentation mode hides time entries and narrows the scope dialog to the family', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    await signIn(page, server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const badge = page.getByRole('button', { name: 'Präsentationsmodus beenden' });
     expect(await badge.count()).toBe(0);
@@ -421,7 +422,7 @@ describe('profile, help administration and presentation mode in the browser', ()
   ] as const) {
     it(`fits a ${label}: profile, help administration and its editor`, async () => {
       const { page, errors, close } = await newPage(browser, size);
-      await login(page, server.url, 'admin@demo.local');
+      await signIn(page, server.url, 'admin@demo.local');
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       await page.goto(`${server.url}/profile`);
       await page.locator('#main-content').getByText('Anna Admin').waitFor();

@@ -5,7 +5,7 @@ import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/sh
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
 import { type RunningServer, repoRoot, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -208,7 +208,7 @@ describe('the compliance registers', () => {
 
   it('walks every register: create, find, edit, export to DataGrid.xlsx, delete', { timeout: 300_000 }, async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expect.poll(() => page.title()).toBe(`Privacy Cockpit (${SCOPE})`);
 
@@ -318,7 +318,7 @@ describe('the compliance registers', () => {
 
   it('adds, edits and deletes a tag through the prompt', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/tag`);
     await page.getByRole('heading', { level: 1, name: 'Schlagwörter' }).waitFor();
@@ -373,7 +373,7 @@ describe('the compliance registers', () => {
 
   it('shows a reader read-only forms without create, save or delete', async () => {
     const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'reader@demo.local');
+    await signIn(page, server.url, 'reader@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/process`);
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
@@ -394,7 +394,7 @@ describe('the compliance registers', () => {
 
   it('turns an audit finding into a linked issue, writes a summary report and renders a document as PDF', async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const openFirst = async (route: string) => {
       await page.goto(`${server.url}${route}`);
@@ -467,7 +467,7 @@ describe('the compliance registers', () => {
 
   it('downloads the record of processing activities (Art. 30(1)) as Excel and an item as PDF; both are kept as documents', async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // One company in scope: its register, its item, its documents.
     await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
@@ -516,7 +516,7 @@ describe('the compliance registers', () => {
 
   it('fits a phone: list, detail form and tag page', async () => {
     const { page, close } = await newPage(browser, PHONE);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/process`);
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
@@ -548,7 +548,7 @@ describe('the compliance registers', () => {
 
   it('answers the desktop layout of a detail page at 1440×900', async () => {
     const { page, close } = await newPage(browser, DESKTOP);
-    await login(page, server.url, ADMIN);
+    await signIn(page, server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/data-breach`);
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot } from './browser';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 describe('the application shell', () => {
@@ -66,7 +66,7 @@ describe('the application shell', () => {
 
   it('another tenant sees nothing of the agency anywhere', async () => {
     const { page, close } = await newPage(browser);
-    await login(page, server.url, 'other@demo.local');
+    await signIn(page, server.url, 'other@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const forbidden = /Muster|Beispiel|Bäckerei|Druckerei|Demo Unternehmen/;
     expect(await page.locator('body').innerText()).not.toMatch(forbidden);
