@@ -101,6 +101,11 @@ describe('invitations in the browser', () => {
     await chefin.getByRole('button', { name: 'Zugang einrichten' }).click();
     await chefin.getByText('Ihr Zugang ist eingerichtet. Bitte melden Sie sich an.').waitFor();
     await login(chefin, server.url, 'chefin@neukunde.example', 'Neu-Kunde1!', false);
+    // The new company starts its first-run wizard (issue 15); the reminder comes first.
+    const reminder = chefin.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+    await reminder.waitFor();
+    await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
+    await reminder.waitFor({ state: 'detached' });
     await chefin.getByRole('heading', { name: 'Einladungen' }).waitFor();
     await row(chefin, 'Muster Datenschutz GmbH').getByRole('button', { name: 'Annehmen' }).click();
     await chefin.getByText('Ihr Unternehmen wird nun von Muster Datenschutz GmbH betreut.').waitFor();

@@ -11,16 +11,46 @@ import { notify } from '../../lib/notify';
 import { sessionStore, useSession } from '../../lib/session/session-store';
 import { inputOf, saveInitiation, useInitiation } from './api';
 
-/** Once answered, the reminder waits for the next login or scope change. */
-const answered = new Set<string>();
-let seen = '';
-sessionStore.subscribe(() => {
-  const me = sessionStore.getState().me;
-  const now = me ? `${me.id}:${me.scopeCompany?.id ?? ''}` : '';
-  if (now !== seen) {
-    seen = now;
-    answered.clear();
+/**
+ * Once answered, the reminder waits for the next login or scope change. Kept for the tab's
+ * session, so a reload (which is neither) does not bring it back; logging out forgets it.
+ */
+const ANSWERED_KEY = 'pc.initiationReminder.answered';
+function readAnswered(): string[] {
+  try {
+    const list: unknown = JSON.parse(globalThis.sessionStorage?.getItem(ANSWERED_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
   }
+}
+const answered = new Set<string>(readAnswered());
+function rememberAnswered() {
+  try {
+    globalThis.sessionStorage?.setItem(ANSWERED_KEY, JSON.stringify([...answered]));
+  } catch {
+    // Storage unavailable: the reminder may come back after a reload.
+  }
+}
+let seen: string | null = null;
+sessionStore.subscribe(() => {
+  const { status, me } = sessionStore.getState();
+  if (status === 'anonymous') {
+    seen = null;
+    if (answered.size) {
+      answered.clear();
+      rememberAnswered();
+    }
+    return;
+  }
+  if (!me) return;
+  const now = `${me.id}:${me.scopeCompany?.id ?? ''}`;
+  // The first user seen after a reload is no change; a different user or scope later is.
+  if (seen !== null && now !== seen) {
+    answered.clear();
+    rememberAnswered();
+  }
+  seen = now;
 });
 
 /** Another dialog is open (MUI portals every dialog into the body). */
@@ -71,6 +101,7 @@ export function InitiationReminder({ locked }: { locked: boolean }) {
 
   const close = async (next: boolean) => {
     answered.add(key);
+    rememberAnswered();
     setOpen(false);
     if (data && hide === data.showReminder) {
       try {
