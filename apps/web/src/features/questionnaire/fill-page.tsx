@@ -361,8 +361,9 @@ function QuestionInput({
       const current = value === null ? '' : String(value);
       return (
         <FormControl id={id} required={question.required} error={!!error}>
-          <FormLabel>{label}</FormLabel>
+          <FormLabel id={`${id}-label`}>{label}</FormLabel>
           <RadioGroup
+            aria-labelledby={`${id}-label`}
             row={question.type === 'yesNo'}
             value={current}
             onChange={(e) => onChange(question.type === 'yesNo' ? e.target.value === 'true' : e.target.value)}
@@ -379,8 +380,10 @@ function QuestionInput({
       const chosen = Array.isArray(value) ? value : [];
       return (
         <FormControl id={id} required={question.required} error={!!error} component="fieldset">
-          <FormLabel component="legend">{label}</FormLabel>
-          <FormGroup>
+          <FormLabel component="legend" id={`${id}-label`}>
+            {label}
+          </FormLabel>
+          <FormGroup aria-labelledby={`${id}-label`}>
             {options.map((o) => (
               <FormControlLabel
                 key={o.key}
