@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, questionnaireResponse } from '../../db/schema/index';
 import { sha256 } from '../../platform/auth/tokens';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { multipart } from '../../test/helpers';
 
 describe('questionnaires', () => {
   let t: TestApp;
@@ -128,19 +130,12 @@ describe('questionnaires', () => {
   it('takes uploads with the limits and types of attachments, only for file questions', async () => {
     const { id, key } = await send('upload@example.com');
     const upload = (questionId: string, name: string, type: string, data: Buffer) => {
-      const boundary = 'pcboundary';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-        ),
-        data,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const m = multipart(name, type, data);
       return t.app.inject({
         method: 'POST',
         url: `/api/questionnaire/fill/${key}/file?questionId=${questionId}`,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
+        headers: m.headers,
+        payload: m.payload,
       });
     };
     const ok = await upload('certificate', 'iso.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
@@ -224,6 +219,28 @@ describe('questionnaires', () => {
       payload: { templateKey: 'website-check', recipientEmail: 'a@b.de', dueDate: day(3), itemId: audit.id, language: 'de' },
     });
     expect(readerSends.statusCode).toBe(422);
+  });
+
+  it("shows the company's logo on the public page, and nothing for an unknown key", async () => {
+    const { key } = await send('logo@example.com');
+    expect((await fill(key)).json().hasLogo).toBe(false);
+    expect((await fill(key, '/logo')).statusCode).toBe(404);
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const m = multipart('l.png', 'image/png', png);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/${bakery}/logo`,
+      headers: { ...t.auth(admin), ...m.headers },
+      payload: m.payload,
+    });
+    expect(up.statusCode, up.body).toBe(204);
+    expect((await fill(key)).json().hasLogo).toBe(true);
+    const logo = await fill(key, '/logo?width=240&height=80');
+    expect(logo.statusCode).toBe(200);
+    expect((await sharp(logo.rawPayload).metadata()).height).toBe(80);
+    expect((await fill(`${'z'.repeat(43)}`, '/logo')).statusCode).toBe(404);
   });
 
   it('offers the three seed templates in German and English', async () => {
