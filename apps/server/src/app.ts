@@ -35,6 +35,8 @@ import { invitationRoutes } from './modules/invitation/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
+import { questionnairePublicRoutes } from './modules/questionnaires/public-routes';
+import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { reportRoutes } from './modules/report/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -188,6 +190,8 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     changeLogRoutes(api);
     dashboardRoutes(api);
     appointmentRoutes(api, { now: itemDeps.now });
+    questionnaireRoutes(api, { mailer, storage, now: itemDeps.now });
+    questionnairePublicRoutes(api, { db, storage, rateLimit: config.loginRateLimit, now: itemDeps.now });
     companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now });
     companyRoutes(api, { storage });
     userRoutes(api);

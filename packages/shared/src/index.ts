@@ -13,6 +13,7 @@ export * from './item-types';
 export * from './items/index';
 export * from './legal';
 export * from './password-reset';
+export * from './questionnaires/index';
 export * from './scalars';
 export * from './summary';
 export * from './tags';

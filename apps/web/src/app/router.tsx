@@ -68,6 +68,12 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/documents/download-page'), 'DownloadPage');
     case 'appointment-list':
       return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
+    case 'questionnaire-list':
+      return lazyRouteComponent(() => import('../features/questionnaire/questionnaire-list-page'), 'QuestionnaireListPage');
+    case 'questionnaire-detail':
+      return lazyRouteComponent(() => import('../features/questionnaire/questionnaire-detail-page'), 'QuestionnaireDetailPage');
+    case 'questionnaire-fill':
+      return lazyRouteComponent(() => import('../features/questionnaire/fill-page'), 'QuestionnaireFillPage');
     case 'service-agreement-list':
       return lazyRouteComponent(() => import('../features/items/list/service-agreement-list-page'), 'ServiceAgreementListPage');
     case 'service-agreement-redirect':

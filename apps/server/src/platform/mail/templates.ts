@@ -12,6 +12,9 @@ export interface MailVars {
   purpose?: 'AsDpo' | 'AsClient';
   message?: string;
   days?: number;
+  /** Questionnaire mails: what is asked and until when. */
+  title?: string;
+  dueDate?: string;
 }
 
 interface Template {
@@ -81,6 +84,20 @@ export const templates = {
         `Hallo,\n\n${v.company} hat die Einladung an Sie zurückgezogen. Der Link aus der Einladung ist nicht mehr gültig; Sie müssen nichts weiter tun.`,
       en: (v) =>
         `Hello,\n\n${v.company} has withdrawn its invitation to you. The link in the invitation no longer works; there is nothing more you need to do.`,
+    },
+  },
+  questionnaire: {
+    // Sent on a user's request to someone outside the product; nothing to unsubscribe from.
+    category: null,
+    subject: {
+      de: (v) => `Fragebogen von ${v.name}: ${v.title}`,
+      en: (v) => `Questionnaire from ${v.name}: ${v.title}`,
+    },
+    body: {
+      de: (v) =>
+        `Guten Tag,\n\n${v.name} bittet Sie, den Fragebogen „${v.title}“ bis zum ${v.dueDate} auszufüllen. Sie brauchen dafür kein Benutzerkonto; Ihre Eingaben werden als Entwurf gespeichert, bis Sie sie absenden:\n\n${v.link}\n\nDer Link gilt bis sieben Tage nach dem Fälligkeitsdatum und kann nur einmal abgesendet werden. Bitte geben Sie ihn nicht weiter.`,
+      en: (v) =>
+        `Hello,\n\n${v.name} asks you to fill in the questionnaire “${v.title}” by ${v.dueDate}. You need no account; your answers are kept as a draft until you submit them:\n\n${v.link}\n\nThe link is valid until seven days after the due date and can be submitted once. Please do not pass it on.`,
     },
   },
   'password-reset': {

@@ -1,4 +1,4 @@
-import { type ClaimRule, itemTypes } from '@pc/shared';
+import { type ClaimRule, itemTypes, questionnaireLinkTypes } from '@pc/shared';
 
 /** Which page component a route renders; everything not built yet shares one honest page. */
 export type RoutePage =
@@ -9,6 +9,9 @@ export type RoutePage =
   | 'service-agreement-list'
   | 'service-agreement-redirect'
   | 'appointment-list'
+  | 'questionnaire-list'
+  | 'questionnaire-detail'
+  | 'questionnaire-fill'
   | 'tags'
   | 'invitation'
   | 'invitation-link'
@@ -77,6 +80,11 @@ const serviceAgreementRead: ClaimRule = {
   any: itemTypes.filter((t) => t.key.startsWith('service-agreement-')).map((t) => `${t.claim}.Read`),
 };
 
+/** Questionnaires follow the audit or service agreement they were sent for. */
+const questionnaireRead: ClaimRule = {
+  any: questionnaireLinkTypes.map((k) => `${itemTypes.find((t) => t.key === k)!.claim}.Read`),
+};
+
 /** Spec 001 §2: the no-auth routes. */
 const publicRoutes: RouteDef[] = [
   { path: '/login', section: 'login', public: true, fullPage: true, page: 'login' },
@@ -87,7 +95,13 @@ const publicRoutes: RouteDef[] = [
   { path: '/reset-password/$userId', section: 'reset-password', public: true, fullPage: true, page: 'reset-password' },
   { path: '/unsubscribe/$email', section: 'unsubscribe', public: true, fullPage: true, page: 'unsubscribe' },
   { path: '/invitation/token/$token', section: 'invitation-link', public: true, fullPage: true, page: 'invitation-link' },
-  { path: '/questionnaire/fill/$responseKey', section: 'questionnaire-fill', public: true, fullPage: true },
+  {
+    path: '/questionnaire/fill/$responseKey',
+    section: 'questionnaire-fill',
+    public: true,
+    fullPage: true,
+    page: 'questionnaire-fill',
+  },
   { path: '/unauthorized', section: 'unauthorized', public: true, page: 'unauthorized' },
   { path: '/forbidden', section: 'forbidden', public: true, page: 'forbidden' },
 ];
@@ -155,7 +169,8 @@ const guardedRoutes: RouteDef[] = [
   { path: '/calendar', section: 'calendar', rule: { all: ['Appointment.Read'] }, page: 'calendar' },
   { path: '/appointment', section: 'appointment', rule: { all: ['Appointment.Read'] }, page: 'appointment-list' },
   { path: '/documents', section: 'documents', rule: { all: ['Document.ReadExtended'] }, page: 'documents' },
-  { path: '/questionnaire', section: 'questionnaire' },
+  { path: '/questionnaire', section: 'questionnaire', rule: questionnaireRead, page: 'questionnaire-list' },
+  { path: '/questionnaire/$id', section: 'questionnaire', rule: questionnaireRead, detail: true, page: 'questionnaire-detail' },
   { path: '/service-agreement', section: 'service-agreement', rule: serviceAgreementRead, page: 'service-agreement-list' },
   {
     path: '/service-agreement/$id',

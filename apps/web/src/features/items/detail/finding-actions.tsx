@@ -35,23 +35,38 @@ export function useFindingKinds(): FindingKind[] {
   return kinds.filter((k) => canWriteType(claims, k));
 }
 
-/** Design §4: an audit's findings become issues or measures, linked to the audit as their parent. */
-export function FindingActions({ audit, kinds: allowed }: { audit: Item; kinds: readonly FindingKind[] }) {
+/**
+ * Design §4: an audit's findings become issues or measures, linked to the audit as their parent.
+ * A questionnaire answer (`text`) does the same for the audit or agreement it was sent for.
+ */
+export function FindingActions({
+  audit,
+  kinds: allowed,
+  text,
+  small,
+}: {
+  audit: Item;
+  kinds: readonly FindingKind[];
+  text?: string;
+  small?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<FindingKind | null>(null);
+  const size = small ? 'small' : 'medium';
+  const variant = small ? 'text' : 'outlined';
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {allowed.includes('issue') && (
-        <Button variant="outlined" startIcon={<AddTask />} onClick={() => setOpen('issue')}>
+        <Button size={size} variant={variant} startIcon={<AddTask />} onClick={() => setOpen('issue')}>
           {t('items.linked.finding.asIssue')}
         </Button>
       )}
       {allowed.includes('measure') && (
-        <Button variant="outlined" startIcon={<AddModerator />} onClick={() => setOpen('measure')}>
+        <Button size={size} variant={variant} startIcon={<AddModerator />} onClick={() => setOpen('measure')}>
           {t('items.linked.finding.asMeasure')}
         </Button>
       )}
-      {open && <FindingDialog key={open} kind={open} audit={audit} onClose={() => setOpen(null)} />}
+      {open && <FindingDialog key={open} kind={open} audit={audit} text={text} onClose={() => setOpen(null)} />}
     </Box>
   );
 }
@@ -65,7 +80,7 @@ const priorities = (() => {
   return f?.kind === 'select' ? f.values : [];
 })();
 
-function FindingDialog({ kind, audit, onClose }: { kind: FindingKind; audit: Item; onClose: () => void }) {
+function FindingDialog({ kind, audit, text, onClose }: { kind: FindingKind; audit: Item; text?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -80,7 +95,7 @@ function FindingDialog({ kind, audit, onClose }: { kind: FindingKind; audit: Ite
     }
     return { values: {}, errors };
   };
-  const form = useForm<FindingValues>({ defaultValues: findingDefaults(audit), resolver, mode: 'onTouched' });
+  const form = useForm<FindingValues>({ defaultValues: findingDefaults(audit, text), resolver, mode: 'onTouched' });
   const busy = form.formState.isSubmitting;
 
   useEffect(() => {

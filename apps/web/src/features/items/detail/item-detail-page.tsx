@@ -19,6 +19,7 @@ import { PickersProvider } from '../../../components/pickers-provider';
 import { StatusChip } from '../../../components/status-chip';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
+import { ItemQuestionnaires, takesQuestionnaires } from '../../questionnaire/item-questionnaires';
 import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
 import { typeSingular } from '../labels';
 import { useItemType } from '../use-item-type';
@@ -179,6 +180,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
               onCancel={() => void navigate({ to: route })}
             />
             {item && <LinkedItemsSection item={item} actions={findingActions} />}
+            {item && takesQuestionnaires(type) && <ItemQuestionnaires item={item} />}
           </>
         )}
         {tab === 'attachments' && item && <AttachmentsPanel type={type} itemId={item.id} canWrite={canWrite} />}

@@ -47,13 +47,21 @@ export interface FindingValues {
   category: string | null;
 }
 
-export function findingDefaults(audit: Pick<Item, 'data'>): FindingValues {
-  return { name: findingTitle(audit.data.findings), priority: null, dueDate: null, category: null };
+/** `text` (a questionnaire answer) instead of the audit's findings text gives the title. */
+export function findingDefaults(audit: Pick<Item, 'data'>, text?: string): FindingValues {
+  return { name: findingTitle(text ?? audit.data.findings), priority: null, dueDate: null, category: null };
 }
 
-/** The create body: the new item hangs under the audit and goes to the audit's company. */
-export function findingBody(kind: FindingKind, values: FindingValues, audit: Pick<Item, 'id' | 'companyId'>) {
-  const base = { name: values.name, parentType: 'audit' as const, parentId: audit.id, companyId: audit.companyId };
+/**
+ * The create body: the new item hangs under the audit (or the service agreement a questionnaire
+ * was sent for) and goes to its company.
+ */
+export function findingBody(
+  kind: FindingKind,
+  values: FindingValues,
+  audit: Pick<Item, 'id' | 'companyId'> & { type?: Item['type'] },
+) {
+  const base = { name: values.name, parentType: audit.type ?? 'audit', parentId: audit.id, companyId: audit.companyId };
   return kind === 'issue'
     ? { ...base, dueDate: values.dueDate, data: { priority: values.priority } }
     : { ...base, data: { category: values.category } };
@@ -82,7 +90,7 @@ export function findingField(path: string): keyof FindingValues | null {
 export function validateFinding(
   kind: FindingKind,
   values: FindingValues,
-  audit: Pick<Item, 'id' | 'companyId'>,
+  audit: Pick<Item, 'id' | 'companyId'> & { type?: Item['type'] },
 ):
   | { ok: true; body: ReturnType<typeof findingBody> }
   | { ok: false; errors: Partial<Record<keyof FindingValues | '_', string>> } {

@@ -1,0 +1,114 @@
+import Send from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { QuestionnaireState, QuestionnaireSummary } from '@pc/shared';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { PageHeader } from '../../components/page-header';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useQuestionnaires } from './api';
+import { SendQuestionnaireDialog, useSendableLinkTypes } from './send-dialog';
+
+const stateColor: Record<QuestionnaireState, 'success' | 'default' | 'info'> = {
+  submitted: 'success',
+  expired: 'default',
+  open: 'info',
+};
+
+export function QuestionnaireStateChip({ state }: { state: QuestionnaireState }) {
+  const { t } = useTranslation();
+  return <Chip size="small" color={stateColor[state]} label={t(`questionnaire.state.${state}`)} />;
+}
+
+/** /questionnaire (issue 18): the questionnaires sent in the scope, newest first; sending one. */
+export function QuestionnaireListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useQuestionnaires();
+  const canSend = useSendableLinkTypes().length > 0;
+  const [sending, setSending] = useState(false);
+
+  const columns = useMemo<GridColDef<QuestionnaireSummary>[]>(
+    () => [
+      { field: 'title', headerName: t('questionnaire.field.template'), flex: 1, minWidth: 220 },
+      { field: 'recipientEmail', headerName: t('questionnaire.field.recipient'), width: 230 },
+      {
+        field: 'state',
+        headerName: t('questionnaire.field.state'),
+        width: 150,
+        renderCell: ({ row }) => <QuestionnaireStateChip state={row.state} />,
+      },
+      {
+        field: 'dueDate',
+        headerName: t('questionnaire.field.dueDate'),
+        width: 130,
+        valueFormatter: (v: string) => formatDate(v),
+      },
+      {
+        field: 'item',
+        headerName: t('questionnaire.field.item'),
+        width: 240,
+        valueGetter: (_v, row) => (row.itemNumber ? `${row.itemNumber} · ${row.itemName}` : t('questionnaire.itemDeleted')),
+      },
+      { field: 'companyName', headerName: t('items.field.company'), width: 190 },
+      {
+        field: 'sentAt',
+        headerName: t('questionnaire.field.sentAt'),
+        width: 170,
+        valueFormatter: (v: string) => formatDateTime(v),
+      },
+    ],
+    [t],
+  );
+
+  const title = t('section.questionnaire');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          canSend && (
+            <Button variant="contained" startIcon={<Send />} onClick={() => setSending(true)}>
+              {t('questionnaire.send.open')}
+            </Button>
+          )
+        }
+      />
+      {query.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('questionnaire.loadFailed')}
+        </Alert>
+      )}
+      <AppDataGrid<QuestionnaireSummary>
+        label={title}
+        rows={query.data ?? []}
+        columns={columns}
+        loading={query.isFetching}
+        onRowClick={({ row }) => void navigate({ to: `/questionnaire/${row.id}` })}
+        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        slots={{
+          noRowsOverlay: () => (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('questionnaire.empty')}
+            </Typography>
+          ),
+        }}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+      />
+      {sending && <SendQuestionnaireDialog onClose={() => setSending(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import Stack from '@mui/material/Stack';
+import {
+  type Item,
+  type ItemTypeKey,
+  type Language,
+  type QuestionnaireSendInput,
+  questionnaireLinkTypes,
+  questionnaireSendSchema,
+} from '@pc/shared';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DialogFrame } from '../../components/dialog-frame';
+import { PickersProvider } from '../../components/pickers-provider';
+import { toDay } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session/session-store';
+import { useZodForm } from '../../lib/use-zod-form';
+import { useLinkOptions } from '../items/api';
+import { DateInput, SelectInput, TextInput } from '../items/detail/inputs';
+import { canWriteType } from '../items/detail/linked-items';
+import { typeSingular, validationMessage } from '../items/labels';
+import { pick } from './answers-view';
+import { useQuestionnaireTemplates, useSendQuestionnaire } from './api';
+
+type Values = QuestionnaireSendInput & { linkType: string };
+const schema = questionnaireSendSchema.extend({ linkType: z.string().min(1, 'validation.required') });
+const noClaims: readonly string[] = [];
+
+/** The link types the user may send for (read and write of that type). */
+export function useSendableLinkTypes(): ItemTypeKey[] {
+  const claims = useSession((s) => s.me?.claims) ?? noClaims;
+  return questionnaireLinkTypes.filter((type) => canWriteType(claims, type));
+}
+
+/**
+ * Sends a questionnaire (issue 18): template, recipient, due date, language of the mail and page,
+ * and the audit or service agreement it belongs to — fixed when opened from that item.
+ */
+export function SendQuestionnaireDialog({
+  item,
+  onClose,
+}: {
+  item?: Pick<Item, 'id' | 'type' | 'number' | 'name'>;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const types = useSendableLinkTypes();
+  const templates = useQuestionnaireTemplates();
+  const send = useSendQuestionnaire();
+  const inTwoWeeks = toDay(new Date(Date.now() + 14 * 86_400_000));
+  const form = useZodForm<Values>(schema, {
+    defaultValues: {
+      templateKey: '',
+      recipientEmail: '',
+      dueDate: inTwoWeeks,
+      itemId: item?.id ?? '',
+      linkType: item?.type ?? types[0] ?? '',
+      language: (i18n.language === 'en' ? 'en' : 'de') as Language,
+    },
+    onSubmit: async ({ linkType: _type, ...values }) => {
+      await send.mutateAsync(values);
+      notify(t('questionnaire.sent', { email: values.recipientEmail }), 'success');
+      onClose();
+    },
+  });
+  const linkType = form.watch('linkType') as ItemTypeKey;
+  const options = useLinkOptions(linkType || 'audit', !item && !!linkType);
+  const errorOf = (key: keyof Values) => {
+    const m = form.formState.errors[key]?.message;
+    return m ? validationMessage(t, m) : undefined;
+  };
+
+  return (
+    <DialogFrame
+      title={t('questionnaire.send.title')}
+      description={item ? `${item.number} · ${item.name}` : undefined}
+      onClose={onClose}
+      form={form}
+      submitLabel={t('questionnaire.send.submit')}
+      width={640}
+    >
+      <PickersProvider>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Controller
+            control={form.control}
+            name="templateKey"
+            render={({ field }) => (
+              <SelectInput<string>
+                label={t('questionnaire.field.template')}
+                name={field.name}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errorOf('templateKey')}
+                required
+                options={(templates.data ?? []).map((x) => ({ value: x.key, label: pick(x.name, i18n.language) }))}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="recipientEmail"
+            render={({ field }) => (
+              <TextInput
+                label={t('questionnaire.field.recipient')}
+                type="email"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errorOf('recipientEmail')}
+                required
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="dueDate"
+            render={({ field }) => (
+              <DateInput
+                label={t('questionnaire.field.dueDate')}
+                name={field.name}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errorOf('dueDate')}
+                helperText={t('questionnaire.field.dueDateHelp')}
+                required
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <SelectInput<string>
+                label={t('questionnaire.field.language')}
+                name={field.name}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'de')}
+                inputRef={field.ref}
+                required
+                options={[
+                  { value: 'de', label: t('questionnaire.language.de') },
+                  { value: 'en', label: t('questionnaire.language.en') },
+                ]}
+              />
+            )}
+          />
+          {!item && (
+            <>
+              <Controller
+                control={form.control}
+                name="linkType"
+                render={({ field }) => (
+                  <SelectInput<string>
+                    label={t('questionnaire.field.linkType')}
+                    name={field.name}
+                    value={field.value || null}
+                    onChange={(v) => {
+                      field.onChange(v ?? '');
+                      form.setValue('itemId', '');
+                    }}
+                    inputRef={field.ref}
+                    error={errorOf('linkType')}
+                    required
+                    options={types.map((type) => ({ value: type, label: typeSingular(t, type) }))}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="itemId"
+                render={({ field }) => (
+                  <SelectInput<string>
+                    label={t('questionnaire.field.item')}
+                    name={field.name}
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={errorOf('itemId')}
+                    helperText={options.isError ? t('questionnaire.itemsFailed') : undefined}
+                    required
+                    options={(options.data ?? []).map((x) => ({ value: x.id, label: `${x.number} · ${x.name}` }))}
+                  />
+                )}
+              />
+            </>
+          )}
+        </Stack>
+      </PickersProvider>
+    </DialogFrame>
+  );
+}

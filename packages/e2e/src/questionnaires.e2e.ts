@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { assertWebBuilt, launch, login, newPage, shot } from './browser';
+import { linkIn, startMailCatcher } from './mail-catcher';
+import { databaseUrl, psql, type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+
+/** A form field by its label; required fields add an asterisk to the label text. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+
+/**
+ * Issue 18 §2: a questionnaire is sent from an audit, the mailed link is opened without login,
+ * answered and submitted; the answers show on the audit as text. A second submission and an
+ * expired link are refused.
+ */
+describe('questionnaires in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  // On PostgreSQL the test holds its own copy of the demo database, to let one link expire.
+  let ownDatabase: { adminUrl: string; name: string; url: string } | null = null;
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    smtp = await startMailCatcher();
+    const env: Record<string, string> = { SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' };
+    const template = inject('e2eTemplate');
+    if (template?.postgres) {
+      const name = `pc_e2e_q_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      psql(template.postgres.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.postgres.name}`);
+      ownDatabase = { adminUrl: template.postgres.adminUrl, name, url: databaseUrl(template.postgres.adminUrl, name) };
+      env.DATABASE_URL = ownDatabase.url;
+    }
+    server = await startServer(env);
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (ownDatabase) psql(ownDatabase.adminUrl, `DROP DATABASE IF EXISTS ${ownDatabase.name} WITH (FORCE)`);
+    await smtp?.close();
+  });
+
+  it('sends from the audit, is answered without login, submits once, and shows the answers on the audit', async () => {
+    const token = (
+      (await (
+        await fetch(`${server.url}/api/auth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const audits = (await (
+      await fetch(`${server.url}/api/audit?pageSize=50`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { items: { id: string; companyName: string }[] };
+    const audit = audits.items.find((a) => a.companyName === 'Bäckerei Schmidt')!;
+
+    // The DPO sends the website check from the audit's page.
+    const admin = await newPage(browser);
+    await login(admin.page, server.url, ADMIN);
+    await admin.page.waitForURL(/\/(home|scope)/);
+    await admin.page.goto(`${server.url}/audit/${audit.id}`);
+    const section = admin.page.getByRole('region', { name: 'Fragebögen' });
+    await section.getByRole('button', { name: 'Fragebogen versenden' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Fragebogen versenden' });
+    await field(dialog, 'Fragebogen').click();
+    await admin.page.getByRole('option', { name: 'Website-Datenschutzcheck' }).click();
+    await field(dialog, 'Empfänger (E-Mail)').fill('web@example.com');
+    await dialog.getByRole('button', { name: 'Versenden' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await section.getByText('Website-Datenschutzcheck · web@example.com').waitFor();
+
+    // The recipient opens the mailed link in a browser of their own, without login.
+    const link = linkIn(await smtp.mailFor('web@example.com', 1), '/questionnaire/fill/');
+    const recipient = await newPage(browser);
+    const page = recipient.page;
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Website-Datenschutzcheck', level: 1 }).waitFor();
+    await page.getByText('Fragebogen von Bäckerei Schmidt').waitFor();
+
+    // Required answers are checked before anything is sent.
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByRole('alert').getByText('Bitte prüfen Sie die markierten Antworten.').waitFor();
+
+    await field(page, 'Adresse der Website').fill('https://baeckerei.example <script>alert(1)</script>');
+    await page.locator('#question-imprint').getByLabel('Ja').check();
+    await page.locator('#question-privacy-notice').getByLabel('Ja').check();
+    await page.locator('#question-consent').getByLabel('Nur technisch notwendige Cookies').check();
+    await page.getByRole('button', { name: 'Entwurf speichern' }).click();
+    await page.getByText(/^Entwurf gespeichert am/).waitFor();
+    await page.locator('#question-tls').getByLabel('Ja').check();
+    await shot(page, 'questionnaire-fill-desktop');
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByRole('heading', { name: 'Vielen Dank!' }).waitFor();
+    expect(recipient.errors).toEqual([]);
+
+    // The link is used up: the page says so, and the API refuses a second submission.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bereits abgesendet' }).waitFor();
+    const key = new URL(link).pathname.split('/').pop()!;
+    const again = await fetch(`${server.url}/api/questionnaire/fill/${key}/submit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ answers: {} }),
+    });
+    expect(again.status).toBe(409);
+    await recipient.close();
+
+    // Back on the audit: the response with its answers, the script tag shown as text.
+    await admin.page.reload();
+    await section.getByText('Website-Datenschutzcheck · web@example.com').click();
+    await section.getByText('https://baeckerei.example <script>alert(1)</script>').waitFor();
+    await section.getByText('Nur technisch notwendige Cookies').waitFor();
+    expect(await section.getByRole('button', { name: 'Feststellung als Aufgabe anlegen' }).count()).toBeGreaterThan(0);
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+  });
+
+  it('shows an expired link as expired', async (ctx) => {
+    if (!ownDatabase) {
+      // The server's clock cannot be moved; the API tests cover expiry on both databases.
+      ctx.skip();
+      return;
+    }
+    const token = (
+      (await (
+        await fetch(`${server.url}/api/auth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const auth = { Authorization: `Bearer ${token}` };
+    const audits = (await (await fetch(`${server.url}/api/audit?pageSize=50`, { headers: auth })).json()) as {
+      items: { id: string }[];
+    };
+    const sent = await fetch(`${server.url}/api/questionnaire`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        templateKey: 'tom-self-assessment',
+        recipientEmail: 'late@example.com',
+        dueDate: new Date().toISOString().slice(0, 10),
+        itemId: audits.items[0]!.id,
+        language: 'en',
+      }),
+    });
+    expect(sent.status).toBe(201);
+    const link = linkIn(await smtp.mailFor('late@example.com', 1), '/questionnaire/fill/');
+    psql(
+      ownDatabase.url,
+      `update questionnaire_response set expires_at = now() - interval '1 minute' where recipient_email = 'late@example.com'`,
+    );
+    const { page, errors, close } = await newPage(browser);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Link expired' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
