@@ -37,6 +37,7 @@ import { systemRoutes } from './modules/system/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { termsOfUseRoutes } from './modules/terms-of-use/routes';
 import { textModuleRoutes } from './modules/text-modules/routes';
+import { timeRoutes } from './modules/time/routes';
 import { timelineRoutes } from './modules/timeline/routes';
 import { userAdminRoutes } from './modules/user/admin-routes';
 import { profileRoutes } from './modules/user/profile-routes';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     changeLogRoutes(api);
     dashboardRoutes(api);
     appointmentRoutes(api, { now: itemDeps.now });
+    timeRoutes(api);
     companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now });
     companyRoutes(api, { storage });
     userRoutes(api);

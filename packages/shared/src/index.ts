@@ -13,6 +13,7 @@ export * from './password-reset';
 export * from './scalars';
 export * from './summary';
 export * from './tags';
+export * from './time';
 export * from './user';
 export * from './vat/index';
 export * from './workspace';

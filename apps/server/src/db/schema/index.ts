@@ -1,4 +1,5 @@
 export * from './identity';
 export * from './items';
 export * from './security';
+export * from './time';
 export * from './workspace';
