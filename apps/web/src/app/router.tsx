@@ -56,6 +56,8 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage');
     case 'download':
       return lazyRouteComponent(() => import('../features/documents/download-page'), 'DownloadPage');
+    case 'time-record':
+      return lazyRouteComponent(() => import('../features/time/time-record-page'), 'TimeRecordPage');
     case 'appointment-list':
       return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
     case 'service-agreement-list':

@@ -9,6 +9,7 @@ export type RoutePage =
   | 'service-agreement-list'
   | 'service-agreement-redirect'
   | 'appointment-list'
+  | 'time-record'
   | 'tags'
   | 'login'
   | 'scope'
@@ -90,7 +91,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/invitation', section: 'invitation' },
   { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] }, page: 'tags' },
   { path: '/terms-of-use', section: 'terms-of-use', page: 'terms-of-use' },
-  { path: '/time-record', section: 'time-record', rule: timeRead },
+  { path: '/time-record', section: 'time-record', rule: timeRead, page: 'time-record' },
   { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] } },
   { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
   { path: '/profile', section: 'profile', page: 'profile' },
