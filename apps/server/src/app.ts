@@ -166,7 +166,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     changeLogRoutes(api);
     dashboardRoutes(api);
     appointmentRoutes(api, { now: itemDeps.now });
-    timeRoutes(api);
+    timeRoutes(api, itemDeps);
     companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now });
     companyRoutes(api, { storage });
     userRoutes(api);

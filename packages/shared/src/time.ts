@@ -162,3 +162,57 @@ export const timeRecordPageSchema = z.object({
   sumBillableHours: z.number(),
 });
 export type TimeRecordPage = z.infer<typeof timeRecordPageSchema>;
+
+/** Spec 001 §4 analysis grouping. */
+export const bookedForGroupings = ['Global', 'Company', 'Issue'] as const;
+export const bookedByGroupings = ['Global', 'User'] as const;
+export const dateGroupings = ['Year', 'Month', 'Week', 'Day'] as const;
+
+/** Spec 001 §3 analysis query parameters, §9 page size 14 (14, 30, 45). */
+export const timeComparisonQuerySchema = z
+  .object({
+    bookedFor: z.enum(bookedForGroupings).default('Company'),
+    bookedBy: z.enum(bookedByGroupings).default('Global'),
+    dateGrouping: z.enum(dateGroupings).default('Month'),
+    from: calendarDate,
+    until: calendarDate,
+    companyId: z.uuid().optional(),
+    projectId: z.uuid().optional(),
+    userId: z.uuid().optional(),
+    page: z.coerce.number().int().min(0).default(0),
+    pageSize: z.coerce.number().int().min(1).max(500).default(14),
+  })
+  .refine((q) => q.until >= q.from, { message: 'validation.endBeforeStart', path: ['until'] });
+export type TimeComparisonQuery = z.infer<typeof timeComparisonQuerySchema>;
+
+/** Spec 001 §3 time comparison row (formulas: docs/decisions/0023). */
+export const timeComparisonRowSchema = z.object({
+  companyId: z.uuid().nullable(),
+  companyName: z.string().nullable(),
+  parentCompanyId: z.uuid().nullable(),
+  parentCompanyName: z.string().nullable(),
+  projectId: z.uuid().nullable(),
+  projectName: z.string().nullable(),
+  issueId: z.uuid().nullable(),
+  issueNumber: z.string().nullable(),
+  issueName: z.string().nullable(),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  referenceDate: z.string(),
+  year: z.number().int(),
+  month: z.number().int().nullable(),
+  week: z.number().int().nullable(),
+  budget: z.number().nullable(),
+  plannedTime: z.number().nullable(),
+  futurePlannedTime: z.number().nullable(),
+  bookedTime: z.number(),
+  projectedTime: z.number(),
+  delta: z.number().nullable(),
+  projectedDelta: z.number().nullable(),
+  bookedPlannedPercentage: z.number().nullable(),
+  plannedBudgetPercentage: z.number().nullable(),
+  bookedBudgetPercentage: z.number().nullable(),
+  bookedTimeOfPlannedHoursByProject: z.number().nullable(),
+});
+export type TimeComparisonRow = z.infer<typeof timeComparisonRowSchema>;
+export const timeComparisonPageSchema = z.object({ items: z.array(timeComparisonRowSchema), total: z.number().int() });

@@ -2,6 +2,8 @@ import {
   projectInputSchema,
   projectListQuerySchema,
   projectSchema,
+  timeComparisonPageSchema,
+  timeComparisonQuerySchema,
   timeRecordInputSchema,
   timeRecordPageQuerySchema,
   timeRecordPageSchema,
@@ -11,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { todayIn } from '../items/time';
+import { queryTimeComparison } from './comparison';
 import {
   createProject,
   createTimeRecord,
@@ -23,7 +27,7 @@ import {
 } from './service';
 
 /** Projects (`/api/project`) and time records (`/api/time-record`), issue 17. */
-export function timeRoutes(app: FastifyInstance) {
+export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: string; now: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { claims: { any: ['TimeRecords.Read', 'TimeRecords.ReadAll'] } };
   const book = { claims: { all: ['TimeRecords.Write'] } };
@@ -92,4 +96,18 @@ export function timeRoutes(app: FastifyInstance) {
     await deleteTimeRecord(ctxOf(req), req.params.id);
     return reply.code(204).send();
   });
+
+  r.get(
+    '/api/time-comparison/query',
+    {
+      config: { claims: { all: ['TimeRecords.ReadAll'] } },
+      schema: {
+        tags: ['time'],
+        summary: 'Time comparison: booked against planned hours and budget, grouped in SQL (docs/decisions/0023)',
+        querystring: timeComparisonQuerySchema,
+        response: { 200: timeComparisonPageSchema },
+      },
+    },
+    async (req) => queryTimeComparison(ctxOf(req), req.query, todayIn(timeZone, now())),
+  );
 }
