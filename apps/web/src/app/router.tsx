@@ -58,6 +58,8 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/documents/download-page'), 'DownloadPage');
     case 'time-record':
       return lazyRouteComponent(() => import('../features/time/time-record-page'), 'TimeRecordPage');
+    case 'time-comparison':
+      return lazyRouteComponent(() => import('../features/time/time-comparison-page'), 'TimeComparisonPage');
     case 'appointment-list':
       return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
     case 'service-agreement-list':

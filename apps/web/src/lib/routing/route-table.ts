@@ -10,6 +10,7 @@ export type RoutePage =
   | 'service-agreement-redirect'
   | 'appointment-list'
   | 'time-record'
+  | 'time-comparison'
   | 'tags'
   | 'login'
   | 'scope'
@@ -92,7 +93,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] }, page: 'tags' },
   { path: '/terms-of-use', section: 'terms-of-use', page: 'terms-of-use' },
   { path: '/time-record', section: 'time-record', rule: timeRead, page: 'time-record' },
-  { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] } },
+  { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] }, page: 'time-comparison' },
   { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
   { path: '/profile', section: 'profile', page: 'profile' },
   { path: '/change-password', section: 'change-password', page: 'change-password', locksShell: true },
