@@ -216,3 +216,16 @@ export const timeComparisonRowSchema = z.object({
 });
 export type TimeComparisonRow = z.infer<typeof timeComparisonRowSchema>;
 export const timeComparisonPageSchema = z.object({ items: z.array(timeComparisonRowSchema), total: z.number().int() });
+
+/** Spec 001 §3 time budget element row: one per project and person-specific rate (or one without). */
+export const timeBudgetElementSchema = z.object({
+  projectId: z.uuid(),
+  companyName: z.string(),
+  projectName: z.string(),
+  budget: z.number().nullable(),
+  flatRate: z.number().nullable(),
+  fullname: z.string().nullable(),
+  hourlyRate: z.number().nullable(),
+  personSpecificHourlyRate: z.number().nullable(),
+});
+export type TimeBudgetElement = z.infer<typeof timeBudgetElementSchema>;

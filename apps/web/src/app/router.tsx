@@ -60,6 +60,8 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/time/time-record-page'), 'TimeRecordPage');
     case 'time-comparison':
       return lazyRouteComponent(() => import('../features/time/time-comparison-page'), 'TimeComparisonPage');
+    case 'time-budget-element':
+      return lazyRouteComponent(() => import('../features/time/time-budget-element-page'), 'TimeBudgetElementPage');
     case 'appointment-list':
       return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
     case 'service-agreement-list':

@@ -192,4 +192,44 @@ describe('time comparison', () => {
       );
     }
   });
+
+  it('lists time budget elements: one row per person-specific rate, other tenants unseen', async () => {
+    const current = (await t.app.inject({ url: '/api/project', headers: t.auth(admin) }))
+      .json()
+      .find((p: { id: string }) => p.id === a);
+    const withRate = { ...current, flatRate: 450, hourlyRate: 95, rates: [{ userId: bookerId, hourlyRate: 80 }] };
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/project/${a}`, headers: t.auth(admin), payload: withRate })).statusCode,
+    ).toBe(200);
+    const res = await t.app.inject({ url: '/api/time-comparison/query-time-budget-element', headers: t.auth(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    // Sorted by company name in the database's collation; compared here by project. The booker has no name.
+    const rows = [...res.json()].sort((x, y) => x.projectName.localeCompare(y.projectName));
+    expect(rows).toEqual([
+      {
+        projectId: a,
+        companyName: 'Bäckerei Schmidt',
+        projectName: 'A',
+        budget: 10,
+        flatRate: 450,
+        fullname: null,
+        hourlyRate: 95,
+        personSpecificHourlyRate: 80,
+      },
+      {
+        projectId: b,
+        companyName: 'Beispiel Handel GmbH',
+        projectName: 'B',
+        budget: null,
+        flatRate: null,
+        fullname: null,
+        hourlyRate: null,
+        personSpecificHourlyRate: null,
+      },
+    ]);
+    const other = await t.tokenFor('other@demo.local');
+    expect(
+      (await t.app.inject({ url: '/api/time-comparison/query-time-budget-element', headers: t.auth(other) })).json(),
+    ).toEqual([]);
+  });
 });

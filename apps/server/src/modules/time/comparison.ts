@@ -1,4 +1,4 @@
-import type { TimeComparisonQuery, TimeComparisonRow } from '@pc/shared';
+import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -139,4 +139,25 @@ export async function queryTimeComparison(
   const total = rows.length ? Number(rows[0]!.total) : 0;
   const items = rows.map(({ total: _t, ...r }) => r as unknown as TimeComparisonRow);
   return { items, total };
+}
+
+/**
+ * Time budget elements (spec 001 §3/§7): every project of the scope with its budget, flat rate and
+ * hourly rate, one row per person-specific rate (or one row without a person when it has none).
+ */
+export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetElement[]> {
+  return queryRows<TimeBudgetElement>(
+    ctx.db,
+    sql`
+    select p.id as "projectId", c.name as "companyName", p.name as "projectName",
+           p.budget_hours::float8 as "budget", p.flat_rate::float8 as "flatRate",
+           nullif(trim(u.firstname || ' ' || u.lastname), '') as "fullname",
+           p.hourly_rate::float8 as "hourlyRate", r.hourly_rate::float8 as "personSpecificHourlyRate"
+    from project p
+    join company c on c.id = p.company_id
+    left join project_rate r on r.project_id = p.id
+    left join app_user u on u.id = r.user_id
+    where p.company_id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[])
+    order by c.name, p.name, p.id, u.lastname, u.firstname`,
+  );
 }

@@ -2,6 +2,7 @@ import {
   projectInputSchema,
   projectListQuerySchema,
   projectSchema,
+  timeBudgetElementSchema,
   timeComparisonPageSchema,
   timeComparisonQuerySchema,
   timeRecordInputSchema,
@@ -14,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { todayIn } from '../items/time';
-import { queryTimeComparison } from './comparison';
+import { queryTimeBudgetElements, queryTimeComparison } from './comparison';
 import {
   createProject,
   createTimeRecord,
@@ -109,5 +110,18 @@ export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: 
       },
     },
     async (req) => queryTimeComparison(ctxOf(req), req.query, todayIn(timeZone, now())),
+  );
+
+  r.get(
+    '/api/time-comparison/query-time-budget-element',
+    {
+      config: read,
+      schema: {
+        tags: ['time'],
+        summary: 'Time budget elements of the scope',
+        response: { 200: z.array(timeBudgetElementSchema) },
+      },
+    },
+    async (req) => queryTimeBudgetElements(ctxOf(req)),
   );
 }

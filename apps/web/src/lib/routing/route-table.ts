@@ -11,6 +11,7 @@ export type RoutePage =
   | 'appointment-list'
   | 'time-record'
   | 'time-comparison'
+  | 'time-budget-element'
   | 'tags'
   | 'login'
   | 'scope'
@@ -94,7 +95,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/terms-of-use', section: 'terms-of-use', page: 'terms-of-use' },
   { path: '/time-record', section: 'time-record', rule: timeRead, page: 'time-record' },
   { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] }, page: 'time-comparison' },
-  { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
+  { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead, page: 'time-budget-element' },
   { path: '/profile', section: 'profile', page: 'profile' },
   { path: '/change-password', section: 'change-password', page: 'change-password', locksShell: true },
   { path: '/account', section: 'account', page: 'account' },
