@@ -232,4 +232,31 @@ describe('time comparison', () => {
       (await t.app.inject({ url: '/api/time-comparison/query-time-budget-element', headers: t.auth(other) })).json(),
     ).toEqual([]);
   });
+
+  it('groups by the linked issue; the plan stays out of issue rows', async () => {
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    const bakery = list.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
+    const issue = await t.app.inject({
+      method: 'POST',
+      url: '/api/issue',
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { name: 'Löschkonzept prüfen', data: { priority: 'Low' } },
+    });
+    expect(issue.statusCode, issue.body).toBe(201);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/time-record',
+      headers: t.auth(admin),
+      payload: { projectId: a, day: '2027-01-06', hours: 2, description: 'Konzept', itemId: issue.json().id },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { items } = await query(`bookedFor=Issue&dateGrouping=Day&from=2027-01-05&until=2027-01-06&projectId=${a}`);
+    expect(items.map((r) => [r.referenceDate, r.issueId, r.issueName, r.bookedTime, r.plannedTime])).toEqual([
+      ['2027-01-05', null, null, 3, null],
+      ['2027-01-06', issue.json().id, 'Löschkonzept prüfen', 2, null],
+    ]);
+    // The record list filters by the linked item (the issue's drill-down).
+    const records = await t.app.inject({ url: `/api/time-record/page?itemId=${issue.json().id}`, headers: t.auth(admin) });
+    expect(records.json()).toMatchObject({ total: 1, sumHours: 2 });
+  });
 });
