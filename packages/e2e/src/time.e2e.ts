@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage } from './browser';
 import { type RunningServer, startServer } from './server';
 
-/** Time: book on a project, see the sum under the list, find the hours in the time comparison. */
+/** Time: book on a project, see the sum under the list, find the hours in the time comparison, edit, delete. */
 describe('time', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -42,7 +42,7 @@ describe('time', () => {
     await server?.stop();
   });
 
-  it('books time, shows the sum and finds the hours in the comparison', { timeout: 180_000 }, async () => {
+  it('books time, shows the sum, finds the hours in the comparison, edits and deletes', { timeout: 180_000 }, async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
     await login(page, server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -66,6 +66,19 @@ describe('time', () => {
     await row.waitFor();
     expect(await row.locator('[data-field="bookedTime"]').innerText()).toBe('1,5');
     expect(await row.locator('[data-field="plannedTime"]').innerText()).toBe('8,0');
+
+    // Back on the list: edit the hours, then delete the record after confirming.
+    await page.goto(`${server.url}/time-record`);
+    await page.locator('.MuiDataGrid-row', { hasText: 'Schulung der Mitarbeitenden' }).click();
+    await dialog.getByRole('textbox', { name: 'Stunden' }).fill('2');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 2,0');
+    await page.locator('.MuiDataGrid-row', { hasText: 'Schulung der Mitarbeitenden' }).click();
+    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('dialog', { name: 'Zeiteintrag löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText('Keine Zeiteinträge für diese Auswahl.').waitFor();
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 0,0');
     expect(errors).toEqual([]);
     await close();
   });
