@@ -1,7 +1,27 @@
-import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage } from './browser';
 import { type RunningServer, startServer } from './server';
+
+/** Downloads what the Excel-Export button gives: its file name, sheet name and rows. */
+async function exportXlsx(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Excel-Export' }).click(),
+  ]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pc-time-')), 'export.xlsx');
+  await download.saveAs(file);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { name: download.suggestedFilename(), sheet: sheet.name, rows };
+}
 
 /** Time: book on a project, see the sum under the list, find the hours in the time comparison, edit, delete. */
 describe('time', () => {
@@ -60,12 +80,33 @@ describe('time', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.MuiDataGrid-row', { hasText: 'Schulung der Mitarbeitenden' }).waitFor();
     await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,5');
+    const records = await exportXlsx(page);
+    expect(records.name).toBe('DataGrid.xlsx');
+    expect(records.rows[0]!.slice(0, 2)).toEqual(['Datum', 'Stunden']);
+    expect(records.rows[1]!.slice(1, 6)).toEqual([
+      1.5,
+      'Anna Admin',
+      'Bäckerei Schmidt',
+      'DSB-Betreuung',
+      'Schulung der Mitarbeitenden',
+    ]);
 
     await page.goto(`${server.url}/time-comparison`);
     const row = page.locator('.MuiDataGrid-row', { hasText: 'Bäckerei Schmidt' });
     await row.waitFor();
     expect(await row.locator('[data-field="bookedTime"]').innerText()).toBe('1,5');
     expect(await row.locator('[data-field="plannedTime"]').innerText()).toBe('8,0');
+    const comparison = await exportXlsx(page);
+    expect(comparison.name).toBe('DataGrid.xlsx');
+    expect(comparison.sheet).toBe('Unternehmen · Alle · Monat');
+    const header = comparison.rows[0]!;
+    expect(comparison.rows[1]![header.indexOf('Gebucht (h)')]).toBe(1.5);
+    expect(comparison.rows[1]![header.indexOf('Geplant (h)')]).toBe(8);
+    // Drill-down to the row's records and back to the grid.
+    await row.click();
+    await page.locator('.MuiDataGrid-row', { hasText: 'Schulung der Mitarbeitenden' }).waitFor();
+    await page.getByRole('button', { name: 'Zurück zum Zeitvergleich' }).click();
+    await row.waitFor();
 
     // Back on the list: edit the hours, then delete the record after confirming.
     await page.goto(`${server.url}/time-record`);
