@@ -46,6 +46,7 @@ import { systemRoutes } from './modules/system/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { termsOfUseRoutes } from './modules/terms-of-use/routes';
 import { textModuleRoutes } from './modules/text-modules/routes';
+import { timeRoutes } from './modules/time/routes';
 import { timelineRoutes } from './modules/timeline/routes';
 import { userAdminRoutes } from './modules/user/admin-routes';
 import { profileRoutes } from './modules/user/profile-routes';
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     appointmentRoutes(api, { now: itemDeps.now });
     questionnaireRoutes(api, { mailer, storage, now: itemDeps.now });
     questionnairePublicRoutes(api, { db, storage, rateLimit: config.loginRateLimit, now: itemDeps.now });
+    timeRoutes(api, itemDeps);
     companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now });
     companyRoutes(api, { storage });
     userRoutes(api);

@@ -17,6 +17,7 @@ export const shellClaims = [
   'TimeRecords.Read',
   'TimeRecords.ReadAll',
   'TimeRecords.Write',
+  'Projects.Write',
   'Application.PresentationMode',
   'Tag.Read',
   'Tag.Write',

@@ -17,6 +17,7 @@ export * from './questionnaires/index';
 export * from './scalars';
 export * from './summary';
 export * from './tags';
+export * from './time';
 export * from './user';
 export * from './vat/index';
 export * from './workspace';

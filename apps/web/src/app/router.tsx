@@ -66,6 +66,12 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage');
     case 'download':
       return lazyRouteComponent(() => import('../features/documents/download-page'), 'DownloadPage');
+    case 'time-record':
+      return lazyRouteComponent(() => import('../features/time/time-record-page'), 'TimeRecordPage');
+    case 'time-comparison':
+      return lazyRouteComponent(() => import('../features/time/time-comparison-page'), 'TimeComparisonPage');
+    case 'time-budget-element':
+      return lazyRouteComponent(() => import('../features/time/time-budget-element-page'), 'TimeBudgetElementPage');
     case 'appointment-list':
       return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
     case 'questionnaire-list':

@@ -5,4 +5,5 @@ export * from './invitation';
 export * from './items';
 export * from './questionnaires';
 export * from './security';
+export * from './time';
 export * from './workspace';

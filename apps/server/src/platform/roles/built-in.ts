@@ -35,7 +35,14 @@ export const builtInRoles: Record<string, { name: string; claims: readonly strin
   administrator: { name: 'Administrator', claims: tenantClaims },
   dpo: {
     name: 'Datenschutzbeauftragter',
-    claims: [...editing, 'Company.WriteOwn', 'TimeRecords.ReadAll', 'Application.PresentationMode', 'User.Read'],
+    claims: [
+      ...editing,
+      'Company.WriteOwn',
+      'TimeRecords.ReadAll',
+      'Projects.Write',
+      'Application.PresentationMode',
+      'User.Read',
+    ],
   },
   editor: { name: 'Bearbeiter', claims: editing },
   reader: { name: 'Leser', claims: readOnly },

@@ -12,6 +12,9 @@ export type RoutePage =
   | 'questionnaire-list'
   | 'questionnaire-detail'
   | 'questionnaire-fill'
+  | 'time-record'
+  | 'time-comparison'
+  | 'time-budget-element'
   | 'tags'
   | 'invitation'
   | 'invitation-link'
@@ -117,9 +120,9 @@ const guardedRoutes: RouteDef[] = [
   { path: '/invitation', section: 'invitation', page: 'invitation' },
   { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] }, page: 'tags' },
   { path: '/terms-of-use', section: 'terms-of-use', page: 'terms-of-use' },
-  { path: '/time-record', section: 'time-record', rule: timeRead },
-  { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] } },
-  { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead },
+  { path: '/time-record', section: 'time-record', rule: timeRead, page: 'time-record' },
+  { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] }, page: 'time-comparison' },
+  { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead, page: 'time-budget-element' },
   { path: '/profile', section: 'profile', page: 'profile' },
   { path: '/change-password', section: 'change-password', page: 'change-password', locksShell: true },
   { path: '/account', section: 'account', page: 'account', accountHolder: true },

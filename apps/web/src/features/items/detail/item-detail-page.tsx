@@ -20,6 +20,7 @@ import { StatusChip } from '../../../components/status-chip';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { ItemQuestionnaires, takesQuestionnaires } from '../../questionnaire/item-questionnaires';
+import { BookTimeButton } from '../../time/book-time-button';
 import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
 import { typeSingular } from '../labels';
 import { useItemType } from '../use-item-type';
@@ -134,6 +135,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {item && <StatusChip status={item.status} />}
           {item && <ItemReportButton item={item} />}
+          {item && type === 'issue' && <BookTimeButton item={item} />}
           {item?.rights.delete && (
             <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setConfirmDelete(true)}>
               {t('items.detail.delete')}

@@ -1,0 +1,94 @@
+import { boolean, date, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appUser, company } from './identity';
+import { item } from './items';
+
+/**
+ * A project of a client company that time is booked on (issue 17): its validity (a record after
+ * `valid_until` falls in a closed month), the budget in hours per month or for the whole project,
+ * the flat rate in € per month and the hourly rate.
+ */
+export const project = pgTable(
+  'project',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until'),
+    budgetHours: numeric('budget_hours', { precision: 10, scale: 2, mode: 'number' }),
+    budgetPeriod: text('budget_period', { enum: ['Month', 'Project'] })
+      .notNull()
+      .default('Month'),
+    flatRate: numeric('flat_rate', { precision: 12, scale: 2, mode: 'number' }),
+    hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_company_idx').on(t.companyId)],
+);
+
+/** A person-specific hourly rate on a project. */
+export const projectRate = pgTable(
+  'project_rate',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+);
+
+/** Planned hours of a project in one month (`month` is the month's first day). */
+export const projectPlannedHours = pgTable(
+  'project_planned_hours',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month] })],
+);
+
+/** Time booked by a user on a project (and optionally an item such as an issue) on one day. */
+export const timeRecord = pgTable(
+  'time_record',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'restrict' }),
+    day: date('day').notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    hours: numeric('hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    itemId: uuid('item_id').references(() => item.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    billable: boolean('billable').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('time_record_company_day_idx').on(t.companyId, t.day),
+    index('time_record_user_day_idx').on(t.userId, t.day),
+    index('time_record_project_idx').on(t.projectId),
+  ],
+);

@@ -1,0 +1,163 @@
+import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow } from '@pc/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/types';
+import type { RequestContext } from '../../platform/auth/context';
+import { readableItemTypes, typeArray } from '../../platform/item-access';
+
+type Ctx = Pick<RequestContext, 'db' | 'claims' | 'scopeCompanyIds'>;
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/** The first day of the period a day falls in; weeks are ISO weeks (Monday). */
+function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
+  switch (q.dateGrouping) {
+    case 'Year':
+      return sql`date_trunc('year', ${d})::date`;
+    case 'Month':
+      return sql`date_trunc('month', ${d})::date`;
+    case 'Week':
+      return sql`date_trunc('week', ${d})::date`;
+    case 'Day':
+      return sql`${d}::date`;
+  }
+}
+
+/**
+ * The time comparison (spec 001 §2/§3/§4, issue 17), computed in one SQL statement with GROUP BY:
+ * booked hours (one fact per record) and planned hours (each planned month spread evenly over its
+ * days, one fact per project and day in the range) are grouped by period and by the chosen keys;
+ * the formulas are in docs/decisions/0023-time-comparison.md. `today` is the product's time zone's
+ * date: planned hours of later days are future planned.
+ */
+export async function queryTimeComparison(
+  ctx: Ctx,
+  q: TimeComparisonQuery,
+  today: string,
+): Promise<{ items: TimeComparisonRow[]; total: number }> {
+  const scope = uuidArray(ctx.scopeCompanyIds);
+  const byCompany = q.bookedFor !== 'Global';
+  const byIssue = q.bookedFor === 'Issue';
+  const byUser = q.bookedBy === 'User';
+  // A plan belongs to a project and a month, not to a person or an issue.
+  const withPlan = !byIssue && !byUser && !q.userId;
+  const withBudget = q.bookedFor === 'Company' && q.dateGrouping === 'Month' && withPlan;
+
+  const recordFilter: SQL[] = [];
+  if (q.companyId) recordFilter.push(sql` and tr.company_id = ${q.companyId}`);
+  if (q.projectId) recordFilter.push(sql` and tr.project_id = ${q.projectId}`);
+  if (q.userId) recordFilter.push(sql` and tr.user_id = ${q.userId}`);
+  const planFilter: SQL[] = [];
+  if (q.companyId) planFilter.push(sql` and p.company_id = ${q.companyId}`);
+  if (q.projectId) planFilter.push(sql` and p.id = ${q.projectId}`);
+
+  const period = periodOf(q, sql`f.d`);
+  const key = (on: boolean, col: string) => (on ? sql.raw(`f.${col}`) : sql`null::uuid`);
+  const readable = typeArray(readableItemTypes(ctx.claims));
+
+  const planned = withPlan
+    ? sql`
+      union all
+      select g.d::date, p.company_id, p.id, null::uuid, null::uuid, null::numeric,
+             ph.hours / extract(day from (ph.month + interval '1 month - 1 day'))::numeric
+      from project_planned_hours ph
+      join project p on p.id = ph.project_id
+      cross join lateral generate_series(
+        greatest(ph.month, ${q.from}::date)::timestamp,
+        least((ph.month + interval '1 month - 1 day')::date, ${q.until}::date)::timestamp,
+        interval '1 day') as g(d)
+      where p.company_id = any(${scope}::uuid[])
+        and ph.month <= ${q.until}::date and ph.month + interval '1 month' > ${q.from}::date
+        ${sql.join(planFilter, sql``)}`
+    : sql``;
+
+  const rows = await queryRows<Record<string, unknown>>(
+    ctx.db,
+    sql`
+    with facts (d, company_id, project_id, item_id, user_id, booked, planned) as (
+      select tr.day, tr.company_id, tr.project_id, tr.item_id, tr.user_id, tr.hours, null::numeric
+      from time_record tr
+      where tr.company_id = any(${scope}::uuid[]) and tr.day between ${q.from}::date and ${q.until}::date
+        ${sql.join(recordFilter, sql``)}
+      ${planned}
+    ),
+    grouped as (
+      select ${period} as period,
+             ${key(byCompany, 'company_id')} as company_id,
+             ${key(byCompany, 'project_id')} as project_id,
+             ${key(byIssue, 'item_id')} as item_id,
+             ${key(byUser, 'user_id')} as user_id,
+             coalesce(sum(f.booked), 0) as booked,
+             sum(f.planned) as planned,
+             case when count(f.planned) > 0 then coalesce(sum(f.planned) filter (where f.d > ${today}::date), 0) end as future
+      from facts f
+      group by 1, 2, 3, 4, 5
+    ),
+    project_plan as (
+      select project_id, sum(hours) as total from project_planned_hours
+      where company_id = any(${scope}::uuid[]) group by project_id
+    ),
+    measured as (
+      select r.*,
+             ${withBudget ? sql`case when bp.budget_period = 'Month' and bp.valid_from <= (r.period + interval '1 month - 1 day')::date and (bp.valid_until is null or bp.valid_until >= r.period) then bp.budget_hours end` : sql`null::numeric`} as budget,
+             pp.total as project_planned
+      from grouped r
+      left join project bp on bp.id = r.project_id
+      left join project_plan pp on pp.project_id = r.project_id
+    )
+    select m.period::text as "referenceDate",
+           ${q.dateGrouping === 'Week' ? sql`extract(isoyear from m.period)` : sql`extract(year from m.period)`}::int as "year",
+           ${q.dateGrouping === 'Year' ? sql`null::int` : sql`extract(month from m.period)::int`} as "month",
+           ${q.dateGrouping === 'Week' || q.dateGrouping === 'Day' ? sql`extract(week from m.period)::int` : sql`null::int`} as "week",
+           m.company_id as "companyId", c.name as "companyName", pc.id as "parentCompanyId", pc.name as "parentCompanyName",
+           m.project_id as "projectId", p.name as "projectName",
+           m.item_id as "issueId", i.number_label as "issueNumber", i.name as "issueName",
+           m.user_id as "userId", nullif(trim(u.firstname || ' ' || u.lastname), '') as "userName",
+           round(m.budget, 2)::float8 as "budget",
+           round(m.planned, 2)::float8 as "plannedTime",
+           round(m.future, 2)::float8 as "futurePlannedTime",
+           round(m.booked, 2)::float8 as "bookedTime",
+           round(m.booked + coalesce(m.future, 0), 2)::float8 as "projectedTime",
+           round(m.planned - m.booked, 2)::float8 as "delta",
+           round(m.planned - (m.booked + coalesce(m.future, 0)), 2)::float8 as "projectedDelta",
+           round(100 * m.booked / nullif(m.planned, 0), 1)::float8 as "bookedPlannedPercentage",
+           round(100 * m.planned / nullif(m.budget, 0), 1)::float8 as "plannedBudgetPercentage",
+           round(100 * m.booked / nullif(m.budget, 0), 1)::float8 as "bookedBudgetPercentage",
+           round(100 * m.booked / nullif(m.project_planned, 0), 1)::float8 as "bookedTimeOfPlannedHoursByProject",
+           count(*) over ()::int as "total"
+    from measured m
+    left join company c on c.id = m.company_id
+    left join company pc on pc.id = c.parent_id
+    left join project p on p.id = m.project_id
+    left join item i on i.id = m.item_id and i.type = any(${readable}::text[])
+    left join app_user u on u.id = m.user_id
+    order by m.period, c.name nulls first, p.name nulls first, i.number nulls first, u.lastname nulls first, u.firstname, m.user_id
+    limit ${q.pageSize} offset ${q.page * q.pageSize}`,
+  );
+  // Past the last page the window count has no row to ride on; the first page's count answers.
+  if (!rows.length && q.page > 0)
+    return { items: [], total: (await queryTimeComparison(ctx, { ...q, page: 0, pageSize: 1 }, today)).total };
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const items = rows.map(({ total: _t, ...r }) => r as unknown as TimeComparisonRow);
+  return { items, total };
+}
+
+/**
+ * Time budget elements (spec 001 §3/§7): every project of the scope with its budget, flat rate and
+ * hourly rate, one row per person-specific rate (or one row without a person when it has none).
+ */
+export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetElement[]> {
+  return queryRows<TimeBudgetElement>(
+    ctx.db,
+    sql`
+    select p.id as "projectId", c.name as "companyName", p.name as "projectName",
+           p.budget_hours::float8 as "budget", p.flat_rate::float8 as "flatRate",
+           nullif(trim(u.firstname || ' ' || u.lastname), '') as "fullname",
+           p.hourly_rate::float8 as "hourlyRate", r.hourly_rate::float8 as "personSpecificHourlyRate"
+    from project p
+    join company c on c.id = p.company_id
+    left join project_rate r on r.project_id = p.id
+    left join app_user u on u.id = r.user_id
+    where p.company_id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[])
+    order by c.name, p.name, p.id, u.lastname, u.firstname`,
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  projectInputSchema,
+  projectListQuerySchema,
+  projectSchema,
+  timeBudgetElementSchema,
+  timeComparisonPageSchema,
+  timeComparisonQuerySchema,
+  timeRecordInputSchema,
+  timeRecordPageQuerySchema,
+  timeRecordPageSchema,
+  timeRecordSchema,
+} from '@pc/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../platform/auth/plugin';
+import { todayIn } from '../items/time';
+import { queryTimeBudgetElements, queryTimeComparison } from './comparison';
+import {
+  createProject,
+  createTimeRecord,
+  deleteProject,
+  deleteTimeRecord,
+  listProjects,
+  pageTimeRecords,
+  updateProject,
+  updateTimeRecord,
+} from './service';
+
+/** Projects (`/api/project`) and time records (`/api/time-record`), issue 17. */
+export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: string; now: () => Date }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { claims: { any: ['TimeRecords.Read', 'TimeRecords.ReadAll'] } };
+  const book = { claims: { all: ['TimeRecords.Write'] } };
+  const projectsRead = { claims: { any: ['TimeRecords.Read', 'TimeRecords.ReadAll', 'Projects.Write'] } };
+  const projectsWrite = { claims: { all: ['Projects.Write'] } };
+  const idParams = z.object({ id: z.uuid() });
+
+  r.get(
+    '/api/project',
+    {
+      config: projectsRead,
+      schema: {
+        tags: ['time'],
+        summary: 'Projects of the scope',
+        querystring: projectListQuerySchema,
+        response: { 200: z.array(projectSchema) },
+      },
+    },
+    async (req) => listProjects(ctxOf(req), req.query),
+  );
+  r.post(
+    '/api/project',
+    { config: projectsWrite, schema: { tags: ['time'], body: projectInputSchema, response: { 201: projectSchema } } },
+    async (req, reply) => reply.code(201).send(await createProject(ctxOf(req), req.body)),
+  );
+  r.put(
+    '/api/project/:id',
+    {
+      config: projectsWrite,
+      schema: { tags: ['time'], params: idParams, body: projectInputSchema, response: { 200: projectSchema } },
+    },
+    async (req) => updateProject(ctxOf(req), req.params.id, req.body),
+  );
+  r.delete('/api/project/:id', { config: projectsWrite, schema: { tags: ['time'], params: idParams } }, async (req, reply) => {
+    await deleteProject(ctxOf(req), req.params.id);
+    return reply.code(204).send();
+  });
+
+  r.get(
+    '/api/time-record/page',
+    {
+      config: read,
+      schema: {
+        tags: ['time'],
+        summary: 'Time records: own ones (TimeRecords.Read) or all (TimeRecords.ReadAll), filtered, sorted, paged, with sums',
+        querystring: timeRecordPageQuerySchema,
+        response: { 200: timeRecordPageSchema },
+      },
+    },
+    async (req) => pageTimeRecords(ctxOf(req), req.query),
+  );
+  r.post(
+    '/api/time-record',
+    { config: book, schema: { tags: ['time'], body: timeRecordInputSchema, response: { 201: timeRecordSchema } } },
+    async (req, reply) => reply.code(201).send(await createTimeRecord(ctxOf(req), req.body)),
+  );
+  r.put(
+    '/api/time-record/:id',
+    {
+      config: book,
+      schema: { tags: ['time'], params: idParams, body: timeRecordInputSchema, response: { 200: timeRecordSchema } },
+    },
+    async (req) => updateTimeRecord(ctxOf(req), req.params.id, req.body),
+  );
+  r.delete('/api/time-record/:id', { config: book, schema: { tags: ['time'], params: idParams } }, async (req, reply) => {
+    await deleteTimeRecord(ctxOf(req), req.params.id);
+    return reply.code(204).send();
+  });
+
+  r.get(
+    '/api/time-comparison/query',
+    {
+      config: { claims: { all: ['TimeRecords.ReadAll'] } },
+      schema: {
+        tags: ['time'],
+        summary: 'Time comparison: booked against planned hours and budget, grouped in SQL (docs/decisions/0023)',
+        querystring: timeComparisonQuerySchema,
+        response: { 200: timeComparisonPageSchema },
+      },
+    },
+    async (req) => queryTimeComparison(ctxOf(req), req.query, todayIn(timeZone, now())),
+  );
+
+  r.get(
+    '/api/time-comparison/query-time-budget-element',
+    {
+      config: read,
+      schema: {
+        tags: ['time'],
+        summary: 'Time budget elements of the scope',
+        response: { 200: z.array(timeBudgetElementSchema) },
+      },
+    },
+    async (req) => queryTimeBudgetElements(ctxOf(req)),
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type ProjectInput,
+  projectSchema,
+  type TimeRecordInput,
+  type TimeRecordPageQuery,
+  timeRecordPageSchema,
+  timeRecordSchema,
+} from '@pc/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api/api-client';
+import { useSession } from '../../lib/session/session-store';
+
+export function useProjects(enabled = true) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['projects', scopeId],
+    queryFn: ({ signal }) => apiRequest('/project', { schema: z.array(projectSchema), signal }),
+    enabled,
+  });
+}
+
+export function useSaveProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ProjectInput }) =>
+      apiRequest(id ? `/project/${id}` : '/project', { method: id ? 'PUT' : 'POST', json: input, schema: projectSchema }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+export function useDeleteProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/project/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+export type RecordFilter = Partial<Pick<TimeRecordPageQuery, 'from' | 'until' | 'companyId' | 'projectId' | 'userId' | 'itemId'>>;
+
+export function timeRecordPageUrl(
+  f: RecordFilter,
+  sort: TimeRecordPageQuery['sort'],
+  dir: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+) {
+  const p = new URLSearchParams({ sort, dir, page: String(page), pageSize: String(pageSize) });
+  for (const [k, v] of Object.entries(f)) if (v) p.set(k, v);
+  return `/time-record/page?${p}`;
+}
+
+export const fetchTimeRecordPage = (url: string, signal?: AbortSignal) =>
+  apiRequest(url, { schema: timeRecordPageSchema, signal });
+
+export function useSaveTimeRecord() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: TimeRecordInput }) =>
+      apiRequest(id ? `/time-record/${id}` : '/time-record', {
+        method: id ? 'PUT' : 'POST',
+        json: input,
+        schema: timeRecordSchema,
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
+  });
+}
+
+export function useDeleteTimeRecord() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/time-record/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
+  });
+}
+
+/** Hours with one decimal in the user's language (spec 001 §9). */
+export function formatHours(h: number, language: string) {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 2,
+  }).format(h);
+}
+
+/** Prices with two decimals and €. */
+export function formatMoney(v: number | null, language: string) {
+  if (v == null) return '';
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(v);
+}

@@ -1,0 +1,105 @@
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Project } from '@pc/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { formatDate } from '../../lib/format';
+import { hasClaim } from '../../lib/permissions';
+import { useSession } from '../../lib/session/session-store';
+import { formatHours, formatMoney, useProjects } from './api';
+import { ProjectDialog } from './project-dialog';
+
+/** The projects register: the scope's projects, a dialog to create or change one (Projects.Write). */
+export function ProjectsPanel() {
+  const { t, i18n } = useTranslation();
+  const me = useSession((s) => s.me);
+  const canCreate = hasClaim(me, 'Projects.Write');
+  const projects = useProjects();
+  const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
+  const lang = i18n.language;
+  const columns = useMemo<GridColDef<Project>[]>(
+    () => [
+      { field: 'name', headerName: t('time.project.name'), flex: 1, minWidth: 200 },
+      { field: 'companyName', headerName: t('time.field.company'), width: 200 },
+      { field: 'validFrom', headerName: t('time.project.validFrom'), width: 120, valueFormatter: (v: string) => formatDate(v) },
+      {
+        field: 'validUntil',
+        headerName: t('time.project.validUntil'),
+        width: 120,
+        valueFormatter: (v: string | null) => formatDate(v),
+      },
+      {
+        field: 'budgetHours',
+        headerName: t('time.project.budget'),
+        width: 170,
+        valueGetter: (_v, row) =>
+          row.budgetHours == null
+            ? ''
+            : `${formatHours(row.budgetHours, lang)} h ${row.budgetPeriod === 'Month' ? t('time.project.perMonth') : t('time.project.perProject')}`,
+      },
+      {
+        field: 'flatRate',
+        headerName: t('time.project.flatRate'),
+        width: 140,
+        valueFormatter: (v: number | null) => formatMoney(v, lang),
+      },
+      {
+        field: 'hourlyRate',
+        headerName: t('time.project.hourlyRate'),
+        width: 130,
+        valueFormatter: (v: number | null) => formatMoney(v, lang),
+      },
+      {
+        field: 'isActive',
+        headerName: t('time.project.active'),
+        width: 90,
+        valueGetter: (_v, row) => (row.isActive ? t('items.yes') : t('items.no')),
+      },
+    ],
+    [t, lang],
+  );
+  return (
+    <>
+      {canCreate && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ project: null })}>
+            {t('time.project.new')}
+          </Button>
+        </Box>
+      )}
+      {projects.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('time.project.loadFailed')}
+        </Alert>
+      )}
+      <AppDataGrid<Project>
+        label={t('time.tab.projects')}
+        rows={projects.data ?? []}
+        columns={columns}
+        loading={projects.isFetching}
+        onRowClick={({ row }) => setDialog({ project: row })}
+        slots={{
+          noRowsOverlay: () => (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('time.project.empty')}
+            </Typography>
+          ),
+        }}
+      />
+      {dialog && <ProjectDialog project={dialog.project} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import FileDownload from '@mui/icons-material/FileDownload';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { type TimeBudgetElement, timeBudgetElementSchema } from '@pc/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { downloadXlsx } from '../../components/data-grid/xlsx-export';
+import { PageHeader } from '../../components/page-header';
+import { apiRequest } from '../../lib/api/api-client';
+import { toDay } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session/session-store';
+import { formatHours, formatMoney } from './api';
+
+/**
+ * /time-budget-element (spec 001 §2/§3): every project's budget, flat rate and rates, one row per
+ * person-specific rate; Excel export named with the date and the plural name (spec 001 §9).
+ */
+export function TimeBudgetElementPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  const [exporting, setExporting] = useState(false);
+  const query = useQuery({
+    queryKey: ['time-budget-elements', scopeId],
+    queryFn: ({ signal }) =>
+      apiRequest('/time-comparison/query-time-budget-element', { schema: z.array(timeBudgetElementSchema), signal }),
+  });
+  const rows = (query.data ?? []).map((r, i) => ({ ...r, id: `${r.projectId}-${i}` }));
+  const columns = useMemo<GridColDef<TimeBudgetElement & { id: string }>[]>(
+    () => [
+      { field: 'companyName', headerName: t('time.field.company'), width: 200 },
+      { field: 'projectName', headerName: t('time.field.project'), flex: 1, minWidth: 180 },
+      {
+        field: 'budget',
+        headerName: t('time.project.budgetHours'),
+        width: 150,
+        type: 'number',
+        valueFormatter: (v: number | null) => (v == null ? '' : formatHours(v, lang)),
+      },
+      {
+        field: 'flatRate',
+        headerName: t('time.project.flatRate'),
+        width: 180,
+        type: 'number',
+        valueFormatter: (v: number | null) => formatMoney(v, lang),
+      },
+      {
+        field: 'hourlyRate',
+        headerName: t('time.project.hourlyRate'),
+        width: 150,
+        type: 'number',
+        valueFormatter: (v: number | null) => formatMoney(v, lang),
+      },
+      { field: 'fullname', headerName: t('time.field.user'), width: 180 },
+      {
+        field: 'personSpecificHourlyRate',
+        headerName: t('time.budget.personRate'),
+        width: 230,
+        type: 'number',
+        valueFormatter: (v: number | null) => formatMoney(v, lang),
+      },
+    ],
+    [t, lang],
+  );
+  const title = t('section.time-budget-element');
+
+  async function exportXlsx() {
+    setExporting(true);
+    try {
+      await downloadXlsx(
+        columns.map((c) => ({ header: c.headerName ?? c.field })),
+        (query.data ?? []).map((r) => [
+          r.companyName,
+          r.projectName,
+          r.budget,
+          r.flatRate,
+          r.hourlyRate,
+          r.fullname,
+          r.personSpecificHourlyRate,
+        ]),
+        `${toDay(new Date())} ${t('time.budget.plural')}.xlsx`,
+      );
+    } catch (error) {
+      console.error(error);
+      notify(t('grid.exportFailed'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<FileDownload />}
+            onClick={() => void exportXlsx()}
+            disabled={exporting || !query.data?.length}
+          >
+            {exporting ? t('grid.exporting') : t('grid.export')}
+          </Button>
+        }
+      />
+      {query.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('time.budget.loadFailed')}
+        </Alert>
+      )}
+      <AppDataGrid
+        label={title}
+        rows={rows}
+        columns={columns}
+        loading={query.isFetching}
+        slots={{
+          noRowsOverlay: () => (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('time.project.empty')}
+            </Typography>
+          ),
+        }}
+      />
+    </>
+  );
+}

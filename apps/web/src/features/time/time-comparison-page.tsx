@@ -1,0 +1,448 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import FileDownload from '@mui/icons-material/FileDownload';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  bookedByGroupings,
+  bookedForGroupings,
+  dateGroupings,
+  type TimeComparisonQuery,
+  type TimeComparisonRow,
+  type TimeRecord,
+  timeComparisonPageSchema,
+} from '@pc/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { buildXlsx, GRID_EXPORT_FILE, saveBlob, type XlsxValue } from '../../components/data-grid/xlsx-export';
+import type { DateRange } from '../../components/date-range';
+import { DateRangeFilter } from '../../components/date-range-filter';
+import { PageHeader } from '../../components/page-header';
+import { PickersProvider } from '../../components/pickers-provider';
+import { apiRequest } from '../../lib/api/api-client';
+import { formatDate, parseDay, toDay } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session/session-store';
+import { fetchTimeRecordPage, formatHours, timeRecordPageUrl, useProjects } from './api';
+
+type Grouping = Pick<TimeComparisonQuery, 'bookedFor' | 'bookedBy' | 'dateGrouping'>;
+const PAGE_SIZES = [14, 30, 45];
+
+function currentMonth(now = new Date()): DateRange {
+  return {
+    from: new Date(now.getFullYear(), now.getMonth(), 1),
+    until: new Date(now.getFullYear(), now.getMonth() + 1, 0, 23, 59, 59),
+  };
+}
+
+/** Spec 001 §9: red at 0, yellow at 50 %, green at 100 % (and above). */
+export function percentColour(p: number): string {
+  const hue = Math.max(0, Math.min(100, p)) * 1.2;
+  return `hsl(${hue}, 75%, 82%)`;
+}
+
+/** The last day of the row's period, for the drill-down's range. */
+function periodEnd(row: TimeComparisonRow, g: TimeComparisonQuery['dateGrouping']): string {
+  const d = parseDay(row.referenceDate)!;
+  if (g === 'Year') return toDay(new Date(d.getFullYear(), 11, 31));
+  if (g === 'Month') return toDay(new Date(d.getFullYear(), d.getMonth() + 1, 0));
+  if (g === 'Week') return toDay(new Date(d.getFullYear(), d.getMonth(), d.getDate() + 6));
+  return row.referenceDate;
+}
+
+/**
+ * /time-comparison (spec 001 §2–§4, §9): booked against planned hours and budget, grouped by the
+ * server in SQL; a row drills down to its time records and back (the grid keeps its state);
+ * Excel export DataGrid.xlsx with the grouping as the sheet's name.
+ */
+export function TimeComparisonPage() {
+  const { t, i18n } = useTranslation();
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  const lang = i18n.language;
+  const [grouping, setGrouping] = useState<Grouping>({ bookedFor: 'Company', bookedBy: 'Global', dateGrouping: 'Month' });
+  const [range, setRange] = useState<DateRange>(() => currentMonth());
+  const [companyId, setCompanyId] = useState('');
+  const [projectId, setProjectId] = useState('');
+  const [pagination, setPagination] = useState({ page: 0, pageSize: 14 });
+  const [drill, setDrill] = useState<TimeComparisonRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const projects = useProjects();
+  const companies = [...new Map((projects.data ?? []).map((p) => [p.companyId, p.companyName])).entries()];
+  const companyProjects = (projects.data ?? []).filter((p) => !companyId || p.companyId === companyId);
+  const from = range.from ? toDay(range.from) : null;
+  const until = range.until ? toDay(range.until) : null;
+
+  const url = (page: number, pageSize: number) => {
+    const p = new URLSearchParams({ ...grouping, page: String(page), pageSize: String(pageSize) });
+    if (from) p.set('from', from);
+    if (until) p.set('until', until);
+    if (companyId) p.set('companyId', companyId);
+    if (projectId) p.set('projectId', projectId);
+    return `/time-comparison/query?${p}`;
+  };
+  const query = useQuery({
+    queryKey: ['time-comparison', scopeId, url(pagination.page, pagination.pageSize)],
+    queryFn: ({ signal }) => apiRequest(url(pagination.page, pagination.pageSize), { schema: timeComparisonPageSchema, signal }),
+    placeholderData: keepPreviousData,
+    enabled: !!from && !!until,
+  });
+  const withBudget = grouping.bookedFor === 'Company' && grouping.dateGrouping === 'Month';
+
+  const periodLabel = (r: TimeComparisonRow) => {
+    switch (grouping.dateGrouping) {
+      case 'Year':
+        return String(r.year);
+      case 'Month':
+        return `${String(r.month).padStart(2, '0')}/${r.year}`;
+      case 'Week':
+        return t('time.comparison.weekLabel', { week: r.week, year: r.year });
+      case 'Day':
+        return formatDate(r.referenceDate);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: periodLabel follows from grouping and t.
+  const columns = useMemo<GridColDef<TimeComparisonRow>[]>(() => {
+    const hoursCol = (field: keyof TimeComparisonRow, width = 120): GridColDef<TimeComparisonRow> => ({
+      field,
+      headerName: t(`time.comparison.field.${field}`),
+      width,
+      type: 'number',
+      sortable: false,
+      valueFormatter: (v: number | null) =>
+        v == null
+          ? ''
+          : new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', {
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1,
+            }).format(v),
+    });
+    const percentCol = (field: keyof TimeComparisonRow): GridColDef<TimeComparisonRow> => ({
+      ...hoursCol(field, 140),
+      valueFormatter: (v: number | null) =>
+        v == null ? '' : `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 }).format(v)} %`,
+      cellClassName: 'percent',
+      renderCell: (p) =>
+        p.value == null ? null : (
+          <Box
+            sx={{
+              bgcolor: percentColour(p.value as number),
+              color: 'rgba(0,0,0,0.87)',
+              px: 1,
+              borderRadius: 1,
+              width: '100%',
+              textAlign: 'right',
+            }}
+          >
+            {p.formattedValue}
+          </Box>
+        ),
+    });
+    const cols: GridColDef<TimeComparisonRow>[] = [
+      {
+        field: 'referenceDate',
+        headerName: t('time.comparison.field.period'),
+        width: 120,
+        sortable: false,
+        valueGetter: (_v, r) => periodLabel(r),
+      },
+    ];
+    if (grouping.bookedFor !== 'Global') {
+      cols.push(
+        { field: 'companyName', headerName: t('time.field.company'), width: 190, sortable: false },
+        { field: 'projectName', headerName: t('time.field.project'), width: 170, sortable: false },
+      );
+    }
+    if (grouping.bookedFor === 'Issue')
+      cols.push({
+        field: 'issueName',
+        headerName: t('time.field.item'),
+        width: 200,
+        sortable: false,
+        valueGetter: (_v, r) =>
+          r.issueId ? [r.issueNumber, r.issueName].filter(Boolean).join(' ') : t('time.comparison.noItem'),
+      });
+    if (grouping.bookedBy === 'User')
+      cols.push({ field: 'userName', headerName: t('time.field.user'), width: 160, sortable: false });
+    if (withBudget) cols.push(hoursCol('budget'));
+    cols.push(
+      hoursCol('plannedTime'),
+      hoursCol('futurePlannedTime', 140),
+      hoursCol('bookedTime'),
+      hoursCol('projectedTime'),
+      hoursCol('delta'),
+      hoursCol('projectedDelta', 140),
+      percentCol('bookedPlannedPercentage'),
+    );
+    if (withBudget) cols.push(percentCol('plannedBudgetPercentage'), percentCol('bookedBudgetPercentage'));
+    cols.push(percentCol('bookedTimeOfPlannedHoursByProject'));
+    return cols;
+  }, [t, lang, grouping, withBudget]);
+
+  async function exportXlsx() {
+    setExporting(true);
+    try {
+      const rows: TimeComparisonRow[] = [];
+      for (let page = 0; ; page++) {
+        const res = await apiRequest(url(page, 500), { schema: timeComparisonPageSchema });
+        rows.push(...res.items);
+        if (res.items.length === 0 || rows.length >= res.total) break;
+      }
+      const sheet = [
+        t(`time.comparison.bookedFor.${grouping.bookedFor}`),
+        t(`time.comparison.bookedBy.${grouping.bookedBy}`),
+        t(`time.comparison.dateGrouping.${grouping.dateGrouping}`),
+      ].join(' · ');
+      const blob = await buildXlsx(
+        columns.map((c) => ({ header: c.headerName ?? c.field })),
+        rows.map((r) =>
+          columns.map((c): XlsxValue => {
+            if (c.field === 'referenceDate') return periodLabel(r);
+            if (c.field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
+            return (r[c.field as keyof TimeComparisonRow] as XlsxValue) ?? null;
+          }),
+        ),
+        sheet,
+      );
+      saveBlob(blob, GRID_EXPORT_FILE);
+    } catch (error) {
+      console.error(error);
+      notify(t('grid.exportFailed'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const title = t('section.time-comparison');
+  const select = <K extends keyof Grouping>(key: K, options: readonly Grouping[K][]) => (
+    <TextField
+      select
+      size="small"
+      label={t(`time.comparison.${key}.label`)}
+      value={grouping[key]}
+      onChange={(e) => {
+        setGrouping((g) => ({ ...g, [key]: e.target.value }));
+        setPagination((p) => ({ ...p, page: 0 }));
+      }}
+      sx={{ width: { xs: '100%', sm: 170 } }}
+    >
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {t(`time.comparison.${key}.${o}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <PickersProvider>
+      <PageHeader
+        title={title}
+        actions={
+          !drill && (
+            <Button
+              variant="outlined"
+              startIcon={<FileDownload />}
+              onClick={() => void exportXlsx()}
+              disabled={exporting || !query.data?.total}
+            >
+              {exporting ? t('grid.exporting') : t('grid.export')}
+            </Button>
+          )
+        }
+      />
+      {drill ? (
+        <DrillDown
+          row={drill}
+          label={periodLabel(drill)}
+          grouping={grouping}
+          from={from!}
+          until={until!}
+          onBack={() => setDrill(null)}
+        />
+      ) : (
+        <>
+          <Paper
+            variant="outlined"
+            sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+          >
+            {select('bookedFor', bookedForGroupings)}
+            {select('bookedBy', bookedByGroupings)}
+            {select('dateGrouping', dateGroupings)}
+            <TextField
+              select
+              size="small"
+              label={t('time.field.company')}
+              value={companyId}
+              onChange={(e) => {
+                setCompanyId(e.target.value);
+                setProjectId('');
+                setPagination((p) => ({ ...p, page: 0 }));
+              }}
+              sx={{ width: { xs: '100%', sm: 200 } }}
+            >
+              <MenuItem value="">{t('time.all')}</MenuItem>
+              {companies.map(([id, name]) => (
+                <MenuItem key={id} value={id}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('time.field.project')}
+              value={projectId}
+              onChange={(e) => {
+                setProjectId(e.target.value);
+                setPagination((p) => ({ ...p, page: 0 }));
+              }}
+              sx={{ width: { xs: '100%', sm: 200 } }}
+            >
+              <MenuItem value="">{t('time.all')}</MenuItem>
+              {companyProjects.map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <DateRangeFilter
+              value={range}
+              onChange={(r) => {
+                setRange(r);
+                setPagination((p) => ({ ...p, page: 0 }));
+              }}
+            />
+          </Paper>
+          {(!from || !until) && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('time.comparison.needRange')}
+            </Alert>
+          )}
+          {query.isError && (
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              }
+            >
+              {t('time.comparison.loadFailed')}
+            </Alert>
+          )}
+          <AppDataGrid<TimeComparisonRow>
+            label={title}
+            rows={query.data?.items ?? []}
+            getRowId={(r) => [r.referenceDate, r.companyId, r.projectId, r.issueId, r.userId].join('|')}
+            columns={columns}
+            rowCount={query.data?.total ?? 0}
+            loading={query.isFetching}
+            paginationMode="server"
+            pageSizeOptions={PAGE_SIZES}
+            paginationModel={pagination}
+            onPaginationModelChange={setPagination}
+            onRowClick={({ row }) => setDrill(row)}
+            slots={{
+              noRowsOverlay: () => (
+                <Typography color="text.secondary" sx={{ p: 3 }}>
+                  {t('time.comparison.empty')}
+                </Typography>
+              ),
+            }}
+            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+          />
+        </>
+      )}
+    </PickersProvider>
+  );
+}
+
+/** The time records behind one comparison row, and the way back to the grid. */
+function DrillDown(props: {
+  row: TimeComparisonRow;
+  label: string;
+  grouping: Grouping;
+  from: string;
+  until: string;
+  onBack: () => void;
+}) {
+  const { row, grouping } = props;
+  const { t, i18n } = useTranslation();
+  const [pagination, setPagination] = useState({ page: 0, pageSize: 25 });
+  const start = row.referenceDate > props.from ? row.referenceDate : props.from;
+  const endOfPeriod = periodEnd(row, grouping.dateGrouping);
+  const end = endOfPeriod < props.until ? endOfPeriod : props.until;
+  const url = timeRecordPageUrl(
+    {
+      from: start,
+      until: end,
+      companyId: row.companyId ?? undefined,
+      projectId: row.projectId ?? undefined,
+      userId: row.userId ?? undefined,
+      itemId: row.issueId ?? undefined,
+    },
+    'day',
+    'asc',
+    pagination.page,
+    pagination.pageSize,
+  );
+  const query = useQuery({ queryKey: ['time-records', 'drill', url], queryFn: ({ signal }) => fetchTimeRecordPage(url, signal) });
+  const columns: GridColDef<TimeRecord>[] = [
+    { field: 'day', headerName: t('time.field.day'), width: 110, sortable: false, valueFormatter: (v: string) => formatDate(v) },
+    {
+      field: 'hours',
+      headerName: t('time.field.hours'),
+      width: 90,
+      type: 'number',
+      sortable: false,
+      valueFormatter: (v: number) => formatHours(v, i18n.language),
+    },
+    { field: 'userName', headerName: t('time.field.user'), width: 160, sortable: false },
+    { field: 'companyName', headerName: t('time.field.company'), width: 190, sortable: false },
+    { field: 'projectName', headerName: t('time.field.project'), width: 170, sortable: false },
+    { field: 'description', headerName: t('time.field.description'), flex: 1, minWidth: 200, sortable: false },
+  ];
+  const heading = [props.label, row.companyName, row.projectName, row.userName, row.issueName].filter(Boolean).join(' · ');
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<ArrowBack />} onClick={props.onBack}>
+          {t('time.comparison.back')}
+        </Button>
+        <Typography variant="h6" component="h2">
+          {heading}
+        </Typography>
+      </Box>
+      {query.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('time.loadFailed')}
+        </Alert>
+      )}
+      <AppDataGrid<TimeRecord>
+        label={heading}
+        rows={query.data?.items ?? []}
+        columns={columns}
+        rowCount={query.data?.total ?? 0}
+        loading={query.isFetching}
+        paginationMode="server"
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        slots={{
+          noRowsOverlay: () => (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('time.emptyFiltered')}
+            </Typography>
+          ),
+        }}
+      />
+    </>
+  );
+}

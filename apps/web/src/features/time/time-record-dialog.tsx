@@ -1,0 +1,296 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TimeRecord } from '@pc/shared';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DialogFrame } from '../../components/dialog-frame';
+import { toDay } from '../../lib/format';
+import { errorText } from '../../lib/messages';
+import { notify } from '../../lib/notify';
+import { useZodForm } from '../../lib/use-zod-form';
+import { DateInput } from '../items/detail/inputs';
+import { useDeleteTimeRecord, useProjects, useSaveTimeRecord } from './api';
+
+/** The form's values: text inputs; the shared timeRecordInputSchema decides on the server. */
+const formSchema = z
+  .object({
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+    // startTime/endTime: "HH:mm", checked by the shared schema on the server as well.
+    startTime: z.union([z.literal(''), z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'validation.time')]),
+    endTime: z.union([z.literal(''), z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'validation.time')]),
+    hours: z.string(),
+    companyId: z.string().min(1, 'validation.required'),
+    projectId: z.string().min(1, 'validation.required'),
+    description: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+    billable: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startTime || v.endTime) {
+      if (!v.startTime) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['startTime'] });
+      if (!v.endTime) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['endTime'] });
+      return;
+    }
+    const h = Number(v.hours.replace(',', '.'));
+    if (!v.hours.trim()) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['hours'] });
+    else if (!Number.isFinite(h) || h < 0.25 || h > 24)
+      ctx.addIssue({ code: 'custom', message: 'validation.hoursMin', path: ['hours'] });
+    else if (!Number.isInteger(h * 4)) ctx.addIssue({ code: 'custom', message: 'validation.quarterHours', path: ['hours'] });
+  });
+type FormValues = z.input<typeof formSchema>;
+
+interface Props {
+  record: TimeRecord | null;
+  /** A new booking linked to this item (the issue's 'book time'). */
+  item?: { id: string; companyId: string; name: string } | null;
+  onClose: () => void;
+}
+
+/** Book, edit or delete one time record; controls follow the rights the server sent with it. */
+export function TimeRecordDialog({ record, item = null, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const projects = useProjects();
+  const save = useSaveTimeRecord();
+  const remove = useDeleteTimeRecord();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const readOnly = record ? !record.rights.write : false;
+  const itemId = record ? record.itemId : (item?.id ?? null);
+  const form = useZodForm<FormValues>(formSchema, {
+    defaultValues: {
+      day: record?.day ?? toDay(new Date()),
+      startTime: record?.startTime ?? '',
+      endTime: record?.endTime ?? '',
+      hours: record ? String(record.hours).replace('.', i18n.language === 'en' ? '.' : ',') : '',
+      companyId: record?.companyId ?? item?.companyId ?? '',
+      projectId: record?.projectId ?? '',
+      description: record?.description ?? '',
+      billable: record?.billable ?? true,
+    },
+    onSubmit: async (v) => {
+      const byTimes = !!(v.startTime && v.endTime);
+      await save.mutateAsync({
+        id: record?.id ?? null,
+        input: {
+          day: v.day,
+          startTime: byTimes ? v.startTime : null,
+          endTime: byTimes ? v.endTime : null,
+          hours: byTimes ? null : Number(v.hours.replace(',', '.')),
+          projectId: v.projectId,
+          itemId,
+          description: v.description.trim(),
+          billable: v.billable,
+        },
+      });
+      notify(t('time.record.saved'), 'success');
+      onClose();
+    },
+  });
+  const { errors } = form.formState;
+  const companyId = form.watch('companyId');
+  const all = projects.data ?? [];
+  const companies = [...new Map(all.map((p) => [p.companyId, p.companyName])).entries()].filter(
+    ([id]) => !item || id === item.companyId,
+  );
+  const companyProjects = all.filter((p) => p.companyId === companyId && (p.isActive || p.id === record?.projectId));
+  const msg = (key?: string) => (key ? t([`time.${key}`, `items.${key}`, 'items.validation.invalid']) : undefined);
+  const title = record ? (readOnly ? t('time.record.view') : t('time.record.edit')) : t('time.record.new');
+
+  return (
+    <>
+      <DialogFrame
+        title={title}
+        onClose={onClose}
+        form={readOnly ? undefined : form}
+        submitLabel={t('time.save')}
+        width={600}
+        actions={
+          readOnly ? (
+            <Button onClick={onClose}>{t('help.ok')}</Button>
+          ) : record?.rights.delete ? (
+            <>
+              <Button color="error" onClick={() => setConfirmDelete(true)} disabled={form.busy} sx={{ mr: 'auto' }}>
+                {t('time.delete')}
+              </Button>
+              <Button onClick={onClose} disabled={form.busy}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" disabled={!form.canSubmit} loading={form.busy}>
+                {t('time.save')}
+              </Button>
+            </>
+          ) : undefined
+        }
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {item && <TextField label={t('time.field.item')} value={item.name} disabled variant="filled" />}
+          {!item && record?.itemName && (
+            <TextField label={t('time.field.item')} value={record.itemName} disabled variant="filled" />
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              control={form.control}
+              name="companyId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  fullWidth
+                  required
+                  variant="filled"
+                  label={t('time.field.company')}
+                  name={field.name}
+                  value={companies.some(([id]) => id === field.value) ? field.value : ''}
+                  onChange={(e) => {
+                    field.onChange(e.target.value);
+                    form.setValue('projectId', '');
+                  }}
+                  inputRef={field.ref}
+                  disabled={readOnly}
+                  error={!!errors.companyId}
+                  helperText={
+                    msg(errors.companyId?.message) ?? (projects.isSuccess && !companies.length ? t('time.noProjects') : undefined)
+                  }
+                >
+                  {companies.map(([id, name]) => (
+                    <MenuItem key={id} value={id}>
+                      {name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="projectId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  fullWidth
+                  required
+                  variant="filled"
+                  label={t('time.field.project')}
+                  name={field.name}
+                  value={companyProjects.some((p) => p.id === field.value) ? field.value : ''}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  inputRef={field.ref}
+                  disabled={readOnly || !companyId}
+                  error={!!errors.projectId}
+                  helperText={msg(errors.projectId?.message)}
+                >
+                  {companyProjects.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              control={form.control}
+              name="day"
+              render={({ field }) => (
+                <DateInput
+                  label={t('time.field.day')}
+                  required
+                  name={field.name}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  readOnly={readOnly}
+                  error={msg(errors.day?.message)}
+                />
+              )}
+            />
+            <TextField
+              label={t('time.field.start')}
+              variant="filled"
+              {...form.register('startTime')}
+              disabled={readOnly}
+              error={!!errors.startTime}
+              helperText={msg(errors.startTime?.message)}
+              placeholder="HH:mm"
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              fullWidth
+            />
+            <TextField
+              label={t('time.field.end')}
+              variant="filled"
+              {...form.register('endTime')}
+              disabled={readOnly}
+              error={!!errors.endTime}
+              helperText={msg(errors.endTime?.message)}
+              placeholder="HH:mm"
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              fullWidth
+            />
+            <TextField
+              label={t('time.field.hours')}
+              variant="filled"
+              {...form.register('hours')}
+              disabled={readOnly || !!(form.watch('startTime') || form.watch('endTime'))}
+              error={!!errors.hours}
+              helperText={msg(errors.hours?.message)}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              fullWidth
+            />
+          </Stack>
+          <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
+            {t('time.hoursHint')}
+          </Typography>
+          <TextField
+            label={t('time.field.description')}
+            required
+            multiline
+            minRows={2}
+            variant="filled"
+            {...form.register('description')}
+            disabled={readOnly}
+            error={!!errors.description}
+            helperText={msg(errors.description?.message)}
+          />
+          <Controller
+            control={form.control}
+            name="billable"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={readOnly} />
+                }
+                label={t('time.field.billable')}
+              />
+            )}
+          />
+        </Stack>
+      </DialogFrame>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('time.record.deleteTitle')}
+        text={t('time.record.deleteText')}
+        confirmLabel={t('time.delete')}
+        danger
+        busy={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          if (!record) return;
+          remove.mutate(record.id, {
+            onSuccess: () => {
+              notify(t('time.record.deleted'), 'success');
+              setConfirmDelete(false);
+              onClose();
+            },
+            onError: (error) => notify(errorText(t, error), 'error'),
+          });
+        }}
+      />
+    </>
+  );
+}
