@@ -10,6 +10,7 @@ import {
 import { i18n } from '../lib/i18n/i18n';
 import { notify } from '../lib/notify';
 import '../lib/routing/route-static-data';
+import './item-page-slots';
 import { postLoginTarget } from '../lib/routing/post-login-target';
 import { findRouteDef, type RouteDef, type RoutePage, routeDefs } from '../lib/routing/route-table';
 import { sessionStore } from '../lib/session/session-store';
@@ -75,11 +76,14 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
     case 'appointment-list':
       return lazyRouteComponent(() => import('../features/calendar/appointment-list-page'), 'AppointmentListPage');
     case 'questionnaire-list':
-      return lazyRouteComponent(() => import('../features/questionnaire/questionnaire-list-page'), 'QuestionnaireListPage');
+      return lazyRouteComponent(() => import('../features/items/questionnaire/questionnaire-list-page'), 'QuestionnaireListPage');
     case 'questionnaire-detail':
-      return lazyRouteComponent(() => import('../features/questionnaire/questionnaire-detail-page'), 'QuestionnaireDetailPage');
+      return lazyRouteComponent(
+        () => import('../features/items/questionnaire/questionnaire-detail-page'),
+        'QuestionnaireDetailPage',
+      );
     case 'questionnaire-fill':
-      return lazyRouteComponent(() => import('../features/questionnaire/fill-page'), 'QuestionnaireFillPage');
+      return lazyRouteComponent(() => import('../features/items/questionnaire/fill-page'), 'QuestionnaireFillPage');
     case 'service-agreement-list':
       return lazyRouteComponent(() => import('../features/items/list/service-agreement-list-page'), 'ServiceAgreementListPage');
     case 'service-agreement-redirect':

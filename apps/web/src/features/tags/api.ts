@@ -1,4 +1,4 @@
-import { companyListItemSchema, type TagType, tagSchema, textModuleSchema } from '@pc/shared';
+import { type TagType, tagSchema, textModuleSchema } from '@pc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
@@ -34,12 +34,4 @@ export function saveTextModule(id: number | null, body: { name: string; companyI
 
 export function deleteTextModule(id: number) {
   return apiRequest(`/text-module/${id}`, { method: 'DELETE', responseType: 'none' });
-}
-
-export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['company', 'list-items'],
-    queryFn: () => apiRequest('/company/list-items', { schema: z.array(companyListItemSchema) }),
-    enabled,
-  });
 }

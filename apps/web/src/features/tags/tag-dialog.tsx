@@ -5,9 +5,9 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../components/dialog-frame';
+import { useCompanyOptions } from '../../lib/company-options';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useCompanyOptions } from './api';
 
 export interface PromptValues {
   name: string;

@@ -13,7 +13,7 @@ export function BookTimeButton({ item }: { item: Item }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   const [open, setOpen] = useState(false);
-  if (!hasClaim(me, 'TimeRecords.Write')) return null;
+  if (item.type !== 'issue' || !hasClaim(me, 'TimeRecords.Write')) return null;
   return (
     <>
       <Button variant="outlined" startIcon={<Schedule />} onClick={() => setOpen(true)}>

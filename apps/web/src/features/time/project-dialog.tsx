@@ -15,13 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
+import { DateInput } from '../../components/form-inputs';
+import { useCompanyOptions } from '../../lib/company-options';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useUserLookup } from '../../lib/user-lookup';
-import { DateInput } from '../items/detail/inputs';
-import { useCompanyOptions } from '../tags/api';
 import { useDeleteProject, useSaveProject } from './api';
 
 const amount = z

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
+import { DateInput } from '../../components/form-inputs';
 import { toDay } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
-import { DateInput } from '../items/detail/inputs';
 import { useDeleteTimeRecord, useProjects, useSaveTimeRecord } from './api';
 
 /** The form's values: text inputs; the shared timeRecordInputSchema decides on the server. */

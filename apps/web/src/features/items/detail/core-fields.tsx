@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import { type ItemTypeKey, itemStatuses } from '@pc/shared';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Cell, DateInput, SelectInput, TextInput } from '../../../components/form-inputs';
 import { StatusDot } from '../../../components/status-chip';
 import { useCompanies } from '../api';
 import { validationMessage } from '../labels';
 import { type ItemFormValues, ruledDueDate } from './form-values';
-import { Cell, DateInput, SelectInput, TextInput } from './inputs';
 import { PersonInput } from './reference-inputs';
 
 interface CoreFieldsProps {

@@ -10,8 +10,6 @@ import Typography from '@mui/material/Typography';
 import type { FieldDef, ItemTypeKey } from '@pc/shared';
 import { type Control, Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { optionLabel, subFieldLabel, validationMessage } from '../labels';
-import { emptyRow, type ItemFormValues } from './form-values';
 import {
   Cell,
   DateInput,
@@ -22,7 +20,9 @@ import {
   SelectInput,
   SwitchInput,
   TextInput,
-} from './inputs';
+} from '../../../components/form-inputs';
+import { optionLabel, subFieldLabel, validationMessage } from '../labels';
+import { emptyRow, type ItemFormValues } from './form-values';
 import { LinksInput, TagsInput } from './reference-inputs';
 
 interface FieldContext {

@@ -10,13 +10,13 @@ import { useEffect, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { DateInput, SelectInput, TextInput } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { formSubmit } from '../../../lib/use-zod-form';
 import { invalidateItems, saveItem } from '../api';
 import { fieldLabel, optionLabel, validationMessage } from '../labels';
-import { DateInput, SelectInput, TextInput } from './inputs';
 import {
   canWriteType,
   type FindingKind,

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Item, ItemTypeKey } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,11 +18,11 @@ import { PageLoader } from '../../../components/page-loader';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { StatusChip } from '../../../components/status-chip';
 import { isApiError } from '../../../lib/api/api-error';
+import { itemPageActions } from '../../../lib/item-page-slots';
 import { notify } from '../../../lib/notify';
-import { ItemQuestionnaires, takesQuestionnaires } from '../../questionnaire/item-questionnaires';
-import { BookTimeButton } from '../../time/book-time-button';
 import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
 import { typeSingular } from '../labels';
+import { ItemQuestionnaires, takesQuestionnaires } from '../questionnaire/item-questionnaires';
 import { useItemType } from '../use-item-type';
 import { AttachmentsPanel } from './attachments-panel';
 import { FindingActions, useFindingKinds } from './finding-actions';
@@ -135,7 +135,13 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {item && <StatusChip status={item.status} />}
           {item && <ItemReportButton item={item} />}
-          {item && type === 'issue' && <BookTimeButton item={item} />}
+          {item && (
+            <Suspense fallback={null}>
+              {itemPageActions.map(({ key, Action }) => (
+                <Action key={key} item={item} />
+              ))}
+            </Suspense>
+          )}
           {item?.rights.delete && (
             <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setConfirmDelete(true)}>
               {t('items.detail.delete')}

@@ -10,6 +10,7 @@ import { type Item, type ItemTypeKey, itemInputSchema, itemTypeDefs } from '@pc/
 import { useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Cell, FormGrid } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
@@ -18,7 +19,6 @@ import { fieldLabel, typeSingular, validationMessage } from '../labels';
 import { CoreFields } from './core-fields';
 import { FieldInput, isWide } from './field-input';
 import { formValuesOf, type ItemFormValues, isFormField, splitServerErrors } from './form-values';
-import { Cell, FormGrid } from './inputs';
 import { hasTypeExtras, TypeExtras } from './type-extras';
 
 interface ItemFormProps {

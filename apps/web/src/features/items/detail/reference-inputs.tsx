@@ -6,6 +6,7 @@ import { type ItemTypeKey, itemTypes, type TagType } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InputProps } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { hasClaim } from '../../../lib/permissions';
@@ -13,7 +14,6 @@ import { useSession } from '../../../lib/session/session-store';
 import { useUserLookup } from '../../../lib/user-lookup';
 import { createTag, tagKeys, useLinkOptions, useTags } from '../api';
 import { validationMessage } from '../labels';
-import type { InputProps } from './inputs';
 
 const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
 

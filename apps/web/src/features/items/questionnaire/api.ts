@@ -9,9 +9,9 @@ import {
 } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, type DownloadedFile } from '../../lib/api/api-client';
-import { uploadFile } from '../../lib/api/upload';
-import { useSession } from '../../lib/session/session-store';
+import { apiRequest, type DownloadedFile } from '../../../lib/api/api-client';
+import { uploadFile } from '../../../lib/api/upload';
+import { useSession } from '../../../lib/session/session-store';
 
 export const questionnaireKeys = {
   all: ['questionnaires'] as const,

@@ -7,10 +7,10 @@ import type { AnswerValue, Language, Question, QuestionnaireDetail } from '@pc/s
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../lib/api/api-client';
-import { formatBytes, formatDate } from '../../lib/format';
-import { errorText } from '../../lib/messages';
-import { notify } from '../../lib/notify';
+import { saveFile } from '../../../lib/api/api-client';
+import { formatBytes, formatDate } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
+import { notify } from '../../../lib/notify';
 import { downloadQuestionnaireFile } from './api';
 
 /** A text in the user's language (the template carries both). */

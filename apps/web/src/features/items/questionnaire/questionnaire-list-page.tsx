@@ -8,9 +8,9 @@ import type { QuestionnaireState, QuestionnaireSummary } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { PageHeader } from '../../components/page-header';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
+import { PageHeader } from '../../../components/page-header';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useQuestionnaires } from './api';
 import { SendQuestionnaireDialog, useSendableLinkTypes } from './send-dialog';
 

@@ -36,12 +36,12 @@ import { useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLayout } from '../../components/centered-layout';
-import { PageLoader } from '../../components/page-loader';
-import { isApiError } from '../../lib/api/api-error';
-import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
-import { errorText } from '../../lib/messages';
-import { validationMessage } from '../items/labels';
+import { CenteredLayout } from '../../../components/centered-layout';
+import { PageLoader } from '../../../components/page-loader';
+import { isApiError } from '../../../lib/api/api-error';
+import { formatBytes, formatDate, formatDateTime } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
+import { validationMessage } from '../labels';
 import { pick } from './answers-view';
 import { loadPublicQuestionnaire, publicLogoUrl, saveDraft, submitAnswers, uploadAnswerFile } from './api';
 

@@ -10,9 +10,9 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../../components/pickers-provider';
-import { TextModuleSelect, textModuleSelectReadOnly, useTextModules } from '../../../components/text-module-select';
-import { useSession } from '../../../lib/session/session-store';
+import { useSession } from '../lib/session/session-store';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from './pickers-provider';
+import { TextModuleSelect, textModuleSelectReadOnly, useTextModules } from './text-module-select';
 
 /** Props every input takes from its Controller. */
 export interface InputProps<V> {

@@ -10,16 +10,16 @@ import {
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DialogFrame } from '../../components/dialog-frame';
-import { PickersProvider } from '../../components/pickers-provider';
-import { toDay } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { useSession } from '../../lib/session/session-store';
-import { useZodForm } from '../../lib/use-zod-form';
-import { useLinkOptions } from '../items/api';
-import { DateInput, SelectInput, TextInput } from '../items/detail/inputs';
-import { canWriteType } from '../items/detail/linked-items';
-import { typeSingular, validationMessage } from '../items/labels';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { DateInput, SelectInput, TextInput } from '../../../components/form-inputs';
+import { PickersProvider } from '../../../components/pickers-provider';
+import { toDay } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session/session-store';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useLinkOptions } from '../api';
+import { canWriteType } from '../detail/linked-items';
+import { typeSingular, validationMessage } from '../labels';
 import { pick } from './answers-view';
 import { useQuestionnaireTemplates, useSendQuestionnaire } from './api';
 
