@@ -113,12 +113,12 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => page.url()).toContain('/login');
     await login(page, server.url, email, 'Neu-Start1!', false);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // A new company starts its first-run wizard (issue 15): the reminder greets the account holder.
     const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
     await reminder.waitFor();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
     await reminder.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     const tile = page.getByRole('region', { name: 'Testphase' });
     await tile.getByText('Ihre Testphase endet am', { exact: false }).waitFor();
