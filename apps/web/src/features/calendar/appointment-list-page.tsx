@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Search from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,6 +20,7 @@ import { currentWeek, type DateRange } from '../../components/date-range';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
+import { RetryAlert } from '../../components/retry-alert';
 import { apiRequest } from '../../lib/api/api-client';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -175,19 +175,7 @@ export function AppointmentListPage() {
           }}
         />
       </Paper>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('appointmentList.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>{t('appointmentList.loadFailed')}</RetryAlert>
       <AppDataGrid<Appointment>
         label={title}
         rows={query.data?.items ?? []}

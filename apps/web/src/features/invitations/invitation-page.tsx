@@ -3,7 +3,6 @@ import CallMade from '@mui/icons-material/CallMade';
 import CallReceived from '@mui/icons-material/CallReceived';
 import Delete from '@mui/icons-material/Delete';
 import MoreVert from '@mui/icons-material/MoreVert';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -22,6 +21,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { DialogFrame } from '../../components/dialog-frame';
 import { PageHeader } from '../../components/page-header';
+import { RetryAlert } from '../../components/retry-alert';
 import { formatDate } from '../../lib/format';
 import { type InvitationAction, useInvitationActions, useInvitations } from '../../lib/invitations';
 import { useSession } from '../../lib/session/session-store';
@@ -219,19 +219,7 @@ export function InvitationPage() {
           )
         }
       />
-      {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('invitation.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={list}>{t('invitation.loadFailed')}</RetryAlert>
       <AppDataGrid<Invitation>
         label={t('section.invitation')}
         rows={list.data ?? []}

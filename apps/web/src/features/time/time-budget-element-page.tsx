@@ -1,5 +1,4 @@
 import FileDownload from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -11,6 +10,7 @@ import { z } from 'zod';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { downloadXlsx } from '../../components/data-grid/xlsx-export';
 import { PageHeader } from '../../components/page-header';
+import { RetryAlert } from '../../components/retry-alert';
 import { apiRequest } from '../../lib/api/api-client';
 import { toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -109,19 +109,7 @@ export function TimeBudgetElementPage() {
           </Button>
         }
       />
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('time.budget.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>{t('time.budget.loadFailed')}</RetryAlert>
       <AppDataGrid
         label={title}
         rows={rows}

@@ -26,6 +26,7 @@ import type { DateRange } from '../../components/date-range';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
+import { RetryAlert } from '../../components/retry-alert';
 import { apiRequest } from '../../lib/api/api-client';
 import { formatDate, parseDay, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -325,19 +326,7 @@ export function TimeComparisonPage() {
               {t('time.comparison.needRange')}
             </Alert>
           )}
-          {query.isError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
-              {t('time.comparison.loadFailed')}
-            </Alert>
-          )}
+          <RetryAlert query={query}>{t('time.comparison.loadFailed')}</RetryAlert>
           <AppDataGrid<TimeComparisonRow>
             label={title}
             rows={query.data?.items ?? []}

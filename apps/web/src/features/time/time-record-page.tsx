@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,6 +19,7 @@ import { currentWeek, type DateRange } from '../../components/date-range';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
+import { RetryAlert } from '../../components/retry-alert';
 import { formatDate, parseDay, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
@@ -242,19 +242,7 @@ export function TimeRecordPage() {
               }}
             />
           </Paper>
-          {query.isError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
-              {t('time.loadFailed')}
-            </Alert>
-          )}
+          <RetryAlert query={query}>{t('time.loadFailed')}</RetryAlert>
           <AppDataGrid<TimeRecord>
             label={title}
             rows={query.data?.items ?? []}

@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { GridColumnVisibilityModel, GridSortModel } from '@mui/x-data-grid';
 import type { Item } from '@pc/shared';
@@ -12,6 +11,7 @@ import { downloadXlsx } from '../../../components/data-grid/xlsx-export';
 import type { DateRange } from '../../../components/date-range';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useStore } from '../../../lib/create-store';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
@@ -136,19 +136,7 @@ export function ItemListPage() {
         onStatuses={onStatuses}
         onRange={onRange}
       />
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('items.list.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>{t('items.list.loadFailed')}</RetryAlert>
       <EmptyStateContext value={empty}>
         <AppDataGrid<Item>
           label={title}

@@ -15,6 +15,7 @@ import { downloadXlsx } from '../../../components/data-grid/xlsx-export';
 import type { DateRange } from '../../../components/date-range';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
+import { RetryAlert } from '../../../components/retry-alert';
 import { isApiError } from '../../../lib/api/api-error';
 import { useStore } from '../../../lib/create-store';
 import { notify } from '../../../lib/notify';
@@ -151,19 +152,9 @@ export function ServiceAgreementListPage() {
           ))}
         </TextField>
       </ListFilters>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {isApiError(query.error) && query.error.status === 403 ? t('serviceAgreements.noKind') : t('items.list.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>
+        {isApiError(query.error) && query.error.status === 403 ? t('serviceAgreements.noKind') : t('items.list.loadFailed')}
+      </RetryAlert>
       <EmptyStateContext value={empty}>
         <AppDataGrid<Item>
           label={title}

@@ -1,5 +1,4 @@
 import Send from '@mui/icons-material/Send';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
 import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useQuestionnaires } from './api';
 import { SendQuestionnaireDialog, useSendableLinkTypes } from './send-dialog';
@@ -79,19 +79,7 @@ export function QuestionnaireListPage() {
           )
         }
       />
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('questionnaire.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>{t('questionnaire.loadFailed')}</RetryAlert>
       <AppDataGrid<QuestionnaireSummary>
         label={title}
         rows={query.data ?? []}
