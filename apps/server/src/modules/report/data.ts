@@ -90,7 +90,8 @@ type ItemRow = { id: string; type: string; number: number; name: string; descrip
 const ids = (data: Record<string, unknown>, key: string) =>
   Array.isArray(data[key]) ? (data[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const germanDate = (isoDay: string) => isoDay.split('-').reverse().join('.');
+/** DD.MM.YYYY of a calendar day (the date part of an ISO timestamp). */
+export const germanDate = (isoDay: string) => isoDay.slice(0, 10).split('-').reverse().join('.');
 
 /** `inArray` in slices, so a register of thousands of links stays under the parameter limit. */
 async function inSlices<T>(list: string[], load: (slice: string[]) => Promise<T[]>): Promise<T[]> {

@@ -16,7 +16,7 @@ import type { Storage } from '../../platform/storage';
 import { pageNumberFooter, pdfBase, renderPdf } from '../dynamic-document/pdf';
 import { getItem, type ItemCtx, type ItemDeps, itemHistoryOf } from '../items/service';
 import { todayIn } from '../items/time';
-import { logoOf } from './data';
+import { germanDate, logoOf } from './data';
 import { type WebT, webTexts } from './web-texts';
 
 type Ctx = ItemCtx & Pick<RequestContext, 'locale'>;
@@ -24,7 +24,6 @@ type Ctx = ItemCtx & Pick<RequestContext, 'locale'>;
 /** How many history entries the PDF lists; the rest is counted. */
 const HISTORY_ROWS = 20;
 
-const germanDate = (isoDay: string) => isoDay.slice(0, 10).split('-').reverse().join('.');
 const dateTimeIn = (timeZone: string, lang: Language) => (iso: string) =>
   new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 const idsIn = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
