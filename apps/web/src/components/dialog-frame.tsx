@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent, { type DialogContentProps } from '@mui/material/DialogContent';
@@ -48,6 +48,8 @@ export interface DialogFrameProps {
    */
   form?: Pick<ZodForm<never>, 'submit' | 'busy' | 'canSubmit' | 'failure'>;
   submitLabel?: ReactNode;
+  /** A submit that destroys or turns protection off reads red. */
+  submitColor?: ButtonProps['color'];
   /** Beyond the form's own rule (nothing changed yet). */
   submitDisabled?: boolean;
   /** false: the dialog shows the failure itself (on a field, in its own words). */
@@ -83,6 +85,7 @@ export function DialogFrame({
   onKeyDown,
   form: zodForm,
   submitLabel,
+  submitColor,
   submitDisabled = false,
   showFailure = true,
 }: DialogFrameProps) {
@@ -95,7 +98,13 @@ export function DialogFrame({
         <Button onClick={onClose} disabled={zodForm.busy}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={!zodForm.canSubmit || submitDisabled} loading={zodForm.busy}>
+        <Button
+          type="submit"
+          variant="contained"
+          color={submitColor}
+          disabled={!zodForm.canSubmit || submitDisabled}
+          loading={zodForm.busy}
+        >
           {submitLabel ?? t('common.save')}
         </Button>
       </>

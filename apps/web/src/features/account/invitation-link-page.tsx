@@ -17,8 +17,7 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from './auth-card';
-import { PasswordCriteriaList } from './password-criteria-list';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 const toInvitations = '/login?redirect=%2Finvitation';
 
@@ -38,10 +37,6 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
   });
   const { errors } = form.formState;
   const failure = form.failure ? errorText(t, form.failure) : null;
-  const password = form.watch('password');
-  const repeated = form.watch('passwordRepeated');
-  const serverMessage = (field: 'password' | 'passwordRepeated') =>
-    errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
@@ -55,29 +50,7 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
           helperText={messageText(t, errors.companyName?.message)}
           disabled={form.busy}
         />
-        <PasswordField
-          {...form.register('password')}
-          label={t('account.reset.password')}
-          autoComplete="new-password"
-          required
-          error={!!serverMessage('password')}
-          helperText={serverMessage('password')}
-          alertHelperText
-          disabled={form.busy}
-        />
-        <PasswordField
-          {...form.register('passwordRepeated')}
-          label={t('account.reset.passwordRepeated')}
-          autoComplete="new-password"
-          required
-          error={!!serverMessage('passwordRepeated') || (repeated.length > 0 && repeated !== password)}
-          helperText={
-            serverMessage('passwordRepeated') ??
-            (repeated.length > 0 && repeated !== password ? t('account.messages.password.mismatch') : undefined)
-          }
-          disabled={form.busy}
-        />
-        <PasswordCriteriaList password={password} repeated={repeated} />
+        <NewPasswordFields form={form} busy={form.busy} />
         {failure && <Alert severity="error">{failure}</Alert>}
         <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
           {t('invitation.link.register')}

@@ -9,13 +9,12 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
-import { errorText, messageText } from '../../lib/messages';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { resetPassword, validateResetToken } from './api';
 import { AuthCard } from './auth-card';
-import { PasswordCriteriaList } from './password-criteria-list';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 
 type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
 
@@ -32,44 +31,13 @@ function ResetForm({ userId, token }: { userId: string; token: string }) {
       await navigate({ href: '/login', replace: true });
     },
   });
-  const { register } = form;
-  const { errors } = form.formState;
   const failure = form.failure ? errorText(t, form.failure) : null;
-  const password = form.watch('password');
-  const repeated = form.watch('passwordRepeated');
-
-  // The criteria list says what is missing; the field itself only reports the server's verdict.
-  const serverMessage = (field: 'password' | 'passwordRepeated') =>
-    errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
 
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.reset.text')}</Typography>
-        <PasswordField
-          {...register('password')}
-          label={t('account.reset.password')}
-          autoComplete="new-password"
-          autoFocus
-          required
-          error={!!serverMessage('password')}
-          helperText={serverMessage('password')}
-          alertHelperText
-          disabled={form.busy}
-        />
-        <PasswordField
-          {...register('passwordRepeated')}
-          label={t('account.reset.passwordRepeated')}
-          autoComplete="new-password"
-          required
-          error={!!serverMessage('passwordRepeated') || (repeated.length > 0 && repeated !== password)}
-          helperText={
-            serverMessage('passwordRepeated') ??
-            (repeated.length > 0 && repeated !== password ? t('account.messages.password.mismatch') : undefined)
-          }
-          disabled={form.busy}
-        />
-        <PasswordCriteriaList password={password} repeated={repeated} />
+        <NewPasswordFields form={form} busy={form.busy} autoFocus />
         {failure && <Alert severity="error">{failure}</Alert>}
         <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
           {t('account.reset.submit')}

@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { twoFactorDisableSchema } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
-import { errorText, messageText } from '../../lib/messages';
+import { messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
 import { disableTwoFactor } from './api';
 import { PasswordField } from './password-field';
@@ -33,19 +31,10 @@ export function TwoFactorDisableDialog({ open, onClose }: TwoFactorDisableDialog
       open={open}
       title={t('account.twoFactor.disableTitle')}
       onClose={() => onClose(false)}
-      onSubmit={form.submit}
-      busy={form.busy}
+      form={form}
+      submitLabel={t('account.twoFactor.disable')}
+      submitColor="error"
       width={444}
-      actions={
-        <>
-          <Button onClick={() => onClose(false)} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color="error" loading={form.busy}>
-            {t('account.twoFactor.disable')}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.twoFactor.disableText')}</Typography>
@@ -71,7 +60,6 @@ export function TwoFactorDisableDialog({ open, onClose }: TwoFactorDisableDialog
           alertHelperText
           disabled={form.busy}
         />
-        {!!form.failure && <Alert severity="error">{errorText(t, form.failure)}</Alert>}
       </Stack>
     </DialogFrame>
   );

@@ -16,7 +16,7 @@ import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
 import { useConfig } from '../../lib/config';
 import { formatDateTime } from '../../lib/format';
-import { errorText, messageText } from '../../lib/messages';
+import { messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -50,19 +50,9 @@ function PasswordStep({ open, onCancel, onDone }: StepProps<TwoFactorSetup>) {
       open={open}
       title={t('account.twoFactor.enableTitle')}
       onClose={onCancel}
-      onSubmit={form.submit}
-      busy={form.busy}
+      form={form}
+      submitLabel={t('account.twoFactor.next')}
       width={WIDTH}
-      actions={
-        <>
-          <Button onClick={onCancel} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={form.busy}>
-            {t('account.twoFactor.next')}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.twoFactor.passwordText')}</Typography>
@@ -77,7 +67,6 @@ function PasswordStep({ open, onCancel, onDone }: StepProps<TwoFactorSetup>) {
           alertHelperText
           disabled={form.busy}
         />
-        {!!form.failure && <Alert severity="error">{errorText(t, form.failure)}</Alert>}
       </Stack>
     </DialogFrame>
   );
@@ -101,19 +90,9 @@ function ScanStep({ open, setup, onCancel, onDone }: StepProps<string[]> & { set
       open={open}
       title={t('account.twoFactor.scanTitle')}
       onClose={onCancel}
-      onSubmit={form.submit}
-      busy={form.busy}
+      form={form}
+      submitLabel={t('account.twoFactor.enable')}
       width={WIDTH}
-      actions={
-        <>
-          <Button onClick={onCancel} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={form.busy}>
-            {t('account.twoFactor.enable')}
-          </Button>
-        </>
-      }
     >
       <Stack spacing={2.5}>
         <Typography color="text.secondary">{t('account.twoFactor.scanText')}</Typography>
@@ -172,7 +151,6 @@ function ScanStep({ open, setup, onCancel, onDone }: StepProps<string[]> & { set
           alertHelperText
           disabled={form.busy}
         />
-        {!!form.failure && <Alert severity="error">{errorText(t, form.failure)}</Alert>}
       </Stack>
     </DialogFrame>
   );

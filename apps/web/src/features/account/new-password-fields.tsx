@@ -1,0 +1,57 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../lib/messages';
+import { PasswordCriteriaList } from './password-criteria-list';
+import { PasswordField } from './password-field';
+
+type NewPasswordValues = { password: string; passwordRepeated: string };
+
+/**
+ * Choosing a first or new password from a mailed link: the password, its repetition and the
+ * criteria. The criteria list says what is missing; the fields only report the server's verdict
+ * and a repetition that does not match.
+ */
+export function NewPasswordFields<T extends NewPasswordValues>({
+  form,
+  busy,
+  autoFocus = false,
+}: {
+  form: UseFormReturn<T>;
+  busy: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  // The generic form narrows to the two fields this component draws.
+  const f = form as unknown as UseFormReturn<NewPasswordValues>;
+  const { errors } = f.formState;
+  const password = f.watch('password');
+  const repeated = f.watch('passwordRepeated');
+  const mismatch = repeated.length > 0 && repeated !== password;
+  const serverMessage = (field: keyof NewPasswordValues) =>
+    errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
+  return (
+    <>
+      <PasswordField
+        {...f.register('password')}
+        label={t('account.reset.password')}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        required
+        error={!!serverMessage('password')}
+        helperText={serverMessage('password')}
+        alertHelperText
+        disabled={busy}
+      />
+      <PasswordField
+        {...f.register('passwordRepeated')}
+        label={t('account.reset.passwordRepeated')}
+        autoComplete="new-password"
+        required
+        error={!!serverMessage('passwordRepeated') || mismatch}
+        helperText={serverMessage('passwordRepeated') ?? (mismatch ? t('account.messages.password.mismatch') : undefined)}
+        disabled={busy}
+      />
+      <PasswordCriteriaList password={password} repeated={repeated} />
+    </>
+  );
+}
