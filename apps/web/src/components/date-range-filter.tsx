@@ -2,7 +2,9 @@ import DateRangeIcon from '@mui/icons-material/DateRange';
 import EventBusy from '@mui/icons-material/EventBusy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
@@ -50,6 +52,7 @@ interface BoundProps {
  */
 function DateBound({ label, value, onCommit, minDate, maxDate }: BoundProps) {
   const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [draft, setDraft] = useState<Dayjs | null>(toDayjs(value));
   const [problem, setProblem] = useState<PickedDate['kind'] | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -100,9 +103,14 @@ function DateBound({ label, value, onCommit, minDate, maxDate }: BoundProps) {
           variant: 'filled',
           error: problem !== null,
           helperText,
-          sx: { width: { xs: 'calc(50% - 4px)', sm: 200 } },
+          sx: {
+            width: { xs: 'calc(50% - 4px)', sm: 200 },
+            // Two bounds side by side on a phone leave ~160 px each: no clear button in the
+            // field (the filter's own clear button stays) keeps the year visible.
+            '& .MuiInputAdornment-positionEnd': { ml: { xs: 0, sm: 1 } },
+          },
         },
-        field: { clearable: true },
+        field: { clearable: !phone },
       }}
     />
   );
