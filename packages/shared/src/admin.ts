@@ -89,7 +89,8 @@ export const roleInputSchema = z.object({
  * The caller's rights on a user: `write` covers editing, (de)activating and the account actions.
  * Users are deactivated, never deleted.
  */
-export const adminUserRightsSchema = z.object({ write: z.boolean() });
+/** `deactivate`: write on someone else; nobody deactivates their own user (they would lock themselves out). */
+export const adminUserRightsSchema = z.object({ write: z.boolean(), deactivate: z.boolean() });
 export type AdminUserRights = z.infer<typeof adminUserRightsSchema>;
 
 export const adminUserSchema = z.object({

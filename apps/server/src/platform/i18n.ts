@@ -50,6 +50,8 @@ const messages: Record<Language, Record<string, string>> = {
       'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen. Bitte wählen Sie als übergeordnetes Unternehmen eine Agentur.',
     'error.lastAdministrator':
       'Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen. Ernennen Sie zuerst eine weitere Person zur Administration.',
+    'error.selfDeactivation':
+      'Sie können Ihren eigenen Zugang nicht deaktivieren. Bitten Sie eine andere Person mit Benutzerverwaltung darum.',
     'error.roleBuiltIn':
       'Eingebaute Rollen können nicht geändert werden. Legen Sie eine eigene Rolle an, wenn Sie andere Rechte brauchen.',
     'error.conflict': 'Jemand hat diesen Eintrag inzwischen geändert. Laden Sie die Seite neu, um die aktuelle Fassung zu sehen.',
@@ -98,6 +100,7 @@ const messages: Record<Language, Record<string, string>> = {
       'Only data privacy agencies can create demo companies. Please choose an agency as the parent company.',
     'error.lastAdministrator':
       'You are the last administrator of this tenant and cannot remove your own rights. Make another person an administrator first.',
+    'error.selfDeactivation': 'You cannot deactivate your own access. Ask another person with user administration to do it.',
     'error.roleBuiltIn': 'Built-in roles cannot be changed. Create a role of your own if you need other rights.',
     'error.conflict': 'Someone has changed this entry in the meantime. Reload the page to see the current version.',
     'time.projectHasRecords': 'Time has been booked on this project. Set it inactive instead.',

@@ -415,6 +415,26 @@ describe('administration', () => {
       expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(other) })).json().isAdministrator).toBe(true);
     });
 
+    it('nobody deactivates their own user; the right says so on each user', async () => {
+      const admin = await t.tokenFor('admin@demo.local');
+      const users = (await t.app.inject({ url: '/api/user', headers: t.auth(admin) })).json();
+      const me = users.find((u: { email: string }) => u.email === 'admin@demo.local');
+      const someone = users.find((u: { email: string }) => u.email === 'reader@demo.local');
+      expect(me.rights).toEqual({ write: true, deactivate: false });
+      expect(someone.rights).toEqual({ write: true, deactivate: true });
+      const { id, rights, companyName, roleNames, lockedUntil, twoFactorEnabled, mustChangePassword, hasPassword, ...input } = me;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${me.id}`,
+        headers: t.auth(admin),
+        payload: { ...input, isActive: false },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('eigenen Zugang');
+      const after = (await t.app.inject({ url: `/api/user/${me.id}`, headers: t.auth(admin) })).json();
+      expect(after.isActive).toBe(true);
+    });
+
     it('a user administrator cannot grant companies or roles beyond their own', async () => {
       const other = await t.tokenFor('other@demo.local');
       const roles = (await t.app.inject({ url: '/api/role', headers: t.auth(other) })).json();

@@ -64,7 +64,7 @@ export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]>
     twoFactorEnabled: u.totpSecret !== null,
     mustChangePassword: u.mustChangePassword,
     hasPassword: u.passwordHash !== null,
-    rights: adminUserRights(ctx.claims),
+    rights: adminUserRights(ctx.claims, u.id, ctx.userId),
   }));
 }
 
@@ -141,6 +141,9 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
   const db = ctx.db;
   const before = await getUser(ctx, id);
   await checkInput(ctx, input);
+  if (before.isActive && !input.isActive && !before.rights.deactivate) {
+    throw new AppError(409, 'conflict', 'error.selfDeactivation');
+  }
   const wasAdmin = (await claimsOfRoles(db, before.roleIds)).includes('Administration.Access') && before.isActive;
   const staysAdmin =
     (await claimsOfRoles(db, input.roleIds)).includes('Administration.Access') &&

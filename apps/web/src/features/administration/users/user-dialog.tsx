@@ -227,7 +227,14 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
             render={({ field }) => (
               <FormControlLabel
                 label={t('usersAdmin.field.isActive')}
-                control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    // The server refuses deactivating oneself; an active own user's switch stays on.
+                    disabled={user.isActive && !user.rights.deactivate}
+                  />
+                }
               />
             )}
           />

@@ -29,7 +29,7 @@ const user: AdminUser = {
   twoFactorEnabled: false,
   mustChangePassword: false,
   hasPassword: true,
-  rights: { write: true },
+  rights: { write: true, deactivate: true },
 };
 const now = new Date(2026, 10, 22, 12, 0);
 
@@ -78,7 +78,12 @@ describe('user administration logic', () => {
     expect(actionsFor({ ...user, isActive: false }, now)).toEqual(['edit', 'activate']);
     expect(actionsFor({ ...user, hasPassword: false }, now)).toEqual(['edit', 'invite', 'deactivate']);
     // Without the right to change the user (sent by the server), nothing.
-    expect(actionsFor({ ...user, rights: { write: false } }, now)).toEqual([]);
+    expect(actionsFor({ ...user, rights: { write: false, deactivate: false } }, now)).toEqual([]);
+    // One's own user: everything but deactivating.
+    expect(actionsFor({ ...user, hasPassword: false, rights: { write: true, deactivate: false } }, now)).toEqual([
+      'edit',
+      'invite',
+    ]);
   });
 
   it('asks before anything destructive', () => {

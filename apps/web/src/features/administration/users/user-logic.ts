@@ -59,7 +59,8 @@ export function actionsFor(user: AdminUser, now: Date): UserAction[] {
   if (user.isActive) actions.push('invite');
   if (user.hasPassword && !user.mustChangePassword && user.isActive) actions.push('force-password-change');
   if (user.twoFactorEnabled) actions.push('reset-two-factor');
-  actions.push(user.isActive ? 'deactivate' : 'activate');
+  if (!user.isActive) actions.push('activate');
+  else if (user.rights.deactivate) actions.push('deactivate');
   return actions;
 }
 
