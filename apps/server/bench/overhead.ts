@@ -6,6 +6,8 @@
  * BENCH_COMPANIES=1000 adds that many companies under the demo group first (an agency's tenant
  * size: the platform's per-request work grows with the visible companies).
  */
+
+import fs from 'node:fs';
 import { itemListQuerySchema, itemPageSchema } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -137,6 +139,40 @@ export async function runOverhead() {
     for (const [name, fn] of steps.slice(0, Number(process.env.BENCH_STEPS ?? steps.length))) {
       const r = await time(runs, fn);
       console.log(`${name.padEnd(66)} ${r.p50.toFixed(3).padStart(7)} ${r.mean.toFixed(3).padStart(9)}`);
+    }
+    // CPU time per request, which the machine's load changes far less than wall time: this process
+    // (Node, and on PGlite the database, which runs in it) and the bench database's PostgreSQL
+    // backends (/proc, clock ticks of 10 ms, hence many requests).
+    const backendTicks = async () => {
+      if (kind !== 'postgres') return 0;
+      const r = (await owner.query('select pid from pg_stat_activity where datname = current_database()')) as {
+        rows: { pid: number }[];
+      };
+      let ticks = 0;
+      for (const { pid } of r.rows) {
+        try {
+          const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          ticks += Number(f[11]) + Number(f[12]);
+        } catch {
+          // A backend that ended meanwhile.
+        }
+      }
+      return ticks;
+    };
+    for (const [label, target] of [
+      ['list', url],
+      ['no-op', '/api/user/dashboard-settings'],
+    ] as const) {
+      const n = runs * 3;
+      const db0 = await backendTicks();
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) await app.inject({ url: target, headers });
+      const c1 = process.cpuUsage(c0);
+      const db1 = await backendTicks();
+      console.log(
+        `CPU per ${label} request (${n}): this process ${((c1.user + c1.system) / 1000 / n).toFixed(3)} ms` +
+          (kind === 'postgres' ? `, PostgreSQL backends ${(((db1 - db0) * 10) / n).toFixed(3)} ms` : ''),
+      );
     }
     const phases: Record<string, number[]> = {};
     for (let i = 0; i < runs; i++) {
