@@ -3,8 +3,13 @@
  * step, on the demo data (GET /api/issue?pageSize=50 as admin@demo.local, all companies in
  * scope). Each step runs alone BENCH_RUNS times (default 300) in this process; medians and means.
  * PGlite, and PostgreSQL with BENCH_DATABASE_URL. Run with `node --cpu-prof` for a profile.
+ * BENCH_COMPANIES=1000 adds that many companies under the demo group first (an agency's tenant
+ * size: the platform's per-request work grows with the visible companies).
  */
+
+import fs from 'node:fs';
 import { itemListQuerySchema, itemPageSchema } from '@pc/shared';
+import { sql } from 'drizzle-orm';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -42,6 +47,14 @@ export async function runOverhead() {
   for (const kind of ['pglite', 'postgres'] as const) {
     if (kind === 'postgres' && !pgUrl) continue;
     const b = await openBenchDb({ pgUrl: kind === 'postgres' ? pgUrl : undefined, kind: 'demo', items: 0, logger: recorder });
+    const extra = Number(process.env.BENCH_COMPANIES ?? 0);
+    if (extra > 0) {
+      await b.database.db.execute(sql`
+        insert into company (name, parent_id, city)
+        select 'Bench Firma ' || c, (select id from company where name = 'Beispiel Gruppe'), 'Köln'
+        from generate_series(1, ${extra}::int) c`);
+      await b.database.db.execute(sql`analyze company`);
+    }
     const app = await buildApp({
       config: loadConfig(benchEnv(b.dataDir)),
       database: b.database,
@@ -95,6 +108,10 @@ export async function runOverhead() {
     const steps: [string, () => Promise<unknown> | unknown][] = [
       ['whole request: GET /api/issue?pageSize=50 (inject)', () => app.inject({ url, headers })],
       ['floor: GET /api/health (inject, public, no database)', () => app.inject({ url: '/api/health' })],
+      [
+        'authenticated no-op: GET /api/user/dashboard-settings (inject)',
+        () => app.inject({ url: '/api/user/dashboard-settings', headers }),
+      ],
       ['auth: verify the access token (HMAC)', () => verifyAccessToken(token, b.secret)],
       [`auth: session, user and claims (1 statement)`, () => owner.query(recorder.stmts[0]!.query, recorder.stmts[0]!.params)],
       ['auth: claims alone (loadClaims; requests now read them with the session)', () => loadClaims(b.database.db, payload.sub)],
@@ -115,13 +132,47 @@ export async function runOverhead() {
       ['JSON.stringify alone', () => JSON.stringify(page)],
     ];
     console.log(
-      `\n[${kind}] list request on demo data (${first.json().total} issues in scope, ${recorder.stmts.length} statements per request), ${runs} runs per step`,
+      `\n[${kind}] list request on demo data (${first.json().total} issues, ${visible.ids.length} companies in scope, ${recorder.stmts.length} statements per request besides begin/commit), ${runs} runs per step`,
     );
     console.log(`${'step'.padEnd(66)}  p50 ms   mean ms`);
     // BENCH_STEPS=1: only the whole request (for a CPU profile of it).
     for (const [name, fn] of steps.slice(0, Number(process.env.BENCH_STEPS ?? steps.length))) {
       const r = await time(runs, fn);
       console.log(`${name.padEnd(66)} ${r.p50.toFixed(3).padStart(7)} ${r.mean.toFixed(3).padStart(9)}`);
+    }
+    // CPU time per request, which the machine's load changes far less than wall time: this process
+    // (Node, and on PGlite the database, which runs in it) and the bench database's PostgreSQL
+    // backends (/proc, clock ticks of 10 ms, hence many requests).
+    const backendTicks = async () => {
+      if (kind !== 'postgres') return 0;
+      const r = (await owner.query('select pid from pg_stat_activity where datname = current_database()')) as {
+        rows: { pid: number }[];
+      };
+      let ticks = 0;
+      for (const { pid } of r.rows) {
+        try {
+          const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          ticks += Number(f[11]) + Number(f[12]);
+        } catch {
+          // A backend that ended meanwhile.
+        }
+      }
+      return ticks;
+    };
+    for (const [label, target] of [
+      ['list', url],
+      ['no-op', '/api/user/dashboard-settings'],
+    ] as const) {
+      const n = runs * 3;
+      const db0 = await backendTicks();
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) await app.inject({ url: target, headers });
+      const c1 = process.cpuUsage(c0);
+      const db1 = await backendTicks();
+      console.log(
+        `CPU per ${label} request (${n}): this process ${((c1.user + c1.system) / 1000 / n).toFixed(3)} ms` +
+          (kind === 'postgres' ? `, PostgreSQL backends ${(((db1 - db0) * 10) / n).toFixed(3)} ms` : ''),
+      );
     }
     const phases: Record<string, number[]> = {};
     for (let i = 0; i < runs; i++) {

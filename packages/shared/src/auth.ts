@@ -26,18 +26,8 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** A locked account answers login_failed like an unknown address (docs/decisions/0010). */
-export const loginErrorDescriptions = ['login_failed', 'ip_not_allowed'] as const;
-export type LoginErrorDescription = (typeof loginErrorDescriptions)[number];
-
 export const tokenErrorSchema = z.object({
   error: z.enum(['invalid_grant', 'invalid_request', 'unsupported_grant_type']),
   error_description: z.string(),
 });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
-
-export const credentialsSchema = z.object({
-  username: text.trim().min(1, 'validation.required'),
-  password: text.min(1, 'validation.required'),
-});
-export type Credentials = z.infer<typeof credentialsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod in this module: the login screen's bundle reads it (issue 13, docs/decisions/0027).
 
 /** Stable machine codes carried by every error body. */
 export const errorCodes = [
@@ -17,18 +17,6 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const apiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  /** Per-field messages for 422 answers, keyed by dotted path. */
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-  /** Present on 412 answers. */
-  reason: z.string().optional(),
-  /** Why a contract call failed (account.error.{details}), with the provider's message. */
-  details: z.string().optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
 export const lockReasons = ['PasswordExpired', 'AccountExpired', 'TermsOfUseConsentRequired'] as const;
 export type LockReason = (typeof lockReasons)[number];
 
@@ -38,3 +26,7 @@ export const lockRoutes: Record<LockReason, string> = {
   AccountExpired: '/account',
   TermsOfUseConsentRequired: '/terms-of-use',
 };
+
+/** A locked account answers login_failed like an unknown address (docs/decisions/0010). */
+export const loginErrorDescriptions = ['login_failed', 'ip_not_allowed'] as const;
+export type LoginErrorDescription = (typeof loginErrorDescriptions)[number];

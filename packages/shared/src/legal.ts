@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { legalDocumentTypes } from './legal-document-types';
 import { languageSchema } from './user';
 
-/** Spec 000 §9 "Legal document types". */
-export const legalDocumentTypes = ['imprint', 'privacy-statement', 'terms-of-use'] as const;
 export const legalDocumentTypeSchema = z.enum(legalDocumentTypes);
 export type LegalDocumentType = z.infer<typeof legalDocumentTypeSchema>;
 

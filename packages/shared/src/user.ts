@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { companyRefSchema } from './company';
 import { lockReasons } from './errors';
+import { languages } from './language';
 
-export const languages = ['de', 'en'] as const;
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
 
 /** Spec 000 §3 "User" plus what the shell needs to apply claim rules. */
 export const userMeSchema = z.object({

@@ -1,45 +1,38 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OwnerDb } from '../db/client';
 import { type Db, queryRows } from '../db/types';
 
-type CompanyLink = { id: string; parent_id: string | null; is_active: boolean };
+export type CompanyLink = { id: string; parent_id: string | null; is_active: boolean };
+export type VisibleCompanies = { ids: string[]; anyActive: boolean; tree: { id: string; parentId: string | null }[] };
 
 /**
  * Companies a user may see: their own company and explicit grants, expanded to the children of
  * groups and the clients of agencies, transitively; and whether one of them is active: a
  * deactivated company blocks the users who belong only to it (spec), while someone who also
- * looks after active companies keeps working. Runs on every request.
- *
- * Expanded level by level with the whole frontier as one array (both foreign keys are indexed):
- * a recursive CTE joining on `parent_id = v.id or agency_id = v.id` cannot hash the OR, and for
- * an agency with a thousand clients it took ~200 ms per request on PostgreSQL.
+ * looks after active companies keeps working. Runs on every request, so it is one statement:
+ * `pc_visible_companies` (migration 0025) expands level by level inside the database (a
+ * recursive CTE joining on `parent_id = v.id or agency_id = v.id` cannot hash the OR and took
+ * ~200 ms for an agency with a thousand clients; one statement per level cost a round trip
+ * each). The authentication reads it in its own statement (`visibleCompaniesSql`).
  */
-export async function visibleCompanies(
-  db: Db,
-  userId: string,
-): Promise<{ ids: string[]; anyActive: boolean; tree: { id: string; parentId: string | null }[] }> {
-  const seen = new Map<string, CompanyLink>();
-  let frontier = await queryRows<CompanyLink>(
+export async function visibleCompanies(db: Db, userId: string): Promise<VisibleCompanies> {
+  const rows = await queryRows<CompanyLink>(
     db,
-    sql`select c.id::text, c.parent_id::text, c.is_active from company c
-        where c.id in (select company_id from app_user where id = ${userId}
-                       union select company_id from user_company where user_id = ${userId})`,
+    sql`select id::text, parent_id::text, is_active from pc_visible_companies(${userId}::uuid)`,
   );
-  while (frontier.length > 0) {
-    for (const c of frontier) seen.set(c.id, c);
-    const ids = `{${frontier.map((c) => c.id).join(',')}}`;
-    const next = await queryRows<CompanyLink>(
-      db,
-      sql`select c.id::text, c.parent_id::text, c.is_active from company c
-          where c.parent_id = any(${ids}::uuid[]) or c.agency_id = any(${ids}::uuid[])`,
-    );
-    frontier = next.filter((c) => !seen.has(c.id));
-  }
-  const all = [...seen.values()];
+  return toVisible(rows);
+}
+
+/** The same as one json column of another statement: [[id, parent_id, is_active], ...]. */
+export const visibleCompaniesSql = (userId: SQL) =>
+  sql`(select coalesce(json_agg(json_build_array(v.id, v.parent_id, v.is_active)), '[]') from pc_visible_companies(${userId}) v)`;
+
+export function toVisible(rows: readonly CompanyLink[] | readonly [string, string | null, boolean][]): VisibleCompanies {
+  const links = rows.map((r) => (Array.isArray(r) ? { id: r[0], parent_id: r[1], is_active: r[2] } : (r as CompanyLink)));
   return {
-    ids: all.map((c) => c.id),
-    anyActive: all.some((c) => c.is_active),
-    tree: all.map((c) => ({ id: c.id, parentId: c.parent_id })),
+    ids: links.map((c) => c.id),
+    anyActive: links.some((c) => c.is_active),
+    tree: links.map((c) => ({ id: c.id, parentId: c.parent_id })),
   };
 }
 
@@ -49,6 +42,33 @@ export async function visibleCompanyIds(db: Db, userId: string): Promise<string[
 
 export async function hasActiveVisibleCompany(db: Db, userId: string): Promise<boolean> {
   return (await visibleCompanies(db, userId)).anyActive;
+}
+
+const wholeTenant = new WeakSet<readonly string[]>();
+
+/**
+ * Marks a request's scope as every company the caller sees, i.e. the very set row-level
+ * security reads from `app.company_ids` (the platform passes the same list to both).
+ */
+export function tenantWide(ids: readonly string[]): readonly string[] {
+  wholeTenant.add(ids);
+  return ids;
+}
+
+/**
+ * The X-Tenant scope as a condition on `column`; none when the scope is the whole tenant, which
+ * row-level security already enforces on every statement. An agency sees a thousand companies:
+ * `company_id in ($1 … $1000)` cost a thousand parameters and their planning on each statement
+ * for rows the policy keeps out anyway (docs/decisions/0027). Any other list (an X-Tenant scope,
+ * a copy such as `[companyId]`) stays a condition, so a forgotten mark only costs time.
+ */
+export function inScope(column: AnyColumn, ids: readonly string[]): SQL | undefined {
+  return wholeTenant.has(ids) ? undefined : inArray(column, [...ids]);
+}
+
+/** The same for hand-written SQL: `expr = any(ids)`, or `true` for the whole tenant. */
+export function inScopeSql(expr: SQL, ids: readonly string[]): SQL {
+  return wholeTenant.has(ids) ? sql`true` : sql`${expr} = any(${`{${ids.join(',')}}`}::uuid[])`;
 }
 
 /** The scope company and its descendants (a group scope covers its children). */

@@ -2,14 +2,16 @@ import type { PublicConfig } from '@pc/shared';
 import { RouterProvider } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { ConfigContext } from '../lib/config';
+import { hasSessionHint } from '../lib/session/session-store';
 import { bootstrap, startI18n } from './bootstrap';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadPage } from './router';
 import { Splash } from './splash';
 
 const i18nReady = startI18n();
 // Guards read the session store at navigation time; the router is only rendered after bootstrap.
 const router = createAppRouter();
+if (hasSessionHint()) preloadPage(window.location.pathname);
 // Module-level so StrictMode's double effect does not spend the refresh cookie twice.
 let booting: Promise<void> | null = null;
 

@@ -123,6 +123,19 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
   }
 }
 
+/**
+ * Starts loading the code of the page at `pathname` (and the shell around it) while the splash
+ * restores the session: otherwise the browser asks for it only once the session is known, one
+ * round trip after another (issue 13 §2, page speed). Only with a session to restore: a
+ * login screen does not need them.
+ */
+export function preloadPage(pathname: string): void {
+  const def = findRouteDef(pathname);
+  if (!def || def.public) return;
+  if (!def.fullPage) void import('./shell/app-shell');
+  void (pageComponent(def.page) as { preload?: () => Promise<void> }).preload?.();
+}
+
 export const insufficientClaimsKey = 'claim.insufficientClaimsError';
 
 /** beforeLoad of every route: runs on direct loads and on every in-app navigation. */

@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import type { PublicConfig } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 
@@ -9,16 +9,35 @@ const colors = {
   Staging: { bg: '#e0f2ef', fg: '#0b5c55' },
 } as const;
 
-/** Environment label; Production shows nothing so customers never see a marker. */
+/**
+ * Environment label; Production shows nothing so customers never see a marker. Drawn like a
+ * small chip without MUI's Chip (a label needs none of its behaviour; the splash and login
+ * screen carry it, docs/decisions/0027).
+ */
 export function EnvironmentChip({ environment }: { environment: PublicConfig['environment'] }) {
   const { t } = useTranslation();
   if (environment === 'Production') return null;
   const { bg, fg } = colors[environment];
   return (
-    <Chip
-      size="small"
-      label={t(`environment.${environment}`)}
-      sx={{ bgcolor: bg, color: fg, fontWeight: 600, border: '1px solid', borderColor: fg }}
-    />
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        height: 24,
+        px: 1,
+        borderRadius: 3,
+        typography: 'body2',
+        fontSize: '0.8125rem',
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+        bgcolor: bg,
+        color: fg,
+        border: '1px solid',
+        borderColor: fg,
+      }}
+    >
+      {t(`environment.${environment}`)}
+    </Box>
   );
 }

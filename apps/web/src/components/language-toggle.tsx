@@ -1,5 +1,5 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
 import { type Language, languages } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 
@@ -9,31 +9,29 @@ interface LanguageToggleProps {
   disabled?: boolean;
 }
 
-/** DE | EN switch; each button names its language in that language for people who cannot read the other. */
+/**
+ * DE | EN switch; each button names its language in that language for people who cannot read the
+ * other. Plain buttons with aria-pressed: MUI's ToggleButtonGroup (roving focus) cost the login
+ * screen 3.5 kB gzip for two buttons (docs/decisions/0027).
+ */
 export function LanguageToggle({ value, onChange, disabled }: LanguageToggleProps) {
   const { t } = useTranslation();
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={value}
-      disabled={disabled}
-      aria-label={t('language.label')}
-      onChange={(_event, next: Language | null) => {
-        if (next) onChange(next);
-      }}
-    >
+    <ButtonGroup size="small" disabled={disabled} role="group" aria-label={t('language.label')}>
       {languages.map((language) => (
-        <ToggleButton
+        <Button
           key={language}
-          value={language}
           lang={language}
           title={t(`language.name.${language}`)}
-          sx={{ px: 1.5, py: 0.25, fontWeight: 600 }}
+          aria-pressed={value === language}
+          variant={value === language ? 'contained' : 'outlined'}
+          disableElevation
+          onClick={() => value !== language && onChange(language)}
+          sx={{ px: 1.5, py: 0.25, fontWeight: 600, minWidth: 0 }}
         >
           {language.toUpperCase()}
-        </ToggleButton>
+        </Button>
       ))}
-    </ToggleButtonGroup>
+    </ButtonGroup>
   );
 }

@@ -1,9 +1,11 @@
-import { type PublicConfig, publicConfigSchema } from '@pc/shared';
+import type { PublicConfig } from '@pc/shared';
 import { createContext, useContext } from 'react';
 import { apiRequest } from './api/api-client';
 
 export function fetchConfig(): Promise<PublicConfig> {
-  return apiRequest('/config', { schema: publicConfigSchema, auth: false });
+  // Unparsed, as token answers (lib/api/token-request.ts): the server checks it against
+  // publicConfigSchema before sending.
+  return apiRequest<PublicConfig>('/config', { auth: false });
 }
 
 export const ConfigContext = createContext<PublicConfig | null>(null);

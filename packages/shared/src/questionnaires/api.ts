@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { calendarDate, dateTime, text } from '../scalars';
 import { languageSchema } from '../user';
+import { questionnaireLinkTypes } from './link-types';
 import { allQuestions, type Question, type QuestionnaireTemplate, questionTypes } from './templates';
-
-/** The item types a questionnaire can be linked to: audits and the three kinds of service agreement. */
-export const questionnaireLinkTypes = [
-  'audit',
-  'service-agreement-with-provider',
-  'service-agreement-with-client',
-  'service-agreement-with-shared-responsibility',
-] as const;
-export type QuestionnaireLinkType = (typeof questionnaireLinkTypes)[number];
 
 /** A text answer holds at most this many characters. */
 export const ANSWER_TEXT_MAX = 10_000;

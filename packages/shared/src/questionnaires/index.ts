@@ -1,2 +1,3 @@
 export * from './api';
+export * from './link-types';
 export * from './templates';

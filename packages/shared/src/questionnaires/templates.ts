@@ -1,4 +1,4 @@
-import type { Language } from '../user';
+import type { Language } from '../language';
 
 /** A text in both languages of the product. */
 export type Bilingual = Record<Language, string>;

@@ -1,11 +1,12 @@
 import type { Appointment, AppointmentPageQuery } from '@pc/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../db/like';
 import { appointment, company, item } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
+import { inScope } from '../../platform/tenancy';
 import { appointmentRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'scopeCompanyId' | 'scopeCompanyIds'>;
@@ -36,7 +37,7 @@ const toDto = (ctx: Ctx, r: Row): Appointment => ({
 });
 
 const readableItem = (ctx: Ctx) => sql`${item.type} = any(${typeArray(readableItemTypes(ctx.claims))}::text[])`;
-const inScope = (ctx: Ctx) => inArray(appointment.companyId, [...ctx.scopeCompanyIds]);
+const scoped = (ctx: Ctx) => inScope(appointment.companyId, ctx.scopeCompanyIds);
 
 /**
  * The linked item's type and name only join when the caller may read that type: the appointment
@@ -71,7 +72,7 @@ async function checkItem(tx: Db, ctx: Ctx, itemId: string | null, companyId: str
 /** Appointments of the scope that overlap the range, earliest first. */
 export async function listAppointments(ctx: Ctx, from: Date, until: Date) {
   const rows = await query(ctx)
-    .where(and(inScope(ctx), lte(appointment.startsAt, until), gte(appointment.endsAt, from)))
+    .where(and(scoped(ctx), lte(appointment.startsAt, until), gte(appointment.endsAt, from)))
     .orderBy(asc(appointment.startsAt));
   return rows.map((r) => toDto(ctx, r));
 }
@@ -89,7 +90,7 @@ const sortColumn = {
  * the text in title or attendees, sorted and paged in SQL; ties by start, then id, so pages are stable.
  */
 export async function pageAppointments(ctx: Ctx, q: AppointmentPageQuery) {
-  const where: (SQL | undefined)[] = [inScope(ctx)];
+  const where: (SQL | undefined)[] = [scoped(ctx)];
   if (q.until) where.push(lte(appointment.startsAt, new Date(q.until)));
   if (q.from) where.push(gte(appointment.endsAt, new Date(q.from)));
   if (q.q) where.push(or(ilike(appointment.title, containsPattern(q.q)), ilike(appointment.attendees, containsPattern(q.q))));
@@ -114,7 +115,7 @@ export async function upcomingCount(ctx: Ctx, now: Date) {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(appointment)
-    .where(and(inScope(ctx), gte(appointment.endsAt, now), lte(appointment.startsAt, until)));
+    .where(and(scoped(ctx), gte(appointment.endsAt, now), lte(appointment.startsAt, until)));
   return Number(row!.n);
 }
 
@@ -141,7 +142,7 @@ export async function updateAppointment(ctx: Ctx, id: string, input: Appointment
   const [existing] = await ctx.db
     .select({ companyId: appointment.companyId, itemId: appointment.itemId })
     .from(appointment)
-    .where(and(eq(appointment.id, id), inScope(ctx)));
+    .where(and(eq(appointment.id, id), scoped(ctx)));
   if (!existing) throw notFound();
   await checkItem(ctx.db, ctx, input.itemId, existing.companyId, existing.itemId);
   await ctx.db
@@ -160,7 +161,7 @@ export async function updateAppointment(ctx: Ctx, id: string, input: Appointment
 export async function deleteAppointment(ctx: Ctx, id: string) {
   const rows = await ctx.db
     .delete(appointment)
-    .where(and(eq(appointment.id, id), inScope(ctx)))
+    .where(and(eq(appointment.id, id), scoped(ctx)))
     .returning({ id: appointment.id });
   if (!rows.length) throw notFound();
 }

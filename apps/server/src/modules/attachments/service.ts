@@ -1,9 +1,10 @@
 import { type Attachment, type ItemTypeKey, text } from '@pc/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { appUser, attachment, company, item } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { inScope } from '../../platform/tenancy';
 import { attachmentRights, mayReadAttachment } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'scopeCompanyIds'>;
@@ -50,13 +51,13 @@ function query(ctx: Ctx) {
     .leftJoin(appUser, eq(appUser.id, attachment.uploadedBy));
 }
 
-const inScope = (ctx: Ctx) => inArray(attachment.companyId, [...ctx.scopeCompanyIds]);
+const scoped = (ctx: Ctx) => inScope(attachment.companyId, ctx.scopeCompanyIds);
 
 async function itemInScope(ctx: Ctx, type: ItemTypeKey, id: string) {
   const [row] = await ctx.db
     .select({ id: item.id, companyId: item.companyId })
     .from(item)
-    .where(and(eq(item.id, id), eq(item.type, type), inArray(item.companyId, [...ctx.scopeCompanyIds])));
+    .where(and(eq(item.id, id), eq(item.type, type), inScope(item.companyId, ctx.scopeCompanyIds)));
   if (!row) throw notFound();
   return row;
 }
@@ -123,7 +124,7 @@ export async function keepDocument(
 
 /** An attachment of the scope: 404 when hidden, 403 when the policy refuses the caller. */
 async function load(ctx: Ctx, id: string, allowed: (row: Row) => boolean) {
-  const [row] = await query(ctx).where(and(eq(attachment.id, id), inScope(ctx)));
+  const [row] = await query(ctx).where(and(eq(attachment.id, id), scoped(ctx)));
   if (!row) throw notFound();
   if (!allowed(row)) throw forbidden();
   return row;
@@ -145,11 +146,11 @@ export async function deleteAttachment(ctx: Ctx, id: string) {
 export async function listAttachments(ctx: Ctx, page: number, pageSize: number) {
   const [rows, [count]] = await Promise.all([
     query(ctx)
-      .where(inScope(ctx))
+      .where(scoped(ctx))
       .orderBy(desc(attachment.createdAt))
       .limit(pageSize)
       .offset(page * pageSize),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(attachment).where(inScope(ctx)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(attachment).where(scoped(ctx)),
   ]);
   return { items: rows.map((r) => toDto(ctx, r)), total: Number(count!.n) };
 }

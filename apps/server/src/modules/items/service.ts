@@ -6,6 +6,7 @@ import { appUser, attachment, company, item, itemHistory, itemStat, tag } from '
 import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
+import { inScope } from '../../platform/tenancy';
 import { derived, ruledDueDate } from './derive';
 import { itemRights } from './policy';
 import { checkReferences } from './references';
@@ -103,7 +104,7 @@ const typeIs = (types: readonly ItemTypeKey[]) =>
   types.length === 1 ? eq(item.type, types[0]!) : inArray(item.type, [...types]);
 
 function listWhere(types: readonly ItemTypeKey[], ctx: ItemCtx, q: ItemListQuery, timeZone: string): SQL {
-  const parts: (SQL | undefined)[] = [typeIs(types), inArray(item.companyId, [...ctx.scopeCompanyIds])];
+  const parts: (SQL | undefined)[] = [typeIs(types), inScope(item.companyId, ctx.scopeCompanyIds)];
   if (q.q) {
     const like = containsPattern(q.q);
     parts.push(
@@ -166,7 +167,7 @@ async function countItems(tx: Db, types: readonly ItemTypeKey[], ctx: ItemCtx, q
       .where(
         and(
           types.length === 1 ? eq(itemStat.type, types[0]!) : inArray(itemStat.type, [...types]),
-          inArray(itemStat.companyId, [...ctx.scopeCompanyIds]),
+          inScope(itemStat.companyId, ctx.scopeCompanyIds),
           status,
         ),
       );
@@ -223,7 +224,7 @@ export async function listChildren(
     eq(item.parentType, parentType),
     eq(item.parentId, parentId),
     inArray(item.type, [...types]),
-    inArray(item.companyId, [...ctx.scopeCompanyIds]),
+    inScope(item.companyId, ctx.scopeCompanyIds),
   );
   const [rows, [count]] = await Promise.all([
     baseQuery(tx).where(where).orderBy(asc(item.type), asc(item.number)).limit(CHILDREN_LIMIT),
@@ -234,7 +235,7 @@ export async function listChildren(
 
 async function loadOne(tx: Db, ctx: ItemCtx, type: ItemTypeKey, id: string) {
   const [row] = await baseQuery(tx).where(
-    and(eq(item.id, id), eq(item.type, type), inArray(item.companyId, [...ctx.scopeCompanyIds])),
+    and(eq(item.id, id), eq(item.type, type), inScope(item.companyId, ctx.scopeCompanyIds)),
   );
   if (!row) throw notFound();
   return row;
@@ -245,7 +246,7 @@ export async function typeOfItem(ctx: ItemCtx, id: string, types: readonly ItemT
   const [row] = await ctx.db
     .select({ type: item.type })
     .from(item)
-    .where(and(eq(item.id, id), typeIs(types), inArray(item.companyId, [...ctx.scopeCompanyIds])));
+    .where(and(eq(item.id, id), typeIs(types), inScope(item.companyId, ctx.scopeCompanyIds)));
   if (!row) throw notFound();
   return row.type as ItemTypeKey;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
+import { inScopeSql } from '../../platform/tenancy';
 import type { ItemCtx, ItemDeps } from './service';
 import { addDays, todayIn } from './time';
 
@@ -25,7 +26,7 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx & Pick<RequestContext
                  coalesce(sum(n) filter (where status < 3), 0)::int as open,
                  coalesce(sum(n) filter (where status < 3 and due_date < ${today}::date), 0)::int as red,
                  coalesce(sum(n) filter (where status < 3 and due_date >= ${today}::date and due_date <= ${soon}::date), 0)::int as yellow
-          from item_stat where company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
+          from item_stat where ${inScopeSql(sql`company_id`, ctx.scopeCompanyIds)}
             and type = any(${typeArray(types)}::text[])
           group by type`,
   );
@@ -70,7 +71,7 @@ export async function dueIssues(ctx: ItemCtx, limit = 50) {
           from item i join company c on c.id = i.company_id
           left join app_user a on a.id = i.assignee_id left join app_user o on o.id = i.owner_id
           where i.type = 'issue' and i.status < 3 and i.due_date is not null
-            and i.company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])
+            and ${inScopeSql(sql`i.company_id`, ctx.scopeCompanyIds)}
           order by i.due_date asc, i.number asc limit ${limit}`,
   );
 }
@@ -78,7 +79,7 @@ export async function dueIssues(ctx: ItemCtx, limit = 50) {
 export async function pdcaProgressOf(d: ItemDeps, ctx: ItemCtx) {
   const rows = await queryRows<{ data: PdcaCycleData | string }>(
     ctx.db,
-    sql`select data from item where type = 'pdca-list' and company_id = any(${`{${ctx.scopeCompanyIds.join(',')}}`}::uuid[])`,
+    sql`select data from item where type = 'pdca-list' and ${inScopeSql(sql`company_id`, ctx.scopeCompanyIds)}`,
   );
   const cycles = rows.map((r) => (typeof r.data === 'string' ? (JSON.parse(r.data) as PdcaCycleData) : r.data));
   return pdcaProgress(cycles, d.now());

@@ -22,6 +22,7 @@ import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage';
+import { inScope } from '../../platform/tenancy';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'scopeCompanyIds' | 'afterCommit' | 'locale'>;
 
@@ -93,7 +94,7 @@ function toSummary(ctx: Pick<Ctx, 'claims'>, row: Row, now: Date): Questionnaire
 function visible(ctx: Ctx): SQL {
   const types = readableLinkTypes(ctx.claims);
   return and(
-    inArray(questionnaireResponse.companyId, [...ctx.scopeCompanyIds]),
+    inScope(questionnaireResponse.companyId, ctx.scopeCompanyIds),
     types.length ? or(inArray(item.type, types), isNull(item.id)) : sql`false`,
   )!;
 }
@@ -155,7 +156,7 @@ export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: Questio
       and(
         eq(item.id, input.itemId),
         inArray(item.type, [...questionnaireLinkTypes]),
-        inArray(item.companyId, [...ctx.scopeCompanyIds]),
+        inScope(item.companyId, ctx.scopeCompanyIds),
       ),
     );
   if (!target || !mayWrite(ctx.claims, target.type)) throw validationFailed({ itemId: ['validation.unknownReference'] });

@@ -1,8 +1,9 @@
 import type { Tag, TagType } from '@pc/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { company, tag } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
+import { inScope } from '../../platform/tenancy';
 import { tagRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'scopeCompanyId' | 'scopeCompanyIds'>;
@@ -18,7 +19,7 @@ export async function listTags(ctx: Ctx, type: TagType): Promise<Tag[]> {
     .select({ tag, companyName: company.name, usage })
     .from(tag)
     .innerJoin(company, eq(company.id, tag.companyId))
-    .where(and(eq(tag.type, type), inArray(tag.companyId, [...ctx.scopeCompanyIds])))
+    .where(and(eq(tag.type, type), inScope(tag.companyId, ctx.scopeCompanyIds)))
     .orderBy(asc(sql`lower(${tag.name})`));
   return rows.map((r) => ({
     id: r.tag.id,
@@ -49,7 +50,7 @@ export async function saveTag(
       const [row] = await tx
         .update(tag)
         .set({ name: input.name, description: input.description })
-        .where(and(eq(tag.id, id), eq(tag.type, type), inArray(tag.companyId, [...ctx.scopeCompanyIds])))
+        .where(and(eq(tag.id, id), eq(tag.type, type), inScope(tag.companyId, ctx.scopeCompanyIds)))
         .returning({ id: tag.id });
       if (!row) throw notFound();
       return row.id;
@@ -73,7 +74,7 @@ export async function deleteTag(ctx: Ctx, type: TagType, id: string) {
   const [row] = await tx
     .select({ id: tag.id, usage })
     .from(tag)
-    .where(and(eq(tag.id, id), eq(tag.type, type), inArray(tag.companyId, [...ctx.scopeCompanyIds])));
+    .where(and(eq(tag.id, id), eq(tag.type, type), inScope(tag.companyId, ctx.scopeCompanyIds)));
   if (!row) throw notFound();
   if (Number(row.usage) > 0) throw new AppError(409, 'conflict', 'error.tagInUse');
   await tx.delete(tag).where(eq(tag.id, id));

@@ -1,8 +1,9 @@
 import type { TextModule } from '@pc/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { textModule } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
+import { inScope } from '../../platform/tenancy';
 import { textModuleRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'scopeCompanyId' | 'scopeCompanyIds'>;
@@ -12,11 +13,11 @@ const toDto = (ctx: Ctx, r: { id: number; name: string; companyId: string }): Te
   ...r,
   rights: textModuleRights(ctx.claims),
 });
-const inScope = (ctx: Ctx) => inArray(textModule.companyId, [...ctx.scopeCompanyIds]);
+const scoped = (ctx: Ctx) => inScope(textModule.companyId, ctx.scopeCompanyIds);
 
 /** The text modules of the scope, offered by the text-module select. */
 export async function listTextModules(ctx: Ctx) {
-  const rows = await ctx.db.select(columns).from(textModule).where(inScope(ctx)).orderBy(asc(textModule.name));
+  const rows = await ctx.db.select(columns).from(textModule).where(scoped(ctx)).orderBy(asc(textModule.name));
   return rows.map((r) => toDto(ctx, r));
 }
 
@@ -31,7 +32,7 @@ export async function updateTextModule(ctx: Ctx, id: number, input: { name: stri
   const [row] = await ctx.db
     .update(textModule)
     .set({ name: input.name })
-    .where(and(eq(textModule.id, id), inScope(ctx)))
+    .where(and(eq(textModule.id, id), scoped(ctx)))
     .returning(columns);
   if (!row) throw notFound();
   return toDto(ctx, row);
@@ -40,7 +41,7 @@ export async function updateTextModule(ctx: Ctx, id: number, input: { name: stri
 export async function deleteTextModule(ctx: Ctx, id: number) {
   const rows = await ctx.db
     .delete(textModule)
-    .where(and(eq(textModule.id, id), inScope(ctx)))
+    .where(and(eq(textModule.id, id), scoped(ctx)))
     .returning({ id: textModule.id });
   if (!rows.length) throw notFound();
 }

@@ -12,6 +12,7 @@ import { appUser, company, item, project, projectPlannedHours, projectRate, time
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
+import { inScope } from '../../platform/tenancy';
 import { projectRights, readsAllTime, timeRecordRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'scopeCompanyIds'>;
@@ -73,11 +74,11 @@ const projectQuery = (ctx: Ctx) =>
     .select({ p: project, companyName: company.name })
     .from(project)
     .innerJoin(company, eq(company.id, project.companyId))
-    .where(inArray(project.companyId, [...ctx.scopeCompanyIds]))
+    .where(inScope(project.companyId, ctx.scopeCompanyIds))
     .$dynamic();
 
 export async function listProjects(ctx: Ctx, q: { companyId?: string; activeOnly?: 'true' | 'false' }) {
-  const where: (SQL | undefined)[] = [inArray(project.companyId, [...ctx.scopeCompanyIds])];
+  const where: (SQL | undefined)[] = [inScope(project.companyId, ctx.scopeCompanyIds)];
   if (q.companyId) where.push(eq(project.companyId, q.companyId));
   if (q.activeOnly === 'true') where.push(eq(project.isActive, true));
   const rows = await ctx.db
@@ -90,7 +91,7 @@ export async function listProjects(ctx: Ctx, q: { companyId?: string; activeOnly
 }
 
 async function getProject(ctx: Ctx, id: string) {
-  const rows = await projectQuery(ctx).where(and(inArray(project.companyId, [...ctx.scopeCompanyIds]), eq(project.id, id)));
+  const rows = await projectQuery(ctx).where(and(inScope(project.companyId, ctx.scopeCompanyIds), eq(project.id, id)));
   if (!rows.length) throw notFound();
   return (await projectDtos(ctx, rows))[0]!;
 }
@@ -167,7 +168,7 @@ const readableItem = (ctx: Ctx) => sql`${item.type} = any(${typeArray(readableIt
 
 /** Records the caller may see: those of the scope, and only own ones without TimeRecords.ReadAll. */
 function visible(ctx: Ctx): SQL {
-  const scope = inArray(timeRecord.companyId, [...ctx.scopeCompanyIds]);
+  const scope = inScope(timeRecord.companyId, ctx.scopeCompanyIds) ?? sql`true`;
   return readsAllTime(ctx.claims) ? scope : and(scope, eq(timeRecord.userId, ctx.userId))!;
 }
 
@@ -280,7 +281,7 @@ async function checkBooking(ctx: Ctx, input: TimeRecordInput, ownerId: string, r
       isActive: project.isActive,
     })
     .from(project)
-    .where(and(eq(project.id, input.projectId), inArray(project.companyId, [...ctx.scopeCompanyIds])));
+    .where(and(eq(project.id, input.projectId), inScope(project.companyId, ctx.scopeCompanyIds)));
   if (!p) throw validationFailed({ projectId: ['validation.unknownReference'] });
   const fields: Record<string, string[]> = {};
   if (!p.isActive) fields.projectId = ['validation.projectInactive'];

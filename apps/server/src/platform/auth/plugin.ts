@@ -7,7 +7,14 @@ import type { OwnerDb } from '../../db/client';
 import { appUser, authSession, company, roleClaim, userRole } from '../../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { requestLocale } from '../locale';
-import { openTenantTransaction, scopeCompanyIds, type TenantTransaction, visibleCompanies } from '../tenancy';
+import {
+  openTenantTransaction,
+  scopeCompanyIds,
+  type TenantTransaction,
+  tenantWide,
+  toVisible,
+  visibleCompaniesSql,
+} from '../tenancy';
 import type { Caller, RequestContext } from './context';
 import { verifyAccessToken } from './tokens';
 
@@ -105,6 +112,10 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
       // The claims in the same statement (loadClaims' query): one round trip fewer per request.
       claims: sql<string[]>`array(select distinct ${roleClaim.claim} from ${userRole}
         inner join ${roleClaim} on ${roleClaim.roleId} = ${userRole.roleId} where ${userRole.userId} = "app_user"."id")`,
+      // And the visible companies: session, user, claims and companies are one round trip.
+      visible: visibleCompaniesSql(sql`"app_user"."id"`).mapWith((v: unknown) =>
+        toVisible((typeof v === 'string' ? JSON.parse(v) : v) as [string, string | null, boolean][]),
+      ),
     })
     .from(authSession)
     .innerJoin(appUser, eq(appUser.id, authSession.userId))
@@ -122,7 +133,7 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
   if (row.mfaPending && !allowMfaPending) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
   const claims = new Set(row.claims);
-  const visible = await visibleCompanies(db, row.userId);
+  const visible = row.visible;
   // Checked on every request, like the session and the user's own flag: deactivating the last
   // active company of a user ends their access at once, not when the access token expires.
   if (!visible.anyActive) throw unauthorized();
@@ -132,7 +143,7 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
   const tenant = Array.isArray(header) ? header[0] : header;
   // A user who sees one company has it as scope without choosing (as /api/user/me reports).
   let scopeCompanyId: string | null = companyIds.length === 1 ? companyIds[0]! : null;
-  let scoped: readonly string[] = companyIds;
+  let scoped: readonly string[] = tenantWide(companyIds);
   if (tenant) {
     if (!uuid.safeParse(tenant).success || !companyIds.includes(tenant)) {
       throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');

@@ -4,16 +4,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import { type Credentials, credentialsSchema } from '@pc/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { FilledTextField } from '../../components/filled-text-field';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
 import { keepLoginLanguage } from '../../lib/session/change-language';
 import { startSession } from '../../lib/session/session-actions';
-import { useZodForm } from '../../lib/use-zod-form';
 import { passwordLogin } from './api';
 import { mfaHref } from './finish-login';
 import { loginErrorKey } from './login-error';
@@ -29,10 +27,33 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
   const navigate = useNavigate();
   const search: Record<string, unknown> = useSearch({ strict: false });
   const [showPassword, setShowPassword] = useState(false);
-  const form = useZodForm<Credentials>(credentialsSchema, {
-    defaultValues: { username: '', password: '' },
-    onSubmit: async ({ username, password }) => {
-      const token = await passwordLogin(username, password);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const refs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  // Two required fields need no schema library: react-hook-form and zod would add ~40 kB gzip to
+  // the login screen (docs/decisions/0027). Same rules as before: checked on submit, then on change.
+  const check = (v: typeof values) => ({
+    username: v.username.trim() ? undefined : 'validation.required',
+    password: v.password ? undefined : 'validation.required',
+  });
+  const change = (field: keyof typeof values) => (e: { target: { value: string } }) => {
+    const next = { ...values, [field]: e.target.value };
+    setValues(next);
+    if (submitted) setErrors(check(next));
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = check(values);
+    setErrors(found);
+    const invalid = (['username', 'password'] as const).find((f) => found[f]);
+    if (invalid) return refs[invalid].current?.focus();
+    setBusy(true);
+    try {
+      const token = await passwordLogin(values.username.trim(), values.password);
       const next = await startSession(token);
       if (next === 'mfa') {
         // The pending token stays in the session store; /mfa sends it with the code.
@@ -41,37 +62,45 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
       }
       await keepLoginLanguage(i18n.language);
       await navigate({ href: postLoginTarget(search.redirect), replace: true });
-    },
-    onFailure: (error) => form.setError('password', { message: `login.error.${loginErrorKey(error)}` }, { shouldFocus: true }),
-  });
-  const { register } = form;
-  const { errors } = form.formState;
+    } catch (error) {
+      setErrors({ password: `login.error.${loginErrorKey(error)}` });
+      refs.password.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const message = (key: string | undefined) => (key ? t(key) : undefined);
 
   return (
-    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
+    <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack spacing={2}>
         <FilledTextField
-          {...register('username')}
+          name="username"
+          value={values.username}
+          onChange={change('username')}
+          ref={refs.username}
           label={t('login.username')}
           autoComplete="username"
           autoFocus
           required
           error={!!errors.username}
-          helperText={message(errors.username?.message)}
-          disabled={form.busy}
+          helperText={message(errors.username)}
+          disabled={busy}
         />
         <FilledTextField
-          {...register('password')}
+          name="password"
+          value={values.password}
+          onChange={change('password')}
+          ref={refs.password}
           label={t('login.password')}
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           required
           error={!!errors.password}
-          helperText={message(errors.password?.message)}
+          helperText={message(errors.password)}
           alertHelperText
-          disabled={form.busy}
+          disabled={busy}
           endAdornment={
             <InputAdornment position="end">
               <IconButton
@@ -85,11 +114,11 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
             </InputAdornment>
           }
         />
-        <Button type="submit" variant="contained" size="large" loading={form.busy} fullWidth>
+        <Button type="submit" variant="contained" size="large" loading={busy} fullWidth>
           {t('login.submit')}
         </Button>
         <Stack direction="row" sx={{ justifyContent: subscriptionsEnabled ? 'space-between' : 'center', gap: 1 }}>
-          <Button variant="text" onClick={onForgotPassword} disabled={form.busy} sx={{ whiteSpace: 'nowrap' }}>
+          <Button variant="text" onClick={onForgotPassword} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
             {t('login.forgotPassword')}
           </Button>
           {subscriptionsEnabled && (

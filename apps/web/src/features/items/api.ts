@@ -10,7 +10,7 @@ import {
   type TagType,
   tagSchema,
 } from '@pc/shared';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { statisticsKey } from '../../lib/item-statistics';
@@ -89,12 +89,15 @@ export function useLinkOptions(type: ItemTypeKey, enabled: boolean) {
 }
 
 /** Children of one item across every type the user may read, in one request (the server filters by claims). */
-export function useChildItems(parentType: ItemTypeKey, parentId: string) {
-  const query = useQuery({
+export const childItemsQuery = (parentType: ItemTypeKey, parentId: string) =>
+  queryOptions({
     queryKey: itemKeys.children(parentId),
     queryFn: ({ signal }) =>
       apiRequest(`/${parentType}/${encodeURIComponent(parentId)}/children`, { schema: itemPageSchema, signal }),
   });
+
+export function useChildItems(parentType: ItemTypeKey, parentId: string) {
+  const query = useQuery(childItemsQuery(parentType, parentId));
   return {
     items: sortChildren(query.data?.items ?? []),
     /** Children beyond the server's limit, not shown. */

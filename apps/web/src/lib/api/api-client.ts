@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { getCurrentLanguage } from '../i18n/language';
 import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
 import { type ApiError, toApiError, unavailableError } from './api-error';
@@ -13,7 +12,7 @@ export interface RequestOptions<T> {
   /** Sent as JSON. */
   json?: unknown;
   /** Validates the answer; the shared zod schemas are the API contract. */
-  schema?: ZodType<T>;
+  schema?: { parse(data: unknown): T };
   /** 'blob' for images, 'file' for downloads ({ blob, fileName }), 'none' for 204 answers. */
   responseType?: 'json' | 'blob' | 'file' | 'none';
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ErrorCode, errorCodes } from '@pc/shared';
+import { type ApiError as ApiErrorBody, type ErrorCode, errorCodes } from '@pc/shared';
 import i18next from 'i18next';
 
 /** Every failed call becomes an ApiError; status 0 means the API could not be reached. */
@@ -49,11 +49,34 @@ export function fallbackMessage(status: number): string {
   return i18next.t(`errors.code.${codeOfStatus(status)}`);
 }
 
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+/**
+ * Our server's error body (apiErrorSchema), told apart from a proxy's. Checked by hand: every
+ * screen, the login screen included, needs this, and zod would add ~16 kB gzip to it
+ * (docs/decisions/0027).
+ */
+function isErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  const fields = b.fields;
+  return (
+    typeof b.code === 'string' &&
+    (errorCodes as readonly string[]).includes(b.code) &&
+    typeof b.message === 'string' &&
+    optionalString(b.reason) &&
+    optionalString(b.details) &&
+    (fields === undefined ||
+      (typeof fields === 'object' &&
+        fields !== null &&
+        Object.values(fields).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'))))
+  );
+}
+
 /** Turn an error body (or anything unparsable) into an ApiError. */
 export function toApiError(status: number, body: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success && (errorCodes as readonly string[]).includes(parsed.data.code)) {
-    const { code, message, fields, reason, details } = parsed.data;
+  if (isErrorBody(body)) {
+    const { code, message, fields, reason, details } = body;
     const error = new ApiError(status, code, message, fields, reason);
     if (details) error.details = details;
     return error;

@@ -1,4 +1,4 @@
-import { type TokenResponse, tokenResponseSchema } from '@pc/shared';
+import type { TokenResponse } from '@pc/shared';
 import { getCurrentLanguage } from '../i18n/language';
 import { buildHeaders } from './request-headers';
 
@@ -48,5 +48,7 @@ export async function requestToken(params: Record<string, string>): Promise<Toke
     const retryAfter = Number(res.headers.get('retry-after'));
     throw new TokenRequestError(res.status, description, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
   }
-  return tokenResponseSchema.parse(await res.json());
+  // Not parsed again here: the server checks its answer against tokenResponseSchema before
+  // sending it, and zod would add ~16 kB gzip to the login screen (docs/decisions/0027).
+  return (await res.json()) as TokenResponse;
 }

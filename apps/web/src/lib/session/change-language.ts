@@ -1,4 +1,4 @@
-import { type Language, userMeSchema } from '@pc/shared';
+import type { Language } from '@pc/shared';
 import { apiRequest } from '../api/api-client';
 import { i18n } from '../i18n/i18n';
 import { isLanguage } from '../i18n/language';
@@ -7,7 +7,11 @@ import { sessionStore } from './session-store';
 
 /** Saves the language on the user (PUT /api/user/language) so the next login starts in it. */
 export async function saveUserLanguage(language: Language): Promise<void> {
-  const me = await apiRequest('/user/language', { method: 'PUT', json: { language }, schema: userMeSchema });
+  const [{ userMeSchema }, answer] = await Promise.all([
+    import('./user-me-schema'),
+    apiRequest<unknown>('/user/language', { method: 'PUT', json: { language } }),
+  ]);
+  const me = userMeSchema.parse(answer);
   setMe(me);
 }
 

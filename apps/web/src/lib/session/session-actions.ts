@@ -1,11 +1,13 @@
-import { type TokenResponse, type UserMe, userMeSchema } from '@pc/shared';
+import type { TokenResponse, UserMe } from '@pc/shared';
 import { apiRequest } from '../api/api-client';
 import { API_UNAVAILABLE, ApiError, isApiError } from '../api/api-error';
 import { refreshAccessToken } from '../api/refresh';
 import { clearSession, hasSessionHint, sessionStore, setSessionHint } from './session-store';
 
-export function fetchMe(): Promise<UserMe> {
-  return apiRequest('/user/me', { schema: userMeSchema });
+/** /api/user/me, checked by its schema; the schema's chunk loads while the request runs. */
+export async function fetchMe(): Promise<UserMe> {
+  const [{ userMeSchema }, me] = await Promise.all([import('./user-me-schema'), apiRequest<unknown>('/user/me')]);
+  return userMeSchema.parse(me);
 }
 
 /** Every fresh `me` also carries the lock state: a forced page is owed until it says null. */

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Item, ItemTypeKey } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -20,7 +20,8 @@ import { StatusChip } from '../../../components/status-chip';
 import { isApiError } from '../../../lib/api/api-error';
 import { itemPageActions } from '../../../lib/item-page-slots';
 import { notify } from '../../../lib/notify';
-import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
+import { userLookupQuery } from '../../../lib/user-lookup';
+import { childItemsQuery, deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
 import { typeSingular } from '../labels';
 import { ItemQuestionnaires, takesQuestionnaires } from '../questionnaire/item-questionnaires';
 import { useItemType } from '../use-item-type';
@@ -43,6 +44,14 @@ export function ItemDetailPage() {
   const { id = 'new' } = useParams({ strict: false }) as { id?: string };
   const isNew = id === 'new';
   const query = useItem(type, isNew ? null : id);
+  const client = useQueryClient();
+  // The children and the user names are asked for together with the item, not once it has
+  // arrived and the sections that show them render (issue 13, page speed: no waterfall).
+  useEffect(() => {
+    if (isNew) return;
+    void client.prefetchQuery(childItemsQuery(type, id));
+    void client.prefetchQuery(userLookupQuery);
+  }, [client, isNew, type, id]);
 
   let body: React.ReactNode;
   if (isNew && !canWrite) body = <Alert severity="warning">{t('items.detail.noCreate')}</Alert>;
