@@ -1,4 +1,4 @@
-import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow } from '@pc/shared';
+import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow, TimeMonthSummary } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -139,6 +139,47 @@ export async function queryTimeComparison(
   const total = rows.length ? Number(rows[0]!.total) : 0;
   const items = rows.map(({ total: _t, ...r }) => r as unknown as TimeComparisonRow);
   return { items, total };
+}
+
+/**
+ * The dashboard's tile (issue 17 §5): this month's Global × Month row of the time comparison for
+ * the scope, so the figure is the comparison's own. Without `ownOnly` the booked hours are
+ * everyone's; with it they are the caller's (the same query filtered by person, which carries no
+ * plan), and the scope's plan comes from the unfiltered row.
+ */
+export async function queryMonthSummary(
+  ctx: Ctx & Pick<RequestContext, 'userId'>,
+  today: string,
+  ownOnly: boolean,
+): Promise<TimeMonthSummary> {
+  const month = today.slice(0, 7);
+  const from = `${month}-01`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const until = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const q: TimeComparisonQuery = {
+    bookedFor: 'Global',
+    bookedBy: 'Global',
+    dateGrouping: 'Month',
+    from,
+    until,
+    page: 0,
+    pageSize: 1,
+  };
+  const all = (await queryTimeComparison(ctx, q, today)).items[0];
+  const own = ownOnly ? (await queryTimeComparison(ctx, { ...q, userId: ctx.userId }, today)).items[0] : all;
+  const [projects] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from project
+        where company_id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[]) and is_active`,
+  );
+  return {
+    month,
+    ownOnly,
+    activeProjects: projects?.n ?? 0,
+    bookedTime: own?.bookedTime ?? 0,
+    plannedTime: all?.plannedTime ?? null,
+    bookedPlannedPercentage: ownOnly ? null : (all?.bookedPlannedPercentage ?? null),
+  };
 }
 
 /**
