@@ -2,6 +2,7 @@ import { itemTypes } from '@pc/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company, item, tag } from '../db/schema/index';
+import { queryRows } from '../db/types';
 import { createTestApp, type TestApp } from '../test/harness';
 
 describe('demo data', () => {
@@ -82,11 +83,11 @@ describe('demo data', () => {
   });
 
   it('books about 2,000 hours-records by three people over twelve months, so every grouping shows figures', async () => {
-    const [{ n, people, months }] = (
-      await t.db.execute(
-        sql`select count(*)::int as n, count(distinct user_id)::int as people, count(distinct date_trunc('month', day))::int as months from time_record`,
-      )
-    ).rows as { n: number; people: number; months: number }[];
+    const [{ n, people, months }] = await queryRows<{ n: number; people: number; months: number }>(
+      t.db,
+      sql`select count(*)::int as n, count(distinct user_id)::int as people,
+                 count(distinct date_trunc('month', day))::int as months from time_record`,
+    );
     expect(n).toBeGreaterThan(1800);
     expect(n).toBeLessThan(2200);
     expect(people).toBe(3);

@@ -51,7 +51,7 @@ export async function queryTimeComparison(
   if (q.projectId) planFilter.push(sql` and p.id = ${q.projectId}`);
 
   const period = periodOf(q, sql`f.d`);
-  const key = (on: boolean, col: string) => (on ? sql.raw(`f.${col}`) : sql`null::uuid`);
+  const key = (on: boolean, col: string, table = 'f') => (on ? sql.raw(`${table}.${col}`) : sql`null::uuid`);
   const readable = typeArray(readableItemTypes(ctx.claims));
 
   const planned = withPlan
@@ -74,10 +74,16 @@ export async function queryTimeComparison(
     ctx.db,
     sql`
     with facts (d, company_id, project_id, item_id, user_id, booked, planned) as (
-      select tr.day, tr.company_id, tr.project_id, tr.item_id, tr.user_id, tr.hours, null::numeric
+      -- The records summed per day and the grouping's keys first: the many rows meet only a plain
+      -- hash aggregate on their columns, the period is computed for the few sums (bench: 10⁶ records).
+      select tr.day,
+             ${key(byCompany, 'company_id', 'tr')}, ${key(byCompany, 'project_id', 'tr')},
+             ${key(byIssue, 'item_id', 'tr')}, ${key(byUser, 'user_id', 'tr')},
+             sum(tr.hours), null::numeric
       from time_record tr
       where tr.company_id = any(${scope}::uuid[]) and tr.day between ${q.from}::date and ${q.until}::date
         ${sql.join(recordFilter, sql``)}
+      group by 1, 2, 3, 4, 5
       ${planned}
     ),
     grouped as (
