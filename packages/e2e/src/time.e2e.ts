@@ -285,8 +285,8 @@ describe('time', () => {
     const dsb = rows.filter((r) => r[1] === 'Externer Datenschutzbeauftragter');
     expect(dsb.map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]])).toEqual(
       expect.arrayContaining([
-        ['Bäckerei Schmidt', 40, 1900, 95, 'Jonas Berger', 85],
-        ['Bäckerei Schmidt', 40, 1900, 95, 'Lea Lang', 75],
+        ['Bäckerei Schmidt', 64, 4800, 95, 'Jonas Berger', 85],
+        ['Bäckerei Schmidt', 64, 4800, 95, 'Lea Lang', 75],
       ]),
     );
     expect(rows.find((r) => r[1] === 'DSB-Betreuung')).toEqual(['Bäckerei Schmidt', 'DSB-Betreuung', 10]);

@@ -149,10 +149,16 @@ describe('time comparison: every grouping against sums computed here', () => {
     booker = await t.tokenFor('sums@demo.local');
     const me = (await t.app.inject({ url: '/api/user/me', headers: t.auth(admin) })).json();
     // Plans with whole hours per day (62 h in 31 days), so the spread shares are exact.
-    const defs = [
-      { companyId: bakery, name: 'P1', budgetHours: 40, budgetPeriod: 'Month' as const, plan: { '2026-12': 62, '2027-01': 31 } },
-      { companyId: handel, name: 'P2', budgetHours: 100, budgetPeriod: 'Project' as const, plan: { '2027-01': 62 } },
-      { companyId: handel, name: 'P3', budgetHours: null, budgetPeriod: 'Month' as const, plan: {} },
+    const defs: {
+      companyId: string;
+      name: string;
+      budgetHours: number | null;
+      budgetPeriod: 'Month' | 'Project';
+      plan: Record<string, number>;
+    }[] = [
+      { companyId: bakery, name: 'P1', budgetHours: 40, budgetPeriod: 'Month', plan: { '2026-12': 62, '2027-01': 31 } },
+      { companyId: handel, name: 'P2', budgetHours: 100, budgetPeriod: 'Project', plan: { '2027-01': 62 } },
+      { companyId: handel, name: 'P3', budgetHours: null, budgetPeriod: 'Month', plan: {} },
     ];
     for (const d of defs) {
       const res = await t.app.inject({

@@ -75,7 +75,7 @@ export function TimeTileBody() {
               <Figure
                 testId="time-tile-planned"
                 value={data.plannedTime === null ? '–' : hours(data.plannedTime)}
-                label={t('dashboard.time.planned')}
+                label={data.ownOnly ? t('dashboard.time.plannedAll') : t('dashboard.time.planned')}
               />
             </Box>
             {data.bookedPlannedPercentage !== null && (
