@@ -11,8 +11,9 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/types';
 import { insertSearchData } from './search-data';
+import { insertTimeData } from './time-data';
 
-export type DataKind = 'list' | 'search' | 'demo';
+export type DataKind = 'list' | 'search' | 'demo' | 'time';
 
 export function percentile(xs: readonly number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,6 +41,8 @@ export interface BenchDb {
   /** The company the list cases read (the demo bakery), the group of the search data. */
   bakery: string;
   search?: { group: string; oneCompany: string; numberLabel: string };
+  /** kind 'time': the scope whose time records the case groups. */
+  time?: { group: string };
   /**
    * Closes the connection; then (unless `keep`, for a server process to open it next) drops a
    * PostgreSQL database unless BENCH_KEEP_DB=1. May be called again without `keep`.
@@ -95,20 +98,25 @@ export async function openBenchDb(opts: {
   const [group] = await queryRows<{ id: string }>(database.db, sql`select id::text from company where name = 'Beispiel Gruppe'`);
   const label = `${url ? 'postgres' : 'pglite'} ${opts.kind} ${opts.items.toLocaleString('en')}`;
   let search: BenchDb['search'];
+  let time: BenchDb['time'];
   const [{ n: present } = { n: 0 }] = await queryRows<{ n: number }>(
     database.db,
     opts.kind === 'search'
       ? sql`select count(*)::int n from item i join company c on c.id = i.company_id where c.name like 'Bench Firma %'`
-      : sql`select count(*)::int n from item where company_id = ${bakery!.id} and number_label like 'X-%'`,
+      : opts.kind === 'time'
+        ? sql`select count(*)::int n from time_record`
+        : sql`select count(*)::int n from item where company_id = ${bakery!.id} and number_label like 'X-%'`,
   );
   if (reused && present === opts.items) {
     log(`[${label}] reusing the kept database ${dbName}`);
     if (opts.kind === 'search') search = await searchTargets(database, group!.id, opts.items);
+    if (opts.kind === 'time') time = { group: group!.id };
   } else if (opts.kind !== 'demo') {
     if (present > 0) throw new Error(`${dbName} holds ${present} bench items, not ${opts.items}: drop it first`);
-    log(`[${label}] inserting ${opts.items.toLocaleString('en')} items …`);
+    log(`[${label}] inserting ${opts.items.toLocaleString('en')} ${opts.kind === 'time' ? 'time records' : 'items'} …`);
     const t0 = performance.now();
     if (opts.kind === 'search') search = await insertSearchData(database.db, opts.items);
+    else if (opts.kind === 'time') time = await insertTimeData(database.db, opts.items);
     else await insertListItems(database, bakery!.id, opts.items);
     await database.db.execute(sql`analyze`);
     log(`[${label}] inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -121,6 +129,7 @@ export async function openBenchDb(opts: {
     secret,
     bakery: bakery!.id,
     search,
+    time,
     async close({ keep: keepNow = false } = {}) {
       if (!closed) await database.close();
       closed = true;

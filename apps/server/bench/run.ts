@@ -12,7 +12,9 @@
  * < 50 ms; item create < 30 ms; login (argon2id) < 300 ms — on BENCH_ITEMS (default 100,000) items
  * in one company, PGlite and (with BENCH_DATABASE_URL) PostgreSQL; search < 50 ms per query kind
  * over 100,000 items on PGlite and BENCH_SEARCH_ITEMS (default 1,000,000) on PostgreSQL, spread
- * over 1,000 companies (search-data.ts); login-screen JavaScript < 200 kB gzip.
+ * over 1,000 companies (search-data.ts); the time comparison's month × company grouping over a year
+ * < 100 ms on BENCH_TIME_RECORDS (default 1,000,000) time records, PostgreSQL only (time-data.ts);
+ * login-screen JavaScript < 200 kB gzip.
  * --quick: the list cases on PGlite and the search cases on PostgreSQL only, 40 runs per case.
  *
  * 'raw' is the statements the request's handler ran (recorded from drizzle's logger during one
@@ -23,7 +25,7 @@
  * create) replay and roll back; login has no raw figure (argon2id is the cost by design).
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ITEMS, BENCH_SEARCH_ITEMS,
- * BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres
+ * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time
  * (one group of cases), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
  * (keep the PostgreSQL databases under fixed names and reuse them next time), BENCH_SHOW_SQL=1
  * (print each case's recorded statements).
@@ -36,6 +38,7 @@ import { loadConfig } from '../src/config';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction } from '../src/platform/tenancy';
 import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
+import { TIME_FROM } from './time-data';
 
 const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
@@ -185,7 +188,7 @@ function header() {
   );
 }
 
-async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search', items: number) {
+async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' | 'time', items: number) {
   const b = await openBenchDb({ pgUrl, kind, items, logger: recorder });
   const dbLabel = `${b.url ? 'postgres' : 'pglite'} ${items.toLocaleString('en')}`;
   const config = loadConfig(benchEnv(b.dataDir));
@@ -252,6 +255,18 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search', 
         },
       },
     );
+  } else if (kind === 'time') {
+    // Issue 17: the time comparison's month × company grouping over a year of the records.
+    cases.push({
+      name: 'time comparison: month × company, one year',
+      budget: 100,
+      runs: runs(40),
+      api: () =>
+        call(
+          `/api/time-comparison/query?bookedFor=Company&bookedBy=Global&dateGrouping=Month&from=${TIME_FROM.slice(0, 4)}-01-01&until=${TIME_FROM.slice(0, 4)}-12-31`,
+          b.time!.group,
+        ),
+    });
   } else {
     const { group, oneCompany, numberLabel } = b.search!;
     const kinds: [string, string, string][] = [
@@ -314,7 +329,10 @@ async function latency() {
   const only = process.env.BENCH_ONLY ?? '';
   const items = Number(process.env.BENCH_ITEMS ?? 100_000);
   const pgSearchItems = Number(process.env.BENCH_SEARCH_ITEMS ?? 1_000_000);
-  const want = (group: 'list' | 'search', db: 'pglite' | 'postgres') => {
+  const timeRecords = Number(process.env.BENCH_TIME_RECORDS ?? 1_000_000);
+  const want = (group: 'list' | 'search' | 'time', db: 'pglite' | 'postgres') => {
+    if (only === 'time') return group === 'time' && db === 'postgres' && !!pgUrl;
+    if (group === 'time' && (db !== 'postgres' || quick)) return false;
     if (only.startsWith('list') && group !== 'list') return false;
     if (only === 'list-pglite' && db !== 'pglite') return false;
     if (only === 'list-postgres' && db !== 'postgres') return false;
@@ -332,6 +350,7 @@ async function latency() {
   if (want('search', 'pglite')) await withDatabase(undefined, 'search', items);
   if (want('list', 'postgres')) await withDatabase(pgUrl, 'list', items);
   if (want('search', 'postgres')) await withDatabase(pgUrl, 'search', pgSearchItems);
+  if (want('time', 'postgres')) await withDatabase(pgUrl, 'time', timeRecords);
   if (!pgUrl) console.log('\nBENCH_DATABASE_URL not set: the PostgreSQL cases are skipped');
   if (!only) loginBundle();
   const missed = results.filter((r) => !r.pass);

@@ -6,6 +6,7 @@ import { ensureSecret } from './platform/secret';
 import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './seed/demo';
 import { demoSeedUser, seedDemoItems } from './seed/demo-items';
 import { demoCompanyProfile } from './seed/demo-profiles';
+import { seedDemoTime } from './seed/demo-time';
 
 export type SeedOutcome = 'demo' | 'initial-admin' | 'none';
 
@@ -44,6 +45,7 @@ async function bootstrapNow(
         await seedDemoItems(db, c.handel, userId, { ...o, full: false, profile: 'retail' });
         await seedDemoItems(db, c.demo, userId, { ...o, full: true, profile: demoCompanyProfile });
         await seedDemoItems(db, c.foreign, other, { ...o, full: false, profile: 'it-services' });
+        await seedDemoTime(db, c, { ...o, roles, adminEmail: demoUsers.admin });
       }
       seeded = 'demo';
     } else if (config.initialAdmin) {

@@ -91,9 +91,18 @@ describe('the dashboard side', () => {
   it('shows the tiles, hides one after confirmation and brings it back via the options menu', async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
     await loginToDashboard(page, server);
-    for (const key of ['process', 'training', 'ServiceAgreement', 'Issue', 'Timeline', 'changeLog']) {
+    for (const key of ['process', 'training', 'ServiceAgreement', 'Issue', 'Timeline', 'changeLog', 'TimeRecord']) {
       await expect.poll(() => page.locator(`[data-tile="${key}"]`).count()).toBe(1);
     }
+    // The time tile shows this month's figures of the server's time comparison (the demo's records).
+    const month = await apiGet<{ bookedTime: number; plannedTime: number }>(server, '/time-comparison/this-month');
+    const h = (v: number) =>
+      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(v)} h`;
+    await expect
+      .poll(() => page.locator('[data-tile=TimeRecord] [data-testid=time-tile-booked]').innerText())
+      .toBe(h(month.bookedTime));
+    expect(await page.locator('[data-tile=TimeRecord] [data-testid=time-tile-planned]').innerText()).toBe(h(month.plannedTime));
+    expect(await page.locator('[data-tile=TimeRecord] a').getAttribute('href')).toBe('/time-comparison');
     await page.locator('[data-tile=Timeline] li').first().waitFor();
     await page.locator('[data-tile=Issue] tbody tr').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);

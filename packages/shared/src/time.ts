@@ -229,3 +229,18 @@ export const timeBudgetElementSchema = z.object({
   personSpecificHourlyRate: z.number().nullable(),
 });
 export type TimeBudgetElement = z.infer<typeof timeBudgetElementSchema>;
+
+/**
+ * The dashboard's time tile (issue 17 §5): this month's hours in the scope. With
+ * `TimeRecords.ReadAll` the booked hours are everyone's and are set against the plan; with only
+ * `TimeRecords.Read` they are the caller's own (`ownOnly`), next to the scope's plan for context.
+ */
+export const timeMonthSummarySchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  ownOnly: z.boolean(),
+  activeProjects: z.number().int(),
+  bookedTime: z.number(),
+  plannedTime: z.number().nullable(),
+  bookedPlannedPercentage: z.number().nullable(),
+});
+export type TimeMonthSummary = z.infer<typeof timeMonthSummarySchema>;

@@ -1,7 +1,8 @@
 import { itemTypes } from '@pc/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company, item, tag } from '../db/schema/index';
+import { queryRows } from '../db/types';
 import { createTestApp, type TestApp } from '../test/harness';
 
 describe('demo data', () => {
@@ -79,5 +80,52 @@ describe('demo data', () => {
     const issues = (await t.app.inject({ url: '/api/issue?pageSize=500', headers: t.auth(other) })).json();
     expect(issues.total).toBeGreaterThan(0);
     expect(issues.items.every((i: { companyName: string }) => i.companyName === 'Fremdfirma AG')).toBe(true);
+  });
+
+  it('books about 2,000 hours-records by three people over twelve months, so every grouping shows figures', async () => {
+    const [{ n, people, months }] = await queryRows<{ n: number; people: number; months: number }>(
+      t.db,
+      sql`select count(*)::int as n, count(distinct user_id)::int as people,
+                 count(distinct date_trunc('month', day))::int as months from time_record`,
+    );
+    expect(n).toBeGreaterThan(1800);
+    expect(n).toBeLessThan(2200);
+    expect(people).toBe(3);
+    expect(months).toBeGreaterThanOrEqual(12);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 8)}01`;
+    const query = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/time-comparison/query?from=${from}&until=${today}&pageSize=500&${q}`,
+        headers: t.auth(admin),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as Record<string, number | string | null>[];
+    };
+    const companyMonths = await query('bookedFor=Company&dateGrouping=Month');
+    expect(new Set(companyMonths.map((r) => r.companyName))).toEqual(
+      new Set(['Bäckerei Schmidt', 'Beispiel Handel GmbH', 'Beispiel Logistik GmbH']),
+    );
+    expect(companyMonths.filter((r) => r.budget !== null && r.bookedBudgetPercentage !== null).length).toBeGreaterThan(12);
+    for (const q of [
+      'bookedFor=Global&dateGrouping=Year',
+      'bookedFor=Global&dateGrouping=Week',
+      'bookedFor=Company&dateGrouping=Day',
+      'bookedFor=Issue&dateGrouping=Month',
+      'bookedFor=Global&bookedBy=User&dateGrouping=Month',
+    ]) {
+      expect(
+        (await query(q)).some((r) => Number(r.bookedTime) > 0),
+        q,
+      ).toBe(true);
+    }
+    const issueRows = await query('bookedFor=Issue&dateGrouping=Year');
+    expect(issueRows.some((r) => r.issueName !== null)).toBe(true);
+    const users = await query('bookedFor=Global&bookedBy=User&dateGrouping=Year');
+    expect(new Set(users.map((r) => r.userName))).toEqual(new Set(['Anna Admin', 'Jonas Berger', 'Lea Lang']));
+    // The tile of this month: the figures of the comparison.
+    const tile = (await t.app.inject({ url: '/api/time-comparison/this-month', headers: t.auth(admin) })).json();
+    expect(tile.plannedTime).toBeGreaterThan(0);
+    expect(tile.bookedTime).toBeGreaterThan(0);
   });
 });

@@ -55,3 +55,17 @@ export function formatBytes(bytes: number, language = 'de'): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString(locale, { maximumFractionDigits: 1 })} kB`;
   return `${(bytes / (1024 * 1024)).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
 }
+
+/** Hours with one decimal in the user's language (spec 001 §9). */
+export function formatHours(h: number, language: string) {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 2,
+  }).format(h);
+}
+
+/** Prices with two decimals and €. */
+export function formatMoney(v: number | null, language: string) {
+  if (v == null) return '';
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(v);
+}

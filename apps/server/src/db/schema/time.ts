@@ -87,6 +87,8 @@ export const timeRecord = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Migration 0024 adds INCLUDE (project_id, item_id, user_id, hours) for the time comparison
+    // and statistics on the keys (drizzle's index builder has no INCLUDE).
     index('time_record_company_day_idx').on(t.companyId, t.day),
     index('time_record_user_day_idx').on(t.userId, t.day),
     index('time_record_project_idx').on(t.projectId),

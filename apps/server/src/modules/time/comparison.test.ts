@@ -174,6 +174,41 @@ describe('time comparison', () => {
     expect(byUser.items.find((r) => r.userName === 'Anna Admin')).toMatchObject({ bookedTime: 5, plannedTime: null });
   });
 
+  it("answers the dashboard tile: this month's booked against planned hours; own hours only without ReadAll", async () => {
+    const get = async (token: string) => {
+      const res = await t.app.inject({ url: '/api/time-comparison/this-month', headers: t.auth(token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // January (today is the 16th in Berlin): A 2 + 3 + 1 (booker) and B 2 + 4; only A has a plan, 31 h.
+    expect(await get(admin)).toEqual({
+      month: '2027-01',
+      ownOnly: false,
+      activeProjects: 2,
+      bookedTime: 12,
+      plannedTime: 31,
+      bookedPlannedPercentage: Math.round((1000 * 12) / 31) / 10,
+    });
+    // The booker sees the bakery only: their own hour against the bakery's plan, no percentage.
+    expect(await get(booker)).toEqual({
+      month: '2027-01',
+      ownOnly: true,
+      activeProjects: 1,
+      bookedTime: 1,
+      plannedTime: 31,
+      bookedPlannedPercentage: null,
+    });
+    // Another tenant without projects: nothing booked, no plan.
+    expect(await get(await t.tokenFor('other@demo.local'))).toEqual({
+      month: '2027-01',
+      ownOnly: false,
+      activeProjects: 0,
+      bookedTime: 0,
+      plannedTime: null,
+      bookedPlannedPercentage: null,
+    });
+  });
+
   it('needs TimeRecords.ReadAll, shows no other tenant’s figures and refuses bad parameters', async () => {
     expect(
       (await t.app.inject({ url: '/api/time-comparison/query?from=2027-01-01&until=2027-01-31', headers: t.auth(booker) }))

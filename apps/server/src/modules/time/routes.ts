@@ -5,6 +5,7 @@ import {
   timeBudgetElementSchema,
   timeComparisonPageSchema,
   timeComparisonQuerySchema,
+  timeMonthSummarySchema,
   timeRecordInputSchema,
   timeRecordPageQuerySchema,
   timeRecordPageSchema,
@@ -15,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { todayIn } from '../items/time';
-import { queryTimeBudgetElements, queryTimeComparison } from './comparison';
+import { queryMonthSummary, queryTimeBudgetElements, queryTimeComparison } from './comparison';
 import {
   createProject,
   createTimeRecord,
@@ -110,6 +111,22 @@ export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: 
       },
     },
     async (req) => queryTimeComparison(ctxOf(req), req.query, todayIn(timeZone, now())),
+  );
+
+  r.get(
+    '/api/time-comparison/this-month',
+    {
+      config: read,
+      schema: {
+        tags: ['time'],
+        summary: "This month's booked hours against the plan in the scope (the dashboard's tile); own hours without ReadAll",
+        response: { 200: timeMonthSummarySchema },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      return queryMonthSummary(ctx, todayIn(timeZone, now()), !ctx.claims.has('TimeRecords.ReadAll'));
+    },
   );
 
   r.get(

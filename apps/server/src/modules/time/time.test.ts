@@ -249,6 +249,27 @@ describe('projects and time records', () => {
     }
     const after = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from time_record`);
     expect(after[0]!.n).toBe(before[0]!.n);
+    // The same refused as a change: the record stays as it was.
+    const kept = await book(admin, { day: '2026-11-03', hours: 1.5, description: 'Bleibt so' });
+    expect(kept.statusCode, kept.body).toBe(201);
+    const stored = () =>
+      queryRows(
+        t.db,
+        sql`select day::text, hours::float8, project_id, description from time_record where id = ${kept.json().id}`,
+      );
+    const original = await stored();
+    for (const [extra, field] of cases) {
+      const res = await put(admin, `/api/time-record/${kept.json().id}`, {
+        day: '2026-11-03',
+        hours: 1.5,
+        projectId: project.id,
+        description: 'Bleibt so',
+        ...extra,
+      });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(422);
+      expect(Object.keys(res.json().fields), JSON.stringify(extra)).toContain(field);
+    }
+    expect(await stored()).toEqual(original);
     expect((await t.app.inject({ url: '/api/time-record/page?from=gestern', headers: t.auth(admin) })).statusCode).toBe(422);
     expect((await t.app.inject({ url: '/api/time-record/page?sort=colour', headers: t.auth(admin) })).statusCode).toBe(422);
   });

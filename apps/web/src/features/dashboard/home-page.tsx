@@ -9,6 +9,7 @@ import NewReleases from '@mui/icons-material/NewReleases';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Security from '@mui/icons-material/Security';
 import TaskAlt from '@mui/icons-material/TaskAlt';
+import Timer from '@mui/icons-material/Timer';
 import Tune from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -57,6 +58,7 @@ import {
   ServiceAgreementTileBody,
   TimelineTileBody,
 } from './tiles';
+import { TimeTileBody } from './time-tile';
 import { TrialTile } from './trial-tile';
 
 interface TileEntry {
@@ -191,6 +193,9 @@ export function HomePage() {
       wide: true,
       body: <DueIssuesTileBody />,
     });
+  }
+  if (hasClaim(me, 'TimeRecords.Read') || hasClaim(me, 'TimeRecords.ReadAll')) {
+    tiles.push({ key: 'TimeRecord', title: t('dashboard.tile.TimeRecord'), icon: <Timer />, body: <TimeTileBody /> });
   }
   tiles.push({
     key: 'Timeline',

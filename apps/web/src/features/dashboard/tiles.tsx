@@ -42,7 +42,7 @@ function Count({ value, label, dot }: { value: number; label: string; dot?: stri
   );
 }
 
-function Progress({ value, label }: { value: number; label: string }) {
+export function Progress({ value, label }: { value: number; label: string }) {
   const tone = value >= 100 ? 'success' : value >= 50 ? 'warning' : 'error';
   return (
     <Box>

@@ -74,17 +74,3 @@ export function useDeleteTimeRecord() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
   });
 }
-
-/** Hours with one decimal in the user's language (spec 001 §9). */
-export function formatHours(h: number, language: string) {
-  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 2,
-  }).format(h);
-}
-
-/** Prices with two decimals and €. */
-export function formatMoney(v: number | null, language: string) {
-  if (v == null) return '';
-  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(v);
-}

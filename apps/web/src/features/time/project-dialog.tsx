@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
-import { DateInput } from '../../components/form-inputs';
 import { useCompanyOptions } from '../../lib/company-options';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -23,13 +22,11 @@ import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useUserLookup } from '../../lib/user-lookup';
 import { useDeleteProject, useSaveProject } from './api';
+import { DateField, DecimalField, parseDecimal, useFieldMessage } from './fields';
 
 const amount = z
   .string()
-  .refine(
-    (s) => !s.trim() || (Number.isFinite(Number(s.replace(',', '.'))) && Number(s.replace(',', '.')) >= 0),
-    'validation.number',
-  );
+  .refine((s) => !s.trim() || (Number.isFinite(parseDecimal(s)) && parseDecimal(s) >= 0), 'validation.number');
 const formSchema = z
   .object({
     companyId: z.string().min(1, 'validation.required'),
@@ -47,7 +44,7 @@ const formSchema = z
   .refine((v) => !v.validUntil || v.validUntil >= v.validFrom, { message: 'validation.endBeforeStart', path: ['validUntil'] });
 type FormValues = z.input<typeof formSchema>;
 
-const num = (s: string) => (s.trim() ? Number(s.replace(',', '.')) : null);
+const num = (s: string) => (s.trim() ? parseDecimal(s) : null);
 const str = (n: number | null | undefined) => (n == null ? '' : String(n));
 
 /** Create, edit or delete a project: validity, budget, rates, person-specific rates, planned hours per month. */
@@ -99,7 +96,7 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
   const { errors } = form.formState;
   const rates = useFieldArray({ control: form.control, name: 'rates' });
   const planned = useFieldArray({ control: form.control, name: 'plannedHours' });
-  const msg = (key?: string) => (key ? t([`time.${key}`, `items.${key}`, 'items.validation.invalid']) : undefined);
+  const msg = useFieldMessage();
   const companyOptions = (companies.data ?? []).filter((c) => c.isActive || c.id === project?.companyId);
   const nextMonth = () => {
     const last = form.getValues('plannedHours').at(-1)?.month;
@@ -176,52 +173,29 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
+            <DateField
               control={form.control}
               name="validFrom"
-              render={({ field }) => (
-                <DateInput
-                  label={t('time.project.validFrom')}
-                  required
-                  name={field.name}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  readOnly={readOnly}
-                  error={msg(errors.validFrom?.message)}
-                  helperText={undefined}
-                />
-              )}
+              label={t('time.project.validFrom')}
+              required
+              readOnly={readOnly}
+              error={msg(errors.validFrom?.message)}
             />
-            <Controller
+            <DateField
               control={form.control}
               name="validUntil"
-              render={({ field }) => (
-                <DateInput
-                  label={t('time.project.validUntil')}
-                  name={field.name}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  readOnly={readOnly}
-                  error={msg(errors.validUntil?.message)}
-                  helperText={msg(errors.validUntil?.message) ? undefined : t('time.project.validUntilHint')}
-                />
-              )}
+              label={t('time.project.validUntil')}
+              readOnly={readOnly}
+              error={msg(errors.validUntil?.message)}
+              helperText={msg(errors.validUntil?.message) ? undefined : t('time.project.validUntilHint')}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
+            <DecimalField
               label={t('time.project.budgetHours')}
-              fullWidth
-              variant="filled"
-              {...form.register('budgetHours')}
+              registration={form.register('budgetHours')}
               disabled={readOnly}
-              error={!!errors.budgetHours}
-              helperText={msg(errors.budgetHours?.message)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              error={msg(errors.budgetHours?.message)}
             />
             <Controller
               control={form.control}
@@ -244,25 +218,17 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
+            <DecimalField
               label={t('time.project.flatRate')}
-              fullWidth
-              variant="filled"
-              {...form.register('flatRate')}
+              registration={form.register('flatRate')}
               disabled={readOnly}
-              error={!!errors.flatRate}
-              helperText={msg(errors.flatRate?.message)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              error={msg(errors.flatRate?.message)}
             />
-            <TextField
+            <DecimalField
               label={t('time.project.hourlyRate')}
-              fullWidth
-              variant="filled"
-              {...form.register('hourlyRate')}
+              registration={form.register('hourlyRate')}
               disabled={readOnly}
-              error={!!errors.hourlyRate}
-              helperText={msg(errors.hourlyRate?.message)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              error={msg(errors.hourlyRate?.message)}
             />
           </Stack>
           <Controller
@@ -304,13 +270,14 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
                   </TextField>
                 )}
               />
-              <TextField
+              <DecimalField
                 size="small"
+                variant="outlined"
+                fullWidth={false}
                 label={t('time.project.hourlyRate')}
-                {...form.register(`rates.${i}.hourlyRate`)}
+                registration={form.register(`rates.${i}.hourlyRate`)}
                 disabled={readOnly}
-                error={!!errors.rates?.[i]?.hourlyRate}
-                helperText={msg(errors.rates?.[i]?.hourlyRate?.message)}
+                error={msg(errors.rates?.[i]?.hourlyRate?.message)}
                 sx={{ width: 160, flexShrink: 0 }}
               />
               {!readOnly && (
@@ -343,13 +310,14 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
                 slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
-              <TextField
+              <DecimalField
                 size="small"
+                variant="outlined"
+                fullWidth={false}
                 label={t('time.project.plannedHours')}
-                {...form.register(`plannedHours.${i}.hours`)}
+                registration={form.register(`plannedHours.${i}.hours`)}
                 disabled={readOnly}
-                error={!!errors.plannedHours?.[i]?.hours}
-                helperText={msg(errors.plannedHours?.[i]?.hours?.message)}
+                error={msg(errors.plannedHours?.[i]?.hours?.message)}
                 sx={{ width: 160, flexShrink: 0 }}
               />
               {!readOnly && (

@@ -8,10 +8,10 @@ import type { Project } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatHours, formatMoney } from '../../lib/format';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
-import { formatHours, formatMoney, useProjects } from './api';
+import { useProjects } from './api';
 import { ProjectDialog } from './project-dialog';
 
 /** The projects register: the scope's projects, a dialog to create or change one (Projects.Write). */

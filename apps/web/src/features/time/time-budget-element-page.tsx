@@ -12,10 +12,9 @@ import { downloadXlsx } from '../../components/data-grid/xlsx-export';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { apiRequest } from '../../lib/api/api-client';
-import { toDay } from '../../lib/format';
+import { formatHours, formatMoney, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
-import { formatHours, formatMoney } from './api';
 
 /**
  * /time-budget-element (spec 001 §2/§3): every project's budget, flat rate and rates, one row per

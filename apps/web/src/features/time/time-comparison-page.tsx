@@ -28,10 +28,10 @@ import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
 import { apiRequest } from '../../lib/api/api-client';
-import { formatDate, parseDay, toDay } from '../../lib/format';
+import { formatDate, formatHours, parseDay, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
-import { fetchTimeRecordPage, formatHours, timeRecordPageUrl, useProjects } from './api';
+import { fetchTimeRecordPage, timeRecordPageUrl, useProjects } from './api';
 
 type Grouping = Pick<TimeComparisonQuery, 'bookedFor' | 'bookedBy' | 'dateGrouping'>;
 const PAGE_SIZES = [14, 30, 45];

@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
-import { DateInput } from '../../components/form-inputs';
 import { toDay } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDeleteTimeRecord, useProjects, useSaveTimeRecord } from './api';
+import { DateField, DecimalField, parseDecimal, useFieldMessage } from './fields';
 
 /** The form's values: text inputs; the shared timeRecordInputSchema decides on the server. */
 const formSchema = z
@@ -38,7 +38,7 @@ const formSchema = z
       if (!v.endTime) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['endTime'] });
       return;
     }
-    const h = Number(v.hours.replace(',', '.'));
+    const h = parseDecimal(v.hours);
     if (!v.hours.trim()) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['hours'] });
     else if (!Number.isFinite(h) || h < 0.25 || h > 24)
       ctx.addIssue({ code: 'custom', message: 'validation.hoursMin', path: ['hours'] });
@@ -81,7 +81,7 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
           day: v.day,
           startTime: byTimes ? v.startTime : null,
           endTime: byTimes ? v.endTime : null,
-          hours: byTimes ? null : Number(v.hours.replace(',', '.')),
+          hours: byTimes ? null : parseDecimal(v.hours),
           projectId: v.projectId,
           itemId,
           description: v.description.trim(),
@@ -99,7 +99,7 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
     ([id]) => !item || id === item.companyId,
   );
   const companyProjects = all.filter((p) => p.companyId === companyId && (p.isActive || p.id === record?.projectId));
-  const msg = (key?: string) => (key ? t([`time.${key}`, `items.${key}`, 'items.validation.invalid']) : undefined);
+  const msg = useFieldMessage();
   const title = record ? (readOnly ? t('time.record.view') : t('time.record.edit')) : t('time.record.new');
 
   return (
@@ -193,22 +193,13 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
+            <DateField
               control={form.control}
               name="day"
-              render={({ field }) => (
-                <DateInput
-                  label={t('time.field.day')}
-                  required
-                  name={field.name}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  readOnly={readOnly}
-                  error={msg(errors.day?.message)}
-                />
-              )}
+              label={t('time.field.day')}
+              required
+              readOnly={readOnly}
+              error={msg(errors.day?.message)}
             />
             <TextField
               label={t('time.field.start')}
@@ -232,15 +223,11 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
               fullWidth
             />
-            <TextField
+            <DecimalField
               label={t('time.field.hours')}
-              variant="filled"
-              {...form.register('hours')}
+              registration={form.register('hours')}
               disabled={readOnly || !!(form.watch('startTime') || form.watch('endTime'))}
-              error={!!errors.hours}
-              helperText={msg(errors.hours?.message)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              fullWidth
+              error={msg(errors.hours?.message)}
             />
           </Stack>
           <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>

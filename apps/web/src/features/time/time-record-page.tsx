@@ -20,12 +20,12 @@ import { DateRangeFilter } from '../../components/date-range-filter';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
-import { formatDate, parseDay, toDay } from '../../lib/format';
+import { formatDate, formatHours, parseDay, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { useUserLookup } from '../../lib/user-lookup';
-import { fetchTimeRecordPage, formatHours, type RecordFilter, timeRecordPageUrl, useProjects } from './api';
+import { fetchTimeRecordPage, type RecordFilter, timeRecordPageUrl, useProjects } from './api';
 import { ProjectsPanel } from './projects-panel';
 import { TimeRecordDialog } from './time-record-dialog';
 
