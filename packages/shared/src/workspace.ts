@@ -88,6 +88,7 @@ export const dashboardTileKeys = [
   'PdcaCycle',
   'Timeline',
   'Issue',
+  'diagram',
   ...progressTileTypes,
 ] as const;
 export const dashboardSettingsSchema = z.object({

@@ -86,7 +86,8 @@ export async function layoutDiagram(diagram: Diagram): Promise<Layout> {
     edgesIn.set(parent, [...(edgesIn.get(parent) ?? []), { id: l.id, sources: [l.from], targets: [l.to] }]);
   }
   for (const [parent, edges] of edgesIn) if (parent) elkNodes.get(parent)!.edges = edges;
-  const graph = await elk.layout({ id: 'root', layoutOptions, children: roots, edges: edgesIn.get(null) ?? [] });
+  const input: ElkNode = { id: 'root', layoutOptions, children: roots, edges: edgesIn.get(null) ?? [] };
+  const graph = await elk.layout(input);
 
   const byId = new Map(diagram.nodes.map((n) => [n.id, n]));
   const placed: PlacedNode[] = [];
