@@ -59,18 +59,18 @@ function useLayout(diagram: Diagram | undefined) {
 }
 
 /** The sides of two boxes that face each other. */
-function facingSides(a: Box, b: Box): [Side, Side] {
+function facingSides(a: Rect, b: Rect): [Side, Side] {
   const dx = b.x + b.width / 2 - (a.x + a.width / 2);
   const dy = b.y + b.height / 2 - (a.y + a.height / 2);
   if (Math.abs(dy) >= Math.abs(dx)) return dy >= 0 ? ['bottom', 'top'] : ['top', 'bottom'];
   return dx >= 0 ? ['right', 'left'] : ['left', 'right'];
 }
 
-type Box = { x: number; y: number; width: number; height: number };
+type Rect = { x: number; y: number; width: number; height: number };
 
 function toFlow(layout: Layout, diagram: Diagram): { nodes: ChartNode[]; edges: Edge[] } {
   const byId = new Map(layout.nodes.map((n) => [n.id, n]));
-  const absolute = new Map<string, Box>();
+  const absolute = new Map<string, Rect>();
   for (const n of layout.nodes) {
     // Parents come first, so theirs is known.
     const parent = n.parentId ? absolute.get(n.parentId) : undefined;
