@@ -115,7 +115,10 @@ describe('organisation diagram', () => {
     await page.getByRole('link', { name: 'Organigramm' }).first().click();
     await page.waitForURL(/\/diagram$/);
     const chart = page.getByTestId('organisation-chart');
-    await chart.locator('.react-flow__node').nth(nodes.length - 1).waitFor();
+    await chart
+      .locator('.react-flow__node')
+      .nth(nodes.length - 1)
+      .waitFor();
     expect(await chart.locator('.react-flow__node').count()).toBe(nodes.length);
     for (const type of ['C', 'O', 'P', 'SA', 'PSA']) {
       expect(await chart.locator(`[data-node-type="${type}"]`).count()).toBe(nodes.filter((n) => n.type === type).length);
@@ -128,7 +131,17 @@ describe('organisation diagram', () => {
     const process = nodes.find((n) => n.type === 'P' && n.containerId?.startsWith('O-'))!;
     await chart.getByRole('link', { name: `Verarbeitungstätigkeit ${process.name} öffnen` }).click();
     await page.waitForURL(new RegExp(`/process/${process.id.slice(2)}$`));
-    await page.getByRole('heading', { name: new RegExp(process.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().waitFor();
+    await page
+      .getByRole('heading', { name: new RegExp(process.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .waitFor();
+
+    // A click on a unit's frame (not on its name) opens the unit.
+    await page.goBack();
+    const unit = nodes.find((n) => n.type === 'O')!;
+    await chart.locator('.react-flow__node').nth(nodes.length - 1).waitFor();
+    await chart.locator(`[data-id="${unit.id}"]`).click({ position: { x: 6, y: 4 } });
+    await page.waitForURL(new RegExp(`/organisation-unit/${unit.id.slice(2)}$`));
     expect(errors).toEqual([]);
   });
 
@@ -143,7 +156,9 @@ describe('organisation diagram', () => {
         page.waitForEvent('download', { timeout: 60_000 }),
         page.getByRole('menuitem', { name: `Als ${format} exportieren` }).click(),
       ])) as [Download, unknown];
-      expect(download.suggestedFilename()).toMatch(new RegExp(`^Organigramm ${DEMO} \\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`));
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^Organigramm ${DEMO} \\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
+      );
       const file = path.join(downloads, download.suggestedFilename());
       await download.saveAs(file);
       files[format] = fs.readFileSync(file);

@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Diagram, type DiagramNodeType, diagramNodeTypes, diagramSchema } from '@pc/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { type Edge, getNodesBounds, MarkerType, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ import { RetryAlert } from '../retry-alert';
 import { type ChartNode, DiagramNodeView, type Side, shapeStyle } from './chart-nodes';
 import { type ExportFormat, exportChart, exportFileName, exportFormats } from './export';
 import { type Layout, layoutDiagram } from './layout';
+import { nodeHref } from './node-href';
 
 const nodeTypes = { diagram: DiagramNodeView };
 
@@ -137,6 +139,7 @@ function Chart({ companyId, companyName, height }: ChartProps) {
   const query = useDiagram(companyId);
   const { layout, error } = useLayout(query.data);
   const flow = useReactFlow();
+  const navigate = useNavigate();
   const frame = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
@@ -235,6 +238,8 @@ function Chart({ companyId, companyName, height }: ChartProps) {
           flexGrow: fullscreen ? 1 : 0,
           minHeight: 320,
           position: 'relative',
+          // The drawing area itself has the given height; the borders come on top.
+          boxSizing: 'content-box',
           borderTop: 1,
           borderBottom: 1,
           borderColor: 'divider',
@@ -249,6 +254,12 @@ function Chart({ companyId, companyName, height }: ChartProps) {
             nodes={graph.nodes}
             edges={graph.edges}
             nodeTypes={nodeTypes}
+            onNodeClick={(event, node) => {
+              // The node's own link has navigated already (and works by keyboard).
+              if ((event.target as Element).closest('a')) return;
+              const href = nodeHref(node.id);
+              if (href) void navigate({ to: href });
+            }}
             fitView
             fitViewOptions={{ padding: 0.05 }}
             minZoom={0.05}
