@@ -139,7 +139,10 @@ describe('organisation diagram', () => {
     // A click on a unit's frame (not on its name) opens the unit.
     await page.goBack();
     const unit = nodes.find((n) => n.type === 'O')!;
-    await chart.locator('.react-flow__node').nth(nodes.length - 1).waitFor();
+    await chart
+      .locator('.react-flow__node')
+      .nth(nodes.length - 1)
+      .waitFor();
     await chart.locator(`[data-id="${unit.id}"]`).click({ position: { x: 6, y: 4 } });
     await page.waitForURL(new RegExp(`/organisation-unit/${unit.id.slice(2)}$`));
     expect(errors).toEqual([]);
