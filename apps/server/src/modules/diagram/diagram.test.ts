@@ -140,7 +140,7 @@ describe('organisation diagram', () => {
     expect((await t.app.inject({ url: '/api/diagram', headers: t.auth(admin) })).statusCode).toBe(422);
   });
 
-  it('a unit may not name two parents', async () => {
+  it('a unit may name neither two parents nor itself', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/organisation-unit',
@@ -149,6 +149,15 @@ describe('organisation diagram', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().fields)).toEqual(['data.parentUnit']);
+
+    const self = await t.app.inject({
+      method: 'PUT',
+      url: `/api/organisation-unit/${id.hr}`,
+      headers: t.auth(admin, { 'x-tenant': gruppe }),
+      payload: { name: 'Personal', status: 0, data: { parentUnit: [id.hr], processes: [id.payroll, id.hiring] } },
+    });
+    expect(self.statusCode, self.body).toBe(422);
+    expect(self.json().fields).toEqual({ 'data.parentUnit': ['validation.selfReference'] });
   });
 });
 
