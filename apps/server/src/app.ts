@@ -28,6 +28,7 @@ import { changeLogRoutes } from './modules/change-log/routes';
 import { companyAdminRoutes } from './modules/company/admin-routes';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { diagramRoutes } from './modules/diagram/routes';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
 import { initiationRoutes } from './modules/initiation/routes';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     measureRoutes(api, itemDeps);
     initiationRoutes(api, itemDeps);
     summaryRoutes(api, itemDeps);
+    diagramRoutes(api);
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });
     tagRoutes(api);

@@ -5,6 +5,7 @@ export * from './billing/index';
 export * from './claims';
 export * from './company';
 export * from './config';
+export * from './diagram';
 export * from './dynamic-document';
 export * from './error-body';
 export * from './errors';

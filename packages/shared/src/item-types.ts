@@ -37,6 +37,7 @@ export const itemTypes = [
   { key: 'standard-process', route: '/standard-process', claim: 'StandardProcess', code: 'STD' },
   { key: 'concept', route: '/concept', claim: 'Concept', code: 'KON' },
   { key: 'dynamic-document', route: '/dynamic-document', claim: 'DynamicDocument', code: 'DOK' },
+  { key: 'organisation-unit', route: '/organisation-unit', claim: 'OrganisationUnit', code: 'ORG' },
 ] as const;
 
 export type ItemTypeKey = (typeof itemTypes)[number]['key'];
@@ -65,4 +66,5 @@ export const moreMenuItemTypes: readonly ItemTypeKey[] = [
   'standard-process',
   'concept',
   'dynamic-document',
+  'organisation-unit',
 ];

@@ -89,6 +89,7 @@ export const dashboardTileKeys = [
   'Timeline',
   'Issue',
   'TimeRecord',
+  'diagram',
   ...progressTileTypes,
 ] as const;
 export const dashboardSettingsSchema = z.object({

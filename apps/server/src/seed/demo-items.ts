@@ -227,6 +227,24 @@ export async function seedDemoItems(
         },
       }),
     ];
+    // Organisation units for the diagram: the management with one unit per department that runs a process.
+    const management = await add({
+      type: 'organisation-unit',
+      name: p.management,
+      status: 4,
+    });
+    const departments = [...new Set(p.processes.map((x) => x.department))];
+    for (const department of departments) {
+      await add({
+        type: 'organisation-unit',
+        name: department,
+        status: 4,
+        data: {
+          parentUnit: [management],
+          processes: processes.filter((_, i) => p.processes[i]!.department === department),
+        },
+      });
+    }
     await add({
       type: 'impact-assessment',
       name: p.dpia.name,

@@ -37,6 +37,8 @@ export type DemoProfile = {
   /** Payroll, applicants, customers, a monitoring process that needs a DPIA. */
   processes: [Process & { recipients: string }, Process, Process, Process & { dpiaReasons: string }];
   dpia: { name: string; necessity: string; risks: [string, string]; dpoOpinion: string };
+  /** The top organisation unit; the processes' departments become its sub-units. */
+  management: string;
   issues: [string, string, string, string];
   pdca: [string, string];
   trainings: [Training & { participants: [string, string, string] }, Training];
@@ -55,6 +57,7 @@ export type DemoProfile = {
 };
 
 const bakery: DemoProfile = {
+  management: 'Inhaberin und Backstubenleitung',
   tags: {
     personGroups: {
       employees: 'Beschäftigte',
@@ -194,6 +197,7 @@ const bakery: DemoProfile = {
 
 /** A retailer with stores and an online shop: loyalty card, CCTV in the stores, newsletter, payment and parcel partners. */
 const retail: DemoProfile = {
+  management: 'Geschäftsführung Handel',
   tags: {
     personGroups: {
       employees: 'Beschäftigte',
@@ -364,6 +368,7 @@ const retail: DemoProfile = {
 
 /** A forwarding company with its own fleet and warehouse: telematics, drivers, customer portal, access control. */
 const logistics: DemoProfile = {
+  management: 'Geschäftsleitung Spedition',
   tags: {
     personGroups: {
       employees: 'Beschäftigte',
@@ -537,6 +542,7 @@ const logistics: DemoProfile = {
  * sees nothing of the agency anywhere").
  */
 const itServices: DemoProfile = {
+  management: 'Vorstand und Bereichsleitung',
   tags: {
     personGroups: {
       employees: 'Beschäftigte',

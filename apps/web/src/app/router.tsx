@@ -18,8 +18,8 @@ import { ForbiddenPage, NotFoundPage, UnauthorizedPage } from './pages/status-pa
 import { RootLayout } from './root-layout';
 import { decideAccess, loginHref } from './routes/guard';
 
-/** One lazily loaded component per route; sections swap their loader here once they are built. */
-function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
+/** One lazily loaded component per route. */
+function pageComponent(page: RoutePage): RouteComponent {
   switch (page) {
     case 'login':
       return lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage');
@@ -111,6 +111,8 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return lazyRouteComponent(() => import('../features/administration/companies/company-edit-page'), 'CompanyEditPage');
     case 'initiation':
       return lazyRouteComponent(() => import('../features/initiation/initiation-page'), 'InitiationPage');
+    case 'diagram':
+      return lazyRouteComponent(() => import('../features/diagram/diagram-page'), 'DiagramPage');
     case 'company-view':
       return lazyRouteComponent(() => import('../features/administration/companies/company-view-page'), 'CompanyViewPage');
     // Status pages are tiny and also serve as the not-found page, so they ship with the app.
@@ -118,8 +120,6 @@ function pageComponent(page: RoutePage = 'not-built'): RouteComponent {
       return ForbiddenPage;
     case 'unauthorized':
       return UnauthorizedPage;
-    default:
-      return lazyRouteComponent(() => import('../components/not-built-page'), 'NotBuiltPage');
   }
 }
 

@@ -346,4 +346,17 @@ export const itemTypeDefs: Record<ItemTypeKey, ItemTypeDef> = {
     deadline: { kind: 'manual' },
     progress: false,
   },
+  /** Departments and teams: the containers of the organisation diagram (spec 001 §3). */
+  'organisation-unit': {
+    key: 'organisation-unit',
+    prefix: 'OE',
+    fields: [
+      { key: 'parentUnit', kind: 'links', itemType: 'organisation-unit', max: 1 },
+      { key: 'processes', kind: 'links', itemType: 'process' },
+      { key: 'head', kind: 'text' },
+    ],
+    columns: ['head', 'status', 'company'],
+    deadline: { kind: 'manual' },
+    progress: false,
+  },
 };

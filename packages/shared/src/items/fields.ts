@@ -20,7 +20,7 @@ export type FieldDef =
   | { key: string; kind: 'select'; options: string; values: readonly string[]; required?: boolean }
   | { key: string; kind: 'multiselect'; options: string; values: readonly string[] }
   | { key: string; kind: 'tags'; tagType: TagType }
-  | { key: string; kind: 'links'; itemType: ItemTypeKey }
+  | { key: string; kind: 'links'; itemType: ItemTypeKey; max?: number }
   | { key: string; kind: 'list'; of: readonly FieldDef[] };
 
 function fieldSchema(f: FieldDef): z.ZodType {
@@ -54,8 +54,13 @@ function fieldSchema(f: FieldDef): z.ZodType {
         .optional()
         .default([]);
     case 'tags':
-    case 'links':
       return z.array(z.uuid()).max(500).optional().default([]);
+    case 'links':
+      return z
+        .array(z.uuid())
+        .max(f.max ?? 500, 'validation.tooMany')
+        .optional()
+        .default([]);
     case 'list':
       return z.array(objectSchema(f.of)).max(200).optional().default([]);
   }

@@ -353,6 +353,12 @@ export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
   const before = (await loadOne(tx, ctx, type, id)).item;
   const data = input.data as Record<string, unknown>;
   if (input.parentId === id) throw validationFailed({ parentId: ['validation.selfReference'] });
+  // A link to the item itself (an organisation unit as its own parent unit) is refused the same way.
+  for (const f of itemTypeDefs[type].fields) {
+    if (f.kind === 'links' && f.itemType === type && Array.isArray(data[f.key]) && (data[f.key] as string[]).includes(id)) {
+      throw validationFailed({ [`data.${f.key}`]: ['validation.selfReference'] });
+    }
+  }
   await checkReferences(tx, type, { ...input, data }, before.companyId);
   const next = {
     name: input.name,

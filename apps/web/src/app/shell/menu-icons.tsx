@@ -6,6 +6,7 @@ import Autorenew from '@mui/icons-material/Autorenew';
 import Badge from '@mui/icons-material/Badge';
 import BusinessCenter from '@mui/icons-material/BusinessCenter';
 import ContactMail from '@mui/icons-material/ContactMail';
+import CorporateFare from '@mui/icons-material/CorporateFare';
 import Description from '@mui/icons-material/Description';
 import FactCheck from '@mui/icons-material/FactCheck';
 import Groups from '@mui/icons-material/Groups';
@@ -42,4 +43,5 @@ export const menuIcons: Record<string, ReactElement> = {
   'standard-process': <Rule fontSize="small" />,
   concept: <Lightbulb fontSize="small" />,
   'dynamic-document': <Description fontSize="small" />,
+  'organisation-unit': <CorporateFare fontSize="small" />,
 };

@@ -1,3 +1,4 @@
+import AccountTree from '@mui/icons-material/AccountTree';
 import AssignmentLate from '@mui/icons-material/AssignmentLate';
 import Close from '@mui/icons-material/Close';
 import Handshake from '@mui/icons-material/Handshake';
@@ -24,7 +25,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -65,9 +66,14 @@ interface TileEntry {
   key: DashboardTileKey;
   title: string;
   icon?: ReactNode;
-  wide?: boolean;
+  wide?: boolean | 'full';
   body: ReactNode;
 }
+
+// ELK and React Flow load only when the tile is shown, not with the dashboard.
+const OrganisationChart = lazy(() =>
+  import('../../components/organisation-chart/organisation-chart').then((m) => ({ default: m.OrganisationChart })),
+);
 
 function TwoFactorBanner({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation();
@@ -197,13 +203,13 @@ export function HomePage() {
   if (hasClaim(me, 'TimeRecords.Read') || hasClaim(me, 'TimeRecords.ReadAll')) {
     tiles.push({ key: 'TimeRecord', title: t('dashboard.tile.TimeRecord'), icon: <Timer />, body: <TimeTileBody /> });
   }
+  const scope = me?.scopeCompany;
   tiles.push({
     key: 'Timeline',
     title: t('dashboard.tile.Timeline'),
     icon: <History />,
     body: <TimelineTileBody showCompany={!me?.scopeCompany} />,
   });
-  const scope = me?.scopeCompany;
   if (scope?.isResponsibleParty) {
     tiles.push({
       key: 'myDpo',
@@ -230,6 +236,26 @@ export function HomePage() {
     icon: <NewReleases />,
     body: <ChangeLogTileBody />,
   });
+  // Spec 001 §2: the chart of the scope company (the user's own without a scope), the viewport high minus 170 px.
+  const chartCompany = scope ?? (me ? { id: me.companyId, name: me.company } : null);
+  if (chartCompany && hasClaim(me, 'Diagram.Read')) {
+    tiles.push({
+      key: 'diagram',
+      title: t('dashboard.tile.diagram'),
+      icon: <AccountTree />,
+      wide: 'full',
+      body: (
+        <Suspense fallback={<Skeleton variant="rectangular" height="calc(100vh - 170px)" sx={{ m: 2 }} />}>
+          <OrganisationChart
+            key={chartCompany.id}
+            companyId={chartCompany.id}
+            companyName={chartCompany.name}
+            height="calc(100vh - 170px)"
+          />
+        </Suspense>
+      ),
+    });
+  }
 
   // The wizard works on the scope company, or the user's own without one (as /api/user/me decides).
   const initiationCompanyId = me?.supportsInitiation && me.canContinueInitiation ? (scope?.id ?? me.companyId) : null;

@@ -22,8 +22,8 @@ interface TileProps {
   icon?: ReactNode;
   /** Asks to hide the tile (the confirmation lives on the page). */
   onHide?: () => void;
-  /** Wide tiles span two grid columns from md up. */
-  wide?: boolean;
+  /** Wide tiles span two grid columns from md up; full ones the whole row. */
+  wide?: boolean | 'full';
   children: ReactNode;
   testId?: string;
 }
@@ -40,7 +40,7 @@ export function Tile({ title, icon, onHide, wide, children, testId }: TileProps)
         display: 'flex',
         flexDirection: 'column',
         minWidth: 0,
-        gridColumn: wide ? { xs: 'auto', md: 'span 2' } : undefined,
+        gridColumn: wide === 'full' ? '1 / -1' : wide ? { xs: 'auto', md: 'span 2' } : undefined,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 0.5, pt: 1, minHeight: 44 }}>

@@ -1,8 +1,7 @@
 import { type ClaimRule, itemTypes, questionnaireLinkTypes } from '@pc/shared';
 
-/** Which page component a route renders; everything not built yet shares one honest page. */
+/** Which page component a route renders. */
 export type RoutePage =
-  | 'not-built'
   // Compliance-item registers (design §4) and tag management.
   | 'item-list'
   | 'item-detail'
@@ -52,7 +51,8 @@ export type RoutePage =
   | 'company-edit'
   | 'company-view'
   // First-run wizard (spec 000 §2).
-  | 'initiation';
+  | 'initiation'
+  | 'diagram';
 
 export interface RouteDef {
   /** TanStack Router path, parameters as `$name`. */
@@ -70,7 +70,7 @@ export interface RouteDef {
   accountHolder?: boolean;
   /** A detail page below its section: the breadcrumb says "Details". */
   detail?: boolean;
-  page?: RoutePage;
+  page: RoutePage;
   /** Heading shown instead of the section name (home shows "Dashboard"). */
   headingKey?: string;
   /** The shell shows it as locked (no sidebar, no breadcrumbs) even without an HTTP 412 (spec 001 §4). */
@@ -115,7 +115,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/cancel', section: 'cancel', accountHolder: true, page: 'cancel' },
   { path: '/scope', section: 'scope', page: 'scope', rule: { all: ['User.SwitchCompany'] } },
   { path: '/initiation', section: 'initiation', page: 'initiation' },
-  { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] } },
+  { path: '/diagram', section: 'diagram', rule: { all: ['Diagram.Read'] }, page: 'diagram' },
   { path: '/download/$documentId', section: 'download', page: 'download' },
   { path: '/invitation', section: 'invitation', page: 'invitation' },
   { path: '/tag', section: 'tag', rule: { all: ['Tag.Read'] }, page: 'tags' },

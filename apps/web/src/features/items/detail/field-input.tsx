@@ -129,7 +129,14 @@ export function FieldInput({ field: f, name, label, ctx }: { field: FieldDef; na
             );
           case 'links':
             return (
-              <LinksInput {...common} value={value} onChange={field.onChange} itemType={f.itemType} companyId={ctx.companyId} />
+              <LinksInput
+                {...common}
+                value={value}
+                onChange={field.onChange}
+                itemType={f.itemType}
+                companyId={ctx.companyId}
+                max={f.max}
+              />
             );
         }
       }}

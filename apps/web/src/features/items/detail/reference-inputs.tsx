@@ -156,7 +156,8 @@ export function LinksInput({
   helperText,
   itemType,
   companyId,
-}: InputProps<string[]> & { itemType: ItemTypeKey; companyId: string }) {
+  max,
+}: InputProps<string[]> & { itemType: ItemTypeKey; companyId: string; max?: number }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   const claim = itemTypes.find((x) => x.key === itemType)?.claim;
@@ -178,7 +179,8 @@ export function LinksInput({
       options={options}
       value={selected}
       onBlur={onBlur}
-      onChange={(_e, next) => onChange(next.map((o) => o.id))}
+      // With a limit (one parent unit) the latest choice replaces the earliest.
+      onChange={(_e, next) => onChange(next.slice(max ? -max : 0).map((o) => o.id))}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(o) => o.label}
       noOptionsText={t('items.links.noOptions')}

@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, newPage, seriousViolations, shot, signIn } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+const DEMO = 'Demo Unternehmen GmbH';
+/** A company of the agency without demo items: the 500 generated nodes go there. */
+const LARGE = 'Beispiel Logistik GmbH';
+
+type Node = { id: string; name: string; type: string; containerId: string | null };
+
+async function api<T>(server: RunningServer, method: string, url: string, body?: unknown, tenant?: string): Promise<T> {
+  const res = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
+  });
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  const answer = await fetch(`${server.url}/api${url}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(tenant ? { 'X-Tenant': tenant } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** Many items through the API at once, a few requests at a time. */
+async function createAll(server: RunningServer, tenant: string, type: string, payloads: object[]): Promise<string[]> {
+  const ids: string[] = new Array(payloads.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (next < payloads.length) {
+        const i = next++;
+        ids[i] = (await api<{ id: string }>(server, 'POST', `/${type}`, payloads[i], tenant)).id;
+      }
+    }),
+  );
+  return ids;
+}
+
+/** The reminder of the demo company's unfinished wizard, ticked away for good when it shows. */
+async function dismissReminder(page: Page) {
+  const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+  const shown = await reminder.waitFor({ timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return;
+  await reminder.getByRole('checkbox', { name: 'Nicht mehr erinnern' }).check();
+  await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
+  await reminder.waitFor({ state: 'detached' });
+}
+
+/** Width and height of an image as Chromium decodes it. */
+async function decodedSize(page: Page, bytes: Buffer, mime: string) {
+  return page.evaluate(
+    async ({ b64, type }) => {
+      const raw = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([raw], { type }));
+      return { width: bitmap.width, height: bitmap.height };
+    },
+    { b64: bytes.toString('base64'), type: mime },
+  );
+}
+
+describe('organisation diagram', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let close: () => Promise<void>;
+  let errors: string[];
+  let companies: { id: string; name: string }[];
+  let downloads: string;
+  const layoutLog: string[] = [];
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-diagram-'));
+    companies = await api(server, 'GET', '/company/list-items');
+    await api(server, 'PUT', '/user/scope', { companyId: companies.find((c) => c.name === DEMO)!.id });
+    ({ page, errors, close } = await newPage(browser, DESKTOP));
+    page.on('console', (m) => {
+      if (m.text().startsWith('diagram layout:')) layoutLog.push(m.text());
+    });
+    await signIn(page, server.url, ADMIN);
+    // The demo company's wizard reminder may cover the dashboard (and hide its heading from roles).
+    await page.waitForURL(/\/home$/, { timeout: 30_000 });
+    await dismissReminder(page);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await close?.();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('draws the demo company and a click on a process opens it', { timeout: 120_000 }, async () => {
+    const demo = companies.find((c) => c.name === DEMO)!;
+    const { nodes } = await api<{ nodes: Node[] }>(server, 'GET', `/diagram?companyId=${demo.id}`);
+    expect(nodes.filter((n) => n.type === 'O').length).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole('link', { name: 'Organigramm' }).first().click();
+    await page.waitForURL(/\/diagram$/);
+    const chart = page.getByTestId('organisation-chart');
+    await chart
+      .locator('.react-flow__node')
+      .nth(nodes.length - 1)
+      .waitFor();
+    expect(await chart.locator('.react-flow__node').count()).toBe(nodes.length);
+    for (const type of ['C', 'O', 'P', 'SA', 'PSA']) {
+      expect(await chart.locator(`[data-node-type="${type}"]`).count()).toBe(nodes.filter((n) => n.type === type).length);
+    }
+    await chart.getByRole('link', { name: `Firma ${DEMO} öffnen` }).waitFor();
+    expect(await chart.getByRole('list', { name: 'Legende' }).getByRole('listitem').count()).toBe(5);
+    await shot(page, 'diagram-desktop');
+    expect(await seriousViolations(page, { exclude: ['nav'] })).toEqual([]);
+
+    const process = nodes.find((n) => n.type === 'P' && n.containerId?.startsWith('O-'))!;
+    await chart.getByRole('link', { name: `Verarbeitungstätigkeit ${process.name} öffnen` }).click();
+    await page.waitForURL(new RegExp(`/process/${process.id.slice(2)}$`));
+    await page
+      .getByRole('heading', { name: new RegExp(process.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .waitFor();
+
+    // A click on a unit's frame (not on its name) opens the unit.
+    await page.goBack();
+    const unit = nodes.find((n) => n.type === 'O')!;
+    await chart
+      .locator('.react-flow__node')
+      .nth(nodes.length - 1)
+      .waitFor();
+    await chart.locator(`[data-id="${unit.id}"]`).click({ position: { x: 6, y: 4 } });
+    await page.waitForURL(new RegExp(`/organisation-unit/${unit.id.slice(2)}$`));
+    expect(errors).toEqual([]);
+  });
+
+  it('exports SVG, PNG and JPG of the whole chart, named after company and day', { timeout: 120_000 }, async () => {
+    await page.goto(`${server.url}/diagram`);
+    const chart = page.getByTestId('organisation-chart');
+    await chart.locator('.react-flow__node').first().waitFor({ timeout: 30_000 });
+    const files: Record<string, Buffer> = {};
+    for (const format of ['SVG', 'PNG', 'JPG']) {
+      await chart.getByRole('button', { name: 'Exportieren' }).click();
+      const [download] = (await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByRole('menuitem', { name: `Als ${format} exportieren` }).click(),
+      ])) as [Download, unknown];
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^Organigramm ${DEMO} \\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
+      );
+      const file = path.join(downloads, download.suggestedFilename());
+      await download.saveAs(file);
+      files[format] = fs.readFileSync(file);
+      expect(files[format]!.length).toBeGreaterThan(1000);
+    }
+
+    const svg = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const root = doc.documentElement;
+      return {
+        error: doc.getElementsByTagName('parsererror').length > 0,
+        root: root.nodeName,
+        width: Number(root.getAttribute('width')),
+        height: Number(root.getAttribute('height')),
+      };
+    }, files.SVG!.toString('utf8'));
+    expect(svg).toMatchObject({ error: false, root: 'svg' });
+    expect(svg.width).toBeGreaterThan(300);
+    expect(svg.height).toBeGreaterThan(200);
+    expect(files.SVG!.toString('utf8')).toContain(DEMO);
+    // The images are the chart at natural size, like the SVG.
+    expect(await decodedSize(page, files.PNG!, 'image/png')).toEqual({ width: svg.width, height: svg.height });
+    expect(await decodedSize(page, files.JPG!, 'image/jpeg')).toEqual({ width: svg.width, height: svg.height });
+    expect(files.PNG!.subarray(1, 4).toString()).toBe('PNG');
+    expect([...files.JPG!.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+  });
+
+  it('shows the chart as a dashboard tile the viewport high minus 170 px', { timeout: 60_000 }, async () => {
+    await page.goto(`${server.url}/home`);
+    const tile = page.locator('[data-tile="diagram"]');
+    await tile.locator('.react-flow__node').first().waitFor({ timeout: 30_000 });
+    const box = await tile.locator('.react-flow').boundingBox();
+    expect(box?.height).toBe(DESKTOP.height - 170);
+  });
+
+  it('lays out 500 nodes (the time goes to the log)', { timeout: 300_000 }, async () => {
+    const large = companies.find((c) => c.name === LARGE)!;
+    const agreements = await createAll(
+      server,
+      large.id,
+      'service-agreement-with-provider',
+      Array.from({ length: 139 }, (_, i) => ({ name: `Dienstleister ${i + 1}`, data: { counterparty: `Firma ${i + 1}` } })),
+    );
+    const processes = await createAll(
+      server,
+      large.id,
+      'process',
+      Array.from({ length: 300 }, (_, i) => ({
+        name: `Verarbeitung ${i + 1}`,
+        data: { role: 'controller', processors: i % 3 === 0 ? [agreements[i % agreements.length]] : [] },
+      })),
+    );
+    const [top] = await createAll(server, large.id, 'organisation-unit', [{ name: 'Zentrale', data: {} }]);
+    await createAll(
+      server,
+      large.id,
+      'organisation-unit',
+      Array.from({ length: 59 }, (_, i) => ({
+        name: `Abteilung ${i + 1}`,
+        data: { parentUnit: i % 6 === 0 ? [] : [top], processes: processes.slice(i * 5, i * 5 + 5) },
+      })),
+    );
+    const { nodes } = await api<{ nodes: Node[] }>(server, 'GET', `/diagram?companyId=${large.id}`);
+    expect(nodes).toHaveLength(500);
+
+    await api(server, 'PUT', '/user/scope', { companyId: large.id });
+    layoutLog.length = 0;
+    await page.goto(`${server.url}/diagram`);
+    const chart = page.getByTestId('organisation-chart');
+    await chart.locator('.react-flow__node').nth(499).waitFor({ timeout: 60_000 });
+    expect(await chart.locator('.react-flow__node').count()).toBe(500);
+    await expect.poll(() => layoutLog.find((l) => l.includes(' 500 nodes '))).toBeTruthy();
+    // Spec: under 1 s in the browser. Logged for the report, not asserted (the machine's load varies).
+    console.info(`[diagram e2e] ${layoutLog.find((l) => l.includes(' 500 nodes '))}`);
+    await shot(page, 'diagram-500-desktop');
+  });
+});
