@@ -89,9 +89,31 @@ describe('initiation wizard API', () => {
     expect(filtered.items.map((i: { id: string }) => i.id)).toContain('payroll');
     expect(filtered.total).toBe(filtered.allIds.length);
     const english = (await page('filter=payroll', 'en')).json().items;
-    expect(english.find((i: { id: string }) => i.id === 'payroll')).toMatchObject({ templateName: 'Payroll' });
+    expect(english.find((i: { id: string }) => i.id === 'payroll')).toMatchObject({
+      templateName: 'Payroll',
+      dataCategories: ['Master data', 'Bank details', 'Tax data', 'Social insurance data'],
+      personGroups: ['Employees'],
+      retention: '10 years (§ 147 AO)',
+    });
     expect((await page('pageSize=0')).statusCode).toBe(422);
     expect((await page('sort=password')).statusCode).toBe(422);
+  });
+
+  it('has every template text in both languages, the categories pair by pair', () => {
+    for (const tpl of processTemplates) {
+      for (const key of ['dataCategories', 'personGroups'] as const) {
+        expect([tpl.id, key, tpl[key].en.length]).toEqual([tpl.id, key, tpl[key].de.length]);
+        for (const name of [...tpl[key].de, ...tpl[key].en]) expect(name.trim()).not.toBe('');
+      }
+      for (const key of ['name', 'purpose', 'retention'] as const) {
+        expect(tpl[key].de.trim(), `${tpl.id} ${key}`).not.toBe('');
+        expect(tpl[key].en.trim(), `${tpl.id} ${key}`).not.toBe('');
+      }
+    }
+    // An English list that still reads German is the bug this guards against.
+    const german = new Set(processTemplates.flatMap((x) => x.dataCategories.de));
+    const untranslated = processTemplates.flatMap((x) => x.dataCategories.en).filter((n) => german.has(n) && n !== 'Name');
+    expect(untranslated).toEqual([]);
   });
 
   it('refuses bad input with field errors and changes nothing', async () => {
@@ -212,6 +234,41 @@ describe('initiation wizard API', () => {
     expect(await counts()).toEqual(after);
     // Saving a finished initiation is refused.
     expect((await t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: state })).statusCode).toBe(409);
+  });
+
+  it('finishing in English creates English process, tags and storage period', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: h(),
+      payload: { name: 'English Ltd', type: 'Company', isResponsibleParty: true },
+    });
+    const id = created.json().id as string;
+    const en = h({ 'accept-language': 'en' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/initiation/finish',
+      headers: en,
+      payload: {
+        ...base(id),
+        dataProtectionOfficerType: 'AccountHolder',
+        dataProtectionOfficerEmail: '',
+        processTemplateIds: ['payroll'],
+        autoGenerateMeasures: false,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [process] = (await t.app.inject({ url: '/api/process', headers: { ...en, 'x-tenant': id } })).json().items;
+    expect(process.name).toBe('Payroll');
+    expect(process.tags.map((x: { name: string }) => x.name).sort()).toEqual([
+      'Bank details',
+      'Employees',
+      'Master data',
+      'Social insurance data',
+      'Tax data',
+    ]);
+    const [period] = (await t.app.inject({ url: '/api/storage-period', headers: { ...en, 'x-tenant': id } })).json().items;
+    expect(period.data.period).toBe('10 years (§ 147 AO)');
   });
 
   it('an agency finishing creates its clients and a demo company', async () => {

@@ -214,11 +214,11 @@ export async function finishInitiation(
     for (const templateId of unique(input.processTemplateIds)) {
       const t = processTemplate(templateId)!;
       const name = t.name[ctx.locale];
-      const dataCategories = await tagIds(db, companyId, 'data-categories', t.dataCategories);
-      const personGroups = await tagIds(db, companyId, 'person-groups', t.personGroups);
+      const dataCategories = await tagIds(db, companyId, 'data-categories', t.dataCategories[ctx.locale]);
+      const personGroups = await tagIds(db, companyId, 'person-groups', t.personGroups[ctx.locale]);
       const retention = await addItem(d, ctx, companyId, 'storage-period', {
         name,
-        data: { period: t.retention, dataCategories },
+        data: { period: t.retention[ctx.locale], dataCategories },
       });
       await addItem(d, ctx, companyId, 'process', {
         name,
