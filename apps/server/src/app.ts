@@ -179,7 +179,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);
-    initiationRoutes(api, itemDeps);
+    initiationRoutes(api, { ...itemDeps, mailer });
     summaryRoutes(api, itemDeps);
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });

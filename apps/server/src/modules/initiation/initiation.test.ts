@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, initiation } from '../../db/schema/index';
+import { company, initiation, invitation, mailOutbox } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { lastMail } from '../../test/helpers';
 import { processTemplates } from './templates';
 
 describe('initiation wizard API', () => {
@@ -190,6 +191,60 @@ describe('initiation wizard API', () => {
       expect(res.statusCode).toBe(404);
     }
     expect((await get(demo)).json().isFinished).toBe(false);
+  });
+
+  it('invites an external DPO once when the address is saved, and withdraws it when the choice changes', async () => {
+    const demo = ids['Demo Unternehmen GmbH']!;
+    const put = (patch: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: { ...base(demo), ...patch } });
+    const sent = async (email: string) =>
+      (
+        await t.db
+          .select({ status: invitation.status, purpose: invitation.purpose, company: invitation.companyName })
+          .from(invitation)
+          .where(and(eq(invitation.senderCompanyId, demo), eq(invitation.recipientEmail, email)))
+      ).map((r) => `${r.purpose} ${r.status} ${r.company}`);
+    const mails = async (email: string) =>
+      (await t.db.select({ template: mailOutbox.template }).from(mailOutbox).where(eq(mailOutbox.recipient, email))).map(
+        (m) => m.template,
+      );
+
+    const first = await put({ step: 2, dataProtectionOfficerEmail: 'dsb-eins@extern.example' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().dpoInvitation).toMatchObject({ recipient: 'dsb-eins@extern.example', status: 'Pending' });
+    expect(await sent('dsb-eins@extern.example')).toEqual(['AsDpo Pending Demo Unternehmen GmbH']);
+    const mail = (await lastMail(t, 'dsb-eins@extern.example'))!;
+    expect(mail.body).toMatch(/\/invitation\/token\/[A-Za-z0-9_%-]{20,}/);
+    // The step saved again (back and forth in the wizard) sends nothing more.
+    expect((await put({ step: 3, dataProtectionOfficerEmail: 'DSB-eins@extern.example' })).statusCode).toBe(200);
+    expect(await sent('dsb-eins@extern.example')).toHaveLength(1);
+    expect(await mails('dsb-eins@extern.example')).toEqual(['invitation']);
+    // The sending user finds it on /invitation although their own company is the agency.
+    const listed = (await t.app.inject({ url: '/api/invitation', headers: h() })).json();
+    expect(listed.find((i: { recipient: string }) => i.recipient === 'dsb-eins@extern.example')).toMatchObject({
+      role: 'Sender',
+      purpose: 'AsDpo',
+      companyName: 'Demo Unternehmen GmbH',
+      rights: { withdraw: true },
+    });
+
+    // Another address: the earlier invitation is withdrawn (and its recipient told), the new one sent.
+    const second = await put({ dataProtectionOfficerEmail: 'dsb-zwei@extern.example' });
+    expect(second.json().dpoInvitation).toMatchObject({ recipient: 'dsb-zwei@extern.example', status: 'Pending' });
+    expect(await sent('dsb-eins@extern.example')).toEqual(['AsDpo Withdrawn Demo Unternehmen GmbH']);
+    expect((await mails('dsb-eins@extern.example')).sort()).toEqual(['invitation', 'invitation-withdrawn']);
+    expect(await sent('dsb-zwei@extern.example')).toEqual(['AsDpo Pending Demo Unternehmen GmbH']);
+
+    // No longer external: withdrawn too, and the wizard shows no invitation.
+    const internal = await put({ dataProtectionOfficerType: 'Internal', dataProtectionOfficerEmail: 'dsb-zwei@extern.example' });
+    expect(internal.json().dpoInvitation).toBeNull();
+    expect(await sent('dsb-zwei@extern.example')).toEqual(['AsDpo Withdrawn Demo Unternehmen GmbH']);
+
+    // A refused save sends nothing: bad input elsewhere leaves the DPO uninvited.
+    const bad = await put({ dataProtectionOfficerEmail: 'dsb-drei@extern.example', step: 9 });
+    expect(bad.statusCode).toBe(422);
+    expect(await sent('dsb-drei@extern.example')).toEqual([]);
+    expect(await mails('dsb-drei@extern.example')).toEqual([]);
   });
 
   it('saves the state, then finishing creates real items once', async () => {
