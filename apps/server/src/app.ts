@@ -172,7 +172,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       rateLimit: config.loginRateLimit,
     });
     accountContractRoutes(api, { provider: billingProvider, timeZone: config.timeZone, now: clock });
-    catalogueRoutes(api, { db });
+    catalogueRoutes(api, { db, timeZone: config.timeZone, now: clock });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);
