@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage, seriousViolations, shot } from './browser';
+import { assertWebBuilt, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -277,5 +277,36 @@ describe('initiation wizard', () => {
     expect(demoCompanies).toHaveLength(1);
     await page.locator('main').getByText(demoCompanies[0]!.name, { exact: true }).first().waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('stays usable on a phone: the stepper fits the width and its steps work', { timeout: 120_000 }, async () => {
+    const phoneCompany = await api<{ id: string }>(server, '/company', {
+      method: 'POST',
+      json: { name: 'Telefon Test GmbH', type: 'Company', isResponsibleParty: true },
+    });
+    await api(server, '/user/scope', { method: 'PUT', json: { companyId: phoneCompany.id } });
+    const phone = await newPage(browser, PHONE);
+    try {
+      await signIn(phone.page, server.url, ADMIN);
+      const reminder = phone.page.getByRole('dialog', { name: REMINDER });
+      await reminder.getByRole('button', { name: 'Weiter' }).click();
+      await expect.poll(() => new URL(phone.page.url()).pathname).toBe('/initiation');
+      const fits = () => phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      await step(phone.page, 'company').getByRole('button', { name: 'Weiter', exact: true }).waitFor();
+      expect(await fits()).toBe(true);
+      await shot(phone.page, 'initiation-company-phone');
+      await next(phone.page, 'company');
+      await snack(phone.page, 'Die Unternehmensdaten wurden aktualisiert.');
+      await step(phone.page, 'dpo').getByRole('radio', { name: 'Ein externer Datenschutzbeauftragter' }).check();
+      await step(phone.page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@telefon.example');
+      await next(phone.page, 'dpo');
+      await snack(phone.page, 'Einladung an dsb@telefon.example gesendet.');
+      await step(phone.page, 'processes').getByRole('checkbox', { name: 'Arbeitszeiterfassung', exact: true }).waitFor();
+      expect(await fits()).toBe(true);
+      await shot(phone.page, 'initiation-processes-phone');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

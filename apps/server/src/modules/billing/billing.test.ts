@@ -351,6 +351,48 @@ describe('sign-up and the built-in billing provider', () => {
     expect(mail!.body).not.toContain('reset-password');
   });
 
+  it('refuses bad upgrade input with field errors and leaves the contract as it was', async () => {
+    const other = await t.tokenFor('other@demo.local');
+    const contractOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(billingContract)
+          .innerJoin(company, eq(company.id, billingContract.companyId))
+          .where(eq(company.name, 'Fremdfirma AG'))
+      )[0]!.billing_contract;
+    const before = await contractOf();
+    const big = 'x'.repeat(50_000);
+    const cases: [string, object, string][] = [
+      ['missing payment data', { planVariantId: 'dpo-monthly' }, 'paymentBearer'],
+      ['missing plan', { paymentBearer: card }, 'planVariantId'],
+      [
+        'invalid card',
+        { planVariantId: 'dpo-monthly', paymentBearer: { ...card, cardNumber: '4111 1111 1111 1112' } },
+        'paymentBearer.cardNumber',
+      ],
+      [
+        'invalid IBAN',
+        { planVariantId: 'dpo-monthly', paymentBearer: { ...sepa, iban: 'DE00 3704 0044 0532 0130 00' } },
+        'paymentBearer.iban',
+      ],
+      ['unknown plan', { planVariantId: 'gold', paymentBearer: card }, 'planVariantId'],
+      ['50 kB plan id', { planVariantId: big, paymentBearer: card }, 'planVariantId'],
+      ['50 kB holder', { planVariantId: 'dpo-monthly', paymentBearer: { ...card, holder: big } }, 'paymentBearer.holder'],
+    ];
+    for (const [name, body, field] of cases) {
+      const res = await post('/api/account/upgrade', body, t.auth(other));
+      expect(res.statusCode, name).toBe(422);
+      expect(Object.keys(res.json().fields ?? {}), name).toContain(field);
+    }
+    for (const [name, body, field] of cases.filter(([n]) => /plan/.test(n))) {
+      const res = await post('/api/account/upgrade/preview', body, t.auth(other));
+      expect(res.statusCode, `preview: ${name}`).toBe(422);
+      expect(Object.keys(res.json().fields ?? {}), `preview: ${name}`).toContain(field);
+    }
+    expect(await contractOf()).toEqual(before);
+  });
+
   it('lets only the account holder or the operator see and change the contract', async () => {
     const reader = await t.tokenFor('reader@demo.local');
     expect((await t.app.inject({ url: '/api/account/contract', headers: t.auth(reader) })).statusCode).toBe(403);
