@@ -257,6 +257,19 @@ function CouponRemoval({ coupon, onClose }: { coupon: Coupon; onClose: () => voi
   );
 }
 
+/** An icon button with its tooltip; the span keeps the tooltip working on a disabled button. */
+function RowAction(props: { title: string; label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
+  return (
+    <Tooltip title={props.title}>
+      <span>
+        <IconButton size="small" aria-label={props.label} disabled={props.disabled} onClick={props.onClick}>
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card component="section" aria-label={title}>
@@ -330,15 +343,12 @@ export function CataloguePage() {
                       />
                     </TableCell>
                     <TableCell align="right">
-                      <Tooltip title={t('billing.catalogue.editVariant')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('billing.catalogue.editVariantFor', { name: v.name })}
-                          onClick={() => setEditingVariant(v)}
-                        >
-                          <Edit fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowAction
+                        title={t('billing.catalogue.editVariant')}
+                        label={t('billing.catalogue.editVariantFor', { name: v.name })}
+                        icon={<Edit fontSize="small" />}
+                        onClick={() => setEditingVariant(v)}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -382,38 +392,27 @@ export function CataloguePage() {
                       />
                     </TableCell>
                     <TableCell align="right">
-                      <Tooltip title={t('billing.catalogue.editCoupon')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('billing.catalogue.editCouponFor', { code: c.code })}
-                          onClick={() => setEditingCoupon(c)}
-                        >
-                          <Edit fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <RowAction
+                        title={t('billing.catalogue.editCoupon')}
+                        label={t('billing.catalogue.editCouponFor', { code: c.code })}
+                        icon={<Edit fontSize="small" />}
+                        onClick={() => setEditingCoupon(c)}
+                      />
                       {c.deletable ? (
-                        <Tooltip title={t('billing.catalogue.delete')}>
-                          <IconButton
-                            size="small"
-                            aria-label={t('billing.catalogue.deleteCouponFor', { code: c.code })}
-                            onClick={() => setRemoving(c)}
-                          >
-                            <Delete fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction
+                          title={t('billing.catalogue.delete')}
+                          label={t('billing.catalogue.deleteCouponFor', { code: c.code })}
+                          icon={<Delete fontSize="small" />}
+                          onClick={() => setRemoving(c)}
+                        />
                       ) : (
-                        <Tooltip title={t('billing.catalogue.deactivate')}>
-                          <span>
-                            <IconButton
-                              size="small"
-                              aria-label={t('billing.catalogue.deactivateFor', { code: c.code })}
-                              disabled={c.status === 'expired'}
-                              onClick={() => setRemoving(c)}
-                            >
-                              <Block fontSize="small" />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
+                        <RowAction
+                          title={t('billing.catalogue.deactivate')}
+                          label={t('billing.catalogue.deactivateFor', { code: c.code })}
+                          icon={<Block fontSize="small" />}
+                          disabled={c.status === 'expired'}
+                          onClick={() => setRemoving(c)}
+                        />
                       )}
                     </TableCell>
                   </TableRow>
