@@ -257,6 +257,9 @@ function CouponRemoval({ coupon, onClose }: { coupon: Coupon; onClose: () => voi
   );
 }
 
+/** The actions stay in view while a narrow screen scrolls the table sideways. */
+const actionsCell = { position: 'sticky', right: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' } as const;
+
 /** An icon button with its tooltip; the span keeps the tooltip working on a disabled button. */
 function RowAction(props: { title: string; label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
   return (
@@ -316,7 +319,9 @@ export function CataloguePage() {
                   <TableCell align="right">{t('billing.account.noticePeriod')}</TableCell>
                   <TableCell align="right">{t('billing.catalogue.contracts')}</TableCell>
                   <TableCell>{t('billing.catalogue.status')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.actions')}</TableCell>
+                  <TableCell align="right" sx={actionsCell}>
+                    {t('billing.catalogue.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -342,7 +347,7 @@ export function CataloguePage() {
                         label={t(v.isActive ? 'billing.catalogue.active' : 'billing.catalogue.inactive')}
                       />
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={actionsCell}>
                       <RowAction
                         title={t('billing.catalogue.editVariant')}
                         label={t('billing.catalogue.editVariantFor', { name: v.name })}
@@ -372,7 +377,9 @@ export function CataloguePage() {
                   <TableCell>{t('billing.catalogue.validUntil')}</TableCell>
                   <TableCell align="right">{t('billing.catalogue.uses')}</TableCell>
                   <TableCell>{t('billing.catalogue.status')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.actions')}</TableCell>
+                  <TableCell align="right" sx={actionsCell}>
+                    {t('billing.catalogue.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -391,7 +398,7 @@ export function CataloguePage() {
                         label={t(`billing.catalogue.couponStatus.${c.status}`)}
                       />
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={actionsCell}>
                       <RowAction
                         title={t('billing.catalogue.editCoupon')}
                         label={t('billing.catalogue.editCouponFor', { code: c.code })}

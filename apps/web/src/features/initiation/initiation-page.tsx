@@ -489,7 +489,10 @@ function DpoStep({
           value={draft.dataProtectionOfficerEmail}
           onChange={(e) => set('dataProtectionOfficerEmail', e.target.value.trim())}
           error={!!error}
-          helperText={messageText(t, error) ?? t(`initiation.step.dpo.emailHint.${draft.dataProtectionOfficerType}`)}
+          helperText={
+            messageText(t, error) ??
+            (shownInvitation ? undefined : t(`initiation.step.dpo.emailHint.${draft.dataProtectionOfficerType}`))
+          }
           disabled={disabled}
           sx={{ maxWidth: 480 }}
           slotProps={{ htmlInput: { maxLength: 254 } }}
