@@ -173,14 +173,14 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       rateLimit: config.loginRateLimit,
     });
     accountContractRoutes(api, { provider: billingProvider, timeZone: config.timeZone, now: clock });
-    catalogueRoutes(api, { db });
+    catalogueRoutes(api, { db, timeZone: config.timeZone, now: clock });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);
-    initiationRoutes(api, itemDeps);
+    initiationRoutes(api, { ...itemDeps, mailer });
     summaryRoutes(api, itemDeps);
     diagramRoutes(api);
     dynamicDocumentRoutes(api, itemDeps);

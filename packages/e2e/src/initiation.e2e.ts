@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage, seriousViolations, shot } from './browser';
+import { assertWebBuilt, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
+import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -61,10 +62,12 @@ describe('initiation wizard', () => {
   let page: Page;
   let errors: string[];
   let closePage: () => Promise<void>;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
 
   beforeAll(async () => {
     assertWebBuilt();
-    [server, browser] = await Promise.all([startServer({ LOGIN_RATE_LIMIT: '1000' }), launch()]);
+    smtp = await startMailCatcher();
+    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' }), launch()]);
     const demo = (await companies(server)).find((c) => c.name === DEMO)!;
     // The demo company, whose wizard is open, is the admin's stored scope: the app restores it at login.
     await api(server, '/user/scope', { method: 'PUT', json: { companyId: demo.id } });
@@ -74,6 +77,7 @@ describe('initiation wizard', () => {
     await closePage?.();
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
   });
 
   it('reminds after login and scope change, one dialog at a time, until told not to', { timeout: 120_000 }, async () => {
@@ -125,6 +129,15 @@ describe('initiation wizard', () => {
     // 1 DPO: external, with an e-mail address.
     await step(page, 'dpo').getByRole('radio', { name: 'Ein externer Datenschutzbeauftragter' }).check();
     await step(page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@extern.example');
+    await next(page, 'dpo');
+    // Saving the address invites the DPO; coming back shows it, and saving again sends nothing more.
+    await snack(page, 'Einladung an dsb@extern.example gesendet.');
+    expect(linkIn(await smtp.mailFor('dsb@extern.example', 1), '/invitation/token/')).toContain('/invitation/token/');
+    await page.locator('[data-step=dpo] .MuiStepLabel-root').click();
+    await step(page, 'dpo')
+      .getByTestId('dpo-invitation')
+      .getByText('Sie ist noch nicht beantwortet.', { exact: false })
+      .waitFor();
     await next(page, 'dpo');
 
     // 2 processing activities: select-all spans every page; then one template each on pages 1 and 2.
@@ -214,6 +227,12 @@ describe('initiation wizard', () => {
     expect(
       (await api<{ dataPrivacyAgentEmailAddress: string }>(server, `/company/${demo.id}`)).dataPrivacyAgentEmailAddress,
     ).toBe('dsb@extern.example');
+    // The invitation is on /invitation as sent and open, and went out once.
+    await page.goto(`${server.url}/invitation`);
+    const invitation = page.getByRole('row').filter({ hasText: 'dsb@extern.example' });
+    await invitation.getByText('Offen', { exact: true }).waitFor({ timeout: 30_000 });
+    await invitation.getByRole('img', { name: 'Gesendet' }).waitFor();
+    expect(smtp.mails.filter((m) => m.to === 'dsb@extern.example')).toHaveLength(1);
     // The wizard is done: /initiation sends home.
     await page.goto(`${server.url}/initiation`);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/home');
@@ -258,5 +277,36 @@ describe('initiation wizard', () => {
     expect(demoCompanies).toHaveLength(1);
     await page.locator('main').getByText(demoCompanies[0]!.name, { exact: true }).first().waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('stays usable on a phone: the stepper fits the width and its steps work', { timeout: 120_000 }, async () => {
+    const phoneCompany = await api<{ id: string }>(server, '/company', {
+      method: 'POST',
+      json: { name: 'Telefon Test GmbH', type: 'Company', isResponsibleParty: true },
+    });
+    await api(server, '/user/scope', { method: 'PUT', json: { companyId: phoneCompany.id } });
+    const phone = await newPage(browser, PHONE);
+    try {
+      await signIn(phone.page, server.url, ADMIN);
+      const reminder = phone.page.getByRole('dialog', { name: REMINDER });
+      await reminder.getByRole('button', { name: 'Weiter' }).click();
+      await expect.poll(() => new URL(phone.page.url()).pathname).toBe('/initiation');
+      const fits = () => phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      await step(phone.page, 'company').getByRole('button', { name: 'Weiter', exact: true }).waitFor();
+      expect(await fits()).toBe(true);
+      await shot(phone.page, 'initiation-company-phone');
+      await next(phone.page, 'company');
+      await snack(phone.page, 'Die Unternehmensdaten wurden aktualisiert.');
+      await step(phone.page, 'dpo').getByRole('radio', { name: 'Ein externer Datenschutzbeauftragter' }).check();
+      await step(phone.page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@telefon.example');
+      await next(phone.page, 'dpo');
+      await snack(phone.page, 'Einladung an dsb@telefon.example gesendet.');
+      await step(phone.page, 'processes').getByRole('checkbox', { name: 'Arbeitszeiterfassung', exact: true }).waitFor();
+      expect(await fits()).toBe(true);
+      await shot(phone.page, 'initiation-processes-phone');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

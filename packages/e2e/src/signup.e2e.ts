@@ -209,7 +209,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await close();
   }, 180_000);
 
-  it('the operator lists plans and coupons and adds a coupon', async () => {
+  it('the operator lists plans and coupons, adds, edits, deletes and deactivates a coupon, changes a price', async () => {
     const { page, errors, close } = await newPage();
     await login(page, server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -230,6 +230,30 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await coupons.getByRole('row', { name: /SOMMER-26.*15 %.*0 \/ 50/ }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'billing-admin-desktop');
+
+    // Edit the new coupon, then delete it (never redeemed).
+    await coupons.getByRole('button', { name: 'SOMMER-26 bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Promotion-Code bearbeiten' });
+    await field(edit, 'Rabatt in %').fill('25');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await coupons.getByRole('row', { name: /SOMMER-26.*25 %.*0 \/ 50/ }).waitFor();
+    await coupons.getByRole('button', { name: 'SOMMER-26 löschen' }).click();
+    await page.getByRole('dialog', { name: 'Promotion-Code löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+    await expect.poll(() => coupons.getByRole('row', { name: /SOMMER-26/ }).count()).toBe(0);
+    // A redeemed coupon cannot be deleted, only deactivated: it then reads expired.
+    expect(await coupons.getByRole('button', { name: 'EINMALIG löschen' }).count()).toBe(0);
+    await coupons.getByRole('button', { name: 'EINMALIG deaktivieren' }).click();
+    const deactivate = page.getByRole('dialog', { name: 'Promotion-Code deaktivieren?' });
+    await deactivate.getByText('bestehende Verträge behalten ihren Rabatt', { exact: false }).waitFor();
+    await deactivate.getByRole('button', { name: 'Deaktivieren' }).click();
+    await coupons.getByRole('row', { name: /EINMALIG.*Abgelaufen/ }).waitFor();
+
+    // A new monthly price.
+    await plans.getByRole('button', { name: 'DSB-Paket, monatlich bearbeiten' }).click();
+    const variant = page.getByRole('dialog', { name: 'Tarifvariante bearbeiten' });
+    await field(variant, 'Netto pro Monat in €').fill('59,50');
+    await variant.getByRole('button', { name: 'Speichern' }).click();
+    await plans.getByRole('row', { name: /DSB-Paket, monatlich.*59,50 €.*30 Tage/ }).waitFor();
     expect(errors).toEqual([]);
     await close();
   }, 120_000);

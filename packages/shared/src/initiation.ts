@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationStatusSchema } from './invitation';
 import { text } from './scalars';
 
 /** Spec 000 §3 "Initiation": who acts as the company's data protection officer. */
@@ -52,6 +53,10 @@ export const initiationSchema = initiationInputSchema.extend({
   /** The company's name and whether it runs the agency's steps (decided by the server). */
   companyName: z.string(),
   isAgency: z.boolean(),
+  /** The latest invitation the company sent to the stored external DPO address, or null. */
+  dpoInvitation: z
+    .object({ recipient: z.string(), status: invitationStatusSchema, sentDate: z.iso.datetime({ offset: true }).nullable() })
+    .nullable(),
   /** Write rights on the company: saving and finishing need them (the web shows controls from these). */
   rights: z.object({ write: z.boolean() }),
 });

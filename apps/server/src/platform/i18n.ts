@@ -26,6 +26,8 @@ const messages: Record<Language, Record<string, string>> = {
       'Diese Einladung wurde zurückgezogen und kann nicht mehr angenommen werden. Wenden Sie sich bei Fragen an den Absender.',
     'error.invitationAnswered':
       'Diese Einladung wurde bereits beantwortet. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
+    'error.couponRedeemed':
+      'Dieser Promotion-Code wurde bereits eingelöst und kann nicht gelöscht werden; seine Verträge behalten den Rabatt. Deaktivieren Sie ihn stattdessen.',
     'error.invitationExpired':
       'Diese Einladung ist abgelaufen und kann nicht mehr angenommen werden. Bitten Sie den Absender, sie erneut zu versenden.',
     'error.invitationNotDeletable':
@@ -80,6 +82,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.invitationWithdrawn':
       'This invitation was withdrawn and can no longer be accepted. Ask the sender if you have questions.',
     'error.invitationAnswered': 'This invitation has already been answered. Reload the page to see the current state.',
+    'error.couponRedeemed':
+      'This promotion code has been redeemed and cannot be deleted; its contracts keep the discount. Deactivate it instead.',
     'error.invitationExpired': 'This invitation has expired and can no longer be accepted. Ask the sender to send it again.',
     'error.invitationNotDeletable':
       'Only pending or declined invitations can be deleted. Reload the page to see the current state.',

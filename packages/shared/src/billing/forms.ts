@@ -145,3 +145,27 @@ export function toCouponInput(f: CouponForm) {
     maxUses: f.maxUses ? Number(f.maxUses) : null,
   };
 }
+
+/** The plan variant form: prices and percentages as typed (comma or point). */
+export const planVariantFormSchema = z.object({
+  nameDe: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  nameEn: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  monthlyNet: text.trim().regex(/^\d{1,6}([.,]\d{1,2})?$/, 'validation.number'),
+  vatPercent: text.trim().regex(/^\d{1,3}([.,]\d{1,2})?$/, 'validation.number'),
+  noticePeriodDays: text.trim().regex(/^\d{1,3}$/, 'validation.number'),
+  isActive: z.boolean(),
+});
+export type PlanVariantForm = z.infer<typeof planVariantFormSchema>;
+
+const decimal = (s: string) => Number(s.replace(',', '.'));
+
+export function toPlanVariantInput(f: PlanVariantForm) {
+  return {
+    nameDe: f.nameDe,
+    nameEn: f.nameEn,
+    monthlyNetCents: Math.round(decimal(f.monthlyNet) * 100),
+    vatBasisPoints: Math.round(decimal(f.vatPercent) * 100),
+    noticePeriodDays: Number(f.noticePeriodDays),
+    isActive: f.isActive,
+  };
+}

@@ -218,6 +218,8 @@ export const billingCatalogueSchema = z.object({
       id: z.string(),
       planName: z.string(),
       name: z.string(),
+      nameDe: z.string(),
+      nameEn: z.string(),
       trialDays: z.int(),
       monthlyNet: z.number(),
       vatPercent: z.number(),
@@ -237,6 +239,10 @@ export const billingCatalogueSchema = z.object({
       validUntil: calendarDate.nullable(),
       maxUses: z.int().nullable(),
       uses: z.int(),
+      /** Whether a sign-up could use it today, and why not. */
+      status: z.enum(['valid', 'expired', 'notYetValid', 'exhausted']),
+      /** Never redeemed: it may be deleted; a redeemed one can only be deactivated (its contracts keep the discount). */
+      deletable: z.boolean(),
     }),
   ),
 });
@@ -269,3 +275,16 @@ export const couponInputSchema = z
     }
   });
 export type CouponInput = z.input<typeof couponInputSchema>;
+
+/** PUT /api/billing/plan-variant/{id}: what an operator changes; the id, plan and trial length stay. */
+export const planVariantInputSchema = z.object({
+  nameDe: required(100),
+  nameEn: required(100),
+  /** Net euro cents a month. */
+  monthlyNetCents: z.int('validation.number').min(0, 'validation.number').max(10_000_000, 'validation.number'),
+  /** VAT in basis points (19 % = 1900). */
+  vatBasisPoints: z.int('validation.number').min(0, 'validation.number').max(10_000, 'validation.percent'),
+  noticePeriodDays: z.int('validation.number').min(0, 'validation.number').max(365, 'validation.number'),
+  isActive: z.boolean(),
+});
+export type PlanVariantInput = z.input<typeof planVariantInputSchema>;

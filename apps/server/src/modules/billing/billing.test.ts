@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { luhnValid } from '@pc/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -350,6 +351,48 @@ describe('sign-up and the built-in billing provider', () => {
     expect(mail!.body).not.toContain('reset-password');
   });
 
+  it('refuses bad upgrade input with field errors and leaves the contract as it was', async () => {
+    const other = await t.tokenFor('other@demo.local');
+    const contractOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(billingContract)
+          .innerJoin(company, eq(company.id, billingContract.companyId))
+          .where(eq(company.name, 'Fremdfirma AG'))
+      )[0]!.billing_contract;
+    const before = await contractOf();
+    const big = 'x'.repeat(50_000);
+    const cases: [string, object, string][] = [
+      ['missing payment data', { planVariantId: 'dpo-monthly' }, 'paymentBearer'],
+      ['missing plan', { paymentBearer: card }, 'planVariantId'],
+      [
+        'invalid card',
+        { planVariantId: 'dpo-monthly', paymentBearer: { ...card, cardNumber: '4111 1111 1111 1112' } },
+        'paymentBearer.cardNumber',
+      ],
+      [
+        'invalid IBAN',
+        { planVariantId: 'dpo-monthly', paymentBearer: { ...sepa, iban: 'DE00 3704 0044 0532 0130 00' } },
+        'paymentBearer.iban',
+      ],
+      ['unknown plan', { planVariantId: 'gold', paymentBearer: card }, 'planVariantId'],
+      ['50 kB plan id', { planVariantId: big, paymentBearer: card }, 'planVariantId'],
+      ['50 kB holder', { planVariantId: 'dpo-monthly', paymentBearer: { ...card, holder: big } }, 'paymentBearer.holder'],
+    ];
+    for (const [name, body, field] of cases) {
+      const res = await post('/api/account/upgrade', body, t.auth(other));
+      expect(res.statusCode, name).toBe(422);
+      expect(Object.keys(res.json().fields ?? {}), name).toContain(field);
+    }
+    for (const [name, body, field] of cases.filter(([n]) => /plan/.test(n))) {
+      const res = await post('/api/account/upgrade/preview', body, t.auth(other));
+      expect(res.statusCode, `preview: ${name}`).toBe(422);
+      expect(Object.keys(res.json().fields ?? {}), `preview: ${name}`).toContain(field);
+    }
+    expect(await contractOf()).toEqual(before);
+  });
+
   it('lets only the account holder or the operator see and change the contract', async () => {
     const reader = await t.tokenFor('reader@demo.local');
     expect((await t.app.inject({ url: '/api/account/contract', headers: t.auth(reader) })).statusCode).toBe(403);
@@ -454,6 +497,155 @@ describe('the operator’s plans and coupons', () => {
       expect(dup.json().fields).toEqual({ code: ['validation.duplicate'] });
       const bad = await add({ code: 'x', kind: 'Percentage', value: 150, validFrom: '2027-01-02', validUntil: '2027-01-01' });
       expect(Object.keys(bad.json().fields).sort()).toEqual(['code', 'validUntil', 'value']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('changes plan variants and coupons, deletes unused and deactivates redeemed coupons; sign-ups see it', async () => {
+    const t = await createTestApp({ SUBSCRIPTIONS_ENABLED: 'true', LOGIN_RATE_LIMIT: '1000' });
+    try {
+      const admin = await t.tokenFor('admin@demo.local');
+      const other = await t.tokenFor('other@demo.local');
+      const call = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, token = admin) =>
+        t.app.inject({ method, url, headers: t.auth(token), ...(payload ? { payload } : {}) });
+      const catalogue = async () => (await t.app.inject({ url: '/api/billing/catalogue', headers: t.auth(admin) })).json();
+      const couponId = async (code: string) =>
+        (await catalogue()).coupons.find((c: { code: string }) => c.code === code)?.id as string | undefined;
+      const preview = (planVariantId: string, couponCode = '') =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/signup/preview',
+          payload: { cart: { planVariantId, couponCode }, customer: customer('p@x.example') },
+        });
+      const dpo = {
+        nameDe: 'DSB monatlich',
+        nameEn: 'DPO monthly',
+        monthlyNetCents: 4900,
+        vatBasisPoints: 1900,
+        noticePeriodDays: 30,
+        isActive: true,
+      };
+      const rabatt = (await couponId('RABATT10'))!;
+
+      // Rights: a user without Platform.Manage changes nothing.
+      for (const [method, url, payload] of [
+        ['PUT', '/api/billing/plan-variant/dpo-monthly', { ...dpo, monthlyNetCents: 100 }],
+        ['PUT', `/api/billing/coupon/${rabatt}`, { code: 'RABATT10', kind: 'Amount', value: 1 }],
+        ['POST', `/api/billing/coupon/${rabatt}/deactivate`, undefined],
+        ['DELETE', `/api/billing/coupon/${rabatt}`, undefined],
+      ] as const) {
+        expect([method, url, (await call(method, url, payload, other)).statusCode]).toEqual([method, url, 403]);
+      }
+      const before = await catalogue();
+
+      // Bad input: field errors, nothing written.
+      const big = 'x'.repeat(50_000);
+      const badVariant = await call('PUT', '/api/billing/plan-variant/dpo-monthly', {
+        ...dpo,
+        nameDe: ' ',
+        nameEn: big,
+        monthlyNetCents: -1,
+        vatBasisPoints: 20_000,
+        noticePeriodDays: 1.5,
+      });
+      expect(badVariant.statusCode).toBe(422);
+      expect(Object.keys(badVariant.json().fields).sort()).toEqual([
+        'monthlyNetCents',
+        'nameDe',
+        'nameEn',
+        'noticePeriodDays',
+        'vatBasisPoints',
+      ]);
+      const trialPrice = await call('PUT', '/api/billing/plan-variant/trial', { ...dpo, monthlyNetCents: 100 });
+      expect(trialPrice.json().fields).toEqual({ monthlyNetCents: ['validation.trialIsFree'] });
+      expect((await call('PUT', '/api/billing/plan-variant/no-such', dpo)).statusCode).toBe(404);
+      const badCoupon = await call('PUT', `/api/billing/coupon/${rabatt}`, {
+        code: big,
+        kind: 'Percentage',
+        value: 150,
+        maxUses: 0,
+      });
+      expect(Object.keys(badCoupon.json().fields).sort()).toEqual(['code', 'maxUses', 'value']);
+      expect(
+        (await call('PUT', `/api/billing/coupon/${randomUUID()}`, { code: 'NEU1', kind: 'Amount', value: 1 })).statusCode,
+      ).toBe(404);
+      expect((await call('DELETE', `/api/billing/coupon/${randomUUID()}`)).statusCode).toBe(404);
+      expect(await catalogue()).toEqual(before);
+
+      // A new price shows in the next sign-up preview; a deactivated variant cannot be ordered,
+      // while the contracts on it still read it.
+      const priced = await call('PUT', '/api/billing/plan-variant/dpo-monthly', {
+        ...dpo,
+        nameDe: 'DSB Monat',
+        monthlyNetCents: 5900,
+      });
+      expect(priced.statusCode).toBe(200);
+      expect(priced.json().planVariants).toContainEqual(
+        expect.objectContaining({ id: 'dpo-monthly', name: 'DSB Monat', monthlyNet: 59 }),
+      );
+      expect((await preview('dpo-monthly')).json()).toMatchObject({ netTotal: 59, planVariant: { name: 'DSB Monat' } });
+      await call('PUT', '/api/billing/plan-variant/dpo-monthly', { ...dpo, monthlyNetCents: 5900, isActive: false });
+      expect((await preview('dpo-monthly')).json().fields).toEqual({ 'cart.planVariantId': ['validation.unknownPlan'] });
+      const contract = await t.app.inject({ url: '/api/account/contract', headers: t.auth(admin) });
+      expect(contract.statusCode).toBe(200);
+      expect(contract.json().currentPlan.planVariantId).toBe('dpo-monthly');
+      await call('PUT', '/api/billing/plan-variant/dpo-monthly', { ...dpo, monthlyNetCents: 5900 });
+
+      // An unused coupon is edited freely and shows in the preview; then it may be deleted.
+      const edited = await call('PUT', `/api/billing/coupon/${rabatt}`, {
+        code: 'rabatt15',
+        kind: 'Amount',
+        value: 1500,
+        maxUses: 10,
+      });
+      expect(edited.json().coupons).toContainEqual(
+        expect.objectContaining({ code: 'RABATT15', value: 1500, maxUses: 10, status: 'valid', deletable: true }),
+      );
+      expect((await preview('dpo-monthly', 'RABATT15')).json()).toMatchObject({ discount: 15, coupon: { errorCode: null } });
+      const deleted = await call('DELETE', `/api/billing/coupon/${rabatt}`);
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json().coupons.map((c: { code: string }) => c.code)).not.toContain('RABATT15');
+      expect((await preview('dpo-monthly', 'RABATT15')).json().coupon.errorCode).toBe('unknown');
+
+      // A redeemed coupon keeps kind and value, is not deleted, and is deactivated instead.
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { cart: { planVariantId: 'trial', couponCode: 'WILLKOMMEN20' }, customer: customer('coupon@op.example') },
+      });
+      expect(signup.statusCode).toBe(201);
+      const welcome = (await couponId('WILLKOMMEN20'))!;
+      const w = (await catalogue()).coupons.find((c: { id: string }) => c.id === welcome);
+      expect(w).toMatchObject({ uses: 1, deletable: false });
+      const input = {
+        code: w.code,
+        kind: w.kind,
+        value: w.value,
+        validFrom: w.validFrom,
+        validUntil: w.validUntil,
+        maxUses: w.maxUses,
+      };
+      expect((await call('PUT', `/api/billing/coupon/${welcome}`, { ...input, value: 50 })).json().fields).toEqual({
+        value: ['validation.couponRedeemed'],
+      });
+      expect((await call('PUT', `/api/billing/coupon/${welcome}`, { ...input, maxUses: 0 })).statusCode).toBe(422);
+      expect((await call('PUT', `/api/billing/coupon/${welcome}`, { ...input, maxUses: 5 })).statusCode).toBe(200);
+      const refused = await call('DELETE', `/api/billing/coupon/${welcome}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain('Deaktivieren');
+      const deactivated = await call('POST', `/api/billing/coupon/${welcome}/deactivate`);
+      expect(deactivated.json().coupons).toContainEqual(
+        expect.objectContaining({ code: 'WILLKOMMEN20', status: 'expired', validUntil: addDays(todayIn(t.config.timeZone), -1) }),
+      );
+      expect((await preview('trial', 'WILLKOMMEN20')).json().coupon.errorCode).toBe('expired');
+      // Its contract keeps the coupon (and so the discount it was promised).
+      const [kept] = await t.db
+        .select({ couponId: billingContract.couponId })
+        .from(billingContract)
+        .innerJoin(billingCustomer, eq(billingCustomer.companyId, billingContract.companyId))
+        .where(eq(billingCustomer.emailAddress, 'coupon@op.example'));
+      expect(kept!.couponId).toBe(welcome);
     } finally {
       await t.close();
     }

@@ -26,7 +26,8 @@ import {
 
 type VariantRow = VariantTerms & { planId: string; name: string; planName: string; followUpVariantId: string | null };
 
-async function variant(db: Db, id: string, locale: Language): Promise<VariantRow | null> {
+/** A plan variant; `orderable` leaves out those the operator has deactivated (a contract still reads its own). */
+async function variant(db: Db, id: string, locale: Language, orderable = true): Promise<VariantRow | null> {
   const [row] = await db
     .select({
       id: billingPlanVariant.id,
@@ -41,7 +42,11 @@ async function variant(db: Db, id: string, locale: Language): Promise<VariantRow
     })
     .from(billingPlanVariant)
     .innerJoin(billingPlan, eq(billingPlan.id, billingPlanVariant.planId))
-    .where(and(eq(billingPlanVariant.id, id), eq(billingPlanVariant.isActive, true), eq(billingPlan.isActive, true)));
+    .where(
+      orderable
+        ? and(eq(billingPlanVariant.id, id), eq(billingPlanVariant.isActive, true), eq(billingPlan.isActive, true))
+        : eq(billingPlanVariant.id, id),
+    );
   return row ?? null;
 }
 
@@ -198,7 +203,7 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       const row = await contractRow(ctx.db, companyId);
       if (!row) return null;
       const c = { ...row.contract, lifecycleStatus: statusOf(row.contract, ctx.today) };
-      const v = await variant(ctx.db, c.planVariantId, ctx.locale);
+      const v = await variant(ctx.db, c.planVariantId, ctx.locale, false);
       const [customer] = await ctx.db.select().from(billingCustomer).where(eq(billingCustomer.companyId, companyId));
       if (!v || !customer) return null;
       const running = c.lifecycleStatus === 'Active' && !c.endDate && c.nextBillingDate;

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, initiation } from '../../db/schema/index';
+import { company, initiation, invitation, mailOutbox } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { lastMail } from '../../test/helpers';
 import { processTemplates } from './templates';
 
 describe('initiation wizard API', () => {
@@ -89,9 +90,31 @@ describe('initiation wizard API', () => {
     expect(filtered.items.map((i: { id: string }) => i.id)).toContain('payroll');
     expect(filtered.total).toBe(filtered.allIds.length);
     const english = (await page('filter=payroll', 'en')).json().items;
-    expect(english.find((i: { id: string }) => i.id === 'payroll')).toMatchObject({ templateName: 'Payroll' });
+    expect(english.find((i: { id: string }) => i.id === 'payroll')).toMatchObject({
+      templateName: 'Payroll',
+      dataCategories: ['Master data', 'Bank details', 'Tax data', 'Social insurance data'],
+      personGroups: ['Employees'],
+      retention: '10 years (§ 147 AO)',
+    });
     expect((await page('pageSize=0')).statusCode).toBe(422);
     expect((await page('sort=password')).statusCode).toBe(422);
+  });
+
+  it('has every template text in both languages, the categories pair by pair', () => {
+    for (const tpl of processTemplates) {
+      for (const key of ['dataCategories', 'personGroups'] as const) {
+        expect([tpl.id, key, tpl[key].en.length]).toEqual([tpl.id, key, tpl[key].de.length]);
+        for (const name of [...tpl[key].de, ...tpl[key].en]) expect(name.trim()).not.toBe('');
+      }
+      for (const key of ['name', 'purpose', 'retention'] as const) {
+        expect(tpl[key].de.trim(), `${tpl.id} ${key}`).not.toBe('');
+        expect(tpl[key].en.trim(), `${tpl.id} ${key}`).not.toBe('');
+      }
+    }
+    // An English list that still reads German is the bug this guards against.
+    const german = new Set(processTemplates.flatMap((x) => x.dataCategories.de));
+    const untranslated = processTemplates.flatMap((x) => x.dataCategories.en).filter((n) => german.has(n) && n !== 'Name');
+    expect(untranslated).toEqual([]);
   });
 
   it('refuses bad input with field errors and changes nothing', async () => {
@@ -170,6 +193,60 @@ describe('initiation wizard API', () => {
     expect((await get(demo)).json().isFinished).toBe(false);
   });
 
+  it('invites an external DPO once when the address is saved, and withdraws it when the choice changes', async () => {
+    const demo = ids['Demo Unternehmen GmbH']!;
+    const put = (patch: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: { ...base(demo), ...patch } });
+    const sent = async (email: string) =>
+      (
+        await t.db
+          .select({ status: invitation.status, purpose: invitation.purpose, company: invitation.companyName })
+          .from(invitation)
+          .where(and(eq(invitation.senderCompanyId, demo), eq(invitation.recipientEmail, email)))
+      ).map((r) => `${r.purpose} ${r.status} ${r.company}`);
+    const mails = async (email: string) =>
+      (await t.db.select({ template: mailOutbox.template }).from(mailOutbox).where(eq(mailOutbox.recipient, email))).map(
+        (m) => m.template,
+      );
+
+    const first = await put({ step: 2, dataProtectionOfficerEmail: 'dsb-eins@extern.example' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().dpoInvitation).toMatchObject({ recipient: 'dsb-eins@extern.example', status: 'Pending' });
+    expect(await sent('dsb-eins@extern.example')).toEqual(['AsDpo Pending Demo Unternehmen GmbH']);
+    const mail = (await lastMail(t, 'dsb-eins@extern.example'))!;
+    expect(mail.body).toMatch(/\/invitation\/token\/[A-Za-z0-9_%-]{20,}/);
+    // The step saved again (back and forth in the wizard) sends nothing more.
+    expect((await put({ step: 3, dataProtectionOfficerEmail: 'DSB-eins@extern.example' })).statusCode).toBe(200);
+    expect(await sent('dsb-eins@extern.example')).toHaveLength(1);
+    expect(await mails('dsb-eins@extern.example')).toEqual(['invitation']);
+    // The sending user finds it on /invitation although their own company is the agency.
+    const listed = (await t.app.inject({ url: '/api/invitation', headers: h() })).json();
+    expect(listed.find((i: { recipient: string }) => i.recipient === 'dsb-eins@extern.example')).toMatchObject({
+      role: 'Sender',
+      purpose: 'AsDpo',
+      companyName: 'Demo Unternehmen GmbH',
+      rights: { withdraw: true },
+    });
+
+    // Another address: the earlier invitation is withdrawn (and its recipient told), the new one sent.
+    const second = await put({ dataProtectionOfficerEmail: 'dsb-zwei@extern.example' });
+    expect(second.json().dpoInvitation).toMatchObject({ recipient: 'dsb-zwei@extern.example', status: 'Pending' });
+    expect(await sent('dsb-eins@extern.example')).toEqual(['AsDpo Withdrawn Demo Unternehmen GmbH']);
+    expect((await mails('dsb-eins@extern.example')).sort()).toEqual(['invitation', 'invitation-withdrawn']);
+    expect(await sent('dsb-zwei@extern.example')).toEqual(['AsDpo Pending Demo Unternehmen GmbH']);
+
+    // No longer external: withdrawn too, and the wizard shows no invitation.
+    const internal = await put({ dataProtectionOfficerType: 'Internal', dataProtectionOfficerEmail: 'dsb-zwei@extern.example' });
+    expect(internal.json().dpoInvitation).toBeNull();
+    expect(await sent('dsb-zwei@extern.example')).toEqual(['AsDpo Withdrawn Demo Unternehmen GmbH']);
+
+    // A refused save sends nothing: bad input elsewhere leaves the DPO uninvited.
+    const bad = await put({ dataProtectionOfficerEmail: 'dsb-drei@extern.example', step: 9 });
+    expect(bad.statusCode).toBe(422);
+    expect(await sent('dsb-drei@extern.example')).toEqual([]);
+    expect(await mails('dsb-drei@extern.example')).toEqual([]);
+  });
+
   it('saves the state, then finishing creates real items once', async () => {
     const demo = ids['Demo Unternehmen GmbH']!;
     const state = {
@@ -212,6 +289,41 @@ describe('initiation wizard API', () => {
     expect(await counts()).toEqual(after);
     // Saving a finished initiation is refused.
     expect((await t.app.inject({ method: 'PUT', url: '/api/initiation', headers: h(), payload: state })).statusCode).toBe(409);
+  });
+
+  it('finishing in English creates English process, tags and storage period', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: h(),
+      payload: { name: 'English Ltd', type: 'Company', isResponsibleParty: true },
+    });
+    const id = created.json().id as string;
+    const en = h({ 'accept-language': 'en' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/initiation/finish',
+      headers: en,
+      payload: {
+        ...base(id),
+        dataProtectionOfficerType: 'AccountHolder',
+        dataProtectionOfficerEmail: '',
+        processTemplateIds: ['payroll'],
+        autoGenerateMeasures: false,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [process] = (await t.app.inject({ url: '/api/process', headers: { ...en, 'x-tenant': id } })).json().items;
+    expect(process.name).toBe('Payroll');
+    expect(process.tags.map((x: { name: string }) => x.name).sort()).toEqual([
+      'Bank details',
+      'Employees',
+      'Master data',
+      'Social insurance data',
+      'Tax data',
+    ]);
+    const [period] = (await t.app.inject({ url: '/api/storage-period', headers: { ...en, 'x-tenant': id } })).json().items;
+    expect(period.data.period).toBe('10 years (§ 147 AO)');
   });
 
   it('an agency finishing creates its clients and a demo company', async () => {

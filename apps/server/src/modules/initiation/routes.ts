@@ -9,15 +9,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import type { ItemDeps } from '../items/service';
-import { finishInitiation, getInitiation, saveInitiation } from './service';
+import { finishInitiation, getInitiation, type InitiationDeps, saveInitiation } from './service';
 import { listProcessTemplates } from './templates';
 
 /**
  * The first-run wizard (spec 000 §2, §4, §7). Reading needs a visible company; saving and
  * finishing need write rights on it (decided in the service: 403), so no claim rule here.
  */
-export function initiationRoutes(app: FastifyInstance, d: ItemDeps) {
+export function initiationRoutes(app: FastifyInstance, d: InitiationDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -28,7 +27,7 @@ export function initiationRoutes(app: FastifyInstance, d: ItemDeps) {
   r.put(
     '/api/initiation',
     { schema: { tags: ['initiation'], body: initiationInputSchema, response: { 200: initiationSchema } } },
-    async (req) => saveInitiation(ctxOf(req), req.body),
+    async (req) => saveInitiation(ctxOf(req), d, req.body),
   );
   r.post(
     '/api/initiation/finish',

@@ -8,19 +8,30 @@ import {
   itemInputSchema,
   type TagType,
 } from '@pc/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { appUser, company, initiation } from '../../db/schema/index';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { appUser, company, initiation, invitation } from '../../db/schema/index';
 import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { seedDemoItems } from '../../seed/demo-items';
 import { demoCompanyProfile } from '../../seed/demo-profiles';
 import { companyRights } from '../company/policy';
+import {
+  callerInviteRights,
+  createInvitation,
+  type InvitationCtx,
+  type InvitationDeps,
+  pendingInvitation,
+  withdrawInvitation,
+} from '../invitation/service';
 import { type ItemDeps, insertItem } from '../items/service';
 import { addMissingMeasures } from '../measures/service';
 import { processTemplate } from './templates';
 
 type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'userId'>;
+/** Saving and finishing may send the external DPO's invitation. */
+type WriteCtx = Ctx & InvitationCtx;
+export type InitiationDeps = ItemDeps & InvitationDeps;
 
 /**
  * The company (row-level security: 404 when the caller may not see it) with its initiation and
@@ -38,7 +49,25 @@ async function load(ctx: Ctx, companyId: string, lock = false) {
   return { ...row, write: companyRights(ctx, companyId).write };
 }
 
-function toView(row: Awaited<ReturnType<typeof load>>): Initiation {
+/** The latest invitation this company sent to the stored external DPO, shown in the wizard's step 1. */
+async function dpoInvitation(ctx: Ctx, row: Awaited<ReturnType<typeof load>>): Promise<Initiation['dpoInvitation']> {
+  if (row.i.dpoType !== 'External' || !row.i.dpoEmail) return null;
+  const [inv] = await ctx.db
+    .select({ recipient: invitation.recipientEmail, status: invitation.status, sentAt: invitation.sentAt })
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.senderCompanyId, row.i.companyId),
+        eq(invitation.purpose, 'AsDpo'),
+        sql`lower(${invitation.recipientEmail}) = lower(${row.i.dpoEmail})`,
+      ),
+    )
+    .orderBy(desc(invitation.createdAt))
+    .limit(1);
+  return inv ? { recipient: inv.recipient, status: inv.status, sentDate: inv.sentAt?.toISOString() ?? null } : null;
+}
+
+function toView(row: Awaited<ReturnType<typeof load>>, invited: Initiation['dpoInvitation']): Initiation {
   const i = row.i;
   return {
     companyId: i.companyId,
@@ -56,12 +85,14 @@ function toView(row: Awaited<ReturnType<typeof load>>): Initiation {
     clients: i.clients,
     createDemo: i.createDemo,
     autoGenerateMeasures: i.autoGenerateMeasures,
+    dpoInvitation: invited,
     rights: { write: row.write },
   };
 }
 
 export async function getInitiation(ctx: Ctx, companyId: string): Promise<Initiation> {
-  return toView(await load(ctx, companyId));
+  const row = await load(ctx, companyId);
+  return toView(row, await dpoInvitation(ctx, row));
 }
 
 /** Whether the wizard is offered to the caller for this company (GET /api/user/me). */
@@ -125,9 +156,44 @@ async function store(db: Db, input: InitiationInput, extra: Partial<typeof initi
     .where(eq(initiation.companyId, input.companyId));
 }
 
-export async function saveInitiation(ctx: Ctx, input: InitiationInput): Promise<Initiation> {
+/**
+ * The external DPO's invitation (purpose AsDpo, the invitation module's mail, token and expiry)
+ * goes out when the wizard first stores the address, not at finish: the DPO can accept while the
+ * rest is filled in, and the wizard can say at once that the mail went out. It follows the stored
+ * choice: saving the same address again sends nothing, and a changed address or a DPO no longer
+ * external withdraws the earlier pending invitation, so only the person now named can become DPO.
+ * The company sends it, whoever runs its wizard. Without the right to invite a DPO (not a
+ * responsible party) the address is only stored, as before invitations existed.
+ */
+async function syncDpoInvitation(
+  ctx: WriteCtx,
+  d: InvitationDeps,
+  row: Awaited<ReturnType<typeof load>>,
+  input: InitiationInput,
+) {
+  const external = (type: string | null, email: string) => (type === 'External' ? email.trim().toLowerCase() : '');
+  const before = external(row.i.dpoType, row.i.dpoEmail);
+  const after = external(input.dataProtectionOfficerType, input.dataProtectionOfficerEmail);
+  if (before === after) return;
+  const sender = { ...ctx, companyId: input.companyId };
+  if (!(await callerInviteRights(sender)).canInviteDpo) return;
+  const earlier = before ? await pendingInvitation(sender, 'AsDpo', before) : null;
+  if (earlier) await withdrawInvitation(sender, d, earlier.id);
+  if (!after || (await pendingInvitation(sender, 'AsDpo', after))) return;
+  try {
+    await createInvitation(sender, d, { purpose: 'AsDpo', recipient: after, message: '' });
+  } catch (e) {
+    // The invitation's field is the wizard's e-mail field (e.g. an address of the company itself).
+    const fields = e instanceof AppError ? e.extra.fields?.recipient : undefined;
+    if (fields) throw validationFailed({ dataProtectionOfficerEmail: fields });
+    throw e;
+  }
+}
+
+export async function saveInitiation(ctx: WriteCtx, d: InvitationDeps, input: InitiationInput): Promise<Initiation> {
   const row = await writable(ctx, input);
   if (row.i.isFinished) throw new AppError(409, 'conflict', 'error.initiationFinished');
+  await syncDpoInvitation(ctx, d, row, input);
   await store(ctx.db, input);
   return getInitiation(ctx, input.companyId);
 }
@@ -169,13 +235,14 @@ async function addItem(
  * finished initiation is left alone, so finishing twice creates nothing twice.
  */
 export async function finishInitiation(
-  d: ItemDeps,
+  d: InitiationDeps,
   ctx: RequestContext,
   input: InitiationInput,
 ): Promise<InitiationFinishResult> {
   const row = await writable(ctx, input, true);
   const result = { processes: 0, serviceAgreements: 0, websites: 0, clients: 0, measures: 0 };
   if (row.i.isFinished) return result;
+  await syncDpoInvitation(ctx, d, row, input);
   const db = ctx.db;
   const companyId = input.companyId;
   const now = d.now();
@@ -214,11 +281,11 @@ export async function finishInitiation(
     for (const templateId of unique(input.processTemplateIds)) {
       const t = processTemplate(templateId)!;
       const name = t.name[ctx.locale];
-      const dataCategories = await tagIds(db, companyId, 'data-categories', t.dataCategories);
-      const personGroups = await tagIds(db, companyId, 'person-groups', t.personGroups);
+      const dataCategories = await tagIds(db, companyId, 'data-categories', t.dataCategories[ctx.locale]);
+      const personGroups = await tagIds(db, companyId, 'person-groups', t.personGroups[ctx.locale]);
       const retention = await addItem(d, ctx, companyId, 'storage-period', {
         name,
-        data: { period: t.retention, dataCategories },
+        data: { period: t.retention[ctx.locale], dataCategories },
       });
       await addItem(d, ctx, companyId, 'process', {
         name,
@@ -253,7 +320,7 @@ export async function finishInitiation(
 
 /**
  * The DPO as chosen: the account holder becomes the company's DPO user; for an internal or
- * external DPO the e-mail address is stored (the invitation mail follows with invitations).
+ * external DPO the e-mail address is stored (an external one was invited when it was saved).
  */
 async function applyDpo(db: Db, companyId: string, input: InitiationInput) {
   if (input.dataProtectionOfficerType === 'AccountHolder') {

@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Language, ProcessTemplate, ProcessTemplatePage, ProcessTemplateQuery } from '@pc/shared';
 
-/** One processing-activity template of the seed file (German content, names in both languages). */
+/**
+ * One processing-activity template of the seed file. Everything a user reads is in both languages:
+ * the data categories and person groups become the company's tags and the retention its storage
+ * period, so an English wizard must not leave German tags behind. Legal bases are keys.
+ */
 export interface ProcessTemplateData {
   id: string;
   name: Record<Language, string>;
   purpose: Record<Language, string>;
   legalBases: string[];
-  dataCategories: string[];
-  personGroups: string[];
-  retention: string;
+  dataCategories: Record<Language, string[]>;
+  personGroups: Record<Language, string[]>;
+  retention: Record<Language, string>;
 }
 
 /**
@@ -29,9 +33,9 @@ function view(t: ProcessTemplateData, locale: Language): ProcessTemplate {
     templateName: t.name[locale],
     templateDescription: t.purpose[locale],
     legalBases: t.legalBases,
-    dataCategories: t.dataCategories,
-    personGroups: t.personGroups,
-    retention: t.retention,
+    dataCategories: t.dataCategories[locale],
+    personGroups: t.personGroups[locale],
+    retention: t.retention[locale],
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type Invitation,
   type InvitationAcceptResult,
   type InvitationInput,
+  type InvitationPurpose,
   type InvitationRole,
   type Language,
 } from '@pc/shared';
@@ -15,7 +16,8 @@ import { AppError, forbidden, notFound, validationFailed } from '../../platform/
 import type { Mailer } from '../../platform/mail/mailer';
 import { invitationRights, inviteRights } from './policy';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'locale' | 'afterCommit'>;
+export type InvitationCtx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'locale' | 'afterCommit'>;
+type Ctx = InvitationCtx;
 export interface InvitationDeps {
   mailer: Mailer;
   now?: () => Date;
@@ -36,13 +38,16 @@ export async function callerInviteRights(ctx: Pick<Ctx, 'db' | 'companyId' | 'cl
 const isMine = sql`(${invitation.recipientUserId} = pc_user_id() or lower(${invitation.recipientEmail}) = pc_user_email())`;
 
 /**
- * The caller's invitations: those addressed to them and those their own company sent. Row-level
- * security already hides every other tenant's; invitations of other visible companies (an
- * agency's clients) are theirs, not the caller's, and are left out as well.
+ * The caller's invitations: those addressed to them, those their own company sent, and those they
+ * sent themselves for another visible company (an agency user running a client's first-run wizard
+ * invites that client's DPO). Row-level security already hides every other tenant's; other
+ * invitations of visible companies (an agency's clients) are theirs, not the caller's, and are
+ * left out as well.
  */
 async function rows(ctx: Ctx, id?: string) {
-  const role = sql<InvitationRole>`case when ${isMine} then 'Recipient' when ${invitation.senderCompanyId} = ${ctx.companyId} then 'Sender' else 'None' end`;
-  const mine = or(isMine, eq(invitation.senderCompanyId, ctx.companyId));
+  const sent = or(eq(invitation.senderCompanyId, ctx.companyId), eq(invitation.senderUserId, ctx.userId));
+  const role = sql<InvitationRole>`case when ${isMine} then 'Recipient' when ${sent} then 'Sender' else 'None' end`;
+  const mine = or(isMine, sent);
   return ctx.db
     .select({ i: invitation, role })
     .from(invitation)
@@ -126,30 +131,36 @@ async function mail(
   );
 }
 
-export async function createInvitation(ctx: Ctx, d: InvitationDeps, input: InvitationInput & { message: string }) {
-  const rights = await callerInviteRights(ctx);
-  if (!(input.purpose === 'AsDpo' ? rights.canInviteDpo : rights.canInviteClient)) throw forbidden();
-  const email = input.recipient.trim();
-  const recipient = await recipientOf(ctx.db, email);
-  if (recipient?.company_id === ctx.companyId) throw validationFailed({ recipient: ['invitation.ownCompany'] });
+/** The sending company's pending invitation of this purpose to this address, if any. */
+export async function pendingInvitation(ctx: Pick<Ctx, 'db' | 'companyId'>, purpose: InvitationPurpose, email: string) {
   const [open] = await ctx.db
     .select({ id: invitation.id })
     .from(invitation)
     .where(
       and(
         eq(invitation.senderCompanyId, ctx.companyId),
-        eq(invitation.purpose, input.purpose),
+        eq(invitation.purpose, purpose),
         eq(invitation.status, 'Pending'),
-        sql`lower(${invitation.recipientEmail}) = lower(${email})`,
+        sql`lower(${invitation.recipientEmail}) = lower(${email.trim()})`,
       ),
     );
-  if (open) throw validationFailed({ recipient: ['invitation.duplicate'] });
+  return open ?? null;
+}
+
+export async function createInvitation(ctx: Ctx, d: InvitationDeps, input: InvitationInput & { message: string }) {
+  const rights = await callerInviteRights(ctx);
+  if (!(input.purpose === 'AsDpo' ? rights.canInviteDpo : rights.canInviteClient)) throw forbidden();
+  const email = input.recipient.trim();
+  const recipient = await recipientOf(ctx.db, email);
+  if (recipient?.company_id === ctx.companyId) throw validationFailed({ recipient: ['invitation.ownCompany'] });
+  if (await pendingInvitation(ctx, input.purpose, email)) throw validationFailed({ recipient: ['invitation.duplicate'] });
   const [me] = await ctx.db
-    .select({ first: appUser.firstname, last: appUser.lastname, email: appUser.email, companyName: company.name })
+    .select({ first: appUser.firstname, last: appUser.lastname, email: appUser.email })
     .from(appUser)
-    .innerJoin(company, eq(company.id, appUser.companyId))
     .where(eq(appUser.id, ctx.userId));
-  if (!me) throw notFound();
+  // The sending company is ctx.companyId: the caller's own, or the company whose wizard invites its DPO.
+  const [sender] = await ctx.db.select({ name: company.name }).from(company).where(eq(company.id, ctx.companyId));
+  if (!me || !sender) throw notFound();
   const now = nowOf(d);
   const token = randomToken();
   const values = {
@@ -157,7 +168,7 @@ export async function createInvitation(ctx: Ctx, d: InvitationDeps, input: Invit
     senderUserId: ctx.userId,
     senderCompanyId: ctx.companyId,
     senderName: `${me.first} ${me.last}`.trim() || me.email,
-    companyName: me.companyName,
+    companyName: sender.name,
     recipientEmail: email,
     recipientUserId: recipient?.user_id ?? null,
     recipientCompanyId: recipient?.company_id ?? null,

@@ -7,6 +7,7 @@ import {
   type OrderPreview,
   orderPreviewSchema,
   type PaymentBearerInput,
+  type PlanVariantInput,
   type SignupPreviewRequest,
   type SignupRequest,
   signupResultSchema,
@@ -61,4 +62,24 @@ export function useCatalogue() {
 
 export function addCoupon(body: CouponInput) {
   return apiRequest('/billing/coupon', { method: 'POST', json: body, schema: billingCatalogueSchema });
+}
+
+export function updateCoupon(id: string, body: CouponInput) {
+  return apiRequest(`/billing/coupon/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: billingCatalogueSchema });
+}
+
+export function deleteCoupon(id: string) {
+  return apiRequest(`/billing/coupon/${encodeURIComponent(id)}`, { method: 'DELETE', schema: billingCatalogueSchema });
+}
+
+export function deactivateCoupon(id: string) {
+  return apiRequest(`/billing/coupon/${encodeURIComponent(id)}/deactivate`, { method: 'POST', schema: billingCatalogueSchema });
+}
+
+export function updatePlanVariant(id: string, body: PlanVariantInput) {
+  return apiRequest(`/billing/plan-variant/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: body,
+    schema: billingCatalogueSchema,
+  });
 }

@@ -1,11 +1,18 @@
 import Add from '@mui/icons-material/Add';
+import Block from '@mui/icons-material/Block';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,28 +20,58 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type CouponForm, couponFormSchema, toCouponInput } from '@pc/shared';
+import {
+  type BillingCatalogue,
+  type CouponForm,
+  couponFormSchema,
+  type PlanVariantForm,
+  planVariantFormSchema,
+  toCouponInput,
+  toPlanVariantInput,
+} from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
 import { PageHeader } from '../../components/page-header';
 import { formatDate } from '../../lib/format';
 import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
-import { addCoupon, catalogueKey, useCatalogue } from './api';
+import { addCoupon, catalogueKey, deactivateCoupon, deleteCoupon, updateCoupon, updatePlanVariant, useCatalogue } from './api';
 import { formatEuro } from './format';
 
-function CouponDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+type Coupon = BillingCatalogue['coupons'][number];
+type PlanVariant = BillingCatalogue['planVariants'][number];
+
+/** Cents or percent as the form shows them: euro with a decimal comma for amounts. */
+const couponValueText = (c: Coupon, language: string) =>
+  c.kind === 'Amount'
+    ? (c.value / 100).toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 })
+    : String(c.value);
+
+/** Adds a coupon, or edits one (`coupon`); a redeemed one keeps its kind and value (the server says so too). */
+function CouponDialog({ coupon, onClose }: { coupon?: Coupon; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const form = useZodForm<CouponForm>(couponFormSchema, {
-    defaultValues: { code: '', kind: 'Percentage', value: '', validFrom: '', validUntil: '', maxUses: '' },
+    defaultValues: coupon
+      ? {
+          code: coupon.code,
+          kind: coupon.kind,
+          value: couponValueText(coupon, i18n.language),
+          validFrom: coupon.validFrom ?? '',
+          validUntil: coupon.validUntil ?? '',
+          maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
+        }
+      : { code: '', kind: 'Percentage', value: '', validFrom: '', validUntil: '', maxUses: '' },
     onSubmit: async (values) => {
-      queryClient.setQueryData(catalogueKey, await addCoupon(toCouponInput(values)));
-      notify(t('billing.catalogue.couponAdded'), 'success');
+      const input = toCouponInput(values);
+      queryClient.setQueryData(catalogueKey, await (coupon ? updateCoupon(coupon.id, input) : addCoupon(input)));
+      notify(t(coupon ? 'billing.catalogue.couponSaved' : 'billing.catalogue.couponAdded'), 'success');
       onClose();
     },
   });
@@ -42,10 +79,11 @@ function CouponDialog({ onClose }: { onClose: () => void }) {
   const { errors } = form.formState;
   const err = (name: keyof CouponForm) => ({ error: !!errors[name], helperText: messageText(t, errors[name]?.message) });
   const kind = form.watch('kind');
+  const locked = !!coupon && !coupon.deletable;
   return (
     <DialogFrame
       open
-      title={t('billing.catalogue.addCoupon')}
+      title={t(coupon ? 'billing.catalogue.editCoupon' : 'billing.catalogue.addCoupon')}
       onClose={onClose}
       form={form}
       submitLabel={t('common.save')}
@@ -53,7 +91,14 @@ function CouponDialog({ onClose }: { onClose: () => void }) {
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...register('code')} label={t('billing.catalogue.code')} required autoFocus {...err('code')} />
-        <TextField select label={t('billing.catalogue.kind')} defaultValue="Percentage" {...register('kind')}>
+        {locked && <Alert severity="info">{t('billing.catalogue.redeemedHint')}</Alert>}
+        <TextField
+          select
+          label={t('billing.catalogue.kind')}
+          defaultValue={coupon?.kind ?? 'Percentage'}
+          disabled={locked}
+          {...register('kind')}
+        >
           <MenuItem value="Percentage">{t('billing.catalogue.percentage')}</MenuItem>
           <MenuItem value="Amount">{t('billing.catalogue.amount')}</MenuItem>
         </TextField>
@@ -61,6 +106,7 @@ function CouponDialog({ onClose }: { onClose: () => void }) {
           {...register('value')}
           label={kind === 'Amount' ? t('billing.catalogue.valueEuro') : t('billing.catalogue.valuePercent')}
           required
+          disabled={locked}
           inputMode="decimal"
           {...err('value')}
         />
@@ -88,6 +134,145 @@ function CouponDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+const decimalText = (n: number, language: string) =>
+  n.toLocaleString(language, { minimumFractionDigits: 0, maximumFractionDigits: 2, useGrouping: false });
+
+function VariantDialog({ variant, onClose }: { variant: PlanVariant; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm<PlanVariantForm>(planVariantFormSchema, {
+    defaultValues: {
+      nameDe: variant.nameDe,
+      nameEn: variant.nameEn,
+      monthlyNet: decimalText(variant.monthlyNet, i18n.language),
+      vatPercent: decimalText(variant.vatPercent, i18n.language),
+      noticePeriodDays: String(variant.noticePeriodDays),
+      isActive: variant.isActive,
+    },
+    fieldOf: (path) =>
+      (({ monthlyNetCents: 'monthlyNet', vatBasisPoints: 'vatPercent' }) as Record<string, keyof PlanVariantForm>)[path] ??
+      (path as keyof PlanVariantForm),
+    onSubmit: async (values) => {
+      queryClient.setQueryData(catalogueKey, await updatePlanVariant(variant.id, toPlanVariantInput(values)));
+      notify(t('billing.catalogue.variantSaved'), 'success');
+      onClose();
+    },
+  });
+  const { register } = form;
+  const { errors } = form.formState;
+  const err = (name: keyof PlanVariantForm) => ({ error: !!errors[name], helperText: messageText(t, errors[name]?.message) });
+  const isActive = form.watch('isActive');
+  const trial = variant.trialDays > 0;
+  return (
+    <DialogFrame
+      open
+      title={t('billing.catalogue.editVariant')}
+      description={`${variant.planName} · ${variant.id}`}
+      onClose={onClose}
+      form={form}
+      submitLabel={t('common.save')}
+      width={560}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            {...register('nameDe')}
+            label={t('billing.catalogue.nameDe')}
+            required
+            autoFocus
+            fullWidth
+            {...err('nameDe')}
+          />
+          <TextField {...register('nameEn')} label={t('billing.catalogue.nameEn')} required fullWidth {...err('nameEn')} />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            {...register('monthlyNet')}
+            label={t('billing.catalogue.monthlyNetEuro')}
+            inputMode="decimal"
+            disabled={trial}
+            fullWidth
+            {...err('monthlyNet')}
+            helperText={messageText(t, errors.monthlyNet?.message) ?? (trial ? t('validation.trialIsFree') : undefined)}
+          />
+          <TextField
+            {...register('vatPercent')}
+            label={t('billing.catalogue.vatPercent')}
+            inputMode="decimal"
+            fullWidth
+            {...err('vatPercent')}
+          />
+          <TextField
+            {...register('noticePeriodDays')}
+            label={t('billing.catalogue.noticeDays')}
+            inputMode="numeric"
+            fullWidth
+            {...err('noticePeriodDays')}
+          />
+        </Stack>
+        <FormControlLabel
+          control={
+            <Switch checked={isActive} onChange={(e) => form.setValue('isActive', e.target.checked, { shouldDirty: true })} />
+          }
+          label={t('billing.catalogue.isActive')}
+        />
+        {!trial && variant.contracts > 0 && (
+          <Alert severity="info">{t('billing.catalogue.priceHint', { count: variant.contracts })}</Alert>
+        )}
+      </Stack>
+    </DialogFrame>
+  );
+}
+
+/** Delete (never redeemed) or deactivate (redeemed) after a confirmation. */
+function CouponRemoval({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const remove = coupon.deletable;
+  const run = async () => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(catalogueKey, await (remove ? deleteCoupon(coupon.id) : deactivateCoupon(coupon.id)));
+      notify(t(remove ? 'billing.catalogue.couponDeleted' : 'billing.catalogue.couponDeactivated'), 'success');
+      onClose();
+    } catch (error) {
+      notify(errorText(t, error), 'error');
+      void queryClient.invalidateQueries({ queryKey: catalogueKey });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={t(remove ? 'billing.catalogue.deleteTitle' : 'billing.catalogue.deactivateTitle')}
+      text={t(remove ? 'billing.catalogue.deleteText' : 'billing.catalogue.deactivateText', { code: coupon.code })}
+      confirmLabel={t(remove ? 'billing.catalogue.delete' : 'billing.catalogue.deactivate')}
+      danger
+      busy={busy}
+      onConfirm={() => void run()}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The actions stay in view while a narrow screen scrolls the table sideways. */
+const actionsCell = { position: 'sticky', right: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' } as const;
+
+/** An icon button with its tooltip; the span keeps the tooltip working on a disabled button. */
+function RowAction(props: { title: string; label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
+  return (
+    <Tooltip title={props.title}>
+      <span>
+        <IconButton size="small" aria-label={props.label} disabled={props.disabled} onClick={props.onClick}>
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card component="section" aria-label={title}>
@@ -109,6 +294,9 @@ export function CataloguePage() {
   const { t, i18n } = useTranslation();
   const catalogue = useCatalogue();
   const [adding, setAdding] = useState(false);
+  const [editingCoupon, setEditingCoupon] = useState<Coupon | null>(null);
+  const [removing, setRemoving] = useState<Coupon | null>(null);
+  const [editingVariant, setEditingVariant] = useState<PlanVariant | null>(null);
   const euro = (v: number) => formatEuro(v, i18n.language);
   return (
     <>
@@ -130,6 +318,10 @@ export function CataloguePage() {
                   <TableCell align="right">{t('billing.catalogue.trialDays')}</TableCell>
                   <TableCell align="right">{t('billing.account.noticePeriod')}</TableCell>
                   <TableCell align="right">{t('billing.catalogue.contracts')}</TableCell>
+                  <TableCell>{t('billing.catalogue.status')}</TableCell>
+                  <TableCell align="right" sx={actionsCell}>
+                    {t('billing.catalogue.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -147,6 +339,22 @@ export function CataloguePage() {
                     <TableCell align="right">{v.trialDays}</TableCell>
                     <TableCell align="right">{t('billing.account.days', { count: v.noticePeriodDays })}</TableCell>
                     <TableCell align="right">{v.contracts}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={v.isActive ? 'success' : 'default'}
+                        label={t(v.isActive ? 'billing.catalogue.active' : 'billing.catalogue.inactive')}
+                      />
+                    </TableCell>
+                    <TableCell align="right" sx={actionsCell}>
+                      <RowAction
+                        title={t('billing.catalogue.editVariant')}
+                        label={t('billing.catalogue.editVariantFor', { name: v.name })}
+                        icon={<Edit fontSize="small" />}
+                        onClick={() => setEditingVariant(v)}
+                      />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -168,6 +376,10 @@ export function CataloguePage() {
                   <TableCell>{t('billing.catalogue.validFrom')}</TableCell>
                   <TableCell>{t('billing.catalogue.validUntil')}</TableCell>
                   <TableCell align="right">{t('billing.catalogue.uses')}</TableCell>
+                  <TableCell>{t('billing.catalogue.status')}</TableCell>
+                  <TableCell align="right" sx={actionsCell}>
+                    {t('billing.catalogue.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -178,6 +390,38 @@ export function CataloguePage() {
                     <TableCell>{formatDate(c.validFrom) || '—'}</TableCell>
                     <TableCell>{formatDate(c.validUntil) || '—'}</TableCell>
                     <TableCell align="right">{c.maxUses === null ? c.uses : `${c.uses} / ${c.maxUses}`}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={c.status === 'valid' ? 'success' : 'default'}
+                        label={t(`billing.catalogue.couponStatus.${c.status}`)}
+                      />
+                    </TableCell>
+                    <TableCell align="right" sx={actionsCell}>
+                      <RowAction
+                        title={t('billing.catalogue.editCoupon')}
+                        label={t('billing.catalogue.editCouponFor', { code: c.code })}
+                        icon={<Edit fontSize="small" />}
+                        onClick={() => setEditingCoupon(c)}
+                      />
+                      {c.deletable ? (
+                        <RowAction
+                          title={t('billing.catalogue.delete')}
+                          label={t('billing.catalogue.deleteCouponFor', { code: c.code })}
+                          icon={<Delete fontSize="small" />}
+                          onClick={() => setRemoving(c)}
+                        />
+                      ) : (
+                        <RowAction
+                          title={t('billing.catalogue.deactivate')}
+                          label={t('billing.catalogue.deactivateFor', { code: c.code })}
+                          icon={<Block fontSize="small" />}
+                          disabled={c.status === 'expired'}
+                          onClick={() => setRemoving(c)}
+                        />
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -186,6 +430,9 @@ export function CataloguePage() {
         </Stack>
       )}
       {adding && <CouponDialog onClose={() => setAdding(false)} />}
+      {editingCoupon && <CouponDialog coupon={editingCoupon} onClose={() => setEditingCoupon(null)} />}
+      {removing && <CouponRemoval coupon={removing} onClose={() => setRemoving(null)} />}
+      {editingVariant && <VariantDialog variant={editingVariant} onClose={() => setEditingVariant(null)} />}
     </>
   );
 }

@@ -30,7 +30,7 @@ export function useInitiation(companyId: string | null, enabled = true) {
 
 /** The initiation object as the server takes it back (the view without name, kind and rights). */
 export function inputOf(i: Initiation): InitiationInput {
-  const { isFinished: _f, companyName: _n, isAgency: _a, rights: _r, ...input } = i;
+  const { isFinished: _f, companyName: _n, isAgency: _a, rights: _r, dpoInvitation: _d, ...input } = i;
   return input;
 }
 

@@ -37,6 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { isApiError } from '../../lib/api/api-error';
+import { formatDate } from '../../lib/format';
 import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
@@ -128,6 +129,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
   const [failed, setFailed] = useState<Set<InitiationStepKey>>(new Set());
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [invited, setInvited] = useState(initiation.dpoInvitation);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const companyForm = useZodForm<CompanyInput>(companyInputSchema, {
     defaultValues: companyInputOf(company),
@@ -216,7 +218,12 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
         }
         // The step index is saved on every change.
         try {
-          await saveInitiation({ ...draft, step: next });
+          const saved = await saveInitiation({ ...draft, step: next });
+          // Saving an external DPO's new address sends the invitation (the server decides; see its service).
+          const sent = saved.dpoInvitation;
+          if (sent?.status === 'Pending' && (sent.recipient !== invited?.recipient || sent.sentDate !== invited?.sentDate))
+            notify(t('initiation.step.dpo.invitationSent', { email: sent.recipient }), 'success');
+          setInvited(sent);
         } catch (error) {
           if (!showFieldErrors(error)) notify(errorText(t, error), 'error');
           return;
@@ -261,7 +268,15 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
       case 'company':
         return <CompanyFields form={companyForm} disabled={readOnly || busy} />;
       case 'dpo':
-        return <DpoStep draft={draft} set={set} error={fieldErrors.dataProtectionOfficerEmail} disabled={readOnly || busy} />;
+        return (
+          <DpoStep
+            draft={draft}
+            set={set}
+            invited={invited}
+            error={fieldErrors.dataProtectionOfficerEmail}
+            disabled={readOnly || busy}
+          />
+        );
       case 'processes':
         return (
           <Stack spacing={2.5}>
@@ -426,17 +441,27 @@ function StepHeader(props: StepButtonProps) {
 function DpoStep({
   draft,
   set,
+  invited,
   error,
   disabled,
 }: {
   draft: InitiationInput;
   set: <K extends keyof InitiationInput>(key: K, value: InitiationInput[K]) => void;
+  invited: Initiation['dpoInvitation'];
   error?: string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const labelId = useId();
   const withEmail = draft.dataProtectionOfficerType === 'External' || draft.dataProtectionOfficerType === 'Internal';
+  // Only while the address on screen is the one invited: a changed one is invited on "Next".
+  const shownInvitation =
+    draft.dataProtectionOfficerType === 'External' &&
+    invited &&
+    invited.status !== 'Withdrawn' &&
+    invited.recipient.toLowerCase() === draft.dataProtectionOfficerEmail.toLowerCase()
+      ? invited
+      : null;
   return (
     <Stack spacing={2}>
       <FormControl>
@@ -464,11 +489,26 @@ function DpoStep({
           value={draft.dataProtectionOfficerEmail}
           onChange={(e) => set('dataProtectionOfficerEmail', e.target.value.trim())}
           error={!!error}
-          helperText={messageText(t, error) ?? t(`initiation.step.dpo.emailHint.${draft.dataProtectionOfficerType}`)}
+          helperText={
+            messageText(t, error) ??
+            (shownInvitation ? undefined : t(`initiation.step.dpo.emailHint.${draft.dataProtectionOfficerType}`))
+          }
           disabled={disabled}
           sx={{ maxWidth: 480 }}
           slotProps={{ htmlInput: { maxLength: 254 } }}
         />
+      )}
+      {shownInvitation && (
+        <Alert
+          severity={shownInvitation.status === 'Declined' ? 'warning' : 'success'}
+          sx={{ maxWidth: 640 }}
+          data-testid="dpo-invitation"
+        >
+          {t(`initiation.step.dpo.invitation.${shownInvitation.status}`, {
+            email: shownInvitation.recipient,
+            date: formatDate(shownInvitation.sentDate),
+          })}
+        </Alert>
       )}
     </Stack>
   );
