@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, dateTime, text } from '../scalars';
 import { languageSchema } from '../user';
-import { questionnaireLinkTypes } from './link-types';
 import { allQuestions, type Question, type QuestionnaireTemplate, questionTypes } from './templates';
 
 /** A text answer holds at most this many characters. */
