@@ -172,15 +172,16 @@ describe('user administration endpoints', () => {
     const bakery = companies.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
     const list = (await t.app.inject({ url: '/api/user', headers: t.auth(admin) })).json();
     expect(list.length).toBeGreaterThan(1);
-    for (const u of list) expect(u.rights).toEqual({ write: true });
+    // Everyone may be deactivated but the caller themselves.
+    for (const u of list) expect(u.rights).toEqual({ write: true, deactivate: u.email !== 'admin@demo.local' });
     const one = (await t.app.inject({ url: `/api/user/${list[0].id}`, headers: t.auth(admin) })).json();
-    expect(one.rights).toEqual({ write: true });
+    expect(one.rights).toEqual(list[0].rights);
     // Reading users without User.Write: every row without rights, and changes refused.
     await addUserWithClaims(t, { email: 'nur-lesen@demo.local', companyId: bakery, claims: ['User.Read'] });
     const token = await t.tokenFor('nur-lesen@demo.local');
     const asReader = (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json();
     expect(asReader.length).toBeGreaterThan(0);
-    for (const u of asReader) expect(u.rights).toEqual({ write: false });
+    for (const u of asReader) expect(u.rights).toEqual({ write: false, deactivate: false });
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/user/${asReader[0].id}/invite`, headers: t.auth(token) })).statusCode,
     ).toBe(403);
