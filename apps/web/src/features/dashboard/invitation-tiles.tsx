@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { useInvitationActions } from '../../lib/invitations';
 import { CardLink } from './tile';
+import { Figure } from './tiles';
 
 /** The pending, unexpired invitations addressed to the user (spec 001 §2 banner). */
 export function incomingPending(list: readonly Invitation[]): Invitation[] {
@@ -92,18 +93,13 @@ export function InvitationTileBody({
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
       <CardLink to="/invitation" sx={{ flexGrow: 1 }}>
         <CardContent sx={{ pt: 1, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
-          {[
-            [incoming, t('invitation.tile.incoming')],
-            [outgoing, t('invitation.tile.outgoing')],
-          ].map(([value, label]) => (
-            <Box key={label}>
-              <Typography component="p" sx={{ fontSize: '1.35rem', fontWeight: 650, lineHeight: 1.2 }}>
-                {value}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="p">
-                {label}
-              </Typography>
-            </Box>
+          {(
+            [
+              [incoming, t('invitation.tile.incoming')],
+              [outgoing, t('invitation.tile.outgoing')],
+            ] as const
+          ).map(([value, label]) => (
+            <Figure key={label} value={value} label={label} />
           ))}
         </CardContent>
       </CardLink>

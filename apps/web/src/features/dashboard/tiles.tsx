@@ -304,3 +304,17 @@ export function ChangeLogTileBody() {
     </CardLink>
   );
 }
+
+/** A tile's large figure with its caption (pending invitations, booked hours). */
+export function Figure({ value, label, testId }: { value: ReactNode; label: string; testId?: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="p" data-testid={testId} sx={{ fontSize: '1.35rem', fontWeight: 650, lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+    </Box>
+  );
+}

@@ -9,20 +9,7 @@ import { apiRequest } from '../../lib/api/api-client';
 import { formatHours } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
 import { CardLink } from './tile';
-import { Progress } from './tiles';
-
-function Figure({ value, label, testId }: { value: string; label: string; testId: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="p" data-testid={testId} sx={{ fontSize: '1.35rem', fontWeight: 650, lineHeight: 1.2 }}>
-        {value}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
-    </Box>
-  );
-}
+import { Figure, Progress } from './tiles';
 
 /**
  * Issue 17 §5: this month's booked hours against the plan in the scope. The figures are the
