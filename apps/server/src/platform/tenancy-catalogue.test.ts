@@ -46,7 +46,7 @@ describe('row-level security in the catalogue', () => {
       t.db,
       sql`select table_name as table, privilege_type as privilege from information_schema.role_table_grants
           where grantee = 'pc_app'
-            and table_name in ('refresh_token', 'app_setting', 'mail_outbox', 'help_content', 'terms_of_use', 'rate_limit')
+            and table_name in ('refresh_token', 'app_setting', 'mail_outbox', 'help_content', 'terms_of_use', 'rate_limit', 'search_term')
           order by 1, 2`,
     );
     expect(rows).toEqual([

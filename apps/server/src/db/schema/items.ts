@@ -143,9 +143,8 @@ export const attachment = pgTable(
 );
 
 /**
- * The words of item names per company (kept by a trigger on `item`, migration 0013), so that a
- * typo is matched against a few thousand words by trigram instead of a million names; the
- * words found then run through the full-text index (docs/decisions/0014).
+ * The words of item names per company (kept by a trigger on `item`, migration 0013): which of the
+ * words `search_term` offers for a typo a company of the scope uses (docs/decisions/0014).
  */
 export const searchWord = pgTable(
   'search_word',
@@ -155,11 +154,18 @@ export const searchWord = pgTable(
       .references(() => company.id, { onDelete: 'cascade' }),
     word: text('word').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.word, t.companyId] }),
-    index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-  ],
+  (t) => [primaryKey({ columns: [t.word, t.companyId] })],
 );
+
+/**
+ * Each word of `search_word` once, over all tenants, so that a typo is matched by trigram against
+ * distinct words, not against a word's copy in each of a thousand companies (migration 0026).
+ * Only the security-definer search and trigger functions read or write it; row-level security
+ * without a policy keeps it from `pc_app`, since it holds words of every tenant's names.
+ */
+export const searchTerm = pgTable('search_term', { word: text('word').primaryKey() }, (t) => [
+  index('search_term_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /** Reusable text snippets (spec 001 "text module": id number, name). */
 export const textModule = pgTable(

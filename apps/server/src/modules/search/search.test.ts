@@ -310,6 +310,27 @@ describe('search ranking and reach (docs/decisions/0014)', () => {
     await t.db.execute(sql`delete from item where number >= 10000 and name like 'Zollamt Sammelmeldung %'`);
   });
 
+  it('lists description matches after the name matches until twenty are shown, and none beyond', async () => {
+    // When the name candidates alone fill the answer, the description index is not read (migration
+    // 0026): the description match must still appear while there is room for it.
+    const names = (from: number, to: number) => sql`
+      insert into item (company_id, type, number, number_label, name, description, status, data, updated_at)
+      select ${bakery}::uuid, 'issue', 20000 + n, 'AU-' || (20000 + n), 'Hafenlogistik ' || n, '', 0, '{"priority":"Low"}'::jsonb,
+             now() - make_interval(days => 10 + n)
+      from generate_series(${from}::int, ${to}::int) n`;
+    await t.db.execute(names(1, 19));
+    await create('harbourDesc', 'issue', { name: 'Umschlag', description: 'Hafenlogistik am Kai', data: { priority: 'Low' } });
+    let got = await search('Hafenlogistik');
+    expect(got).toHaveLength(20);
+    expect(got.at(-1)?.id).toBe(ids.harbourDesc);
+    expect(got.slice(0, 19).every((r) => r.name.startsWith('Hafenlogistik'))).toBe(true);
+    await t.db.execute(names(20, 20));
+    got = await search('Hafenlogistik');
+    expect(got).toHaveLength(20);
+    expect(got.map((r) => r.id)).not.toContain(ids.harbourDesc);
+    await t.db.execute(sql`delete from item where number >= 20000 and name like 'Hafenlogistik %'`);
+  });
+
   it('never answers items of another tenant or of types the caller may not read', async () => {
     const other = await t.tokenFor('other@demo.local');
     const res = await t.app.inject({

@@ -52,17 +52,20 @@ export async function searchItems(ctx: SearchContext, q: string) {
   const lq = q.toLowerCase();
   const prefix = `${escapeLike(lq)}%`;
   const query = sql`websearch_to_tsquery('german', ${q})`;
-  // Candidate ids from the indexes (migration 0013), then read by primary key under the tenant
+  // Candidate ids from the indexes (migrations 0013, 0026), then read by primary key under the tenant
   // policies. As an array, so that no planner starts from the company side and walks every item.
   const candidates = (kind: 'items' | 'typos' | 'files') =>
     sql`any(array(select pc_search_candidates(${kind}, ${q}, ${uuidArray(ctx.scopeCompanyIds)}::uuid[], ${typeArray(types)}::text[],
-                                              ${`{${tagKeys.join(',')}}`}::text[], ${CANDIDATES})))`;
+                                              ${`{${tagKeys.join(',')}}`}::text[], ${CANDIDATES}, ${LIMIT})))`;
+  // The company's name is looked up for the shown rows only: joined before the limit, each of
+  // the candidates probed the company index under the policy's list of every visible company.
   const items = (kind: 'items' | 'typos', rank: SQL) => sql`
-    select i.id::text, i.company_id::text, c.name as company_name, i.type, i.number, i.name,
-           left(i.description, 300) as description, i.status, i.parent_type, i.parent_id::text
-    from item i join company c on c.id = i.company_id
-    where i.id = ${candidates(kind)}
-    order by ${rank}, i.updated_at desc, i.id limit ${LIMIT}`;
+    select r.*, (select c.name from company c where c.id = r.company_id) as company_name from (
+      select i.id::text, i.company_id, i.type, i.number, i.name,
+             left(i.description, 300) as description, i.status, i.parent_type, i.parent_id::text
+      from item i
+      where i.id = ${candidates(kind)}
+      order by ${rank}, i.updated_at desc, i.id limit ${LIMIT}) r`;
 
   const tx = ctx.db;
   let rows = await queryRows<Row>(
@@ -77,11 +80,12 @@ export async function searchItems(ctx: SearchContext, q: string) {
   if (rows.length === 0) rows = await queryRows<Row>(tx, items('typos', sql`word_similarity(${q}, i.name) desc`));
   const docs = await queryRows<Row>(
     tx,
-    sql`select a.id::text, a.company_id::text, c.name as company_name, 'document' as type, null::int as number, a.file_name as name,
-               '' as description, 4 as status, i.type as parent_type, i.id::text as parent_id
-        from attachment a join company c on c.id = a.company_id left join item i on i.id = a.item_id
-        where a.id = ${candidates('files')}
-        order by similarity(a.file_name, ${q}) desc, a.created_at desc, a.id limit ${DOCUMENTS}`,
+    sql`select r.*, (select c.name from company c where c.id = r.company_id) as company_name from (
+          select a.id::text, a.company_id, 'document' as type, null::int as number, a.file_name as name,
+                 '' as description, 4 as status, i.type as parent_type, i.id::text as parent_id
+          from attachment a left join item i on i.id = a.item_id
+          where a.id = ${candidates('files')}
+          order by similarity(a.file_name, ${q}) desc, a.created_at desc, a.id limit ${DOCUMENTS}) r`,
   );
   return [...rows, ...docs].map(
     (r): SearchableItem => ({
