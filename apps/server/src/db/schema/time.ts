@@ -1,4 +1,4 @@
-import { boolean, date, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { appUser, company } from './identity';
 import { item } from './items';
 
@@ -93,4 +93,25 @@ export const timeRecord = pgTable(
     index('time_record_user_day_idx').on(t.userId, t.day),
     index('time_record_project_idx').on(t.projectId),
   ],
+);
+
+/**
+ * The time records summed per company, project, issue, person and day, kept by triggers on
+ * `time_record` (migration 0027): the time comparison reads these sums instead of every record
+ * (decision 0023). Written only by the trigger function; `pc_app` may read its tenant's rows.
+ */
+export const timeRecordDay = pgTable(
+  'time_record_day',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    itemId: uuid('item_id'),
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    hours: numeric('hours', { mode: 'number' }).notNull(),
+    records: integer('records').notNull(),
+  },
+  (t) => [unique('time_record_day_key').on(t.companyId, t.day, t.projectId, t.itemId, t.userId).nullsNotDistinct()],
 );

@@ -190,6 +190,61 @@ describe('projects and time records', () => {
     expect((await del(admin, `/api/time-record/${r.id}`)).statusCode).toBe(204);
   });
 
+  it('keeps the day sums the comparison reads equal to the records through every kind of write', async () => {
+    // time_record_day (migration 0027) against the records themselves, read on the owner connection.
+    const drift = async () =>
+      queryRows<Record<string, unknown>>(
+        t.db,
+        sql`with r as (select company_id, project_id, item_id, user_id, day, sum(hours) as hours, count(*)::int as records
+                       from time_record group by 1, 2, 3, 4, 5)
+            (select 'missing' as side, r.* from r except select 'missing', d.* from time_record_day d)
+            union all
+            (select 'extra', d.* from time_record_day d except select 'extra', r.* from r)`,
+      );
+    const issue = await post(admin, '/api/issue', {
+      name: 'Zeiten an einer Maßnahme',
+      companyId: bakery,
+      data: { priority: 'Low' },
+    });
+    expect(issue.statusCode, issue.body).toBe(201);
+    const a = (await book(admin, { day: '2026-11-10', hours: 1.5, itemId: issue.json().id })).json();
+    const b = (await book(admin, { day: '2026-11-10', hours: 2, itemId: issue.json().id })).json();
+    const c = (await book(booker, { day: '2026-11-11', hours: 0.25 })).json();
+    expect(await drift()).toEqual([]);
+    const [sum] = await queryRows<{ hours: string; records: number }>(
+      t.db,
+      sql`select hours::text, records from time_record_day where item_id = ${issue.json().id}::uuid`,
+    );
+    expect(sum).toEqual({ hours: '3.50', records: 2 });
+    // An edit that moves a record to another day and drops its issue; one that only changes hours.
+    const moved = await put(admin, `/api/time-record/${a.id}`, {
+      day: '2026-11-12',
+      hours: 4,
+      projectId: project.id,
+      description: 'x',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(
+      (await put(booker, `/api/time-record/${c.id}`, { day: '2026-11-11', hours: 1, projectId: project.id, description: 'y' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await drift()).toEqual([]);
+    // Deleting the issue sets the record's issue to null (a cascade update), then the records go.
+    expect((await del(admin, `/api/issue/${issue.json().id}`)).statusCode).toBe(204);
+    expect(await drift()).toEqual([]);
+    for (const id of [a.id, b.id]) expect((await del(admin, `/api/time-record/${id}`)).statusCode).toBe(204);
+    expect((await del(booker, `/api/time-record/${c.id}`)).statusCode).toBe(204);
+    expect(await drift()).toEqual([]);
+    // No empty sums are left behind, and the request role can read the sums but not write them.
+    expect(await queryRows(t.db, sql`select 1 from time_record_day where records = 0`)).toEqual([]);
+    const grants = await queryRows<{ privilege: string }>(
+      t.db,
+      sql`select privilege_type as privilege from information_schema.role_table_grants
+          where grantee = 'pc_app' and table_name = 'time_record_day' order by 1`,
+    );
+    expect(grants).toEqual([{ privilege: 'SELECT' }]);
+  });
+
   it('refuses more than 24 hours a day and a closed month, with field errors and nothing written', async () => {
     const day = '2026-11-10';
     expect((await book(booker, { day, hours: 20 })).statusCode).toBe(201);
