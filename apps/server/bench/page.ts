@@ -7,7 +7,8 @@
  * Goal < 800 ms each (median) with PostgreSQL (BENCH_DATABASE_URL; PGlite without it). Also
  * reports the login screen's JavaScript (gzip; budget < 200 kB). Needs `npm run build -w apps/web`.
  *
- * Environment: BENCH_PAGE_RUNS (loads per page, default 7), BENCH_PAGE_ITEMS (default 10,000).
+ * Environment: BENCH_PAGE_RUNS (loads per page, default 7), BENCH_PAGE_ITEMS (default 10,000),
+ * BENCH_PAGE_TRACE=1 (after each page, one more load with its timeline: requests, scripts, when shown).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +43,33 @@ function isShown({ loading, kind, text }: Shown & { loading: string }) {
     Array.from(document.querySelectorAll('input, textarea')).some((i) => (i as HTMLInputElement).value === text) ||
     document.body.innerText.includes(text!)
   );
+}
+
+/** One more load of a page, printed as a timeline: when each request started and ended, and when the data showed. */
+async function printTimeline(page: import('playwright-core').Page, url: string, shown: Shown) {
+  const t0 = performance.now();
+  await page.goto(url);
+  await page.waitForFunction(isShown, { loading: LOADING, ...shown }, { timeout: 30_000, polling: 'raf' });
+  const total = performance.now() - t0;
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      name: r.name.replace(location.origin, ''),
+      start: r.startTime,
+      end: r.responseEnd,
+    }));
+    const paint = performance.getEntriesByType('paint').map((p) => ({ name: `(${p.name})`, start: p.startTime, end: p.startTime }));
+    return [
+      { name: '(document)', start: nav.startTime, end: nav.responseEnd },
+      { name: '(DOMContentLoaded)', start: nav.domContentLoadedEventEnd, end: nav.domContentLoadedEventEnd },
+      ...paint,
+      ...res,
+      { name: '(shown, polled)', start: performance.now(), end: performance.now() },
+    ];
+  });
+  console.log(`  timeline of ${url} (${total.toFixed(0)} ms from goto to shown, as measured from Node):`);
+  for (const e of entries.sort((a, b) => a.start - b.start))
+    console.log(`    ${e.start.toFixed(0).padStart(6)} → ${e.end.toFixed(0).padStart(6)} ms  ${e.name.slice(0, 90)}`);
 }
 
 export interface PageResult {
@@ -124,6 +152,7 @@ export async function runPage(opts: { json: boolean }) {
         pass: percentile(times, 50) < 800,
       };
       results.push(r);
+      if (process.env.BENCH_PAGE_TRACE === '1') await printTimeline(page, `${base}${p.url}`, p.shown);
       console.log(
         `${p.name.padEnd(50)} p50 ${r.p50.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms   goal < 800 ms ${r.pass ? 'ok' : 'MISSED'}`,
       );

@@ -192,6 +192,10 @@ describe('organisation diagram', () => {
   it('shows the chart as a dashboard tile the viewport high minus 170 px', { timeout: 60_000 }, async () => {
     await page.goto(`${server.url}/home`);
     const tile = page.locator('[data-tile="diagram"]');
+    await page.locator('[data-tile=Issue] tbody tr').first().waitFor({ timeout: 30_000 });
+    // Below the fold the chart is not drawn (nor its code loaded) until it is scrolled near.
+    expect(await tile.locator('.react-flow').count()).toBe(0);
+    await tile.scrollIntoViewIfNeeded();
     await tile.locator('.react-flow__node').first().waitFor({ timeout: 30_000 });
     const box = await tile.locator('.react-flow').boundingBox();
     expect(box?.height).toBe(DESKTOP.height - 170);

@@ -32,6 +32,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { PageHeader } from '../../components/page-header';
+import { WhenNearViewport } from '../../components/when-near-viewport';
 import { useConfig } from '../../lib/config';
 import { useInvitations } from '../../lib/invitations';
 import {
@@ -244,15 +245,18 @@ export function HomePage() {
       title: t('dashboard.tile.diagram'),
       icon: <AccountTree />,
       wide: 'full',
+      // Below the other tiles: its code (ELK) and layout load only when it is scrolled near.
       body: (
-        <Suspense fallback={<Skeleton variant="rectangular" height="calc(100vh - 170px)" sx={{ m: 2 }} />}>
-          <OrganisationChart
-            key={chartCompany.id}
-            companyId={chartCompany.id}
-            companyName={chartCompany.name}
-            height="calc(100vh - 170px)"
-          />
-        </Suspense>
+        <WhenNearViewport height="calc(100vh - 170px)">
+          <Suspense fallback={<Skeleton variant="rectangular" height="calc(100vh - 170px)" sx={{ m: 2 }} />}>
+            <OrganisationChart
+              key={chartCompany.id}
+              companyId={chartCompany.id}
+              companyName={chartCompany.name}
+              height="calc(100vh - 170px)"
+            />
+          </Suspense>
+        </WhenNearViewport>
       ),
     });
   }
