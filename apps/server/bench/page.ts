@@ -47,10 +47,37 @@ function isShown({ loading, kind, text }: Shown & { loading: string }) {
 
 /** One more load of a page, printed as a timeline: when each request started and ended, and when the data showed. */
 async function printTimeline(page: import('playwright-core').Page, url: string, shown: Shown) {
+  const cdp = process.env.BENCH_PAGE_PROFILE === '1' ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const t0 = performance.now();
   await page.goto(url);
   await page.waitForFunction(isShown, { loading: LOADING, ...shown }, { timeout: 30_000, polling: 'raf' });
   const total = performance.now() - t0;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map<string, number>();
+    const dt = new Map<number, number>();
+    profile.samples!.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas![i] ?? 0)));
+    for (const n of profile.nodes) {
+      const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/assets\//, '')}:${n.callFrame.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt.get(n.id) ?? 0) / 1000);
+    }
+    const byFile = new Map<string, number>();
+    for (const [k, v] of self) {
+      const file = k.split(' ').slice(1).join(' ').replace(/:\d+$/, '') || '(native)';
+      byFile.set(file, (byFile.get(file) ?? 0) + v);
+    }
+    console.log('  CPU self time by script (ms):');
+    for (const [k, v] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`    ${v.toFixed(0).padStart(6)}  ${k}`);
+    console.log('  CPU self time by function (ms):');
+    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`    ${v.toFixed(0).padStart(6)}  ${k.slice(0, 110)}`);
+  }
   const entries = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
@@ -58,7 +85,9 @@ async function printTimeline(page: import('playwright-core').Page, url: string, 
       start: r.startTime,
       end: r.responseEnd,
     }));
-    const paint = performance.getEntriesByType('paint').map((p) => ({ name: `(${p.name})`, start: p.startTime, end: p.startTime }));
+    const paint = performance
+      .getEntriesByType('paint')
+      .map((p) => ({ name: `(${p.name})`, start: p.startTime, end: p.startTime }));
     return [
       { name: '(document)', start: nav.startTime, end: nav.responseEnd },
       { name: '(DOMContentLoaded)', start: nav.domContentLoadedEventEnd, end: nav.domContentLoadedEventEnd },
