@@ -61,7 +61,7 @@ async function printTimeline(page: import('playwright-core').Page, url: string, 
     const { profile } = await cdp.send('Profiler.stop');
     const self = new Map<string, number>();
     const dt = new Map<number, number>();
-    profile.samples!.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas![i] ?? 0)));
+    for (const [i, id] of profile.samples!.entries()) dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas![i] ?? 0));
     for (const n of profile.nodes) {
       const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/assets\//, '')}:${n.callFrame.lineNumber}`;
       self.set(key, (self.get(key) ?? 0) + (dt.get(n.id) ?? 0) / 1000);

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { Outlet, useMatches, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { lockRouteOf } from '../lib/api/lock';
@@ -10,7 +10,28 @@ import { onSessionEvent, useSession } from '../lib/session/session-store';
 import { loginHref } from './routes/guard';
 
 // The shell (sidebar, toolbar, dialogs) is only needed after login; keep it out of the login bundle.
-const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+type ShellModule = typeof import('./shell/app-shell');
+let shellModule: ShellModule | null = null;
+let shellLoading: Promise<ShellModule> | null = null;
+
+/** Starts (once) loading the shell's code; the splash calls it while it restores the session. */
+export function loadShell(): Promise<ShellModule> {
+  shellLoading ??= import('./shell/app-shell').then((m) => {
+    shellModule = m;
+    return m;
+  });
+  return shellLoading;
+}
+
+/**
+ * The shell, suspending only while its code is still loading. Not React.lazy: a lazy component
+ * suspends on its first render even when the code is there, and React then holds the revealed
+ * content back until 300 ms after the fallback appeared — a third of a second on every page load.
+ */
+function Shell() {
+  const m = shellModule ?? use(loadShell());
+  return <m.AppShell />;
+}
 
 /** Session events from the API client become navigation here (lib knows nothing of the router). */
 function useSessionNavigation() {
@@ -52,7 +73,7 @@ export function RootLayout() {
   if (status === 'authenticated' && !leaf?.fullPage) {
     return (
       <Suspense fallback={<PageLoader />}>
-        <AppShell />
+        <Shell />
       </Suspense>
     );
   }

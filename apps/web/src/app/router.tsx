@@ -15,11 +15,25 @@ import { postLoginTarget } from '../lib/routing/post-login-target';
 import { findRouteDef, type RouteDef, type RoutePage, routeDefs } from '../lib/routing/route-table';
 import { sessionStore } from '../lib/session/session-store';
 import { ForbiddenPage, NotFoundPage, UnauthorizedPage } from './pages/status-pages';
-import { RootLayout } from './root-layout';
+import { loadShell, RootLayout } from './root-layout';
 import { decideAccess, loginHref } from './routes/guard';
 
-/** One lazily loaded component per route. */
+const pageComponents = new Map<RoutePage, RouteComponent>();
+
+/**
+ * One lazily loaded component per page, the same instance for the route and for `preloadPage`:
+ * a preloaded instance renders at once instead of suspending.
+ */
 function pageComponent(page: RoutePage): RouteComponent {
+  let component = pageComponents.get(page);
+  if (!component) {
+    component = lazyPage(page);
+    pageComponents.set(page, component);
+  }
+  return component;
+}
+
+function lazyPage(page: RoutePage): RouteComponent {
   switch (page) {
     case 'login':
       return lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage');
@@ -132,7 +146,7 @@ function pageComponent(page: RoutePage): RouteComponent {
 export function preloadPage(pathname: string): void {
   const def = findRouteDef(pathname);
   if (!def || def.public) return;
-  if (!def.fullPage) void import('./shell/app-shell');
+  if (!def.fullPage) void loadShell();
   void (pageComponent(def.page) as { preload?: () => Promise<void> }).preload?.();
 }
 

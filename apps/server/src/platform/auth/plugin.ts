@@ -140,7 +140,10 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
   const payload = token ? verifyAccessToken(token, secret) : null;
   if (!payload) throw unauthorized();
   let query = authQueries.get(db);
-  if (!query) authQueries.set(db, (query = authQuery(db)));
+  if (!query) {
+    query = authQuery(db);
+    authQueries.set(db, query);
+  }
   const [row] = await query.execute({ sid: payload.sid, uid: payload.sub });
   if (!row) throw unauthorized();
   if (row.mfaPending && !allowMfaPending) throw new AppError(401, 'unauthorized', 'error.mfaRequired');

@@ -79,13 +79,14 @@ export function useItemHistory(type: ItemTypeKey, id: string, enabled: boolean) 
 }
 
 /** Options of a links field: up to 500 items of the linked type (filtered by company by the caller). */
-export function useLinkOptions(type: ItemTypeKey, enabled: boolean) {
-  return useQuery({
+export const linkOptionsQuery = (type: ItemTypeKey) =>
+  queryOptions({
     queryKey: itemKeys.options(type),
     queryFn: () => fetchItemPage(type, 'pageSize=500&sort=number&dir=asc'),
-    enabled,
-    select: (page) => page.items,
   });
+
+export function useLinkOptions(type: ItemTypeKey, enabled: boolean) {
+  return useQuery({ ...linkOptionsQuery(type), enabled, select: (page) => page.items });
 }
 
 /** Children of one item across every type the user may read, in one request (the server filters by claims). */

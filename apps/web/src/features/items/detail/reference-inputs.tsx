@@ -18,6 +18,12 @@ import { validationMessage } from '../labels';
 const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
 
 /** Owner or assignee: active users of the visible companies, grouped by company. */
+/** Whether a links field of `itemType` can offer options: the user reads that register. */
+export function canReadLinked(me: Parameters<typeof hasClaim>[0], itemType: ItemTypeKey): boolean {
+  const claim = itemTypes.find((x) => x.key === itemType)?.claim;
+  return hasClaim(me, `${claim}.Read`);
+}
+
 export function PersonInput({ label, value, onChange, onBlur, name, error, readOnly, helperText }: InputProps<string | null>) {
   const users = useUserLookup();
   const options = users.data ?? [];
@@ -160,9 +166,7 @@ export function LinksInput({
 }: InputProps<string[]> & { itemType: ItemTypeKey; companyId: string; max?: number }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
-  const claim = itemTypes.find((x) => x.key === itemType)?.claim;
-  const canRead = hasClaim(me, `${claim}.Read`);
-  const items = useLinkOptions(itemType, canRead);
+  const items = useLinkOptions(itemType, canReadLinked(me, itemType));
   const options = useMemo(
     () =>
       (items.data ?? []).filter((i) => i.companyId === companyId).map((i) => ({ id: i.id, label: `${i.number} · ${i.name}` })),
