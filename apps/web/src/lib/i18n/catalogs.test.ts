@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mainMenu, moreMenu } from '../../app/shell/menu-items';
@@ -36,5 +37,23 @@ describe('translation catalogs', () => {
   it('name every route section and menu entry', () => {
     for (const def of routeDefs) expect(deKeys).toContain(`section.${def.section}`);
     for (const entry of [...mainMenu, ...moreMenu]) expect(deKeys).toContain(`section.${entry.key}`);
+  });
+
+  it('hold every key the code names literally, in both languages', () => {
+    // t('a.b') with a literal key; keys built at run time (t(`x.${y}`)) are out of reach here.
+    const src = fileURLToPath(new URL('../../', import.meta.url));
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter(
+      (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
+    );
+    const enKeys = new Set(keys(en));
+    const known = (set: Set<string>, k: string) => set.has(k) || set.has(`${k}_one`) || set.has(`${k}_other`);
+    const used = new Set<string>();
+    for (const f of files) {
+      for (const m of readFileSync(path.join(src, f), 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)'/g))
+        used.add(m[1]!);
+    }
+    // The scan itself finds keys, so the test cannot pass by reading nothing.
+    expect(used.size).toBeGreaterThan(500);
+    expect([...used].filter((k) => !known(deKeys, k) || !known(enKeys, k))).toEqual([]);
   });
 });
