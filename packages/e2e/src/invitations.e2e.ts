@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage as openPage, seriousViolations, shot } from './browser';
+import { assertWebBuilt, DESKTOP, launch, login, newPage as openPage, PHONE, seriousViolations, shot } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -84,7 +84,15 @@ describe('invitations in the browser', () => {
     await admin.getByText('Die Einladung an chefin@neukunde.example wurde versendet.').waitFor();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await row(admin, 'chefin@neukunde.example').getByText('Offen').waitFor();
+    // A sent invitation names the company it was sent for beside the recipient.
+    await row(admin, 'chefin@neukunde.example').getByText('für Muster Datenschutz GmbH', { exact: true }).waitFor();
     await shot(admin, 'invitations-desktop');
+    // On a phone the page keeps its width; the grid scrolls on its own.
+    await admin.setViewportSize(PHONE);
+    await row(admin, 'chefin@neukunde.example').getByText('für Muster Datenschutz GmbH', { exact: true }).waitFor();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(admin, 'invitations-phone');
+    await admin.setViewportSize(DESKTOP);
     expect(await seriousViolations(admin, { exclude: ['.notistack-SnackbarContainer'] })).toEqual([]);
 
     // The recipient follows the mailed link, sets up a company and password, logs in, accepts.

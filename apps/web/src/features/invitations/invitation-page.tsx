@@ -128,9 +128,26 @@ export function InvitationPage() {
       {
         field: 'counterpart',
         headerName: t('invitation.column.counterpart'),
-        minWidth: 200,
-        flex: 1,
-        valueGetter: (_v, row) => counterpart(row),
+        minWidth: 250,
+        flex: 1.4,
+        // A DPO or an agency sends for several companies: a sent row names the one it was sent for.
+        valueGetter: (_v, row) =>
+          row.role === 'Sender'
+            ? t('invitation.sentFor', { recipient: row.recipient, company: row.companyName })
+            : counterpart(row),
+        renderCell: ({ row, value }) =>
+          row.role === 'Sender' ? (
+            <Box sx={{ py: 1, lineHeight: 1.4 }}>
+              <Box component="span" sx={{ display: 'block', overflowWrap: 'break-word' }}>
+                {row.recipient}
+              </Box>
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}>
+                {t('invitation.sentForCompany', { company: row.companyName })}
+              </Box>
+            </Box>
+          ) : (
+            value
+          ),
       },
       {
         field: 'creationDate',
