@@ -10,8 +10,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Invitation, InvitationPurpose } from '@pc/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -82,6 +84,10 @@ function SenderMenu({ row, t, onAction }: { row: Invitation; t: T; onAction: (a:
 /** /invitation (spec 001 §2): the user's incoming and outgoing invitations, 15 per page. */
 export function InvitationPage() {
   const { t } = useTranslation();
+  const theme = useTheme();
+  // On a phone the recipient or sender comes right after the purpose; direction and dates are in
+  // the detail dialog a tap away.
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const me = useSession((s) => s.me);
   const navigate = useNavigate();
   const search: Record<string, unknown> = useSearch({ strict: false });
@@ -121,14 +127,14 @@ export function InvitationPage() {
       {
         field: 'purpose',
         headerName: t('invitation.column.purpose'),
-        minWidth: 215,
+        minWidth: phone ? 130 : 215,
         flex: 1,
         valueGetter: (_v, row) => t(`invitation.purpose.${row.purpose}`),
       },
       {
         field: 'counterpart',
         headerName: t('invitation.column.counterpart'),
-        minWidth: 250,
+        minWidth: phone ? 210 : 250,
         flex: 1.4,
         // A DPO or an agency sends for several companies: a sent row names the one it was sent for.
         valueGetter: (_v, row) =>
@@ -221,7 +227,7 @@ export function InvitationPage() {
         },
       },
     ],
-    [t, busy, run],
+    [t, busy, run, phone],
   );
 
   return (
@@ -244,6 +250,7 @@ export function InvitationPage() {
         loading={list.isLoading}
         pageSizeOptions={[15, 25, 50]}
         initialState={{ pagination: { paginationModel: { pageSize: 15 } } }}
+        columnVisibilityModel={phone ? { role: false, creationDate: false, sentDate: false } : {}}
         autoHeight
         // German purposes and company names are long: they wrap onto a second line instead of an ellipsis.
         getRowHeight={() => 'auto'}
