@@ -17,13 +17,13 @@ import { validationMessage } from '../labels';
 
 const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
 
-/** Owner or assignee: active users of the visible companies, grouped by company. */
 /** Whether a links field of `itemType` can offer options: the user reads that register. */
 export function canReadLinked(me: Parameters<typeof hasClaim>[0], itemType: ItemTypeKey): boolean {
   const claim = itemTypes.find((x) => x.key === itemType)?.claim;
   return hasClaim(me, `${claim}.Read`);
 }
 
+/** Owner or assignee: active users of the visible companies, grouped by company. */
 export function PersonInput({ label, value, onChange, onBlur, name, error, readOnly, helperText }: InputProps<string | null>) {
   const users = useUserLookup();
   const options = users.data ?? [];
