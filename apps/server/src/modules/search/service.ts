@@ -59,13 +59,15 @@ export async function searchItems(ctx: SearchContext, q: string) {
                                               ${`{${tagKeys.join(',')}}`}::text[], ${CANDIDATES}, ${LIMIT})))`;
   // The company's name is looked up for the shown rows only: joined before the limit, each of
   // the candidates probed the company index under the policy's list of every visible company.
-  const items = (kind: 'items' | 'typos', rank: SQL) => sql`
-    select r.*, (select c.name from company c where c.id = r.company_id) as company_name from (
+  const withCompanyName = (shown: SQL) =>
+    sql`select r.*, (select c.name from company c where c.id = r.company_id) as company_name from (${shown}) r`;
+  const items = (kind: 'items' | 'typos', rank: SQL) =>
+    withCompanyName(sql`
       select i.id::text, i.company_id, i.type, i.number, i.name,
              left(i.description, 300) as description, i.status, i.parent_type, i.parent_id::text
       from item i
       where i.id = ${candidates(kind)}
-      order by ${rank}, i.updated_at desc, i.id limit ${LIMIT}) r`;
+      order by ${rank}, i.updated_at desc, i.id limit ${LIMIT}`);
 
   const tx = ctx.db;
   let rows = await queryRows<Row>(
@@ -80,12 +82,12 @@ export async function searchItems(ctx: SearchContext, q: string) {
   if (rows.length === 0) rows = await queryRows<Row>(tx, items('typos', sql`word_similarity(${q}, i.name) desc`));
   const docs = await queryRows<Row>(
     tx,
-    sql`select r.*, (select c.name from company c where c.id = r.company_id) as company_name from (
-          select a.id::text, a.company_id, 'document' as type, null::int as number, a.file_name as name,
-                 '' as description, 4 as status, i.type as parent_type, i.id::text as parent_id
-          from attachment a left join item i on i.id = a.item_id
-          where a.id = ${candidates('files')}
-          order by similarity(a.file_name, ${q}) desc, a.created_at desc, a.id limit ${DOCUMENTS}) r`,
+    withCompanyName(sql`
+      select a.id::text, a.company_id, 'document' as type, null::int as number, a.file_name as name,
+             '' as description, 4 as status, i.type as parent_type, i.id::text as parent_id
+      from attachment a left join item i on i.id = a.item_id
+      where a.id = ${candidates('files')}
+      order by similarity(a.file_name, ${q}) desc, a.created_at desc, a.id limit ${DOCUMENTS}`),
   );
   return [...rows, ...docs].map(
     (r): SearchableItem => ({
