@@ -139,7 +139,7 @@ export function InvitationPage() {
         // A DPO or an agency sends for several companies: a sent row names the one it was sent for.
         valueGetter: (_v, row) =>
           row.role === 'Sender'
-            ? t('invitation.sentFor', { recipient: row.recipient, company: row.companyName })
+            ? `${row.recipient} (${t('invitation.sentForCompany', { company: row.companyName })})`
             : counterpart(row),
         renderCell: ({ row, value }) =>
           row.role === 'Sender' ? (
