@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { queryRows } from '../src/db/types';
 import { benchEnv, insertListItems, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
 import { startServer, stopServer } from './load';
@@ -45,8 +45,19 @@ function isShown({ loading, kind, text }: Shown & { loading: string }) {
   );
 }
 
+/** A full load of `url`, resolved once its data is shown; a page that never shows it fails with its text. */
+async function loadShown(page: Page, url: string, shown: Shown) {
+  await page.goto(url);
+  await page
+    .waitForFunction(isShown, { loading: LOADING, ...shown }, { timeout: 30_000, polling: 'raf' })
+    .catch(async (e: Error) => {
+      const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '');
+      throw new Error(`${url}: data not shown at ${page.url()} (${e.message})\n${text}`);
+    });
+}
+
 /** One more load of a page, printed as a timeline: when each request started and ended, and when the data showed. */
-async function printTimeline(page: import('playwright-core').Page, url: string, shown: Shown) {
+async function printTimeline(page: Page, url: string, shown: Shown) {
   const cdp = process.env.BENCH_PAGE_PROFILE === '1' ? await page.context().newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -54,8 +65,7 @@ async function printTimeline(page: import('playwright-core').Page, url: string, 
     await cdp.send('Profiler.start');
   }
   const t0 = performance.now();
-  await page.goto(url);
-  await page.waitForFunction(isShown, { loading: LOADING, ...shown }, { timeout: 30_000, polling: 'raf' });
+  await loadShown(page, url, shown);
   const total = performance.now() - t0;
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -161,13 +171,7 @@ export async function runPage(opts: { json: boolean }) {
       const times: number[] = [];
       for (let i = 0; i <= runs; i++) {
         const t0 = performance.now();
-        await page.goto(`${base}${p.url}`);
-        await page
-          .waitForFunction(isShown, { loading: LOADING, ...p.shown }, { timeout: 30_000, polling: 'raf' })
-          .catch(async (e: Error) => {
-            const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '');
-            throw new Error(`${p.name}: data not shown at ${page.url()} (${e.message})\n${text}`);
-          });
+        await loadShown(page, `${base}${p.url}`, p.shown);
         if (i > 0) times.push(performance.now() - t0);
       }
       const r: PageResult = {
