@@ -36,6 +36,10 @@ describe('summary report', () => {
     today = todayIn(t.config.timeZone, t.clock.now());
     const now = t.clock.now().getTime();
     const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+    // The breaches must fall on today in the app's time zone: within the first hour after
+    // midnight, an hour back is yesterday and the "today only" reports would miss one.
+    let span = 3_600_000;
+    while (span > 6 && todayIn(t.config.timeZone, new Date(now - span)) !== today) span = Math.floor(span / 2);
 
     // Bakery: three issues (one overdue, one created already done), a measure closed later,
     // two breaches (one notified in time) and two requests (one answered).
@@ -52,9 +56,9 @@ describe('summary report', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     const notified = await create(admin, bakery, 'data-breach', {
       name: 'Laptop verloren',
-      data: { discoveredAt: iso(3_600_000), notifiedAt: iso(1_800_000), riskLevel: 'risk' },
+      data: { discoveredAt: iso(span), notifiedAt: iso(span / 2), riskLevel: 'risk' },
     });
-    const pending = await create(admin, bakery, 'data-breach', { name: 'Fehlversand', data: { discoveredAt: iso(600_000) } });
+    const pending = await create(admin, bakery, 'data-breach', { name: 'Fehlversand', data: { discoveredAt: iso(span / 6) } });
     const answered = await create(admin, bakery, 'privacy-request', {
       name: 'Auskunft Meier',
       data: { requestType: 'access', requester: 'Herr Meier', receivedDate: today, respondedDate: today },
@@ -68,7 +72,7 @@ describe('summary report', () => {
     // Another tenant's items never count for the agency.
     const foreign = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) })).json()[0].id;
     await create(other, foreign, 'issue', { name: 'Fremd', dueDate: addDays(today, -3), data: { priority: 'High' } });
-    await create(other, foreign, 'data-breach', { name: 'Fremde Panne', data: { discoveredAt: iso(60_000) } });
+    await create(other, foreign, 'data-breach', { name: 'Fremde Panne', data: { discoveredAt: iso(span / 6) } });
   });
   afterAll(() => t.close());
 
