@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { launchShared } from './browser';
 import { databaseUrl, psql, startServer } from './server';
+import { buildServerBundle } from './server-bundle';
 
 /**
  * Once per run: one Chromium every test file connects to, and the demo data every server starts
@@ -10,7 +11,7 @@ import { databaseUrl, psql, startServer } from './server';
  * in CI) runs the servers on PostgreSQL; without it they use the embedded database.
  */
 export default async function setup(project: TestProject) {
-  const browser = await launchShared();
+  const [browser] = await Promise.all([launchShared(), buildServerBundle()]);
   project.provide('browserEndpoint', browser.wsEndpoint());
 
   const adminUrl = process.env.E2E_DATABASE_URL;

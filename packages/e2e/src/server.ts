@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { serverBundle } from './server-bundle';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -64,7 +65,7 @@ export interface StartOptions {
 }
 
 /**
- * Starts the real server (as `npm start` does, without the web build) on a free port, on a copy
+ * Starts the real server (as `npm start` does, without the web build; from the run's bundle) on a free port, on a copy
  * of the run's demo data. `dataDir`: reuse a stopped server's data (a restart).
  */
 export async function startServer(
@@ -88,7 +89,8 @@ export async function startServer(
   const port = await freePort();
   let out = '';
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The run's bundle of the server (global-setup.ts), as started by `node --import tsx src/main.ts`.
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
