@@ -15,12 +15,14 @@ async function token(url: string, username: string) {
 const get = async (url: string, path: string, t: string) =>
   (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t}` } })).json() as Promise<any>;
 
-describe('the embedded database across restarts', () => {
-  let dataDir: string | undefined;
-  afterAll(() => {
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+// Seeding the embedded database from scratch is the costly part of both tests: the lock test
+// reuses the data directory the restart test leaves behind (or seeds its own when run alone).
+let dataDir: string | undefined;
+afterAll(() => {
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
+describe('the embedded database across restarts', () => {
   // Starts three servers, the first seeding the embedded database from scratch.
   it('keeps every acknowledged write after a clean stop and after a crash', { timeout: 240_000 }, async () => {
     const first = await startServer({}, undefined, { pglite: true });
@@ -55,12 +57,12 @@ describe('the embedded database across restarts', () => {
 
 describe('the data directory lock', () => {
   it('refuses a second server on the same data directory with a clear message', { timeout: 180_000 }, async () => {
-    const first = await startServer({}, undefined, { pglite: true });
+    const first = await startServer({}, dataDir, { pglite: true });
+    dataDir = first.dataDir;
     try {
       await expect(startServer({}, first.dataDir)).rejects.toThrow(/in use by process/);
     } finally {
       await first.stop();
-      fs.rmSync(first.dataDir, { recursive: true, force: true });
     }
   });
 });
