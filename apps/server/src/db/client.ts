@@ -56,7 +56,58 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
+/** The query logger each database was opened with: prepared statements bypass drizzle, not the log. */
+const loggers = new WeakMap<OwnerDb, Logger>();
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A statement of the owner connection that runs before every request (the authentication), so
+ * that parsing and planning it each time shows: prepared once per connection. node-postgres
+ * names it in the protocol. PGlite has no named protocol statements; there it is an SQL-level
+ * PREPARE, executed with its parameters as literals, which is why they may only be uuids
+ * (checked here). On PGlite this took the authentication statement from 2.6 to 1.0 ms.
+ * Rows come back as the driver parses them (timestamptz as Date, json parsed, arrays as arrays).
+ */
+export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: string, uuidParams: number) {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const log = (params: readonly string[]) => loggers.get(db)?.logQuery(text, [...params]);
+  const check = (params: readonly string[]) => {
+    if (params.length !== uuidParams || !params.every((p) => UUID.test(p))) throw new Error(`${name}: parameters must be uuids`);
+  };
+  if (client instanceof PGlite) {
+    let prepared: Promise<unknown> | null = null;
+    return async (params: readonly string[]): Promise<Row[]> => {
+      check(params);
+      log(params);
+      // Another app on the same database (tests build several) may have prepared it already.
+      prepared ??= client
+        .query('select 1 from pg_prepared_statements where name = $1', [name])
+        .then((r) =>
+          r.rows.length ? undefined : client.exec(`PREPARE ${name}(${Array(uuidParams).fill('uuid').join(', ')}) AS ${text}`),
+        )
+        .catch((e: unknown) => {
+          prepared = null;
+          throw e;
+        });
+      await prepared;
+      return (await client.query<Row>(`EXECUTE ${name}(${params.map((p) => `'${p}'`).join(', ')})`)).rows;
+    };
+  }
+  return async (params: readonly string[]): Promise<Row[]> => {
+    check(params);
+    log(params);
+    return (await client.query<Row & pg.QueryResultRow>({ name, text, values: [...params] })).rows;
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = await open(opts);
+  if (opts.logger) loggers.set(database.db, opts.logger);
+  return database;
+}
+
+async function open(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection the server drops (restart, failover, admin termination) would otherwise

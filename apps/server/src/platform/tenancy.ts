@@ -13,7 +13,7 @@ export type VisibleCompanies = { ids: string[]; anyActive: boolean; tree: { id: 
  * `pc_visible_companies` (migration 0025) expands level by level inside the database (a
  * recursive CTE joining on `parent_id = v.id or agency_id = v.id` cannot hash the OR and took
  * ~200 ms for an agency with a thousand clients; one statement per level cost a round trip
- * each). The authentication reads it in its own statement (`visibleCompaniesSql`).
+ * each). The authentication reads the same in its own statement (auth/plugin.ts).
  */
 export async function visibleCompanies(db: Db, userId: string): Promise<VisibleCompanies> {
   const rows = await queryRows<CompanyLink>(
@@ -22,10 +22,6 @@ export async function visibleCompanies(db: Db, userId: string): Promise<VisibleC
   );
   return toVisible(rows);
 }
-
-/** The same as one json column of another statement: [[id, parent_id, is_active], ...]. */
-export const visibleCompaniesSql = (userId: SQL) =>
-  sql`(select coalesce(json_agg(json_build_array(v.id, v.parent_id, v.is_active)), '[]') from pc_visible_companies(${userId}) v)`;
 
 export function toVisible(rows: readonly CompanyLink[] | readonly [string, string | null, boolean][]): VisibleCompanies {
   const links = rows.map((r) => (Array.isArray(r) ? { id: r[0], parent_id: r[1], is_active: r[2] } : (r as CompanyLink)));

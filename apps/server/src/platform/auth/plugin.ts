@@ -1,20 +1,13 @@
 import { type ClaimRule, type LockReason, satisfies } from '@pc/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { OwnerDb } from '../../db/client';
-import { appUser, authSession, company, roleClaim, userRole } from '../../db/schema/index';
+import { type OwnerDb, preparedOwnerStatement } from '../../db/client';
+import { roleClaim, userRole } from '../../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { requestLocale } from '../locale';
-import {
-  openTenantTransaction,
-  scopeCompanyIds,
-  type TenantTransaction,
-  tenantWide,
-  toVisible,
-  visibleCompaniesSql,
-} from '../tenancy';
+import { openTenantTransaction, scopeCompanyIds, type TenantTransaction, tenantWide, toVisible } from '../tenancy';
 import type { Caller, RequestContext } from './context';
 import { verifyAccessToken } from './tokens';
 
@@ -89,67 +82,66 @@ export function lockReasonOf(
 }
 
 /**
- * Session, user, claims and visible companies in one statement, built once per database and
- * prepared (named on PostgreSQL, so each connection parses and plans it once): it runs before
- * every authenticated request, and building and planning it cost about as much as running it.
+ * Session, user, claims and visible companies in one statement, prepared once per connection
+ * (`preparedOwnerStatement`): it runs before every authenticated request, and parsing and
+ * planning it cost about as much as running it. Written out rather than built with drizzle, so
+ * PGlite can prepare it in SQL and both drivers answer named columns.
  */
-function authQuery(db: OwnerDb) {
-  return db
-    .select({
-      userId: appUser.id,
-      companyId: appUser.companyId,
-      mfaPending: authSession.mfaPending,
-      validUntil: appUser.validUntil,
-      passwordChangedAt: appUser.passwordChangedAt,
-      mustChangePassword: appUser.mustChangePassword,
-      passwordExpiryDays: company.passwordExpiryDays,
-      termsConsentMissing: sql<boolean>`exists (
-        select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
-        where not exists (select 1 from terms_of_use_agreement a
-                          where a.user_id = "app_user"."id" and a.terms_of_use_id = cur.id and not a.is_revoked))`,
-      // Ended, or past its last day before the date job has recorded it (billing/contract-job).
-      contractEnded: sql<boolean>`exists (
-        select 1 from billing_contract bc where bc.company_id = "app_user"."company_id"
-        and (bc.lifecycle_status = 'Ended' or (bc.lifecycle_status in ('InTrial', 'Cancelled') and bc.end_date < current_date)))`,
-      // The claims in the same statement (loadClaims' query): one round trip fewer per request.
-      claims: sql<string[]>`array(select distinct ${roleClaim.claim} from ${userRole}
-        inner join ${roleClaim} on ${roleClaim.roleId} = ${userRole.roleId} where ${userRole.userId} = "app_user"."id")`,
-      // And the visible companies: session, user, claims and companies are one round trip.
-      visible: visibleCompaniesSql(sql`"app_user"."id"`).mapWith((v: unknown) =>
-        toVisible((typeof v === 'string' ? JSON.parse(v) : v) as [string, string | null, boolean][]),
-      ),
-    })
-    .from(authSession)
-    .innerJoin(appUser, eq(appUser.id, authSession.userId))
-    .innerJoin(company, eq(company.id, appUser.companyId))
-    .where(
-      and(
-        eq(authSession.id, sql.placeholder('sid')),
-        eq(authSession.userId, sql.placeholder('uid')),
-        isNull(authSession.revokedAt),
-        gt(authSession.expiresAt, sql`now()`),
-        eq(appUser.isActive, true),
-      ),
-    )
-    .prepare('pc_auth');
+const AUTH_SQL = `
+select u.id::text as "userId", u.company_id::text as "companyId", s.mfa_pending as "mfaPending",
+       u.valid_until as "validUntil", u.password_changed_at as "passwordChangedAt",
+       u.must_change_password as "mustChangePassword", c.password_expiry_days as "passwordExpiryDays",
+       exists (select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
+               where not exists (select 1 from terms_of_use_agreement a
+                                 where a.user_id = u.id and a.terms_of_use_id = cur.id and not a.is_revoked)) as "termsConsentMissing",
+       -- Ended, or past its last day before the date job has recorded it (billing/contract-job).
+       exists (select 1 from billing_contract bc where bc.company_id = u.company_id
+               and (bc.lifecycle_status = 'Ended' or (bc.lifecycle_status in ('InTrial', 'Cancelled') and bc.end_date < current_date))) as "contractEnded",
+       array(select distinct rc.claim from user_role ur join role_claim rc on rc.role_id = ur.role_id where ur.user_id = u.id) as claims,
+       (select coalesce(json_agg(json_build_array(v.id, v.parent_id, v.is_active)), '[]') from pc_visible_companies(u.id) v) as visible
+  from auth_session s
+  join app_user u on u.id = s.user_id
+  join company c on c.id = u.company_id
+ where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`;
+
+type AuthRow = {
+  userId: string;
+  companyId: string;
+  mfaPending: boolean;
+  validUntil: Date | null;
+  passwordChangedAt: Date;
+  mustChangePassword: boolean;
+  passwordExpiryDays: number;
+  termsConsentMissing: boolean;
+  contractEnded: boolean;
+  claims: string[];
+  visible: [string, string | null, boolean][] | string;
+};
+
+const authStatements = new WeakMap<OwnerDb, (params: readonly string[]) => Promise<AuthRow[]>>();
+
+/** The authentication statement of a database (the bench times it alone). */
+export function authStatement(db: OwnerDb) {
+  let run = authStatements.get(db);
+  if (!run) {
+    run = preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, 2);
+    authStatements.set(db, run);
+  }
+  return run;
 }
-const authQueries = new WeakMap<OwnerDb, ReturnType<typeof authQuery>>();
 
 async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, allowMfaPending: boolean) {
   const token = bearerToken(req);
   const payload = token ? verifyAccessToken(token, secret) : null;
   if (!payload) throw unauthorized();
-  let query = authQueries.get(db);
-  if (!query) {
-    query = authQuery(db);
-    authQueries.set(db, query);
-  }
-  const [row] = await query.execute({ sid: payload.sid, uid: payload.sub });
+  // The token is ours (HMAC-checked), but only uuids make a session: anything else is no login.
+  if (!uuid.safeParse(payload.sid).success || !uuid.safeParse(payload.sub).success) throw unauthorized();
+  const [row] = await authStatement(db)([payload.sid, payload.sub]);
   if (!row) throw unauthorized();
   if (row.mfaPending && !allowMfaPending) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
   const claims = new Set(row.claims);
-  const visible = row.visible;
+  const visible = toVisible(typeof row.visible === 'string' ? JSON.parse(row.visible) : row.visible);
   // Checked on every request, like the session and the user's own flag: deactivating the last
   // active company of a user ends their access at once, not when the access token expires.
   if (!visible.anyActive) throw unauthorized();
