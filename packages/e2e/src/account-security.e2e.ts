@@ -101,9 +101,7 @@ describe('account security in the browser', () => {
   it('turns on two-factor login on the profile, then asks for the code at the next login', async () => {
     const email = 'other@demo.local';
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, email);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/profile`);
+    await signIn(page, server.url, email, { to: `/profile` });
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
     const main = page.locator('#main-content');
     await main.getByText('Otto Fremd').waitFor();
@@ -426,9 +424,7 @@ describe('account security in the browser', () => {
     await shot(page, 'account-unsubscribe-phone');
     await fits();
 
-    await signIn(page, server.url, 'admin@demo.local');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/profile`);
+    await signIn(page, server.url, 'admin@demo.local', { to: `/profile` });
     await page.locator('#main-content').getByText('Anna Admin').waitFor();
     await shot(page, 'account-profile-phone');
     await fits();

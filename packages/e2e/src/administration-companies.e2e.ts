@@ -271,9 +271,7 @@ describe('company administration in the browser', () => {
 
   it('an agency creates a demo company that shows its reset countdown', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/companies`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/companies` });
     await page.getByRole('button', { name: tr('companiesAdmin.demo.create') }).click();
     const dialog = page.getByRole('dialog', { name: tr('companiesAdmin.demo.confirmTitle') });
     await dialog.getByRole('button', { name: tr('companiesAdmin.demo.create') }).click();

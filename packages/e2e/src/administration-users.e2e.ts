@@ -138,9 +138,7 @@ describe('user and role administration in the browser', () => {
 
   it('shows the built-in roles read-only and creates a custom role from claims', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/roles`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/roles` });
     await page.getByRole('heading', { name: tr('section.roles'), level: 1 }).waitFor();
     await page.getByText(tr('rolesAdmin.customEmpty')).waitFor();
 
@@ -194,9 +192,7 @@ describe('user and role administration in the browser', () => {
 
   it('creates a reader limited to one company; the invitee sets a password and sees only that company, read-only', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/users`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
     await page.getByRole('heading', { name: tr('section.users'), level: 1 }).waitFor();
     await userRow(page, 'reader@demo.local').waitFor();
     await userRow(page, 'reader@demo.local').getByText('Bäckerei Schmidt').waitFor();
@@ -285,9 +281,7 @@ describe('user and role administration in the browser', () => {
     expect((await mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
 
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/users`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
     const row = userRow(page, NEW_USER);
     await row.getByText(/^Gesperrt bis \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
     await shot(page, 'admin-users-locked-desktop');
@@ -343,9 +337,7 @@ describe('user and role administration in the browser', () => {
 
   it('refuses to let the last administrator of a tenant remove their own rights, and changes nothing', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'other@demo.local');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/users`);
+    await signIn(page, server.url, 'other@demo.local', { to: `/administration/users` });
     const row = userRow(page, 'other@demo.local');
     await row.getByText('Administrator', { exact: true }).waitFor();
     // Nothing of the agency shows up for another tenant.
@@ -385,9 +377,7 @@ describe('user and role administration in the browser', () => {
 
   it('fits a phone: users, user form, roles and role form', async () => {
     const { page, errors, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/users`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
     await userRow(page, NEW_USER).waitFor();
     await fits(page, PHONE.width);
     expect(await seriousViolations(page)).toEqual([]);

@@ -116,9 +116,7 @@ describe('profile, help administration and presentation mode in the browser', ()
   it('edits name, language, picture and mail settings on the profile', async () => {
     const email = 'reader@demo.local';
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, email);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/profile`);
+    await signIn(page, server.url, email, { to: `/profile` });
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
     const main = page.locator('#main-content');
     await main.getByText('Ralf Leser').waitFor();
@@ -215,9 +213,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     const email = 'reader@demo.local';
     const next = 'ralf.neu@demo.local';
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, email);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/profile`);
+    await signIn(page, server.url, email, { to: `/profile` });
     const main = page.locator('#main-content');
     await main.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
     await field(main, 'Neue E-Mail-Adresse').fill(email.toUpperCase());
@@ -262,9 +258,7 @@ describe('profile, help administration and presentation mode in the browser', ()
 
   it('administrators manage help contents with a markdown preview; the help dialog shows them', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'admin@demo.local');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/help`);
+    await signIn(page, server.url, 'admin@demo.local', { to: `/administration/help` });
     await page.getByRole('heading', { name: 'Hilfetexte verwalten', level: 1 }).waitFor();
     const home = page.getByRole('region', { name: '/home' });
     await home.getByText('Kacheln ausblenden').first().waitFor();
@@ -422,9 +416,7 @@ describe('profile, help administration and presentation mode in the browser', ()
   ] as const) {
     it(`fits a ${label}: profile, help administration and its editor`, async () => {
       const { page, errors, close } = await newPage(browser, size);
-      await signIn(page, server.url, 'admin@demo.local');
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      await page.goto(`${server.url}/profile`);
+      await signIn(page, server.url, 'admin@demo.local', { to: `/profile` });
       await page.locator('#main-content').getByText('Anna Admin').waitFor();
       await page.getByRole('switch', { name: /Sicherheitshinweise/ }).waitFor();
       await fits(page, size.width);

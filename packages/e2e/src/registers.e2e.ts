@@ -318,9 +318,7 @@ describe('the compliance registers', () => {
 
   it('adds, edits and deletes a tag through the prompt', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/tag`);
+    await signIn(page, server.url, ADMIN, { to: `/tag` });
     await page.getByRole('heading', { level: 1, name: 'Schlagwörter' }).waitFor();
     for (const tab of ['Personengruppen', 'Datenkategorien', 'Prozesskategorien', 'Textbausteine']) {
       await page.getByRole('tab', { name: tab }).waitFor();
@@ -373,9 +371,7 @@ describe('the compliance registers', () => {
 
   it('shows a reader read-only forms without create, save or delete', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'reader@demo.local');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/process`);
+    await signIn(page, server.url, 'reader@demo.local', { to: `/process` });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const first = page.locator('.MuiDataGrid-row').first();
     await first.waitFor();
@@ -516,9 +512,7 @@ describe('the compliance registers', () => {
 
   it('fits a phone: list, detail form and tag page', async () => {
     const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/process`);
+    await signIn(page, server.url, ADMIN, { to: `/process` });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const row = page.locator('.MuiDataGrid-row').first();
     await row.waitFor();
@@ -548,9 +542,7 @@ describe('the compliance registers', () => {
 
   it('answers the desktop layout of a detail page at 1440×900', async () => {
     const { page, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/data-breach`);
+    await signIn(page, server.url, ADMIN, { to: `/data-breach` });
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('breach-clock').waitFor();
     expect(await mainViolations(page)).toEqual([]);

@@ -125,9 +125,7 @@ describe('time', () => {
 
   it('books time, shows the sum, finds the hours in the comparison, edits and deletes', { timeout: 180_000 }, async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/time-record`);
+    await signIn(page, server.url, ADMIN, { to: `/time-record` });
     // The demo has records this week: the list is narrowed to the test's own project.
     const onlyTestProject = async () => {
       await page.locator('.MuiDataGrid-root').waitFor();
@@ -198,9 +196,7 @@ describe('time', () => {
     type Row = { referenceDate: string; year: number; month: number | null; week: number | null; bookedTime: number };
     type Grouping = { bookedFor: string; bookedBy: string; dateGrouping: string };
     const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/time-comparison`);
+    await signIn(page, server.url, ADMIN, { to: `/time-comparison` });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     const label = (g: Grouping, r: Row) => {
       if (g.dateGrouping === 'Year') return String(r.year);
@@ -258,9 +254,7 @@ describe('time', () => {
 
   it('exports the time budget elements with their rates', { timeout: 60_000 }, async () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/time-budget-element`);
+    await signIn(page, server.url, ADMIN, { to: `/time-budget-element` });
     await page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first().waitFor();
     const file = await exportXlsx(page);
     const now = new Date();
@@ -297,9 +291,7 @@ describe('time', () => {
   it('shows a reader without TimeRecords.ReadAll only her own records', { timeout: 60_000 }, async () => {
     const headers = await apiHeaders(EDITOR);
     const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, EDITOR);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/time-record`);
+    await signIn(page, server.url, EDITOR, { to: `/time-record` });
     await page.locator('.MuiDataGrid-row', { hasText: 'Rückruf Filialleitung' }).waitFor();
     // No person filter, every row hers, and the sum is hers: less than everyone's of the week.
     expect(await page.getByRole('combobox', { name: 'Person', exact: true }).count()).toBe(0);
