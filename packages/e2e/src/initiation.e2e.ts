@@ -54,6 +54,8 @@ async function chooseScope(page: Page, name: string) {
 
 const step = (page: Page, key: string) => page.locator(`[data-step=${key}]`);
 const next = async (page: Page, key: string) => step(page, key).getByRole('button', { name: 'Weiter', exact: true }).click();
+// Waited for from before the click that causes it: on a loaded machine a 5 s snackbar can come
+// and go before a wait that starts after the click has returned.
 const snack = (page: Page, text: string) => page.locator('.notistack-SnackbarContainer').getByText(text).first().waitFor();
 
 describe('initiation wizard', () => {
@@ -123,15 +125,13 @@ describe('initiation wizard', () => {
 
     // 0 company data: leaving it saves the company.
     await step(page, 'company').getByLabel('Straße und Hausnummer').first().fill('Spreeweg 1');
-    await next(page, 'company');
-    await snack(page, 'Die Unternehmensdaten wurden aktualisiert.');
+    await Promise.all([snack(page, 'Die Unternehmensdaten wurden aktualisiert.'), next(page, 'company')]);
 
     // 1 DPO: external, with an e-mail address.
     await step(page, 'dpo').getByRole('radio', { name: 'Ein externer Datenschutzbeauftragter' }).check();
     await step(page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@extern.example');
-    await next(page, 'dpo');
     // Saving the address invites the DPO; coming back shows it, and saving again sends nothing more.
-    await snack(page, 'Einladung an dsb@extern.example gesendet.');
+    await Promise.all([snack(page, 'Einladung an dsb@extern.example gesendet.'), next(page, 'dpo')]);
     expect(linkIn(await smtp.mailFor('dsb@extern.example', 1), '/invitation/token/')).toContain('/invitation/token/');
     await page.locator('[data-step=dpo] .MuiStepLabel-root').click();
     await step(page, 'dpo')
@@ -183,13 +183,14 @@ describe('initiation wizard', () => {
 
     // 5 measures: created on leaving the step.
     expect(await step(page, 'measures').getByRole('checkbox').isChecked()).toBe(true);
-    await next(page, 'measures');
-    await snack(page, 'Die Maßnahmen wurden aktualisiert.');
+    await Promise.all([snack(page, 'Die Maßnahmen wurden aktualisiert.'), next(page, 'measures')]);
 
     // 6 finish: back on the dashboard without tile or menu entry.
     await step(page, 'finish').getByText('6 Verarbeitungstätigkeiten').waitFor();
-    await step(page, 'finish').getByRole('button', { name: 'Einrichtung abschließen' }).click();
-    await snack(page, 'Einrichtung abgeschlossen: 6 Verarbeitungstätigkeiten');
+    await Promise.all([
+      snack(page, 'Einrichtung abgeschlossen: 6 Verarbeitungstätigkeiten'),
+      step(page, 'finish').getByRole('button', { name: 'Einrichtung abschließen' }).click(),
+    ]);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/home');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.locator('[data-tile=initiation]').count()).toBe(0);
@@ -269,8 +270,7 @@ describe('initiation wizard', () => {
       'Mandanten und Demo-Unternehmen',
       'Abschluss',
     ]);
-    await next(page, 'company');
-    await snack(page, 'Die Unternehmensdaten wurden aktualisiert.');
+    await Promise.all([snack(page, 'Die Unternehmensdaten wurden aktualisiert.'), next(page, 'company')]);
     const clients = step(page, 'clients').getByRole('textbox', { name: 'Mandanten' });
     await clients.fill('Kunde Eins GmbH; Kunde Zwei KG');
     await step(page, 'clients').getByRole('checkbox', { name: 'Ein Demo-Unternehmen mit Beispieldaten anlegen' }).check();
@@ -306,12 +306,10 @@ describe('initiation wizard', () => {
       await step(phone.page, 'company').getByRole('button', { name: 'Weiter', exact: true }).waitFor();
       expect(await fits()).toBe(true);
       await shot(phone.page, 'initiation-company-phone');
-      await next(phone.page, 'company');
-      await snack(phone.page, 'Die Unternehmensdaten wurden aktualisiert.');
+      await Promise.all([snack(phone.page, 'Die Unternehmensdaten wurden aktualisiert.'), next(phone.page, 'company')]);
       await step(phone.page, 'dpo').getByRole('radio', { name: 'Ein externer Datenschutzbeauftragter' }).check();
       await step(phone.page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@telefon.example');
-      await next(phone.page, 'dpo');
-      await snack(phone.page, 'Einladung an dsb@telefon.example gesendet.');
+      await Promise.all([snack(phone.page, 'Einladung an dsb@telefon.example gesendet.'), next(phone.page, 'dpo')]);
       await step(phone.page, 'processes').getByRole('checkbox', { name: 'Arbeitszeiterfassung', exact: true }).waitFor();
       expect(await fits()).toBe(true);
       await shot(phone.page, 'initiation-processes-phone');
