@@ -53,7 +53,21 @@ async function chooseScope(page: Page, name: string) {
 }
 
 const step = (page: Page, key: string) => page.locator(`[data-step=${key}]`);
-const next = async (page: Page, key: string) => step(page, key).getByRole('button', { name: 'Weiter', exact: true }).click();
+/**
+ * Weiter saves, then opens the following step. CI once clicked it after "Websites" and never saw
+ * the next step, without a trace of why: a step that stays open fails here, with what the
+ * snackbars said (a refused save shows its message there).
+ */
+const next = async (page: Page, key: string) => {
+  await step(page, key).getByRole('button', { name: 'Weiter', exact: true }).click();
+  await step(page, key)
+    .locator('[aria-current=step]')
+    .waitFor({ state: 'detached' })
+    .catch(async () => {
+      const said = await page.locator('.notistack-SnackbarContainer').allInnerTexts();
+      throw new Error(`Step ${key} stayed open after Weiter; snackbars: ${JSON.stringify(said)}`);
+    });
+};
 // Waited for from before the click that causes it: on a loaded machine a 5 s snackbar can come
 // and go before a wait that starts after the click has returned.
 const snack = (page: Page, text: string) => page.locator('.notistack-SnackbarContainer').getByText(text).first().waitFor();
