@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { repoRoot } from './server';
 
@@ -122,13 +122,61 @@ export async function signIn(page: Page, baseUrl: string, email: string, { to = 
   await page.goto(`${baseUrl}${to}`);
 }
 
-export async function newPage(browser: Browser, size = DESKTOP) {
-  const context = await browser.newContext({ viewport: size, locale: 'de-DE' });
+/**
+ * Contexts a test has closed its page in, per connection (so per file), each with the one blank
+ * page that keeps it warm. A fresh context per test started the app cold every time: a new
+ * renderer process, every script fetched again. In a used context a login and dashboard cost the
+ * renderer about a third less CPU, and four test files ran in 16 % less time (decision 0015).
+ */
+const idle = new WeakMap<Browser, { context: BrowserContext; anchor: Page }[]>();
+
+async function freshContext(browser: Browser) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
   if (process.env.E2E_MOTION !== 'true') await context.addInitScript(noMotion);
-  const page = await context.newPage();
+  return { context, anchor: await context.newPage() };
+}
+
+/**
+ * What a test may have left in its context goes, so the next test starts as in a new one: its
+ * pages (popups and second tabs too), routes, cookies and each origin's stored data. The
+ * browser's cache of the app's files stays: that is the point.
+ */
+async function reset({ context, anchor }: { context: BrowserContext; anchor: Page }) {
+  await Promise.all(context.pages().map((p) => (p === anchor ? undefined : p.close())));
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  const { origins } = await context.storageState();
+  if (origins.length === 0) return;
+  const cdp = await context.newCDPSession(anchor);
+  for (const { origin } of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await cdp.detach();
+}
+
+/**
+ * A page of its own for a test: no cookies, no stored data, German, at `size`. `close()` ends it;
+ * its context then serves the file's next test (a test holding two pages gets two contexts).
+ */
+export async function newPage(browser: Browser, size = DESKTOP) {
+  const pool = idle.get(browser) ?? [];
+  idle.set(browser, pool);
+  const held = pool.pop() ?? (await freshContext(browser));
+  const page = await held.context.newPage();
+  await page.setViewportSize(size);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  return { page, errors, close: () => context.close() };
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await reset(held);
+      pool.push(held);
+    } catch {
+      // The browser went first (a file's afterAll): nothing is left to reuse.
+      await held.context.close().catch(() => undefined);
+    }
+  };
+  return { page, errors, close };
 }
 
 /**
