@@ -1,2 +1,2 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { name: 'shared', include: ['src/**/*.test.ts'] } });
+export default defineConfig({ test: { name: 'shared', include: ['src/**/*.test.ts'], isolate: false } });
