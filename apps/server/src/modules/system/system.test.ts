@@ -79,4 +79,24 @@ describe('serving the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('not_found');
   });
+
+  it('sends the security headers with the app, API answers and errors alike', async () => {
+    for (const url of ['/', '/assets/a.js', '/api/health', '/api/nothing', '/api/item/statistics']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+          "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+          "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;frame-src 'self';connect-src 'self'",
+      );
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
 });
