@@ -1,8 +1,9 @@
 import { type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { sampleData as sample } from '../../test/helpers';
+import { multipart, sampleData as sample } from '../../test/helpers';
 
 describe('compliance items', () => {
   let t: TestApp;
@@ -223,6 +224,59 @@ describe('compliance items', () => {
     ).toEqual(['Beta']);
     expect((await t.app.inject({ url: '/api/website?page=-1', headers: as(admin) })).statusCode).toBe(422);
     expect((await t.app.inject({ url: '/api/website?pageSize=-5', headers: as(admin) })).statusCode).toBe(422);
+  });
+
+  it('lists each item whole: people, attachment count, timestamps as the database holds them, ties in id order', async () => {
+    const me = (await t.app.inject({ url: '/api/user/me', headers: as(admin) })).json();
+    const create = (name: string, extra: object = {}) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/website',
+          headers: as(admin, bakery),
+          payload: { name, data: { url: 'https://zwilling.example' }, ...extra },
+        })
+        .then((r) => r.json().id as string);
+    const first = await create('Zwilling', { ownerId: me.id, assigneeId: me.id });
+    // Without an owner the creator owns it.
+    const second = await create('Zwilling');
+    const m = multipart('Impressum.pdf', 'application/pdf', Buffer.from('%PDF-1.4 x'));
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/website/${first}/attachment`,
+      payload: m.payload,
+      headers: { ...as(admin), ...m.headers },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    for (const dir of ['asc', 'desc']) {
+      const page = (
+        await t.app.inject({ url: `/api/website?q=Zwilling&sort=name&dir=${dir}`, headers: as(admin, bakery) })
+      ).json();
+      const ids = [first, second].sort();
+      expect(page.items.map((i: { id: string }) => i.id)).toEqual(dir === 'asc' ? ids : ids.reverse());
+    }
+    const listed = (await t.app.inject({ url: '/api/website?q=Zwilling', headers: as(admin, bakery) })).json().items;
+    const one = listed.find((i: { id: string }) => i.id === first);
+    const [row] = (
+      (await t.db.execute(sql`select created_at, updated_at from item where id = ${first}`)) as unknown as {
+        rows: { created_at: string; updated_at: string }[];
+      }
+    ).rows;
+    expect(one).toMatchObject({
+      companyName: 'Bäckerei Schmidt',
+      owner: { id: me.id, name: `${me.firstname} ${me.lastname}` },
+      assignee: { id: me.id, name: `${me.firstname} ${me.lastname}` },
+      attachmentCount: 1,
+      createdAt: new Date(row!.created_at).toISOString(),
+      updatedAt: new Date(row!.updated_at).toISOString(),
+    });
+    expect(listed.find((i: { id: string }) => i.id === second)).toMatchObject({
+      owner: { id: me.id },
+      assignee: null,
+      attachmentCount: 0,
+    });
+    // The detail answers the same item.
+    expect((await t.app.inject({ url: `/api/website/${first}`, headers: as(admin) })).json()).toEqual(one);
   });
 
   it('finds German inflections through full-text search', async () => {
