@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -59,7 +60,6 @@ import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { rateLimitStore } from './platform/rate-limiter';
-import { securityHeaders } from './platform/security-headers';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -87,7 +87,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  securityHeaders(app, {
+  await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
