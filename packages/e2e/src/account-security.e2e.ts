@@ -11,6 +11,7 @@ import {
   login,
   newPage,
   PHONE,
+  SNACKBARS,
   shot,
   signIn,
 } from './browser';
@@ -40,7 +41,7 @@ const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Naviga
  * shell and are judged in shell.e2e.ts (snackbars there once settled, not mid-animation); these
  * pages are judged on what they render themselves.
  */
-const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', '.notistack-SnackbarContainer'] });
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
 
 async function logoutViaMenu(page: Page) {
   await page.getByRole('button', { name: /Benutzermenü/ }).click();

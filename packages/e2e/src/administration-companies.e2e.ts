@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
+import {
+  assertWebBuilt,
+  seriousViolations as axeViolations,
+  DESKTOP,
+  launch,
+  newPage,
+  PHONE,
+  SNACKBARS,
+  shot,
+  signIn,
+} from './browser';
 import { type RunningServer, repoRoot, startServer } from './server';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -28,7 +38,7 @@ async function dismissReminderForGood(page: Page) {
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRe(label)}[\\s*]*$`));
 
 /** Serious or critical axe violations with their elements; snackbars (often mid-animation) are judged elsewhere. */
-const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['.notistack-SnackbarContainer'] });
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: [SNACKBARS] });
 
 async function fits(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -10,6 +10,7 @@ import {
   login,
   newPage,
   PHONE,
+  SNACKBARS,
   shot,
   signIn,
 } from './browser';
@@ -31,7 +32,7 @@ const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /** Serious or critical axe violations outside the shell's sidebar and the snackbars (judged elsewhere). */
-const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', '.notistack-SnackbarContainer'] });
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
 
 async function fits(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -40,6 +40,9 @@ export function launch(): Promise<Browser> {
  */
 export const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate';
 
+/** The app's snackbars (notistack), which some checks read and others leave out of axe's judgement. */
+export const SNACKBARS = '.notistack-SnackbarContainer';
+
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -157,8 +160,11 @@ async function reset({ context, anchor }: { context: BrowserContext; anchor: Pag
  * its context then serves the file's next test (a test holding two pages gets two contexts).
  */
 export async function newPage(browser: Browser, size = DESKTOP) {
-  const pool = idle.get(browser) ?? [];
-  idle.set(browser, pool);
+  let pool = idle.get(browser);
+  if (!pool) {
+    pool = [];
+    idle.set(browser, pool);
+  }
   const held = pool.pop() ?? (await freshContext(browser));
   const page = await held.context.newPage();
   await page.setViewportSize(size);

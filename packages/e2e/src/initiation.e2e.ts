@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
+import { assertWebBuilt, launch, login, newPage, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -64,13 +64,13 @@ const next = async (page: Page, key: string) => {
     .locator('[aria-current=step]')
     .waitFor({ state: 'detached' })
     .catch(async () => {
-      const said = await page.locator('.notistack-SnackbarContainer').allInnerTexts();
+      const said = await page.locator(SNACKBARS).allInnerTexts();
       throw new Error(`Step ${key} stayed open after Weiter; snackbars: ${JSON.stringify(said)}`);
     });
 };
 // Waited for from before the click that causes it: on a loaded machine a 5 s snackbar can come
 // and go before a wait that starts after the click has returned.
-const snack = (page: Page, text: string) => page.locator('.notistack-SnackbarContainer').getByText(text).first().waitFor();
+const snack = (page: Page, text: string) => page.locator(SNACKBARS).getByText(text).first().waitFor();
 
 describe('initiation wizard', () => {
   let server: RunningServer;

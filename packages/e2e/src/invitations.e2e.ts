@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage as openPage, PHONE, seriousViolations, shot } from './browser';
+import {
+  assertWebBuilt,
+  DESKTOP,
+  launch,
+  login,
+  newPage as openPage,
+  PHONE,
+  SNACKBARS,
+  seriousViolations,
+  shot,
+} from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { type RunningServer, startServer } from './server';
 
@@ -98,7 +108,7 @@ describe('invitations in the browser', () => {
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(admin, 'invitations-phone');
     await admin.setViewportSize(DESKTOP);
-    expect(await seriousViolations(admin, { exclude: ['.notistack-SnackbarContainer'] })).toEqual([]);
+    expect(await seriousViolations(admin, { exclude: [SNACKBARS] })).toEqual([]);
 
     // The recipient follows the mailed link, sets up a company and password, logs in, accepts.
     const link = linkIn(await smtp.mailFor('chefin@neukunde.example', 1), '/invitation/token/');

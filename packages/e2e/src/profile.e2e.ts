@@ -10,6 +10,7 @@ import {
   login,
   newPage as openPage,
   PHONE,
+  SNACKBARS,
   shot,
   signIn,
 } from './browser';
@@ -48,7 +49,7 @@ const field = (scope: Page | Locator, label: string) =>
  * Serious or critical axe violations outside the snackbars: they belong to the shell and are
  * judged in shell.e2e.ts once settled, not mid-animation; these pages are judged on what they render.
  */
-const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['.notistack-SnackbarContainer'] });
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: [SNACKBARS] });
 
 async function fits(page: Page, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
+import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 describe('the application shell', () => {
@@ -52,7 +52,7 @@ describe('the application shell', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // The snackbar, once its entry animation is over, is readable (other files leave it out of axe).
     await page.waitForTimeout(1000);
-    expect(await seriousViolations(page, { include: '.notistack-SnackbarContainer' })).toEqual([]);
+    expect(await seriousViolations(page, { include: SNACKBARS })).toEqual([]);
 
     // The scope is stored: a fresh login restores it.
     await page.getByRole('button', { name: /Benutzermenü/ }).click();

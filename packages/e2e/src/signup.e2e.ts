@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, launch, login, newPage as openPage, PHONE, shot } from './browser';
+import {
+  assertWebBuilt,
+  seriousViolations as axeViolations,
+  launch,
+  login,
+  newPage as openPage,
+  PHONE,
+  SNACKBARS,
+  shot,
+} from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { psql, type RunningServer, startServer } from './server';
 
@@ -9,7 +18,7 @@ import { psql, type RunningServer, startServer } from './server';
 const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
-const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', '.notistack-SnackbarContainer'] });
+const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
 
 /** A Visa number with a right Luhn check digit. */
 function visaNumber() {
