@@ -287,17 +287,9 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   return changes;
 }
 
-const coreOf = (i: {
-  name: string;
-  description: string;
-  status: number;
-  dueDate: string | null;
-  ownerId: string | null;
-  assigneeId: string | null;
-  parentType: string | null;
-  parentId: string | null;
-  data: Record<string, unknown>;
-}) => ({
+const coreOf = (
+  i: Pick<Row, 'name' | 'description' | 'status' | 'dueDate' | 'ownerId' | 'assigneeId' | 'parentType' | 'parentId' | 'data'>,
+) => ({
   name: i.name,
   description: i.description,
   status: i.status,
