@@ -14,3 +14,10 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * A list as one array parameter (`= any(${arrayParam(ids)}::uuid[])`): one bound value however
+ * long the list, so the statement's text and plan stay the same. For values without commas,
+ * quotes, braces or spaces: uuids, type keys, field keys.
+ */
+export const arrayParam = (values: readonly string[]) => `{${values.join(',')}}`;

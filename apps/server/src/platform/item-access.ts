@@ -1,4 +1,5 @@
 import { type ItemTypeKey, itemTypes } from '@pc/shared';
+import { arrayParam } from '../db/types';
 
 /**
  * The item types whose Read claim the caller holds. Cross-type answers (statistics, timeline,
@@ -10,4 +11,4 @@ export function readableItemTypes(claims: ReadonlySet<string>): ItemTypeKey[] {
 }
 
 /** A PostgreSQL text[] literal; item type keys are plain kebab-case, so nothing needs quoting. */
-export const typeArray = (types: readonly ItemTypeKey[]) => `{${types.join(',')}}`;
+export const typeArray: (types: readonly ItemTypeKey[]) => string = arrayParam;

@@ -1,6 +1,6 @@
 import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OwnerDb } from '../db/client';
-import { type Db, queryRows } from '../db/types';
+import { arrayParam, type Db, queryRows } from '../db/types';
 
 export type CompanyLink = { id: string; parent_id: string | null; is_active: boolean };
 export type VisibleCompanies = { ids: string[]; anyActive: boolean; tree: { id: string; parentId: string | null }[] };
@@ -64,7 +64,7 @@ export function inScope(column: AnyColumn, ids: readonly string[]): SQL | undefi
 
 /** The same for hand-written SQL: `expr = any(ids)`, or `true` for the whole tenant. */
 export function inScopeSql(expr: SQL, ids: readonly string[]): SQL {
-  return wholeTenant.has(ids) ? sql`true` : sql`${expr} = any(${`{${ids.join(',')}}`}::uuid[])`;
+  return wholeTenant.has(ids) ? sql`true` : sql`${expr} = any(${arrayParam(ids)}::uuid[])`;
 }
 
 /** The scope company and its descendants (a group scope covers its children). */

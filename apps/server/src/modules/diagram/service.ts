@@ -1,6 +1,6 @@
 import type { Diagram, DiagramQuery, ItemTypeKey } from '@pc/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/types';
+import { arrayParam, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
@@ -9,7 +9,6 @@ import { buildDiagram } from './build';
 
 type DiagramCtx = Pick<RequestContext, 'db' | 'claims' | 'scopeCompanyIds'>;
 
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const agreementTypes: ItemTypeKey[] = [
   'service-agreement-with-provider',
   'service-agreement-with-client',
@@ -28,7 +27,7 @@ export async function diagramOf(ctx: DiagramCtx, q: DiagramQuery): Promise<Diagr
   const tree = await queryRows<{ id: string; name: string; parentId: string | null }>(
     ctx.db,
     sql`select id::text as id, name, parent_id::text as "parentId" from company
-        where id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[])`,
+        where id = any(${arrayParam(ctx.scopeCompanyIds)}::uuid[])`,
   );
   if (!tree.some((c) => c.id === q.companyId)) throw notFound();
   const companyIds = scopeCompanyIds(q.companyId, tree).filter((id) => ctx.scopeCompanyIds.includes(id));
@@ -48,7 +47,7 @@ export async function diagramOf(ctx: DiagramCtx, q: DiagramQuery): Promise<Diagr
                    case type when 'organisation-unit' then jsonb_build_object('parentUnit', data->'parentUnit', 'processes', data->'processes')
                              when 'process' then jsonb_build_object('processors', data->'processors') end as links
             from item
-            where company_id = any(${uuidArray(companyIds)}::uuid[]) and type = any(${typeArray(types)}::text[])
+            where company_id = any(${arrayParam(companyIds)}::uuid[]) and type = any(${typeArray(types)}::text[])
             order by type, number`,
       )
     : [];

@@ -1,9 +1,8 @@
 import { formatItemNumber, type Item, type ItemInput, type ItemListQuery, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../db/like';
 import { appUser, company, item, itemHistory, itemStat, tag } from '../../db/schema/index';
-import { type Db, queryRows } from '../../db/types';
+import { arrayParam, type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { inScope } from '../../platform/tenancy';
@@ -21,8 +20,8 @@ export interface ItemDeps {
   now: () => Date;
 }
 
-const fullName = (u: { firstname: AnyPgColumn; lastname: AnyPgColumn }) =>
-  sql<string | null>`nullif(trim(${u.firstname} || ' ' || ${u.lastname}), '')`;
+/** A user's full name from the `app_user` row `table` names, null when both parts are empty. */
+const fullName = (table: string) => `nullif(trim(${table}.firstname || ' ' || ${table}.lastname), '')`;
 
 /** An item row as the API builds it: the columns it sends, its company's and people's names. */
 type Row = {
@@ -61,8 +60,7 @@ const ITEM_SELECT = sql.raw(`select item.id, item.company_id as "companyId", ite
   item.assignee_id as "assigneeId", item.parent_type as "parentType", item.parent_id as "parentId", item.data,
   ${isoUtc('item.created_at')} as "createdAt", ${isoUtc('item.updated_at')} as "updatedAt",
   company.name as "companyName",
-  nullif(trim(owner.firstname || ' ' || owner.lastname), '') as "ownerName",
-  nullif(trim(assignee.firstname || ' ' || assignee.lastname), '') as "assigneeName"
+  ${fullName('owner')} as "ownerName", ${fullName('assignee')} as "assigneeName"
   from item join company on company.id = item.company_id
   left join app_user owner on owner.id = item.owner_id
   left join app_user assignee on assignee.id = item.assignee_id`);
@@ -88,7 +86,7 @@ async function toItems(tx: Db, rows: Row[], now: Date, claims: ReadonlySet<strin
     rows.length
       ? queryRows<{ itemId: string; n: number }>(
           tx,
-          sql`select item_id as "itemId", count(*)::int as n from attachment where item_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[]) group by item_id`,
+          sql`select item_id as "itemId", count(*)::int as n from attachment where item_id = any(${arrayParam(rows.map((r) => r.id))}::uuid[]) group by item_id`,
         )
       : [],
   ]);
@@ -423,7 +421,7 @@ export async function itemHistoryOf(ctx: ItemCtx, type: ItemTypeKey, id: string)
   const tx = ctx.db;
   await loadOne(tx, ctx, type, id);
   const rows = await tx
-    .select({ h: itemHistory, userName: fullName(appUser) })
+    .select({ h: itemHistory, userName: sql<string | null>`${sql.raw(fullName('app_user'))}` })
     .from(itemHistory)
     .leftJoin(appUser, eq(appUser.id, itemHistory.userId))
     .where(eq(itemHistory.itemId, id))

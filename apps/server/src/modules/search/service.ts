@@ -1,7 +1,7 @@
 import { formatItemNumber, type ItemTypeKey, itemTypeDefs, type SearchableItem } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
-import { queryRows } from '../../db/types';
+import { arrayParam, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 
@@ -24,8 +24,6 @@ interface Row {
   parent_type: string | null;
   parent_id: string | null;
 }
-
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** Escapes LIKE wildcards (and the escape character itself, backslash by default in PostgreSQL). */
 
@@ -55,8 +53,8 @@ export async function searchItems(ctx: SearchContext, q: string) {
   // Candidate ids from the indexes (migrations 0013, 0026), then read by primary key under the tenant
   // policies. As an array, so that no planner starts from the company side and walks every item.
   const candidates = (kind: 'items' | 'typos' | 'files') =>
-    sql`any(array(select pc_search_candidates(${kind}, ${q}, ${uuidArray(ctx.scopeCompanyIds)}::uuid[], ${typeArray(types)}::text[],
-                                              ${`{${tagKeys.join(',')}}`}::text[], ${CANDIDATES}, ${LIMIT})))`;
+    sql`any(array(select pc_search_candidates(${kind}, ${q}, ${arrayParam(ctx.scopeCompanyIds)}::uuid[], ${typeArray(types)}::text[],
+                                              ${arrayParam(tagKeys)}::text[], ${CANDIDATES}, ${LIMIT})))`;
   // The company's name is looked up for the shown rows only: joined before the limit, each of
   // the candidates probed the company index under the policy's list of every visible company.
   const withCompanyName = (shown: SQL) =>

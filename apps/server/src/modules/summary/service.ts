@@ -1,7 +1,7 @@
 import type { SummaryReport, SummaryReportQuery } from '@pc/shared';
 import { breachClock, type ItemTypeKey, privacyRequestDeadline } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/types';
+import { arrayParam, type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
@@ -11,8 +11,6 @@ import { addDays, todayIn } from '../items/time';
 
 export type SummaryCtx = ItemCtx & Pick<RequestContext, 'claims'>;
 
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
-
 /** The report's companies: the whole scope, or one company of it with its child companies. */
 async function reportCompanies(tx: Db, ctx: SummaryCtx, companyId: string | undefined): Promise<readonly string[]> {
   if (!companyId) return ctx.scopeCompanyIds;
@@ -20,7 +18,7 @@ async function reportCompanies(tx: Db, ctx: SummaryCtx, companyId: string | unde
   const rows = await queryRows<{ id: string; parentId: string | null }>(
     tx,
     sql`select id::text as id, parent_id::text as "parentId" from company
-        where id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[])`,
+        where id = any(${arrayParam(ctx.scopeCompanyIds)}::uuid[])`,
   );
   return scopeCompanyIds(companyId, rows).filter((id) => ctx.scopeCompanyIds.includes(id));
 }
@@ -64,7 +62,7 @@ async function typeRows(tx: Db, companies: readonly string[], types: ItemTypeKey
     sql`
     with scoped as (
       select id, type, status, due_date, created_at from item
-      where company_id = any(${uuidArray(companies)}::uuid[]) and type = any(${typeArray(types)}::text[])
+      where company_id = any(${arrayParam(companies)}::uuid[]) and type = any(${typeArray(types)}::text[])
     ),
     changes as (
       select h.item_id, h.at,
@@ -121,7 +119,7 @@ function listed(tx: Db, companies: readonly string[], type: ItemTypeKey, inPerio
     tx,
     sql`select i.id, i.number_label as number, i.name, i.status, c.name as "companyName", i.data
         from item i join company c on c.id = i.company_id
-        where i.company_id = any(${uuidArray(companies)}::uuid[]) and i.type = ${type} and ${inPeriod}
+        where i.company_id = any(${arrayParam(companies)}::uuid[]) and i.type = ${type} and ${inPeriod}
         order by ${order}, i.number_label`,
   );
 }

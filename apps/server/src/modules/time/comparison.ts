@@ -1,12 +1,10 @@
 import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow, TimeMonthSummary } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/types';
+import { arrayParam, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 
 type Ctx = Pick<RequestContext, 'db' | 'claims' | 'scopeCompanyIds'>;
-
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** The first day of the period a day falls in; weeks are ISO weeks (Monday). */
 function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
@@ -34,7 +32,7 @@ export async function queryTimeComparison(
   q: TimeComparisonQuery,
   today: string,
 ): Promise<{ items: TimeComparisonRow[]; total: number }> {
-  const scope = uuidArray(ctx.scopeCompanyIds);
+  const scope = arrayParam(ctx.scopeCompanyIds);
   const byCompany = q.bookedFor !== 'Global';
   const byIssue = q.bookedFor === 'Issue';
   const byUser = q.bookedBy === 'User';
@@ -176,7 +174,7 @@ export async function queryMonthSummary(
   const [projects] = await queryRows<{ n: number }>(
     ctx.db,
     sql`select count(*)::int as n from project
-        where company_id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[]) and is_active`,
+        where company_id = any(${arrayParam(ctx.scopeCompanyIds)}::uuid[]) and is_active`,
   );
   return {
     month,
@@ -204,7 +202,7 @@ export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetEleme
     join company c on c.id = p.company_id
     left join project_rate r on r.project_id = p.id
     left join app_user u on u.id = r.user_id
-    where p.company_id = any(${uuidArray(ctx.scopeCompanyIds)}::uuid[])
+    where p.company_id = any(${arrayParam(ctx.scopeCompanyIds)}::uuid[])
     order by c.name, p.name, p.id, u.lastname, u.firstname`,
   );
 }

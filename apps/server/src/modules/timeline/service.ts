@@ -1,6 +1,6 @@
 import { type ItemTypeKey, timelineExcludedEntities, truncateTimelineName } from '@pc/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/types';
+import { arrayParam, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 
@@ -42,7 +42,7 @@ export async function timeline(
 ) {
   const types = timelineTypes(ctx.claims);
   if (types.length === 0) return [];
-  const scope = `{${ctx.scopeCompanyIds.join(',')}}`;
+  const scope = arrayParam(ctx.scopeCompanyIds);
   const typeList = typeArray(types);
   const tx = ctx.db;
   const past = await queryRows<Row>(
