@@ -58,6 +58,10 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(dir, 'assets', 'a.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'assets', 'boot-D5lxzTFM.js'), 'console.log(3)');
+    fs.mkdirSync(path.join(dir, 'assets', 'i18n'));
+    fs.writeFileSync(path.join(dir, 'assets', 'i18n', 'de-AbCdEfGh.js'), '{}');
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ WEB_DIST: dir });
     // A file added after start-up (a rebuild) is served without a restart.
     fs.writeFileSync(path.join(dir, 'assets', 'b.js'), 'console.log(2)');
@@ -78,6 +82,19 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('not_found');
+  });
+
+  it('lets the browser keep hashed build files for good and revalidate everything else', async () => {
+    const cacheControl = async (url: string) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      return res.headers['cache-control'];
+    };
+    expect(await cacheControl('/assets/boot-D5lxzTFM.js')).toBe('public, max-age=31536000, immutable');
+    // No hash in the name, or not the build's own folder: the file may change under the same name.
+    for (const url of ['/', '/home', '/assets/a.js', '/assets/i18n/de-AbCdEfGh.js', '/favicon.svg']) {
+      expect(await cacheControl(url), url).toBe('no-cache');
+    }
   });
 
   it('sends the security headers with the app, API answers and errors alike', async () => {
