@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
@@ -13,9 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // Pages of one site in one context share a renderer, as tabs of a real browser may: with each
-  // context's blank page kept on the test server's origin (newPage), the next test's page starts
-  // in a running renderer instead of a new process (about a tenth of an app start's CPU).
+  // Pages of one site in one context share a renderer, as tabs of a real browser may: with a test's
+  // page kept on the test server's origin for the next test (newPage), that test's app starts in
+  // a running renderer instead of a new process.
   '--process-per-site',
 ];
 
@@ -130,49 +131,82 @@ export async function signIn(page: Page, baseUrl: string, email: string, { to = 
 }
 
 /**
- * Contexts a test has closed its page in, per connection (so per file), each with the one blank
- * page that keeps it warm. A fresh context per test started the app cold every time: a new
- * renderer process, every script fetched again. In a used context a login and dashboard cost the
- * renderer about a third less CPU, and four test files ran in 16 % less time (decision 0015).
+ * A context whose test is over, with its one page parked on a JSON answer of the origin the test
+ * was on, and the page's own listeners (Playwright's), which stay.
  */
-const idle = new WeakMap<Browser, { context: BrowserContext; anchor: Page }[]>();
+interface Held {
+  context: BrowserContext;
+  page: Page;
+  own: Map<string | symbol, unknown[]>;
+}
 
-async function freshContext(browser: Browser) {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
-  if (process.env.E2E_MOTION !== 'true') await context.addInitScript(noMotion);
-  return { context, anchor: await context.newPage() };
+/** A page as the event emitter it is at run time (Playwright's types leave those methods out). */
+const emitter = (page: Page) => page as unknown as EventEmitter;
+
+function listenersOf(page: Page) {
+  const e = emitter(page);
+  return new Map(e.eventNames().map((name) => [name, e.listeners(name)]));
 }
 
 /**
- * What a test may have left in its context goes, so the next test starts as in a new one: its
- * pages (popups and second tabs too), routes, cookies and each origin's stored data. The
- * browser's cache of the app's files stays: that is the point.
+ * Per connection (so per file), the contexts and pages of tests that are over. A fresh context
+ * per test started the app cold every time: a new renderer process, every script fetched again
+ * (decision 0015). A page kept for the next test also saves opening a tab, and with its site's
+ * renderer kept running (--process-per-site) the next app start begins in a warm process.
  */
-async function reset({ context, anchor }: { context: BrowserContext; anchor: Page }) {
-  await Promise.all(context.pages().map((p) => (p === anchor ? undefined : p.close())));
+const idle = new WeakMap<Browser, Held[]>();
+
+async function freshContext(browser: Browser): Promise<Held> {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+  if (process.env.E2E_MOTION !== 'true') await context.addInitScript(noMotion);
+  const page = await context.newPage();
+  return { context, page, own: listenersOf(page) };
+}
+
+/**
+ * What a test may have left goes, so the next test starts as in a new context: other pages
+ * (popups, second tabs), routes, the listeners it added, cookies, each origin's stored data and
+ * the tab's session storage. The page leaves the app first (nothing of it runs while its data is
+ * cleared); a page whose server has gone is replaced. The browser's cache of the app's files
+ * stays: that is the point.
+ */
+async function reset(held: Held) {
+  const { context, page, own } = held;
+  for (const [name, listeners] of listenersOf(page)) {
+    for (const listener of listeners) {
+      // Through the page's own `off`, which also stops the events no listener wants any more.
+      if (!own.get(name)?.includes(listener)) emitter(page).off(name, listener as () => void);
+    }
+  }
+  await Promise.all(context.pages().map((p) => (p === page ? undefined : p.close())));
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.unrouteAll({ behavior: 'ignoreErrors' });
+  const { protocol, origin } = new URL(page.url());
+  const parked =
+    protocol.startsWith('http') &&
+    (await page.goto(`${origin}/api/health`, { timeout: 5_000 }).then(
+      (res) => res?.ok() === true,
+      () => false,
+    ));
+  if (parked) {
+    await page.evaluate(() => sessionStorage.clear());
+  } else {
+    await page.close();
+    held.page = await context.newPage();
+    held.own = listenersOf(held.page);
+  }
   await context.clearCookies();
   const { origins } = await context.storageState();
   if (origins.length === 0) return;
-  const cdp = await context.newCDPSession(anchor);
+  const cdp = await context.newCDPSession(held.page);
   for (const { origin } of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   await cdp.detach();
 }
 
 /**
- * Moves a context's blank page to the origin the test's page was on, so that the renderer of
- * that site outlives the test (see --process-per-site). A JSON answer is the lightest document
- * there; a server already gone leaves the page where it was.
- */
-async function keepSite(anchor: Page, url: string) {
-  const { protocol, origin } = new URL(url);
-  if (!protocol.startsWith('http') || new URL(anchor.url()).origin === origin) return;
-  await anchor.goto(`${origin}/api/health`, { timeout: 5_000 }).catch(() => undefined);
-}
-
-/**
- * A page of its own for a test: no cookies, no stored data, German, at `size`. `close()` ends it;
- * its context then serves the file's next test (a test holding two pages gets two contexts).
+ * A page of its own for a test: no cookies, no stored data, German, at `size`. `close()` ends the
+ * test's use of it; page and context then serve the file's next test (a test holding two pages
+ * gets two contexts). An init script a test adds must be disposed of before `close()`.
  */
 export async function newPage(browser: Browser, size = DESKTOP) {
   let pool = idle.get(browser);
@@ -181,7 +215,7 @@ export async function newPage(browser: Browser, size = DESKTOP) {
     idle.set(browser, pool);
   }
   const held = pool.pop() ?? (await freshContext(browser));
-  const page = await held.context.newPage();
+  const { page } = held;
   await page.setViewportSize(size);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -190,7 +224,6 @@ export async function newPage(browser: Browser, size = DESKTOP) {
     if (closed) return;
     closed = true;
     try {
-      await keepSite(held.anchor, page.url());
       await reset(held);
       pool.push(held);
     } catch {

@@ -496,7 +496,7 @@ describe('the dashboard side', () => {
   it('falls back to a 200 px bar chart without SVG support', () =>
     inBakeryScope(server, async (stats) => {
       const { page, errors, close } = await newPage(browser, DESKTOP);
-      await page.addInitScript(() => {
+      const oldBrowser = await page.addInitScript(() => {
         // An old browser: no SVG DOM interfaces.
         Reflect.deleteProperty(window, 'SVGElement');
       });
@@ -514,6 +514,8 @@ describe('the dashboard side', () => {
       await bars.locator('[data-category=measure]').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/measure');
       expect(errors).toEqual([]);
+      // The page serves the next test, in a browser with SVG.
+      await oldBrowser.dispose();
       await close();
     }));
 
