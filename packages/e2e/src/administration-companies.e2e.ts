@@ -101,11 +101,8 @@ describe('company administration in the browser', () => {
 
   it('an administrator creates a company, edits it and finds it in the grid and the scope dialog', async () => {
     const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-
     // The entry page links every administration area.
-    await page.goto(`${server.url}/administration`);
+    await signIn(page, server.url, ADMIN, { to: '/administration' });
     await page.getByRole('heading', { name: tr('section.administration'), level: 1 }).waitFor();
     for (const [key, href] of [
       ['companies', '/administration/companies'],
@@ -239,10 +236,8 @@ describe('company administration in the browser', () => {
 
   it('refuses what only the server can judge and changes nothing', async () => {
     const { page, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
-    await page.goto(`${server.url}/administration/companies/${own}`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/companies/${own}` });
     await page.getByRole('heading', { name: 'Muster Datenschutz GmbH', level: 1 }).waitFor();
     await page.getByRole('switch', { name: tr('companiesAdmin.field.isActive') }).uncheck();
     await page
@@ -258,10 +253,8 @@ describe('company administration in the browser', () => {
 
   it('shows a wrong VAT number as the user leaves the field, before saving', async () => {
     const { page, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
-    await page.goto(`${server.url}/administration/companies/${own}`);
+    await signIn(page, server.url, ADMIN, { to: `/administration/companies/${own}` });
     await page.getByRole('heading', { name: 'Muster Datenschutz GmbH', level: 1 }).waitFor();
     const vat = field(page, tr('companiesAdmin.field.vatNumber'));
     const error = page.getByText(tr('companiesAdmin.validation.vatNumber'));

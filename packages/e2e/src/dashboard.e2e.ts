@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -371,9 +371,7 @@ describe('the dashboard side', () => {
     await close();
 
     const phone = await newPage(browser, PHONE);
-    await login(phone.page, server.url, ADMIN);
-    await phone.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await phone.page.goto(`${server.url}/calendar`);
+    await signIn(phone.page, server.url, ADMIN, { to: '/calendar' });
     await phone.page.getByRole('button', { name: 'Woche', exact: true }).click();
     await phone.page.getByRole('heading', { name: /^KW \d+ · / }).waitFor();
     // Demo items fall due every day around today.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage, shot } from './browser';
+import { assertWebBuilt, launch, newPage, shot, signIn } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { databaseUrl, psql, type RunningServer, startServer } from './server';
 
@@ -64,9 +64,7 @@ describe('questionnaires in the browser', () => {
 
     // The DPO sends the website check from the audit's page.
     const admin = await newPage(browser);
-    await login(admin.page, server.url, ADMIN);
-    await admin.page.waitForURL(/\/(home|scope)/);
-    await admin.page.goto(`${server.url}/audit/${audit.id}`);
+    await signIn(admin.page, server.url, ADMIN, { to: `/audit/${audit.id}` });
     const section = admin.page.getByRole('region', { name: 'Fragebögen' });
     await section.getByRole('button', { name: 'Fragebogen versenden' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Fragebogen versenden' });

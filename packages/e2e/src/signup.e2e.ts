@@ -10,6 +10,7 @@ import {
   PHONE,
   SNACKBARS,
   shot,
+  signIn,
 } from './browser';
 import { linkIn, startMailCatcher } from './mail-catcher';
 import { psql, type RunningServer, startServer } from './server';
@@ -220,9 +221,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
 
   it('the operator lists plans and coupons, adds, edits, deletes and deactivates a coupon, changes a price', async () => {
     const { page, errors, close } = await newPage();
-    await login(page, server.url, 'admin@demo.local');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.goto(`${server.url}/administration/billing`);
+    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/billing' });
     const plans = page.getByRole('region', { name: 'Tarife' });
     await plans.getByRole('row', { name: /DSB-Paket, monatlich.*49,00 €.*30 Tage/ }).waitFor();
     const coupons = page.getByRole('region', { name: 'Promotion-Codes' });
