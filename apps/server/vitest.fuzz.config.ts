@@ -12,10 +12,13 @@ export default defineConfig({
     name: 'fuzz',
     root: import.meta.dirname,
     include: ['src/**/*.fuzz.ts'],
-    // Each walk is one PGlite busy on one core: the two walks side by side, one per core.
+    // The two walks side by side, one per core. On PGlite by default; CI runs them on PostgreSQL
+    // (TEST_DATABASE_URL), as it does the API tests a second time.
     maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 120_000,
-    reporters: report ? ['default', ['json', { outputFile: `${report}/fuzz-pglite.json` }]] : ['default'],
+    reporters: report
+      ? ['default', ['json', { outputFile: `${report}/fuzz-${process.env.TEST_DATABASE_URL ? 'pg' : 'pglite'}.json` }]]
+      : ['default'],
   },
 });
