@@ -18,11 +18,14 @@
  * --quick: the list cases on PGlite and the search cases on PostgreSQL only, 40 runs per case.
  *
  * 'raw' is the statements the request's handler ran (recorded from drizzle's logger during one
- * request), replayed with their parameters inside a tenant transaction opened as the platform
- * opens it (begin, the one set_config statement, commit), in this process, on the same
- * database. It leaves out authentication (session lookup, claims, visible companies), HTTP,
- * validation and serialisation; 'raw+auth' adds the authentication statements. Writes (item
- * create) replay and roll back; login has no raw figure (argon2id is the cost by design).
+ * request), replayed with their parameters in this process on the same database, inside the
+ * least a statement under row-level security needs: begin, the one set_config statement that
+ * makes the transaction the tenant's, commit. It leaves out authentication (session lookup,
+ * claims, visible companies), HTTP, validation and serialisation. A request runs no set_config
+ * statement of its own: its authentication statement opens the transaction and sets the same
+ * (platform/auth/plugin.ts). 'raw+auth' replays the handler's statements in a transaction opened
+ * that way, i.e. the request's SQL without HTTP. Writes (item create) replay and roll back;
+ * login has no raw figure (argon2id is the cost by design).
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ITEMS, BENCH_SEARCH_ITEMS,
  * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time
@@ -35,8 +38,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { authStatementsOf } from '../src/platform/auth/plugin';
 import { diskStorage } from '../src/platform/storage';
-import { openTenantTransaction } from '../src/platform/tenancy';
+import { openTenantTransaction, openTransactionWith, visibleCompanyIds } from '../src/platform/tenancy';
 import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
 import { TIME_FROM } from './time-data';
 
@@ -77,11 +81,13 @@ const recorder = {
   },
 };
 
-const TENANT_SETUP = "select set_config('app.company_ids'";
-
-/** One request's statements: authentication (owner connection), the tenant setup, the handler's. */
+/**
+ * One request's statements: the authentication, which also opens the tenant transaction
+ * (platform/auth/plugin.ts), and the handler's. A request whose authentication is not of that
+ * kind (login) has no tenant part.
+ */
 function split(stmts: Stmt[]) {
-  const i = stmts.findIndex((s) => s.query.startsWith(TENANT_SETUP));
+  const i = stmts.findIndex((s) => s.query.includes('as "tenant"'));
   return i < 0
     ? { auth: stmts, setup: null, handler: [] as Stmt[] }
     : { auth: stmts.slice(0, i), setup: stmts[i]!, handler: stmts.slice(i + 1) };
@@ -90,14 +96,23 @@ type Recorded = ReturnType<typeof split>;
 
 type Queryable = { query(text: string, params?: unknown[]): Promise<unknown> };
 
+/**
+ * raw: the handler's statements in a transaction made the tenant's with the one set_config
+ * statement (`openTenantTransaction`); with `auth`, opened by the authentication statement as
+ * a request opens it.
+ */
 async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: boolean }) {
-  if (opts.auth) {
-    const owner = (b.database.db as unknown as { $client: Queryable }).$client;
-    for (const s of rec.auth) await owner.query(s.query, s.params);
-  }
   if (!rec.setup) return;
-  const [companyIds, userId] = rec.setup.params as [string, string];
-  const tx = await openTenantTransaction(b.database.db, { userId, companyIds: companyIds.split(',') });
+  const params = rec.setup.params as [string, string];
+  const owner = b.database.db;
+  const tx = opts.auth
+    ? (
+        await openTransactionWith(owner, async (db) => {
+          await authStatementsOf(owner).tenant.inTransaction(db, params);
+          return { value: null, companyIds: [] };
+        })
+      ).tx
+    : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
   const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
   try {
     for (const s of rec.handler) await client.query(s.query, s.params);
@@ -105,6 +120,17 @@ async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: 
     await tx.end(opts.commit);
   }
 }
+
+/** The ids the authentication sets for a user, read once per user: the raw figure leaves them out. */
+const visibleMemo = new Map<string, Promise<string[]>>();
+const visibleIds = (owner: BenchDb['database']['db'], userId: string) => {
+  let ids = visibleMemo.get(userId);
+  if (!ids) {
+    ids = visibleCompanyIds(owner, userId);
+    visibleMemo.set(userId, ids);
+  }
+  return ids;
+};
 
 interface Case {
   name: string;
@@ -344,7 +370,7 @@ async function latency() {
     return true;
   };
   console.log(
-    "API = through HTTP (fastify.inject, authentication included). raw = the handler's recorded SQL replayed in a tenant\ntransaction (begin, set_config, statements, commit) in this process on the same database; raw+au adds the\nauthentication statements (session, claims, visible companies). ratio = API p95 / raw p95.",
+    "API = through HTTP (fastify.inject, authentication included). raw = the handler's recorded SQL replayed in a tenant\ntransaction (begin, set_config, statements, commit) in this process on the same database; raw+au = the same\nstatements in a transaction opened by the authentication statement, as a request opens it. ratio = API p95 / raw p95.",
   );
   if (want('list', 'pglite')) await withDatabase(undefined, 'list', items);
   if (want('search', 'pglite')) await withDatabase(undefined, 'search', items);

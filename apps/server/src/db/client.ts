@@ -9,8 +9,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema/index';
-
 import type { Db } from './types';
 
 /**
@@ -61,6 +59,18 @@ const loggers = new WeakMap<OwnerDb, Logger>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A statement prepared once per connection (`preparedOwnerStatement`). */
+export interface PreparedStatement<Row> {
+  /** Runs it on the owner connection. */
+  (params: readonly string[]): Promise<Row[]>;
+  /**
+   * Runs it inside a transaction of the same database. On PGlite call `ready()` before that
+   * transaction opens: while it is open, the one connection cannot prepare anything else.
+   */
+  inTransaction(tx: Db, params: readonly string[]): Promise<Row[]>;
+  ready(): Promise<void>;
+}
+
 /**
  * A statement of the owner connection that runs before every request (the authentication), so
  * that parsing and planning it each time shows: prepared once per connection. node-postgres
@@ -69,37 +79,55 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (checked here). On PGlite this took the authentication statement from 2.6 to 1.0 ms.
  * Rows come back as the driver parses them (timestamptz as Date, json parsed, arrays as arrays).
  */
-export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: string, uuidParams: number) {
+export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: string, uuidParams: number): PreparedStatement<Row> {
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const log = (params: readonly string[]) => loggers.get(db)?.logQuery(text, [...params]);
   const check = (params: readonly string[]) => {
     if (params.length !== uuidParams || !params.every((p) => UUID.test(p))) throw new Error(`${name}: parameters must be uuids`);
+    loggers.get(db)?.logQuery(text, [...params]);
   };
+  // drizzle keeps a transaction's own connection (pg's pool client, PGlite's transaction) here.
+  const clientOf = (tx: Db) => (tx as unknown as { session: { client: Queryable } }).session.client;
   if (client instanceof PGlite) {
-    let prepared: Promise<unknown> | null = null;
-    return async (params: readonly string[]): Promise<Row[]> => {
-      check(params);
-      log(params);
+    let prepared: Promise<void> | null = null;
+    const ready = () =>
       // Another app on the same database (tests build several) may have prepared it already.
-      prepared ??= client
+      (prepared ??= client
         .query('select 1 from pg_prepared_statements where name = $1', [name])
-        .then((r) =>
-          r.rows.length ? undefined : client.exec(`PREPARE ${name}(${Array(uuidParams).fill('uuid').join(', ')}) AS ${text}`),
-        )
+        .then(async (r) => {
+          if (!r.rows.length) await client.exec(`PREPARE ${name}(${Array(uuidParams).fill('uuid').join(', ')}) AS ${text}`);
+        })
         .catch((e: unknown) => {
           prepared = null;
           throw e;
-        });
-      await prepared;
-      return (await client.query<Row>(`EXECUTE ${name}(${params.map((p) => `'${p}'`).join(', ')})`)).rows;
-    };
+        }));
+    const execute = (params: readonly string[]) => `EXECUTE ${name}(${params.map((p) => `'${p}'`).join(', ')})`;
+    return Object.assign(
+      async (params: readonly string[]) => {
+        check(params);
+        await ready();
+        return (await client.query<Row>(execute(params))).rows;
+      },
+      {
+        ready,
+        async inTransaction(tx: Db, params: readonly string[]) {
+          check(params);
+          if (!prepared) throw new Error(`${name}: call ready() before the transaction opens`);
+          return (await clientOf(tx).query<Row>(execute(params))).rows;
+        },
+      },
+    );
   }
-  return async (params: readonly string[]): Promise<Row[]> => {
+  const run = async (on: Queryable, params: readonly string[]) => {
     check(params);
-    log(params);
-    return (await client.query<Row & pg.QueryResultRow>({ name, text, values: [...params] })).rows;
+    return (await on.query<Row>({ name, text, values: [...params] })).rows;
   };
+  return Object.assign((params: readonly string[]) => run(client as unknown as Queryable, params), {
+    ready: async () => undefined,
+    inTransaction: (tx: Db, params: readonly string[]) => run(clientOf(tx), params),
+  });
 }
+
+type Queryable = { query<R>(q: string | { name: string; text: string; values: string[] }): Promise<{ rows: R[] }> };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = await open(opts);
@@ -113,7 +141,7 @@ async function open(opts: OpenOptions): Promise<Database> {
     // An idle connection the server drops (restart, failover, admin termination) would otherwise
     // crash the process; the pool replaces it on the next checkout.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as OwnerDb;
+    const db = drizzlePg(pool, { logger: opts.logger }) as unknown as OwnerDb;
     const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       try {
@@ -140,7 +168,7 @@ async function open(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as OwnerDb;
+  const db = drizzlePglite(client, { logger: opts.logger }) as unknown as OwnerDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,

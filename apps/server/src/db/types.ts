@@ -1,13 +1,14 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema/index';
 
 /**
  * A database handle. In request code it is always the request's tenant transaction (role
  * pc_app, row-level security on); only the modules allowed to import `db/client` ever hold the
- * owner connection (see platform/owner-access.test.ts).
+ * owner connection (see platform/owner-access.test.ts). Without drizzle's relational queries
+ * (`db.query.*`): nothing uses them, and with the schema attached drizzle built a query builder
+ * for each of its tables in every transaction it opened, i.e. on every request.
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Raw SQL rows; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -96,40 +96,61 @@ export interface TenantTransaction {
 
 class Rollback extends Error {}
 
+/** The statement that makes a transaction the tenant's (role pc_app, user, companies). */
+const tenantSetup = (userId: string, companyIds: readonly string[]) =>
+  sql`select set_config('app.company_ids', ${companyIds.join(',')}, true), set_config('app.user_id', ${userId}, true), set_config('role', 'pc_app', true)`;
+
 /**
  * Opens the request's transaction under the role pc_app with the user's id and visible
  * companies set once: row-level security then holds for every statement of the handler, and
  * nothing the handler writes is visible to others (or acknowledged) before the commit.
- * drizzle only offers callback transactions, so the callback waits for `end`.
  */
-export function openTenantTransaction(
+export async function openTenantTransaction(
   owner: OwnerDb,
   who: { userId: string; companyIds: readonly string[] },
 ): Promise<TenantTransaction> {
+  const { tx } = await openTransactionWith(owner, async (tx) => {
+    await tx.execute(tenantSetup(who.userId, who.companyIds));
+    return { value: undefined, companyIds: who.companyIds };
+  });
+  return tx;
+}
+
+/**
+ * The same, with the set-up done by `setup`: its first statement runs as the owner and must
+ * end in the tenant's settings (the authentication does, so a request needs no statement of its
+ * own for them). A `setup` that throws rolls back and rejects the open.
+ * drizzle only offers callback transactions, so the callback waits for `end`.
+ */
+export function openTransactionWith<T>(
+  owner: OwnerDb,
+  setup: (tx: Db) => Promise<{ value: T; companyIds: readonly string[] }>,
+): Promise<{ tx: TenantTransaction; value: T }> {
   return new Promise((resolveOpen, rejectOpen) => {
     let decide!: (commit: boolean) => void;
     const decision = new Promise<boolean>((r) => (decide = r));
-    let companyIds = [...who.companyIds];
     const after: (() => void)[] = [];
     let opened = false;
     const done = owner
       .transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        await tx.execute(
-          sql`select set_config('app.company_ids', ${companyIds.join(',')}, true), set_config('app.user_id', ${who.userId}, true), set_config('role', 'pc_app', true)`,
-        );
+        const { value, companyIds: initial } = await setup(tx);
+        let companyIds = [...initial];
         opened = true;
         resolveOpen({
-          db: tx,
-          async addCompanies(ids) {
-            companyIds = [...new Set([...companyIds, ...ids])];
-            await tx.execute(sql`select set_config('app.company_ids', ${companyIds.join(',')}, true)`);
-          },
-          afterCommit: (fn) => void after.push(fn),
-          async end(commit) {
-            decide(commit);
-            await done;
-            if (commit) for (const fn of after) fn();
+          value,
+          tx: {
+            db: tx,
+            async addCompanies(ids) {
+              companyIds = [...new Set([...companyIds, ...ids])];
+              await tx.execute(sql`select set_config('app.company_ids', ${companyIds.join(',')}, true)`);
+            },
+            afterCommit: (fn) => void after.push(fn),
+            async end(commit) {
+              decide(commit);
+              await done;
+              if (commit) for (const fn of after) fn();
+            },
           },
         });
         if (!(await decision)) throw new Rollback();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
@@ -16,7 +17,7 @@ import { baseEnv, databaseUrl, dropDatabase, variantFor, withAdmin } from './tem
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped afterwards).
  * Copied from one of the run's templates (see template.ts).
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { demoItems?: boolean } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { demoItems?: boolean; logger?: Logger } = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-test-'));
   const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir, ...env });
@@ -35,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { de
   } else if (templates?.kind === 'pglite') {
     loadDataDir = new Blob([fs.readFileSync(templates.files[variant])]);
   }
-  const database = await openDatabase({ url, loadDataDir });
+  const database = await openDatabase({ url, loadDataDir, logger: opts.logger });
   const storage = diskStorage(dataDir);
   // On a seeded copy this only makes the token secret; the rest is already there.
   const { secret } = await bootstrap(database, config, { demoItems });

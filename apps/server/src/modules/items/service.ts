@@ -72,10 +72,18 @@ function selectItems(tx: Db, where: SQL, order?: SQL, limit?: number, offset = 0
   );
 }
 
+/** Each type's tag fields, looked up once: `tagIdsOf` runs twice for every item a page shows. */
+const tagFieldKeys = new Map(
+  Object.values(itemTypeDefs).map((d) => [d.key, d.fields.filter((f) => f.kind === 'tags').map((f) => f.key)]),
+);
+
 function tagIdsOf(type: ItemTypeKey, data: Record<string, unknown>): string[] {
-  return itemTypeDefs[type].fields.flatMap((f) =>
-    f.kind === 'tags' && Array.isArray(data[f.key]) ? (data[f.key] as string[]) : [],
-  );
+  const ids: string[] = [];
+  for (const key of tagFieldKeys.get(type) ?? []) {
+    const value = data[key];
+    if (Array.isArray(value)) ids.push(...(value as string[]));
+  }
+  return ids;
 }
 
 /** Rows to API items with two batched look-ups (tags, attachment counts): no N+1. */

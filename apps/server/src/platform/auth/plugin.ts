@@ -3,11 +3,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { type OwnerDb, preparedOwnerStatement } from '../../db/client';
+import { type OwnerDb, type PreparedStatement, preparedOwnerStatement } from '../../db/client';
 import { roleClaim, userRole } from '../../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { requestLocale } from '../locale';
-import { openTenantTransaction, scopeCompanyIds, type TenantTransaction, tenantWide, toVisible } from '../tenancy';
+import {
+  openTenantTransaction,
+  openTransactionWith,
+  scopeCompanyIds,
+  type TenantTransaction,
+  tenantWide,
+  toVisible,
+} from '../tenancy';
 import type { Caller, RequestContext } from './context';
 import { verifyAccessToken } from './tokens';
 
@@ -34,6 +41,8 @@ declare module 'fastify' {
      * session's own. Such a route must not use `ctx.db`.
      */
     ownerConnection?: boolean;
+    /** Set by the platform for routes with their own `preValidation` hook (uploads). */
+    lateTransaction?: boolean;
   }
 }
 
@@ -87,7 +96,7 @@ export function lockReasonOf(
  * planning it cost about as much as running it. Written out rather than built with drizzle, so
  * PGlite can prepare it in SQL and both drivers answer named columns.
  */
-const AUTH_SQL = `
+const AUTH_SELECT = `
 select u.id::text as "userId", u.company_id::text as "companyId", s.mfa_pending as "mfaPending",
        u.valid_until as "validUntil", u.password_changed_at as "passwordChangedAt",
        u.must_change_password as "mustChangePassword", c.password_expiry_days as "passwordExpiryDays",
@@ -98,11 +107,26 @@ select u.id::text as "userId", u.company_id::text as "companyId", s.mfa_pending 
        exists (select 1 from billing_contract bc where bc.company_id = u.company_id
                and (bc.lifecycle_status = 'Ended' or (bc.lifecycle_status in ('InTrial', 'Cancelled') and bc.end_date < current_date))) as "contractEnded",
        array(select distinct rc.claim from user_role ur join role_claim rc on rc.role_id = ur.role_id where ur.user_id = u.id) as claims,
-       (select coalesce(json_agg(json_build_array(v.id, v.parent_id, v.is_active)), '[]') from pc_visible_companies(u.id) v) as visible
+       vis.visible`;
+const AUTH_FROM = `
   from auth_session s
   join app_user u on u.id = s.user_id
   join company c on c.id = u.company_id
+  cross join lateral (select coalesce(json_agg(json_build_array(v.id, v.parent_id, v.is_active)), '[]') as visible,
+                             coalesce(string_agg(v.id::text, ','), '') as ids
+                        from pc_visible_companies(u.id) v) vis
  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`;
+const AUTH_SQL = `${AUTH_SELECT}${AUTH_FROM}`;
+/**
+ * The same as the first statement of the request's transaction, which it also makes the
+ * tenant's: the settings `openTenantTransaction` would write (docs/decisions/0027), so a request
+ * costs no statement and no second connection for them. The statement itself was planned and its
+ * rights checked as the owner before it ran; the settings hold from the next statement on, and a
+ * caller turned away afterwards rolls them back with the transaction.
+ */
+const AUTH_TENANT_SQL = `${AUTH_SELECT},
+       (set_config('app.company_ids', vis.ids, true) || set_config('app.user_id', u.id::text, true)
+        || set_config('role', 'pc_app', true)) is not null as "tenant"${AUTH_FROM}`;
 
 type AuthRow = {
   userId: string;
@@ -118,27 +142,36 @@ type AuthRow = {
   visible: [string, string | null, boolean][] | string;
 };
 
-const authStatements = new WeakMap<OwnerDb, (params: readonly string[]) => Promise<AuthRow[]>>();
+const authStatements = new WeakMap<OwnerDb, { owner: PreparedStatement<AuthRow>; tenant: PreparedStatement<AuthRow> }>();
 
-/** The authentication statement of a database (the bench times it alone). */
-export function authStatement(db: OwnerDb) {
+/** The authentication statements of a database: alone, and opening the tenant transaction. */
+export function authStatementsOf(db: OwnerDb) {
   let run = authStatements.get(db);
   if (!run) {
-    run = preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, 2);
+    run = {
+      owner: preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, 2),
+      tenant: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant', AUTH_TENANT_SQL, 2),
+    };
     authStatements.set(db, run);
   }
   return run;
 }
 
-async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, allowMfaPending: boolean) {
+/** The session a request's access token names; only uuids make one. */
+function tokenSession(secret: string, req: FastifyRequest) {
   const token = bearerToken(req);
   const payload = token ? verifyAccessToken(token, secret) : null;
   if (!payload) throw unauthorized();
   // The token is ours (HMAC-checked), but only uuids make a session: anything else is no login.
   if (!uuid.safeParse(payload.sid).success || !uuid.safeParse(payload.sub).success) throw unauthorized();
-  const [row] = await authStatement(db)([payload.sid, payload.sub]);
+  return [payload.sid, payload.sub] as const;
+}
+
+/** The caller the authentication row describes, checked against the route's rules. */
+function callerOf(row: AuthRow | undefined, sessionId: string, req: FastifyRequest): Caller {
+  const cfg = req.routeOptions.config;
   if (!row) throw unauthorized();
-  if (row.mfaPending && !allowMfaPending) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
+  if (row.mfaPending && cfg?.allowMfaPending !== true) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
   const claims = new Set(row.claims);
   const visible = toVisible(typeof row.visible === 'string' ? JSON.parse(row.visible) : row.visible);
@@ -159,10 +192,15 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
     scopeCompanyId = tenant;
     scoped = scopeCompanyIds(tenant, visible.tree);
   }
-  const ctx: Caller = {
-    lockReason: lockReasonOf(row, new Date()),
+  const lockReason = lockReasonOf(row, new Date());
+  if (lockReason && cfg?.allowLock !== 'all' && !cfg?.allowLock?.includes(lockReason)) {
+    throw new AppError(412, 'precondition_failed', `error.lock.${lockReason}`, { reason: lockReason });
+  }
+  if (cfg?.claims && !satisfies([...claims], cfg.claims)) throw forbidden();
+  return {
+    lockReason,
     userId: row.userId,
-    sessionId: payload.sid,
+    sessionId,
     companyId: row.companyId,
     claims,
     companyIds,
@@ -170,7 +208,6 @@ async function resolveContext(db: OwnerDb, secret: string, req: FastifyRequest, 
     scopeCompanyIds: scoped,
     locale: requestLocale(req),
   };
-  return ctx;
 }
 
 /**
@@ -198,6 +235,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const handler = route.handler;
+    // A route hook before validation reads an upload (platform/upload.ts).
+    if (route.preValidation) route.config = { ...route.config, lateTransaction: true };
     route.handler = function (this: FastifyInstance, req, reply) {
       const result = Promise.resolve().then(() => handler.call(this, req, reply));
       req.handlerDone = result.then(
@@ -208,24 +247,38 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
     };
   });
   // Authentication first, before the body is even validated (or an upload read): a stranger
-  // learns nothing about the route's input rules and costs no parsing.
+  // learns nothing about the route's input rules and costs no parsing. It is also the first
+  // statement of the request's transaction, except on routes that work on the owner connection
+  // or read an upload in their own hook: a slow upload must not hold a connection, so there the
+  // transaction opens after it, right before the handler.
   app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config;
     // Judge by the matched route, not the URL: the static files' catch-all also sees /api/… paths.
     if (!req.routeOptions.url?.startsWith('/api/') || cfg?.public) return;
-    const caller = await resolveContext(opts.db, opts.secret, req, cfg?.allowMfaPending === true);
-    const lock = caller.lockReason;
-    if (lock && cfg?.allowLock !== 'all' && !cfg?.allowLock?.includes(lock)) {
-      throw new AppError(412, 'precondition_failed', `error.lock.${lock}`, { reason: lock });
+    const session = tokenSession(opts.secret, req);
+    const statements = authStatementsOf(opts.db);
+    if (cfg?.ownerConnection || cfg?.lateTransaction) {
+      const [row] = await statements.owner(session);
+      req.ctx = {
+        ...callerOf(row, session[0], req),
+        db: noTenantDb,
+        addCompanies: async () => undefined,
+        afterCommit: (fn) => fn(),
+      };
+      return;
     }
-    if (cfg?.claims && !satisfies([...caller.claims], cfg.claims)) throw forbidden();
-    req.ctx = { ...caller, db: noTenantDb, addCompanies: async () => undefined, afterCommit: (fn) => fn() };
+    await statements.tenant.ready();
+    const { tx, value: caller } = await openTransactionWith(opts.db, async (db) => {
+      const [row] = await statements.tenant.inTransaction(db, session);
+      const caller = callerOf(row, session[0], req);
+      return { value: caller, companyIds: caller.companyIds };
+    });
+    req.tenantTx = tx;
+    req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
   });
-  // The transaction opens as late as possible: after validation and any route hook that reads
-  // an upload, right before the handler.
   app.addHook('preHandler', async (req) => {
     const caller = req.ctx;
-    if (!caller || req.routeOptions.config?.ownerConnection) return;
+    if (!caller || req.tenantTx || req.routeOptions.config?.ownerConnection) return;
     const tx = await openTenantTransaction(opts.db, { userId: caller.userId, companyIds: caller.companyIds });
     req.tenantTx = tx;
     req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/types';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { multipart } from '../../test/helpers';
+
+/**
+ * The authentication statement opens the request's transaction and makes it the tenant's
+ * (docs/decisions/0027, "Authentication in the request's transaction").
+ */
+describe('authentication in the request transaction', () => {
+  let t: TestApp;
+  let admin: string;
+  let reader: string;
+  const log: string[] = [];
+  let recording = false;
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: { logQuery: (q) => void (recording && log.push(q.replace(/\s+/g, ' ').trim())) } });
+    admin = await t.tokenFor('admin@demo.local');
+    reader = await t.tokenFor('reader@demo.local');
+  });
+  afterAll(() => t.close());
+
+  /** The statements one request runs, without begin and commit (only node-postgres logs those). */
+  async function statementsOf(request: () => Promise<{ statusCode: number; body: string }>, status: number) {
+    log.length = 0;
+    recording = true;
+    const res = await request();
+    recording = false;
+    expect(res.statusCode, res.body).toBe(status);
+    return log.filter((q) => !/^(begin|commit|rollback)$/i.test(q));
+  }
+  const isAuth = (q: string) => q.includes('from auth_session s');
+  const isSetup = (q: string) => q.startsWith("select set_config('app.company_ids'");
+  /** What the owner connection is after a request: not pc_app, no user. */
+  const ownerState = async () =>
+    (
+      await queryRows<{ who: string; uid: string | null }>(
+        t.db,
+        sql`select current_user as who, current_setting('app.user_id', true) as uid`,
+      )
+    )[0];
+
+  it('authenticates in the first statement of the transaction and needs no set_config statement', async () => {
+    const statements = await statementsOf(() => t.app.inject({ url: '/api/issue', headers: t.auth(admin) }), 200);
+    expect(statements.length).toBeGreaterThan(1);
+    expect(isAuth(statements[0]!)).toBe(true);
+    expect(statements[0]).toContain("set_config('role', 'pc_app', true)");
+    expect(statements.filter(isAuth)).toHaveLength(1);
+    expect(statements.filter(isSetup)).toEqual([]);
+  });
+
+  it('rolls the settings back for callers turned away after the statement', async () => {
+    const all = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json() as { id: string }[];
+    const mine = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(reader) })).json() as { id: string }[];
+    const foreign = all.find((c) => !mine.some((m) => m.id === c.id))!;
+    // A scope the reader does not see, and a route whose claims the reader lacks.
+    const scope = await t.app.inject({ url: '/api/issue', headers: t.auth(reader, { 'x-tenant': foreign.id }) });
+    expect(scope.statusCode).toBe(403);
+    expect(scope.json().code).toBe('scope_forbidden');
+    expect((await t.app.inject({ url: '/api/user', headers: t.auth(reader) })).statusCode).toBe(403);
+    const state = await ownerState();
+    expect(state?.who).not.toBe('pc_app');
+    expect(state?.uid ?? '').toBe('');
+  });
+
+  it('authenticates an upload route before reading the upload and opens its transaction after it', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const avatar = multipart('me.png', 'image/png', png);
+    const statements = await statementsOf(
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/avatar',
+          headers: { ...t.auth(admin), ...avatar.headers },
+          payload: avatar.payload,
+        }),
+      204,
+    );
+    expect(isAuth(statements[0]!)).toBe(true);
+    expect(statements[0]).not.toContain("set_config('role'");
+    expect(statements.findIndex(isSetup)).toBe(1);
+    const state = await ownerState();
+    expect(state?.who).not.toBe('pc_app');
+  });
+});
