@@ -14,10 +14,10 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { listItems } from '../src/modules/items/service';
-import { loadClaims } from '../src/platform/auth/plugin';
+import { authStatementsOf, loadClaims } from '../src/platform/auth/plugin';
 import { verifyAccessToken } from '../src/platform/auth/tokens';
 import { diskStorage } from '../src/platform/storage';
-import { openTenantTransaction, visibleCompanies } from '../src/platform/tenancy';
+import { openTenantTransaction, openTransactionWith, visibleCompanies } from '../src/platform/tenancy';
 import { benchEnv, openBenchDb, percentile } from './common';
 
 type Stmt = { query: string; params: unknown[] };
@@ -113,12 +113,27 @@ export async function runOverhead() {
         () => app.inject({ url: '/api/user/dashboard-settings', headers }),
       ],
       ['auth: verify the access token (HMAC)', () => verifyAccessToken(token, b.secret)],
-      [`auth: session, user and claims (1 statement)`, () => owner.query(recorder.stmts[0]!.query, recorder.stmts[0]!.params)],
+      [
+        'auth: session, user, claims, visible companies (1 prepared statement, owner connection)',
+        () => authStatementsOf(b.database.db).owner([payload.sid, payload.sub]),
+      ],
       ['auth: claims alone (loadClaims; requests now read them with the session)', () => loadClaims(b.database.db, payload.sub)],
       [`auth: visible companies (drizzle, ${visible.ids.length} companies)`, () => visibleCompanies(b.database.db, payload.sub)],
       [
         'tenant transaction: begin + set_config + commit (empty)',
         async () => (await openTenantTransaction(b.database.db, { userId: payload.sub, companyIds: visible.ids })).end(true),
+      ],
+      [
+        'tenant transaction as a request opens it: begin + authentication statement + commit',
+        async () => {
+          const auth = authStatementsOf(b.database.db).tenant;
+          await auth.ready();
+          const { tx } = await openTransactionWith(b.database.db, async (db) => {
+            await auth.inTransaction(db, [payload.sid, payload.sub]);
+            return { value: null, companyIds: visible.ids };
+          });
+          await tx.end(true);
+        },
       ],
       [
         'handler: listItems in a tenant transaction (incl. the above)',
@@ -184,8 +199,8 @@ export async function runOverhead() {
       marks = null;
       const order: [string, number][] = [
         ['inject → onRequest (light-my-request, routing, helmet)', m.onRequest! - t0],
-        ['onRequest → authenticated (token, session, claims, visible companies)', m.authenticated! - m.onRequest!],
-        ['→ transaction open (query validation, begin + set_config)', m.transactionOpen! - m.authenticated!],
+        ['onRequest → authenticated, transaction open (begin, authentication statement)', m.authenticated! - m.onRequest!],
+        ['→ query validated', m.transactionOpen! - m.authenticated!],
         ['→ handler done (listItems)', m.handlerDone! - m.transactionOpen!],
         ['→ committed (serialisation, commit)', m.committed! - m.handlerDone!],
         ['→ onResponse (write the answer)', m.onResponse! - m.committed!],
@@ -207,9 +222,10 @@ export async function runOverhead() {
       await b.close();
       continue;
     }
-    // Each recorded statement alone, raw (driver only): the auth ones on the owner connection,
-    // the handler's in one open tenant transaction.
-    const setupAt = recorder.stmts.findIndex((s) => s.query.startsWith("select set_config('app.company_ids'"));
+    // Each recorded statement alone, raw (driver only): the authentication on the owner
+    // connection (its settings are local to the statement there), the handler's in one open
+    // tenant transaction.
+    const setupAt = recorder.stmts.findIndex((s) => s.query.includes('as "tenant"'));
     const each = async (on: typeof owner, label: string, list: Stmt[]) => {
       for (const s of list) {
         const r = await time(Math.min(runs, 100), () => on.query(s.query, s.params));
@@ -220,7 +236,7 @@ export async function runOverhead() {
       }
     };
     // PGlite has one connection: the owner's statements first, then the transaction's.
-    await each(owner, 'auth   ', recorder.stmts.slice(0, setupAt));
+    await each(owner, 'auth   ', recorder.stmts.slice(0, setupAt + 1));
     const tx = await openTenantTransaction(b.database.db, { userId: payload.sub, companyIds: visible.ids });
     const client = (tx.db as unknown as { session: { client: typeof owner } }).session.client;
     await each(client, 'handler', recorder.stmts.slice(setupAt + 1));
