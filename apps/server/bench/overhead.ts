@@ -14,10 +14,10 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { listItems } from '../src/modules/items/service';
-import { authStatementsOf, loadClaims } from '../src/platform/auth/plugin';
+import { authStatementsOf, loadClaims, openAuthenticated } from '../src/platform/auth/plugin';
 import { verifyAccessToken } from '../src/platform/auth/tokens';
 import { diskStorage } from '../src/platform/storage';
-import { openTenantTransaction, openTransactionWith, visibleCompanies } from '../src/platform/tenancy';
+import { openTenantTransaction, visibleCompanies } from '../src/platform/tenancy';
 import { benchEnv, openBenchDb, percentile } from './common';
 
 type Stmt = { query: string; params: unknown[] };
@@ -125,15 +125,10 @@ export async function runOverhead() {
       ],
       [
         'tenant transaction as a request opens it: begin + authentication statement + commit',
-        async () => {
-          const auth = authStatementsOf(b.database.db).tenant;
-          await auth.ready();
-          const { tx } = await openTransactionWith(b.database.db, async (db) => {
-            await auth.inTransaction(db, [payload.sid, payload.sub]);
-            return { value: null, companyIds: visible.ids };
-          });
-          await tx.end(true);
-        },
+        async () =>
+          (
+            await openAuthenticated(b.database.db, [payload.sid, payload.sub], () => ({ value: null, companyIds: visible.ids }))
+          ).tx.end(true),
       ],
       [
         'handler: listItems in a tenant transaction (incl. the above)',
@@ -225,7 +220,8 @@ export async function runOverhead() {
     // Each recorded statement alone, raw (driver only): the authentication on the owner
     // connection (its settings are local to the statement there), the handler's in one open
     // tenant transaction.
-    const setupAt = recorder.stmts.findIndex((s) => s.query.includes('as "tenant"'));
+    const tenantAuth = authStatementsOf(b.database.db).tenant.text;
+    const setupAt = recorder.stmts.findIndex((s) => s.query === tenantAuth);
     const each = async (on: typeof owner, label: string, list: Stmt[]) => {
       for (const s of list) {
         const r = await time(Math.min(runs, 100), () => on.query(s.query, s.params));

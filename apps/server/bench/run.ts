@@ -38,9 +38,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { authStatementsOf } from '../src/platform/auth/plugin';
+import { authStatementsOf, openAuthenticated } from '../src/platform/auth/plugin';
 import { diskStorage } from '../src/platform/storage';
-import { openTenantTransaction, openTransactionWith, visibleCompanyIds } from '../src/platform/tenancy';
+import { openTenantTransaction, visibleCompanyIds } from '../src/platform/tenancy';
 import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
 import { TIME_FROM } from './time-data';
 
@@ -86,8 +86,9 @@ const recorder = {
  * (platform/auth/plugin.ts), and the handler's. A request whose authentication is not of that
  * kind (login) has no tenant part.
  */
-function split(stmts: Stmt[]) {
-  const i = stmts.findIndex((s) => s.query.includes('as "tenant"'));
+function split(b: BenchDb, stmts: Stmt[]) {
+  const tenantAuth = authStatementsOf(b.database.db).tenant.text;
+  const i = stmts.findIndex((s) => s.query === tenantAuth);
   return i < 0
     ? { auth: stmts, setup: null, handler: [] as Stmt[] }
     : { auth: stmts.slice(0, i), setup: stmts[i]!, handler: stmts.slice(i + 1) };
@@ -106,12 +107,7 @@ async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: 
   const params = rec.setup.params as [string, string];
   const owner = b.database.db;
   const tx = opts.auth
-    ? (
-        await openTransactionWith(owner, async (db) => {
-          await authStatementsOf(owner).tenant.inTransaction(db, params);
-          return { value: null, companyIds: [] };
-        })
-      ).tx
+    ? (await openAuthenticated(owner, params, () => ({ value: null, companyIds: [] }))).tx
     : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
   const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
   try {
@@ -151,7 +147,7 @@ async function runCase(b: BenchDb, label: string, items: number, c: Case) {
   const answer = await c.api();
   recorder.on = false;
   await c.afterRecord?.(answer);
-  const rec = split(recorder.stmts);
+  const rec = split(b, recorder.stmts);
   if (process.env.BENCH_SHOW_SQL === '1') {
     console.log(
       `  -- ${c.name}: ${rec.auth.length} auth + ${rec.setup ? 1 : 0} setup + ${rec.handler.length} handler statements`,

@@ -69,6 +69,8 @@ export interface PreparedStatement<Row> {
    */
   inTransaction(tx: Db, params: readonly string[]): Promise<Row[]>;
   ready(): Promise<void>;
+  /** The statement as the query logger records it. */
+  readonly text: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export interface PreparedStatement<Row> {
  */
 export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: string, uuidParams: number): PreparedStatement<Row> {
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const check = (params: readonly string[]) => {
+  const checkAndLog = (params: readonly string[]) => {
     if (params.length !== uuidParams || !params.every((p) => UUID.test(p))) throw new Error(`${name}: parameters must be uuids`);
     loggers.get(db)?.logQuery(text, [...params]);
   };
@@ -103,14 +105,15 @@ export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: str
     const execute = (params: readonly string[]) => `EXECUTE ${name}(${params.map((p) => `'${p}'`).join(', ')})`;
     return Object.assign(
       async (params: readonly string[]) => {
-        check(params);
+        checkAndLog(params);
         await ready();
         return (await client.query<Row>(execute(params))).rows;
       },
       {
         ready,
+        text,
         async inTransaction(tx: Db, params: readonly string[]) {
-          check(params);
+          checkAndLog(params);
           if (!prepared) throw new Error(`${name}: call ready() before the transaction opens`);
           return (await clientOf(tx).query<Row>(execute(params))).rows;
         },
@@ -118,11 +121,12 @@ export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: str
     );
   }
   const run = async (on: Queryable, params: readonly string[]) => {
-    check(params);
+    checkAndLog(params);
     return (await on.query<Row>({ name, text, values: [...params] })).rows;
   };
   return Object.assign((params: readonly string[]) => run(client as unknown as Queryable, params), {
     ready: async () => undefined,
+    text,
     inTransaction: (tx: Db, params: readonly string[]) => run(clientOf(tx), params),
   });
 }

@@ -157,6 +157,21 @@ export function authStatementsOf(db: OwnerDb) {
   return run;
 }
 
+/**
+ * Opens a transaction as a request does: the authentication statement first, which also makes
+ * it the tenant's. `admit` turns its row into the caller; when it throws, the transaction rolls
+ * back and the open rejects.
+ */
+export async function openAuthenticated<T>(
+  db: OwnerDb,
+  session: readonly [string, string],
+  admit: (row: AuthRow | undefined) => { value: T; companyIds: readonly string[] },
+) {
+  const { tenant } = authStatementsOf(db);
+  await tenant.ready();
+  return openTransactionWith(db, async (tx) => admit((await tenant.inTransaction(tx, session))[0]));
+}
+
 /** The session a request's access token names; only uuids make one. */
 function tokenSession(secret: string, req: FastifyRequest) {
   const token = bearerToken(req);
@@ -256,9 +271,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
     // Judge by the matched route, not the URL: the static files' catch-all also sees /api/… paths.
     if (!req.routeOptions.url?.startsWith('/api/') || cfg?.public) return;
     const session = tokenSession(opts.secret, req);
-    const statements = authStatementsOf(opts.db);
     if (cfg?.ownerConnection || cfg?.lateTransaction) {
-      const [row] = await statements.owner(session);
+      const [row] = await authStatementsOf(opts.db).owner(session);
       req.ctx = {
         ...callerOf(row, session[0], req),
         db: noTenantDb,
@@ -267,9 +281,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
       };
       return;
     }
-    await statements.tenant.ready();
-    const { tx, value: caller } = await openTransactionWith(opts.db, async (db) => {
-      const [row] = await statements.tenant.inTransaction(db, session);
+    const { tx, value: caller } = await openAuthenticated(opts.db, session, (row) => {
       const caller = callerOf(row, session[0], req);
       return { value: caller, companyIds: caller.companyIds };
     });
