@@ -135,6 +135,30 @@ describe('the dashboard side', () => {
     await close();
   });
 
+  it('names every link while a tile is still loading', async () => {
+    // A tile whose link held only a skeleton had no accessible name until its data came (a
+    // browser test saw it when the PDCA figures answered late): hold them back and look.
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/pdca-list/progress', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginToDashboard(page, server);
+    const tile = page.locator('[data-tile=PdcaCycle]');
+    await tile.locator('.MuiSkeleton-root').waitFor();
+    expect(await seriousViolations(page, { include: '[data-tile=PdcaCycle]' })).toEqual([]);
+    expect(await tile.locator('a').count()).toBe(0);
+    release();
+    await expect.poll(() => tile.locator('a').getAttribute('href')).toBe('/pdca-list');
+    expect(await seriousViolations(page, { include: '[data-tile=PdcaCycle]' })).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('looks right on a phone', async () => {
     const { page, errors, close } = await newPage(browser, PHONE);
     await loginToDashboard(page, server);

@@ -115,12 +115,18 @@ export function ServiceAgreementTileBody({ categories }: { categories: StatusCat
 export function PdcaTileBody() {
   const { t } = useTranslation();
   const { data, isPending, isError } = usePdcaProgress(true);
+  // No link while loading: a link holding only a skeleton has no name for a screen reader.
+  if (isPending) {
+    return (
+      <CardContent sx={{ pt: 1 }}>
+        <Skeleton height={72} />
+      </CardContent>
+    );
+  }
   return (
     <CardLink to="/pdca-list" sx={{ flexGrow: 1, display: 'flex', alignItems: 'stretch' }}>
       <CardContent sx={{ width: '100%', pt: 1, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        {isPending ? (
-          <Skeleton height={72} />
-        ) : isError ? (
+        {isError ? (
           <Typography color="error">{t('dashboard.loadError')}</Typography>
         ) : (
           <>
