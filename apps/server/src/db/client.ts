@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -79,7 +79,8 @@ export interface PreparedStatement<Row> {
  * names it in the protocol. PGlite has no named protocol statements; there it is an SQL-level
  * PREPARE, executed with its parameters as literals, which is why they may only be uuids
  * (checked here). On PGlite this took the authentication statement from 2.6 to 1.0 ms.
- * Rows come back as the driver parses them (timestamptz as Date, json parsed, arrays as arrays).
+ * Rows come back as the driver parses them: json parsed, arrays as arrays; timestamps differ
+ * (node-postgres: Date, PGlite: text as drizzle wants it), so select them in a neutral form.
  */
 export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: string, uuidParams: number): PreparedStatement<Row> {
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
@@ -133,6 +134,47 @@ export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: str
 
 type Queryable = { query<R>(q: string | { name: string; text: string; values: string[] }): Promise<{ rows: R[] }> };
 
+/** The parsers drizzle's PGlite driver passes: timestamps, dates, intervals (and their arrays) stay text. */
+const DRIZZLE_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    (value: string) => value,
+  ]),
+);
+
+const withoutParsers = (options?: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
+
+/**
+ * PGlite as drizzle drives it. drizzle passes its parsers with every query, and PGlite merges
+ * them into its ~320 default parsers each time, then looks every column up in the merged copy:
+ * about 0.1 ms per statement, three or four times per request. This instance has drizzle's
+ * parsers as its own defaults and drops the per-query copies, so results are the same.
+ * Statements sent past drizzle (`preparedOwnerStatement`) get them too: timestamps as text.
+ */
+class DrizzlePGlite extends PGlite {
+  static async open(options: PGliteOptions) {
+    const client = new DrizzlePGlite(options);
+    await client.waitReady;
+    // After start-up, which builds the array types' parsers (drizzle's own replace some of them).
+    Object.assign(client.parsers, DRIZZLE_PARSERS);
+    return client;
+  }
+
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions) {
+    return super.query<T>(query, params, withoutParsers(options));
+  }
+
+  override transaction<T>(callback: (tx: Transaction) => Promise<T>) {
+    return super.transaction((tx) =>
+      callback(
+        Object.create(tx, {
+          query: { value: (q: string, p?: unknown[], o?: QueryOptions) => tx.query(q, p, withoutParsers(o)) },
+        }),
+      ),
+    );
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = await open(opts);
   if (opts.logger) loggers.set(database.db, opts.logger);
@@ -170,7 +212,7 @@ async function open(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  const client = await DrizzlePGlite.open({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { logger: opts.logger }) as unknown as OwnerDb;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

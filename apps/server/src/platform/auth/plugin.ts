@@ -70,8 +70,9 @@ const uuid = z.uuid();
  */
 export function lockReasonOf(
   u: {
-    validUntil: Date | null;
-    passwordChangedAt: Date;
+    /** Milliseconds since 1970, as the authentication statement answers them. */
+    validUntil: number | null;
+    passwordChangedAt: number;
     mustChangePassword: boolean;
     passwordExpiryDays: number;
     termsConsentMissing: boolean;
@@ -80,10 +81,10 @@ export function lockReasonOf(
   },
   now: Date,
 ): LockReason | null {
-  if (u.validUntil && u.validUntil < now) return 'AccountExpired';
+  if (u.validUntil !== null && u.validUntil < now.getTime()) return 'AccountExpired';
   if (u.contractEnded) return 'AccountExpired';
   if (u.mustChangePassword) return 'PasswordExpired';
-  if (u.passwordExpiryDays > 0 && u.passwordChangedAt.getTime() + u.passwordExpiryDays * 86_400_000 < now.getTime()) {
+  if (u.passwordExpiryDays > 0 && u.passwordChangedAt + u.passwordExpiryDays * 86_400_000 < now.getTime()) {
     return 'PasswordExpired';
   }
   if (u.termsConsentMissing) return 'TermsOfUseConsentRequired';
@@ -98,7 +99,9 @@ export function lockReasonOf(
  */
 const AUTH_SELECT = `
 select u.id::text as "userId", u.company_id::text as "companyId", s.mfa_pending as "mfaPending",
-       u.valid_until as "validUntil", u.password_changed_at as "passwordChangedAt",
+       -- Milliseconds since 1970: the drivers answer timestamps differently (Date or text).
+       (extract(epoch from u.valid_until) * 1000)::float8 as "validUntil",
+       (extract(epoch from u.password_changed_at) * 1000)::float8 as "passwordChangedAt",
        u.must_change_password as "mustChangePassword", c.password_expiry_days as "passwordExpiryDays",
        exists (select 1 from (select id from terms_of_use where release_date <= now() order by release_date desc limit 1) cur
                where not exists (select 1 from terms_of_use_agreement a
@@ -132,8 +135,8 @@ type AuthRow = {
   userId: string;
   companyId: string;
   mfaPending: boolean;
-  validUntil: Date | null;
-  passwordChangedAt: Date;
+  validUntil: number | null;
+  passwordChangedAt: number;
   mustChangePassword: boolean;
   passwordExpiryDays: number;
   termsConsentMissing: boolean;
