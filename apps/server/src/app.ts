@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +9,7 @@ import swagger from '@fastify/swagger';
 import { ATTACHMENT_MAX_BYTES } from '@pc/shared';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/routes';
@@ -87,7 +87,9 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  // helmet's security headers on every answer. Its middleware is built once here: the fastify
+  // plugin built it anew for every request (its whole configuration, the policy's text).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -99,6 +101,9 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       },
     },
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1 } });
