@@ -219,6 +219,13 @@ describe('compliance items', () => {
     expect(page.items.map((i: { name: string }) => i.name)).toEqual(['Gamma']);
     expect((await q('open=true')).total).toBe(2);
     expect((await q('status=1')).items[0].name).toBe('Beta');
+    // Totals of status filters come from the counts the trigger keeps (item_stat).
+    expect((await q('status=1')).total).toBe(1);
+    expect((await q('status=0,4')).total).toBe(2);
+    expect((await q('open=false')).total).toBe(1);
+    // The whole tenant (no X-Tenant): Handel's three and the demo's websites, counted both ways.
+    const all = await t.app.inject({ url: '/api/website?pageSize=500', headers: as(admin) }).then((r) => r.json());
+    expect(all.total).toBe(all.items.length);
     expect(
       (await q('from=2026-02-01%2000:00:00&until=2026-12-31%2023:59:59')).items.map((i: { name: string }) => i.name),
     ).toEqual(['Beta']);

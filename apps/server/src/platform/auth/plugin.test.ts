@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/helpers';
@@ -85,5 +85,41 @@ describe('authentication in the request transaction', () => {
     expect(statements.findIndex(isSetup)).toBe(1);
     const state = await ownerState();
     expect(state?.who).not.toBe('pc_app');
+  });
+});
+
+/** A checked access token is kept with its session until it expires (`sessionReader`). */
+describe('access tokens checked once', () => {
+  let t: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    [t, other] = await Promise.all([createTestApp(), createTestApp()]);
+  });
+  afterAll(() => Promise.all([t.close(), other.close()]));
+  const me = (app: TestApp, token: string) => app.app.inject({ url: '/api/user/me', headers: app.auth(token) });
+
+  it('keeps answering a known token until it expires, and never for a forged or foreign one', async () => {
+    const token = await t.tokenFor('admin@demo.local');
+    expect((await me(t, token)).statusCode).toBe(200);
+    expect((await me(t, token)).statusCode).toBe(200);
+    // Same body, another signature: not the token that was checked.
+    const [body] = token.split('.');
+    expect((await me(t, `${body}.${'A'.repeat(43)}`)).statusCode).toBe(401);
+    // Another server (another secret) has not checked it, and its check fails.
+    expect((await me(other, token)).statusCode).toBe(401);
+    const later = Date.now() + 24 * 3_600_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect((await me(t, token)).statusCode).toBe(401);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('still looks the session up: a token of a session that ended is refused at once', async () => {
+    const token = await t.tokenFor('reader@demo.local');
+    expect((await me(t, token)).statusCode).toBe(200);
+    await t.db.execute(sql`update auth_session set revoked_at = now() where revoked_at is null`);
+    expect((await me(t, token)).statusCode).toBe(401);
   });
 });
