@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { ATTACHMENT_MAX_BYTES } from '@pc/shared';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -60,6 +60,7 @@ import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { rateLimitStore } from './platform/rate-limiter';
+import { responseSerializer } from './platform/serializer';
 import type { Storage } from './platform/storage';
 import { APP_VERSION } from './version';
 
@@ -84,7 +85,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.responseCheck));
   registerErrorHandling(app);
 
   // helmet's security headers on every answer. Its middleware is built once here: the fastify

@@ -65,6 +65,8 @@ const envSchema = z.object({
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** `compare`: answers also written by zod's encode and compared (the test suites); `fast` otherwise. */
+  RESPONSE_CHECK: z.enum(['fast', 'compare']).default('fast'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -112,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : null,
+    responseCheck: c.RESPONSE_CHECK,
   };
 }

@@ -99,6 +99,8 @@ export async function startServer(
       DATA_DIR: dir,
       ENVIRONMENT: 'Test',
       LOG_LEVEL: 'warn',
+      // Each answer also written by zod's encode and compared with the fast path (platform/serializer.ts).
+      RESPONSE_CHECK: 'compare',
       // Links in mails (reset, unsubscribe) point at this very server.
       PUBLIC_URL: url,
       ...env,

@@ -16,7 +16,8 @@ import { appSetting } from '../db/schema/index';
  */
 
 /** The settings every test app starts from; a test's own env goes on top. */
-export const baseEnv = { ENVIRONMENT: 'Test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' };
+// Every answer of the tests is also written by zod's encode and compared (platform/serializer.ts).
+export const baseEnv = { ENVIRONMENT: 'Test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', RESPONSE_CHECK: 'compare' };
 
 /** `empty`: migrated only, for settings that seed differently (Production, initial admin); bootstrap does the rest. */
 export type Variant = 'empty' | 'plain' | 'items';

@@ -1,0 +1,62 @@
+import { Ajv } from 'ajv';
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+
+/**
+ * How answers are written (docs/decisions/0027, "Answers written from their JSON Schema").
+ * - `fast`: fast-json-stringify writes the fields the route's response schema declares, and
+ *   nothing else, after an ajv check of their types, required fields and enumerations (not of
+ *   string patterns: uuids and timestamps come from the database). zod's encode took the
+ *   largest share of a list page's own time and built a full copy of every answer.
+ * - `compare` (the test suites): zod's encode, as before, and a check that the fast path
+ *   accepts the answer and writes exactly the same text; any difference fails the request.
+ * A schema JSON Schema cannot express (a transform) keeps zod's encode either way.
+ */
+export type ResponseCheck = 'fast' | 'compare';
+
+type JsonSchema = { [key: string]: unknown };
+
+/** The schema without what zod's strip allows (extra keys) and without string patterns. */
+function typesOnly(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(typesOnly);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'pattern' || key === 'format' || key === '$schema') continue;
+    if (key === 'additionalProperties' && value === false) continue;
+    out[key] = typesOnly(value);
+  }
+  return out;
+}
+
+const ajv = new Ajv({ strict: false, validateFormats: false });
+
+export function responseSerializer(mode: ResponseCheck): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const zodWrite = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    const schema = route.schema;
+    if (!(schema instanceof z.ZodType)) return zodWrite;
+    let json: JsonSchema;
+    try {
+      json = z.toJSONSchema(schema as ZodType, { io: 'output', target: 'draft-7' }) as JsonSchema;
+    } catch {
+      return zodWrite;
+    }
+    const check = ajv.compile(typesOnly(json) as JsonSchema);
+    const write = fastJson(json as unknown as Parameters<typeof fastJson>[0]);
+    const where = `${route.method} ${route.url} (${route.httpStatus})`;
+    const fast = (data: unknown) => {
+      if (!check(data)) throw new Error(`${where}: the answer does not match its schema: ${ajv.errorsText(check.errors)}`);
+      return write(data);
+    };
+    if (mode === 'fast') return fast;
+    return (data) => {
+      const checked = zodWrite(data);
+      const written = fast(data);
+      if (written !== checked) throw new Error(`${where}: fast-json-stringify wrote ${written}, zod ${checked}`);
+      return checked;
+    };
+  };
+}
