@@ -33,23 +33,45 @@ function typesOnly(schema: unknown): unknown {
 
 const ajv = new Ajv({ strict: false, validateFormats: false });
 
+type FastWriter = { check: ReturnType<typeof ajv.compile>; write: (data: unknown) => string };
+
+/**
+ * Compiled once per schema and process, on first use: compiling every route's schema when an app
+ * starts took two seconds, and the test suites start an app per file (the shared schemas are the
+ * same objects in every app of a process). `null`: JSON Schema cannot express it.
+ */
+const writers = new WeakMap<ZodType, FastWriter | null>();
+
+function writerOf(schema: ZodType): FastWriter | null {
+  let writer = writers.get(schema);
+  if (writer === undefined) {
+    try {
+      const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as JsonSchema;
+      writer = {
+        check: ajv.compile(typesOnly(json) as JsonSchema),
+        write: fastJson(json as unknown as Parameters<typeof fastJson>[0]),
+      };
+    } catch {
+      writer = null;
+    }
+    writers.set(schema, writer);
+  }
+  return writer;
+}
+
 export function responseSerializer(mode: ResponseCheck): FastifySerializerCompiler<unknown> {
   return (route) => {
     const zodWrite = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const schema = route.schema;
     if (!(schema instanceof z.ZodType)) return zodWrite;
-    let json: JsonSchema;
-    try {
-      json = z.toJSONSchema(schema as ZodType, { io: 'output', target: 'draft-7' }) as JsonSchema;
-    } catch {
-      return zodWrite;
-    }
-    const check = ajv.compile(typesOnly(json) as JsonSchema);
-    const write = fastJson(json as unknown as Parameters<typeof fastJson>[0]);
     const where = `${route.method} ${route.url} (${route.httpStatus})`;
     const fast = (data: unknown) => {
-      if (!check(data)) throw new Error(`${where}: the answer does not match its schema: ${ajv.errorsText(check.errors)}`);
-      return write(data);
+      const writer = writerOf(schema);
+      if (!writer) return zodWrite(data);
+      if (!writer.check(data)) {
+        throw new Error(`${where}: the answer does not match its schema: ${ajv.errorsText(writer.check.errors)}`);
+      }
+      return writer.write(data);
     };
     if (mode === 'fast') return fast;
     return (data) => {
