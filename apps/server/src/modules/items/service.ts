@@ -152,9 +152,7 @@ function listWhere(types: readonly ItemTypeKey[], ctx: ItemCtx, q: ItemListQuery
   if (q.parentType) parts.push(eq(item.parentType, q.parentType));
   if (q.parentId) parts.push(eq(item.parentId, q.parentId));
   if (q.tagId) {
-    const keys = [
-      ...new Set(types.flatMap((type) => itemTypeDefs[type].fields.filter((f) => f.kind === 'tags').map((f) => f.key))),
-    ];
+    const keys = [...new Set(types.flatMap((type) => tagFieldKeys.get(type) ?? []))];
     const any = keys.map((k) => sql`${item.data} @> ${JSON.stringify({ [k]: [q.tagId] })}::jsonb`);
     parts.push(any.length ? sql`(${sql.join(any, sql` or `)})` : sql`false`);
   }
