@@ -117,6 +117,10 @@ export const tag = pgTable(
   (t) => [
     index('tag_company_type_idx').on(t.companyId, t.type),
     uniqueIndex('tag_name_uq').on(t.companyId, t.type, sql`lower(${t.name})`),
+    // Search finds items by their tags' names (pc_search_candidates): without these it computed
+    // every visible tag's German text vector per search, 8 ms for an agency's 2,000 tags on PGlite.
+    index('tag_name_lower_idx').on(sql`lower(${t.name})`),
+    index('tag_name_search_idx').using('gin', sql`to_tsvector('german'::regconfig, ${t.name})`),
   ],
 );
 

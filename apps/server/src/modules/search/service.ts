@@ -15,7 +15,6 @@ const DOCUMENTS = 5;
 interface Row {
   id: string;
   company_id: string;
-  company_name: string;
   type: string;
   number: number | null;
   name: string;
@@ -55,17 +54,12 @@ export async function searchItems(ctx: SearchContext, q: string) {
   const candidates = (kind: 'items' | 'typos' | 'files') =>
     sql`any(array(select pc_search_candidates(${kind}, ${q}, ${arrayParam(ctx.scopeCompanyIds)}::uuid[], ${typeArray(types)}::text[],
                                               ${arrayParam(tagKeys)}::text[], ${CANDIDATES}, ${LIMIT})))`;
-  // The company's name is looked up for the shown rows only: joined before the limit, each of
-  // the candidates probed the company index under the policy's list of every visible company.
-  const withCompanyName = (shown: SQL) =>
-    sql`select r.*, (select c.name from company c where c.id = r.company_id) as company_name from (${shown}) r`;
-  const items = (kind: 'items' | 'typos', rank: SQL) =>
-    withCompanyName(sql`
-      select i.id::text, i.company_id, i.type, i.number, i.name,
+  const items = (kind: 'items' | 'typos', rank: SQL) => sql`
+      select i.id::text, i.company_id::text, i.type, i.number, i.name,
              left(i.description, 300) as description, i.status, i.parent_type, i.parent_id::text
       from item i
       where i.id = ${candidates(kind)}
-      order by ${rank}, i.updated_at desc, i.id limit ${LIMIT}`);
+      order by ${rank}, i.updated_at desc, i.id limit ${LIMIT}`;
 
   const tx = ctx.db;
   let rows = await queryRows<Row>(
@@ -80,18 +74,35 @@ export async function searchItems(ctx: SearchContext, q: string) {
   if (rows.length === 0) rows = await queryRows<Row>(tx, items('typos', sql`word_similarity(${q}, i.name) desc`));
   const docs = await queryRows<Row>(
     tx,
-    withCompanyName(sql`
-      select a.id::text, a.company_id, 'document' as type, null::int as number, a.file_name as name,
+    // The item each shown file hangs on is read after the limit: before it, all candidates were.
+    sql`
+      select a.id::text, a.company_id::text, 'document' as type, null::int as number, a.file_name as name,
              '' as description, 4 as status, i.type as parent_type, i.id::text as parent_id
-      from attachment a left join item i on i.id = a.item_id
-      where a.id = ${candidates('files')}
-      order by similarity(a.file_name, ${q}) desc, a.created_at desc, a.id limit ${DOCUMENTS}`),
+      from (select a.id, a.company_id, a.file_name, a.item_id, similarity(a.file_name, ${q}) as score, a.created_at
+            from attachment a where a.id = ${candidates('files')}
+            order by score desc, a.created_at desc, a.id limit ${DOCUMENTS}) a
+      left join item i on i.id = a.item_id
+      order by a.score desc, a.created_at desc, a.id`,
   );
-  return [...rows, ...docs].map(
+  const found = [...rows, ...docs];
+  // The companies' names in one lookup for all shown rows. Per row (a subquery beside each), every
+  // row scanned the company index again under the policy's list of all visible companies: 0.2 ms
+  // a row on PGlite for an agency with 1,000 companies.
+  const names = new Map(
+    found.length === 0
+      ? []
+      : (
+          await queryRows<{ id: string; name: string }>(
+            tx,
+            sql`select id::text, name from company where id = any(${arrayParam([...new Set(found.map((r) => r.company_id))])}::uuid[])`,
+          )
+        ).map((c) => [c.id, c.name]),
+  );
+  return found.map(
     (r): SearchableItem => ({
       id: r.id,
       companyId: r.company_id,
-      companyName: r.company_name,
+      companyName: names.get(r.company_id) ?? '',
       number: r.number === null ? '' : formatItemNumber(itemTypeDefs[r.type as ItemTypeKey]?.prefix ?? '', Number(r.number)),
       name: r.name,
       description: r.description ?? '',

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/helpers';
+import { visibleCompanies } from '../tenancy';
+import { authStatementsOf, parseVisible } from './plugin';
 
 /**
  * The authentication statement opens the request's transaction and makes it the tenant's
@@ -89,6 +91,43 @@ describe('authentication in the request transaction', () => {
 });
 
 /** A checked access token is kept with its session until it expires (`sessionReader`). */
+describe('visible companies in the authentication statement', () => {
+  it('reads id, parent and active flag from the text column', () => {
+    expect(parseVisible('')).toEqual([]);
+    expect(parseVisible('a,b:a!,c:a')).toEqual([
+      ['a', null, true],
+      ['b', 'a', false],
+      ['c', 'a', true],
+    ]);
+  });
+
+  it('answers the companies pc_visible_companies lists, with their parents and active flags', async () => {
+    const t = await createTestApp();
+    try {
+      const [admin] = await queryRows<{ id: string; company_id: string }>(
+        t.db,
+        sql`select id::text, company_id::text from app_user where email = 'admin@demo.local'`,
+      );
+      // An inactive client company of the demo group, so a '!' and a parent are both in the answer.
+      await t.db.execute(sql`update company set is_active = false
+                             where id = (select id from company where parent_id = ${admin!.company_id}::uuid order by name limit 1)`);
+      const [session] = await queryRows<{ id: string }>(
+        t.db,
+        sql`insert into auth_session (user_id, expires_at) values (${admin!.id}::uuid, now() + interval '1 hour') returning id::text`,
+      );
+      const [row] = await authStatementsOf(t.db).owner([session!.id, admin!.id]);
+      const expected = await visibleCompanies(t.db, admin!.id);
+      const got = parseVisible(row!.visible);
+      expect(got.map(([id]) => id).sort()).toEqual([...expected.ids].sort());
+      expect(new Map(got.map(([id, parent]) => [id, parent]))).toEqual(new Map(expected.tree.map((c) => [c.id, c.parentId])));
+      expect(got.filter(([, , active]) => !active)).toHaveLength(1);
+      expect(got.length).toBeGreaterThan(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('access tokens checked once', () => {
   let t: TestApp;
   let other: TestApp;

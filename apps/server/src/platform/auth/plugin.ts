@@ -115,7 +115,10 @@ const AUTH_FROM = `
   from auth_session s
   join app_user u on u.id = s.user_id
   join company c on c.id = u.company_id
-  cross join lateral (select coalesce(json_agg(json_build_array(v.id, v.parent_id, v.is_active)), '[]') as visible,
+  -- The visible companies as text, "id[:parent][!]" per company (! when inactive): an agency's
+  -- thousand companies as JSON cost PGlite 0.8 ms more per request to build.
+  cross join lateral (select coalesce(string_agg(v.id::text || coalesce(':' || v.parent_id::text, '')
+                                                 || case when v.is_active then '' else '!' end, ','), '') as visible,
                              coalesce(string_agg(v.id::text, ','), '') as ids
                         from pc_visible_companies(u.id) v) vis
  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`;
@@ -142,7 +145,8 @@ type AuthRow = {
   termsConsentMissing: boolean;
   contractEnded: boolean;
   claims: string[];
-  visible: [string, string | null, boolean][] | string;
+  /** `id[:parentId][!]`, comma-separated; `!` marks an inactive company. */
+  visible: string;
 };
 
 const authStatements = new WeakMap<OwnerDb, { owner: PreparedStatement<AuthRow>; tenant: PreparedStatement<AuthRow> }>();
@@ -207,6 +211,16 @@ function sessionReader(secret: string) {
   };
 }
 
+/** The authentication statement's `visible` column as [id, parentId, isActive] rows. */
+export function parseVisible(text: string): [string, string | null, boolean][] {
+  if (text === '') return [];
+  return text.split(',').map((entry) => {
+    const active = !entry.endsWith('!');
+    const [id, parent] = (active ? entry : entry.slice(0, -1)).split(':');
+    return [id!, parent ?? null, active];
+  });
+}
+
 /** The caller the authentication row describes, checked against the route's rules. */
 function callerOf(row: AuthRow | undefined, sessionId: string, req: FastifyRequest): Caller {
   const cfg = req.routeOptions.config;
@@ -214,7 +228,7 @@ function callerOf(row: AuthRow | undefined, sessionId: string, req: FastifyReque
   if (row.mfaPending && cfg?.allowMfaPending !== true) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
   const claims = new Set(row.claims);
-  const visible = toVisible(typeof row.visible === 'string' ? JSON.parse(row.visible) : row.visible);
+  const visible = toVisible(parseVisible(row.visible));
   // Checked on every request, like the session and the user's own flag: deactivating the last
   // active company of a user ends their access at once, not when the access token expires.
   if (!visible.anyActive) throw unauthorized();
