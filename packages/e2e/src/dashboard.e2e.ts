@@ -184,6 +184,21 @@ describe('the dashboard side', () => {
           .isVisible(),
       )
       .toBe(true);
+    // Across all companies numbers repeat (each company counts its own), and a phone has no room
+    // for the company column: each row names its company under the name instead.
+    const due = await apiGet<{ number: string; companyName: string }[]>(server, '/issue/due');
+    expect(new Set(due.map((i) => i.companyName)).size).toBeGreaterThan(1);
+    const rows = tile.locator('tbody tr');
+    for (let i = 0; i < Math.min(due.length, 5); i++) {
+      await expect.poll(() => rows.nth(i).locator('[data-company]').isVisible()).toBe(true);
+      expect(await rows.nth(i).locator('[data-company]').textContent()).toBe(due[i]!.companyName);
+    }
+    await tile.scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-due-issues-phone');
+    // Where the tile has room for the column, the line under the name goes.
+    await page.setViewportSize({ width: 1440, height: PHONE.height });
+    await expect.poll(() => rows.first().locator('[data-company]').isVisible()).toBe(false);
+    await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/calendar`);
     await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
     await page.locator('[data-day]').first().waitFor();
@@ -192,6 +207,23 @@ describe('the dashboard side', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('names no company under a due issue when the scope is one company', () =>
+    inBakeryScope(server, async () => {
+      const { page, errors, close } = await newPage(browser, PHONE);
+      await loginToDashboard(page, server);
+      const rows = page.locator('[data-tile=Issue] tbody tr');
+      await rows.first().waitFor();
+      expect(
+        await rows
+          .first()
+          .getByText(/^fällig am /)
+          .isVisible(),
+      ).toBe(true);
+      expect(await page.locator('[data-tile=Issue] [data-company]').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await close();
+    }));
 
   it('draws the radar with one active segment per ten progress points', () =>
     inBakeryScope(server, async (stats) => {

@@ -198,7 +198,7 @@ export function HomePage() {
       title: t('dashboard.tile.Issue'),
       icon: <AssignmentLate />,
       wide: true,
-      body: <DueIssuesTileBody />,
+      body: <DueIssuesTileBody showCompany={!me?.scopeCompany} />,
     });
   }
   if (hasClaim(me, 'TimeRecords.Read') || hasClaim(me, 'TimeRecords.ReadAll')) {

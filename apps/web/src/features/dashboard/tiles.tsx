@@ -213,7 +213,7 @@ const fromWidth = (px: number) => ({ display: 'none', [`@container (min-width: $
 /** Shown only while the tile is narrower than `px`. */
 const untilWidth = (px: number) => ({ display: 'block', [`@container (min-width: ${px}px)`]: { display: 'none' } });
 
-export function DueIssuesTileBody() {
+export function DueIssuesTileBody({ showCompany }: { showCompany: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, isPending, isError } = useDueIssues(true);
@@ -267,6 +267,16 @@ export function DueIssuesTileBody() {
                   <Box component="span" sx={{ ...untilWidth(440), fontSize: '0.8125rem', color: 'text.secondary', ...dueStyle }}>
                     {t('dashboard.issues.dueOn', { date: formatDate(due) })}
                   </Box>
+                  {/* Nor for the company column: across all companies, numbers repeat (each company counts its own). */}
+                  {showCompany && (
+                    <Box
+                      component="span"
+                      sx={{ ...untilWidth(640), fontSize: '0.8125rem', color: 'text.secondary' }}
+                      data-company
+                    >
+                      {issue.companyName}
+                    </Box>
+                  )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap', ...dueStyle, ...fromWidth(440) }} data-overdue={overdue || undefined}>
                   {formatDate(due)}
