@@ -23,8 +23,7 @@ export async function visibleCompanies(db: Db, userId: string): Promise<VisibleC
   return toVisible(rows);
 }
 
-export function toVisible(rows: readonly CompanyLink[] | readonly [string, string | null, boolean][]): VisibleCompanies {
-  const links = rows.map((r) => (Array.isArray(r) ? { id: r[0], parent_id: r[1], is_active: r[2] } : (r as CompanyLink)));
+export function toVisible(links: readonly CompanyLink[]): VisibleCompanies {
   return {
     ids: links.map((c) => c.id),
     anyActive: links.some((c) => c.is_active),

@@ -90,14 +90,13 @@ describe('authentication in the request transaction', () => {
   });
 });
 
-/** A checked access token is kept with its session until it expires (`sessionReader`). */
 describe('visible companies in the authentication statement', () => {
   it('reads id, parent and active flag from the text column', () => {
     expect(parseVisible('')).toEqual([]);
     expect(parseVisible('a,b:a!,c:a')).toEqual([
-      ['a', null, true],
-      ['b', 'a', false],
-      ['c', 'a', true],
+      { id: 'a', parent_id: null, is_active: true },
+      { id: 'b', parent_id: 'a', is_active: false },
+      { id: 'c', parent_id: 'a', is_active: true },
     ]);
   });
 
@@ -128,15 +127,15 @@ describe('visible companies in the authentication statement', () => {
                 union select c.id from company c join v on c.parent_id = v.id or c.agency_id = v.id)
               select c.id::text, c.parent_id::text, c.is_active from company c where c.id in (select id from v)`,
         );
-        expect(got.map(([id]) => id).sort()).toEqual(expected.map((c) => c.id).sort());
-        expect(new Map(got.map(([id, parent, active]) => [id, [parent, active]]))).toEqual(
+        expect(got.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
+        expect(new Map(got.map((c) => [c.id, [c.parent_id, c.is_active]]))).toEqual(
           new Map(expected.map((c) => [c.id, [c.parent_id, c.is_active]])),
         );
         expect((await visibleCompanies(t.db, admin!.id)).ids.sort()).toEqual(expected.map((c) => c.id).sort());
         return got;
       };
       const few = await check();
-      expect(few.filter(([, , active]) => !active)).toHaveLength(1);
+      expect(few.filter((c) => !c.is_active)).toHaveLength(1);
       expect(few.length).toBeGreaterThan(2);
       // An agency's size, past the function's switch from `= any` to joins (more than 32 a level):
       // 40 companies of the group, the first an agency with 40 clients.
@@ -151,6 +150,7 @@ describe('visible companies in the authentication statement', () => {
   });
 });
 
+/** A checked access token is kept with its session until it expires (`sessionReader`). */
 describe('access tokens checked once', () => {
   let t: TestApp;
   let other: TestApp;

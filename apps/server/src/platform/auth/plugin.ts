@@ -8,6 +8,7 @@ import { roleClaim, userRole } from '../../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { requestLocale } from '../locale';
 import {
+  type CompanyLink,
   openTenantTransaction,
   openTransactionWith,
   scopeCompanyIds,
@@ -211,13 +212,13 @@ function sessionReader(secret: string) {
   };
 }
 
-/** The authentication statement's `visible` column as [id, parentId, isActive] rows. */
-export function parseVisible(text: string): [string, string | null, boolean][] {
+/** The authentication statement's `visible` column as the rows `pc_visible_companies` answers. */
+export function parseVisible(text: string): CompanyLink[] {
   if (text === '') return [];
   return text.split(',').map((entry) => {
     const active = !entry.endsWith('!');
     const [id, parent] = (active ? entry : entry.slice(0, -1)).split(':');
-    return [id!, parent ?? null, active];
+    return { id: id!, parent_id: parent ?? null, is_active: active };
   });
 }
 
