@@ -31,7 +31,7 @@
  * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time
  * (one group of cases), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
  * (keep the PostgreSQL databases under fixed names and reuse them next time), BENCH_SHOW_SQL=1
- * (print each case's recorded statements).
+ * (print each case's recorded statements, and each handler statement's p50/p95 in the raw replays).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,7 +102,7 @@ type Queryable = { query(text: string, params?: unknown[]): Promise<unknown> };
  * statement (`openTenantTransaction`); with `auth`, opened by the authentication statement as
  * a request opens it.
  */
-async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: boolean }) {
+async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: boolean; times?: number[][] }) {
   if (!rec.setup) return;
   const params = rec.setup.params as [string, string];
   const owner = b.database.db;
@@ -111,7 +111,11 @@ async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: 
     : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
   const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
   try {
-    for (const s of rec.handler) await client.query(s.query, s.params);
+    for (const [i, s] of rec.handler.entries()) {
+      const t0 = performance.now();
+      await client.query(s.query, s.params);
+      opts.times?.[i]?.push(performance.now() - t0);
+    }
   } finally {
     await tx.end(opts.commit);
   }
@@ -165,6 +169,8 @@ async function runCase(b: BenchDb, label: string, items: number, c: Case) {
   const api: number[] = [];
   const raw: number[] = [];
   const rawAuth: number[] = [];
+  // With BENCH_SHOW_SQL=1, each handler statement's own time in the raw replays.
+  const times = process.env.BENCH_SHOW_SQL === '1' ? rec.handler.map(() => [] as number[]) : undefined;
   // Interleaved, so that load from elsewhere on the machine hits both alike.
   for (let i = 0; i < c.runs; i++) {
     let t0 = performance.now();
@@ -172,13 +178,17 @@ async function runCase(b: BenchDb, label: string, items: number, c: Case) {
     api.push(performance.now() - t0);
     if (!doRaw) continue;
     t0 = performance.now();
-    await replay(b, rec, { auth: false, commit });
+    await replay(b, rec, { auth: false, commit, times });
     raw.push(performance.now() - t0);
     t0 = performance.now();
     await replay(b, rec, { auth: true, commit });
     rawAuth.push(performance.now() - t0);
   }
   const p = (xs: number[], q: number) => (xs.length ? percentile(xs, q) : null);
+  for (const [i, xs] of (times ?? []).entries()) {
+    const text = rec.handler[i]!.query.replace(/\s+/g, ' ').slice(0, 100);
+    console.log(`     statement ${i + 1} raw p50 ${fmtMs(p(xs, 50))} p95 ${fmtMs(p(xs, 95))} ms: ${text}`);
+  }
   const r: CaseResult = {
     case: c.name,
     database,
