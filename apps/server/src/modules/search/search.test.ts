@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims, multipart } from '../../test/helpers';
 
@@ -294,6 +295,15 @@ describe('search ranking and reach (docs/decisions/0014)', () => {
     expect(docs).toMatchObject([{ id: ids.attachment, name: 'Auftragsverarbeitung_Druckerei.pdf', parentId: ids.exact }]);
   });
 
+  it('finds a file by the words of the query, in any order and whatever separates them in its name', async () => {
+    const docs = async (q: string) => (await search(q)).filter((r) => r.type === 'document').map((r) => r.id);
+    expect(await docs('Auftragsverarbeitung Druckerei')).toEqual([ids.attachment]);
+    expect(await docs('druckerei  auftrag')).toEqual([ids.attachment]);
+    expect(await docs('Druckerei.pdf')).toEqual([ids.attachment]);
+    // Every word must occur: one that does not leaves the file out.
+    expect(await docs('Druckerei Zollamt')).toEqual([]);
+  });
+
   it('finds its own matches when another tenant holds hundreds of items with the same word', async () => {
     // Candidates are bounded per index: taken across every tenant, the other tenant's rows would
     // fill the bound and the caller's own matches would be cut off before the policy filter.
@@ -329,6 +339,48 @@ describe('search ranking and reach (docs/decisions/0014)', () => {
     expect(got).toHaveLength(20);
     expect(got.map((r) => r.id)).not.toContain(ids.harbourDesc);
     await t.db.execute(sql`delete from item where number >= 20000 and name like 'Hafenlogistik %'`);
+  });
+
+  it('ranks the same over a scope of more than 32 companies (joined by hash) and leaves the planner as it was', async () => {
+    const [{ id: group } = { id: '' }] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id::text from company where name = 'Beispiel Gruppe'`,
+    );
+    await t.db.execute(sql`
+      insert into company (name, parent_id, city) select 'Hafen ' || c, ${group}::uuid, 'Kiel' from generate_series(1, 40) c`);
+    await t.db.execute(sql`
+      insert into item (company_id, type, number, number_label, name, description, status, data, updated_at)
+      select c.id, 'issue', 30000 + n, 'AU-' || (30000 + n), 'Hafenmeisterei ' || n, '', 0, '{"priority":"Low"}'::jsonb,
+             now() - make_interval(days => n)
+      from generate_series(1, 40) n join company c on c.name = 'Hafen ' || n`);
+    await t.db.execute(sql`
+      insert into item (company_id, type, number, number_label, name, description, status, data, updated_at)
+      select c.id, 'issue', 30100, 'AU-30100', 'Hafenmeisterei', '', 0, '{"priority":"Low"}'::jsonb, now() - interval '90 days'
+      from company c where c.name = 'Hafen 40'`);
+    const res = await t.app.inject({
+      url: `/api/searchable-item/search/${encodeURIComponent('Hafenmeisterei')}`,
+      headers: t.auth(admin, { 'x-tenant': group }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const names = (res.json() as { name: string }[]).map((r) => r.name);
+    // The exact name first although it is the oldest, then the newest name matches.
+    expect(names).toEqual(['Hafenmeisterei', ...Array.from({ length: 19 }, (_, i) => `Hafenmeisterei ${i + 1}`)]);
+
+    // The join setting holds for the candidate statements alone, not for the rest of the transaction.
+    const setting = await t.db.transaction(async (tx) => {
+      const companies = await queryRows<{ id: string }>(tx, sql`select id::text from company where parent_id = ${group}::uuid`);
+      expect(companies.length).toBeGreaterThan(32);
+      const ids = `{${companies.map((c) => c.id).join(',')}}`;
+      await tx.execute(sql`select set_config('app.company_ids', ${companies.map((c) => c.id).join(',')}, true)`);
+      const [found] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int n from pc_search_candidates('items', 'Hafenmeisterei', ${ids}::uuid[], '{issue}', '{}', 100, 20)`,
+      );
+      expect(found!.n).toBe(41);
+      return (await queryRows<{ v: string }>(tx, sql`select current_setting('enable_nestloop') v`))[0]!.v;
+    });
+    expect(setting).toBe('on');
+    await t.db.execute(sql`delete from company where name like 'Hafen %'`);
   });
 
   it('never answers items of another tenant or of types the caller may not read', async () => {
