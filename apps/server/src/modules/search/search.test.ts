@@ -203,6 +203,9 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
     expect((await search('%')).json().map((r: { name: string }) => r.name)).toEqual(['Rabatt 100% prüfen']);
     expect((await search('_')).json()).toEqual([]);
     expect((await search('-%')).json()).toEqual([]);
+    // More words than file names are searched by (eight) answer like any query.
+    const words = Array.from({ length: 12 }, (_, i) => `W${i}x`).join(' ');
+    expect((await search(words)).json()).toEqual([]);
   });
 });
 
@@ -374,7 +377,7 @@ describe('search ranking and reach (docs/decisions/0014)', () => {
       await tx.execute(sql`select set_config('app.company_ids', ${companies.map((c) => c.id).join(',')}, true)`);
       const [found] = await queryRows<{ n: number }>(
         tx,
-        sql`select count(*)::int n from pc_search_candidates('items', 'Hafenmeisterei', ${ids}::uuid[], '{issue}', '{}', 100, 20)`,
+        sql`select count(*)::int n from pc_search_candidates('Hafenmeisterei', ${ids}::uuid[], '{issue}', '{}', 100, 20) where kind = 'item'`,
       );
       expect(found!.n).toBe(41);
       return (await queryRows<{ v: string }>(tx, sql`select current_setting('enable_nestloop') v`))[0]!.v;
