@@ -269,6 +269,8 @@ describe('the dashboard side', () => {
     const { page, errors, close } = await newPage(browser, DESKTOP);
     await loginToDashboard(page, server);
     const input = page.getByRole('combobox', { name: 'Suchen' });
+    // No longer than the server takes (a longer query was answered with an error).
+    expect(await input.getAttribute('maxlength')).toBe('200');
     await input.fill('Lohn');
     const panel = page.locator('[data-search-panel]');
     await panel.getByRole('option').first().waitFor();

@@ -203,9 +203,15 @@ describe('search, timeline, help, change log, dashboard settings, appointments',
     expect((await search('%')).json().map((r: { name: string }) => r.name)).toEqual(['Rabatt 100% prüfen']);
     expect((await search('_')).json()).toEqual([]);
     expect((await search('-%')).json()).toEqual([]);
-    // More words than file names are searched by (eight) answer like any query.
+    // More words than file names are searched by (eight) answer like any query, and so does a
+    // query of 200 characters, however long its percent-encoding.
     const words = Array.from({ length: 12 }, (_, i) => `W${i}x`).join(' ');
     expect((await search(words)).json()).toEqual([]);
+    const long = await search('Überprüfung '.repeat(16).slice(0, 200));
+    expect(long.statusCode, long.body).toBe(200);
+    const tooLong = await search('ü'.repeat(201));
+    expect(tooLong.statusCode).toBe(422);
+    expect((await search('\\')).statusCode).toBe(200);
   });
 });
 

@@ -232,6 +232,8 @@ export function SearchBar() {
           'aria-activedescendant': showPanel && active >= 0 ? optionId(active) : undefined,
           autoComplete: 'off',
           spellCheck: false,
+          // The server takes queries of up to 200 characters (search routes).
+          maxLength: 200,
         }}
       />
       {(query || phone) && (
