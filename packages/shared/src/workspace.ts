@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { dateTime, text } from './scalars';
 
+/** The longest search query the server takes (the search field stops there too). */
+export const SEARCH_QUERY_MAX = 200;
+
 /** Spec 000 §3 "Searchable item". */
 export const searchableItemSchema = z.object({
   id: z.uuid(),

@@ -44,9 +44,7 @@ BEGIN
   IF cardinality(companies) = 0 THEN
     RETURN;
   END IF;
-  IF hash_join THEN
-    PERFORM set_config('enable_nestloop', 'off', true);
-  END IF;
+  PERFORM set_config('enable_nestloop', CASE WHEN hash_join THEN 'off' ELSE nestloop END, true);
   RETURN QUERY EXECUTE $q$
     SELECT 'item'::text, u.id FROM (
       (SELECT i.id FROM item i WHERE lower(i.name) = $1
@@ -67,9 +65,7 @@ BEGIN
     FROM (SELECT t.id FROM tag t WHERE t.company_id IN (SELECT unnest(companies))
             AND (lower(t.name) = lq OR to_tsvector('german', t.name) @@ websearch_to_tsquery('german', q)) LIMIT 20) t,
          unnest(tag_keys) k;
-    IF hash_join THEN
-      PERFORM set_config('enable_nestloop', 'off', true);
-    END IF;
+    PERFORM set_config('enable_nestloop', CASE WHEN hash_join THEN 'off' ELSE nestloop END, true);
     RETURN QUERY EXECUTE $q$
       SELECT 'item'::text, u.id FROM (
         (SELECT i.id FROM item i WHERE i.search @@ websearch_to_tsquery('german', $1)
@@ -104,9 +100,7 @@ BEGIN
         END LOOP;
       END LOOP;
       IF words IS NOT NULL THEN
-        IF hash_join THEN
-          PERFORM set_config('enable_nestloop', 'off', true);
-        END IF;
+        PERFORM set_config('enable_nestloop', CASE WHEN hash_join THEN 'off' ELSE nestloop END, true);
         RETURN QUERY EXECUTE $q$
           SELECT 'typo'::text, i.id FROM item i WHERE to_tsvector('german', i.name) @@ $1
             AND i.company_id IN (SELECT unnest($2)) AND i.type = ANY ($3) LIMIT $4

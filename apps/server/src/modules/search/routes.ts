@@ -1,4 +1,4 @@
-import { searchableItemSchema, text } from '@pc/shared';
+import { SEARCH_QUERY_MAX, searchableItemSchema, text } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export function searchRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['search'],
-        params: z.object({ query: text.trim().min(1, 'validation.required').max(200, 'validation.tooLong') }),
+        params: z.object({ query: text.trim().min(1, 'validation.required').max(SEARCH_QUERY_MAX, 'validation.tooLong') }),
         response: { 200: z.array(searchableItemSchema) },
       },
     },

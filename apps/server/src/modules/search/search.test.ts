@@ -379,11 +379,11 @@ describe('search ranking and reach (docs/decisions/0014)', () => {
     const setting = await t.db.transaction(async (tx) => {
       const companies = await queryRows<{ id: string }>(tx, sql`select id::text from company where parent_id = ${group}::uuid`);
       expect(companies.length).toBeGreaterThan(32);
-      const ids = `{${companies.map((c) => c.id).join(',')}}`;
-      await tx.execute(sql`select set_config('app.company_ids', ${companies.map((c) => c.id).join(',')}, true)`);
+      const list = companies.map((c) => c.id).join(',');
+      await tx.execute(sql`select set_config('app.company_ids', ${list}, true)`);
       const [found] = await queryRows<{ n: number }>(
         tx,
-        sql`select count(*)::int n from pc_search_candidates('Hafenmeisterei', ${ids}::uuid[], '{issue}', '{}', 100, 20) where kind = 'item'`,
+        sql`select count(*)::int n from pc_search_candidates('Hafenmeisterei', ${`{${list}}`}::uuid[], '{issue}', '{}', 100, 20) where kind = 'item'`,
       );
       expect(found!.n).toBe(41);
       return (await queryRows<{ v: string }>(tx, sql`select current_setting('enable_nestloop') v`))[0]!.v;

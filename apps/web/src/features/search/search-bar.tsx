@@ -11,7 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { itemStatuses, type SearchableItem, searchableItemSchema, statusColour, statusHex } from '@pc/shared';
+import { itemStatuses, SEARCH_QUERY_MAX, type SearchableItem, searchableItemSchema, statusColour, statusHex } from '@pc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -232,8 +232,7 @@ export function SearchBar() {
           'aria-activedescendant': showPanel && active >= 0 ? optionId(active) : undefined,
           autoComplete: 'off',
           spellCheck: false,
-          // The server takes queries of up to 200 characters (search routes).
-          maxLength: 200,
+          maxLength: SEARCH_QUERY_MAX,
         }}
       />
       {(query || phone) && (
