@@ -86,7 +86,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     // A path parameter longer than this answers 404 before validation. The default of 100 cut the
     // search query (up to 200 characters, `/api/searchable-item/search/:query`) at about 30
     // umlauts once percent-encoded; a too long one now gets its validation error instead.
-    maxParamLength: 2_400,
+    routerOptions: { maxParamLength: 2_400 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.responseCheck));
