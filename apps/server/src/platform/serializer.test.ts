@@ -49,6 +49,23 @@ describe('answers written from their JSON Schema', () => {
     expect(() => writer('compare', itemPageSchema)(bad)).toThrow();
   });
 
+  it('checks nullable fields by their type, as zod does', () => {
+    const fast = writer('fast', itemPageSchema);
+    const one = (changes: object) => ({ items: [{ ...item, ...changes }], total: 1 });
+    const linked = one({
+      parentType: 'process',
+      parentId: item.companyId,
+      assignee: { id: item.companyId, name: 'Max Muster', email: 'nicht@senden.de' },
+    });
+    const text = fast(linked);
+    expect(text).toBe(JSON.stringify(itemPageSchema.encode(linked as never)));
+    expect(text).not.toContain('nicht@senden.de');
+    expect(() => fast(one({ parentType: 'keine-art' }))).toThrow(/does not match its schema/);
+    expect(() => fast(one({ owner: 'Lea Lang' }))).toThrow(/does not match its schema/);
+    expect(() => fast(one({ owner: { id: item.companyId } }))).toThrow(/does not match its schema/);
+    expect(() => fast(one({ parentId: 7 }))).toThrow(/does not match its schema/);
+  });
+
   it('keeps zod for a schema JSON Schema cannot express', () => {
     const schema = z.object({ at: z.date() });
     const at = new Date('2026-11-25T10:00:00Z');

@@ -31,6 +31,32 @@ function typesOnly(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * zod writes a nullable field as `anyOf: [schema, {type: 'null'}]`. Both ajv and
+ * fast-json-stringify try an `anyOf` branch by branch, and each branch that does not fit leaves
+ * an error object behind (ajv) or runs a validator of its own (fast-json-stringify): for a page of
+ * 50 items with empty owners and parents, a fifth of what an answer allocated. As `type: [T, 'null']`
+ * both decide by the value's type. Branches with `const` keep their `anyOf`.
+ */
+function nullableTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableTypes);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = nullableTypes(value);
+  const branches = out.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return out;
+  const nullAt = branches.findIndex((b: JsonSchema) => b.type === 'null' && Object.keys(b).length === 1);
+  const other = branches[1 - nullAt] as JsonSchema | undefined;
+  if (nullAt < 0 || !other || typeof other.type !== 'string' || 'const' in other || 'anyOf' in other) return out;
+  const { anyOf: _, ...rest } = out;
+  return {
+    ...rest,
+    ...other,
+    type: [other.type, 'null'],
+    ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}),
+  };
+}
+
 const ajv = new Ajv({ strict: false, validateFormats: false });
 
 type FastWriter = { check: ReturnType<typeof ajv.compile>; write: (data: unknown) => string };
@@ -46,7 +72,7 @@ function writerOf(schema: ZodType): FastWriter | null {
   let writer = writers.get(schema);
   if (writer === undefined) {
     try {
-      const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as JsonSchema;
+      const json = nullableTypes(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as JsonSchema;
       writer = {
         check: ajv.compile(typesOnly(json) as JsonSchema),
         write: fastJson(json as unknown as Parameters<typeof fastJson>[0]),
