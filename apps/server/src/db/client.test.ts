@@ -1,5 +1,6 @@
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { queryRows } from './types';
@@ -53,5 +54,45 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite as drizzle drives it', 
     expect(seen.filter((o) => o?.parsers)).toEqual([]);
     const client = (t.db as unknown as { $client: PGlite }).$client;
     expect(client.parsers[types.TIMESTAMPTZ]!('x', types.TIMESTAMPTZ)).toBe('x');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('send the statements of a transaction together, and a failing one rolls it back and leaves the pool usable', async () => {
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      expect((client as unknown as { pipeline: boolean }).pipeline).toBe(true);
+    } finally {
+      client.release();
+    }
+    const failed = await t.db
+      .transaction(async (tx) => {
+        const [first, broken, after] = await Promise.allSettled([
+          tx.execute(sql`select 1 as n`),
+          tx.execute(sql`select 1 / 0 as n`),
+          tx.execute(sql`select 2 as n`),
+        ]);
+        expect(first.status).toBe('fulfilled');
+        expect(broken.status).toBe('rejected');
+        // The transaction is aborted from the failing statement on, already sent or not.
+        expect(after.status).toBe('rejected');
+        throw (broken as PromiseRejectedResult).reason;
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(String((failed as Error & { cause?: Error })?.cause?.message ?? failed)).toMatch(/division by zero/);
+    const rows = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => queryRows<{ n: number }>(t.db, sql`select ${i}::int as n`)),
+    );
+    expect(rows.map((r) => r[0]!.n)).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 });

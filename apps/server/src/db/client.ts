@@ -183,7 +183,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function open(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Pipelined: statements a transaction issues together (a list page and its count) go out
+    // together instead of waiting for each other's answer. Each still ends in its own Sync, so
+    // outside a transaction each is its own, as before. Without it, node-postgres queues them
+    // itself, which it calls deprecated (removed in pg 9).
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, pipeline: true } as pg.PoolConfig);
     // An idle connection the server drops (restart, failover, admin termination) would otherwise
     // crash the process; the pool replaces it on the next checkout.
     pool.on('error', () => undefined);
