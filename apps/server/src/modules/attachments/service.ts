@@ -1,6 +1,7 @@
 import { type Attachment, type ItemTypeKey, text } from '@pc/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { appUser, attachment, company, item } from '../../db/schema/index';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
@@ -14,7 +15,7 @@ const select = {
   itemType: item.type,
   itemName: item.name,
   companyName: company.name,
-  uploadedBy: sql<string | null>`nullif(trim(${appUser.firstname} || ' ' || ${appUser.lastname}), '')`,
+  uploadedBy: fullName('app_user'),
 };
 
 type Row = {

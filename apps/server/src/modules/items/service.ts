@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../db/like';
 import { appUser, company, item, itemHistory, tag } from '../../db/schema/index';
 import { arrayParam, type Db, queryRows } from '../../db/types';
+import { fullName, fullNameText } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { inScope, inScopeSql } from '../../platform/tenancy';
@@ -19,9 +20,6 @@ export interface ItemDeps {
   timeZone: string;
   now: () => Date;
 }
-
-/** A user's full name from the `app_user` row `table` names, null when both parts are empty. */
-const fullName = (table: string) => `nullif(trim(${table}.firstname || ' ' || ${table}.lastname), '')`;
 
 /** An item row as the API builds it: the columns it sends, its company's and people's names. */
 type Row = {
@@ -60,7 +58,7 @@ const ITEM_SELECT = sql.raw(`select item.id, item.company_id as "companyId", ite
   item.assignee_id as "assigneeId", item.parent_type as "parentType", item.parent_id as "parentId", item.data,
   ${isoUtc('item.created_at')} as "createdAt", ${isoUtc('item.updated_at')} as "updatedAt",
   company.name as "companyName",
-  ${fullName('owner')} as "ownerName", ${fullName('assignee')} as "assigneeName"
+  ${fullNameText('owner')} as "ownerName", ${fullNameText('assignee')} as "assigneeName"
   from item join company on company.id = item.company_id
   left join app_user owner on owner.id = item.owner_id
   left join app_user assignee on assignee.id = item.assignee_id`);
@@ -423,7 +421,7 @@ export async function itemHistoryOf(ctx: ItemCtx, type: ItemTypeKey, id: string)
   const tx = ctx.db;
   await loadOne(tx, ctx, type, id);
   const rows = await tx
-    .select({ h: itemHistory, userName: sql<string | null>`${sql.raw(fullName('app_user'))}` })
+    .select({ h: itemHistory, userName: fullName('app_user') })
     .from(itemHistory)
     .leftJoin(appUser, eq(appUser.id, itemHistory.userId))
     .where(eq(itemHistory.itemId, id))

@@ -1,6 +1,7 @@
 import { DUE_SOON_DAYS, itemTypeDefs, type PdcaCycleData, pdcaProgress } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/types';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 import { inScopeSql } from '../../platform/tenancy';
@@ -65,8 +66,8 @@ export async function dueIssues(ctx: ItemCtx, limit = 50) {
     ctx.db,
     sql`select i.id::text, coalesce(i.data->>'priority', 'Low') as "priority", i.number_label as number,
                  c.name as "companyName", i.name,
-                 i.assignee_id::text as "assignedUserId", nullif(trim(a.firstname || ' ' || a.lastname), '') as "assignedUserName",
-                 i.owner_id::text as "ownerId", nullif(trim(o.firstname || ' ' || o.lastname), '') as "ownerName",
+                 i.assignee_id::text as "assignedUserId", ${fullName('a')} as "assignedUserName",
+                 i.owner_id::text as "ownerId", ${fullName('o')} as "ownerName",
                  to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", i.data->>'assignedDueDate' as "assignedDueDate"
           from item i join company c on c.id = i.company_id
           left join app_user a on a.id = i.assignee_id left join app_user o on o.id = i.owner_id

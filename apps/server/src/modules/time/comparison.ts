@@ -1,6 +1,7 @@
 import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow, TimeMonthSummary } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam, queryRows } from '../../db/types';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 
@@ -115,7 +116,7 @@ export async function queryTimeComparison(
            m.company_id as "companyId", c.name as "companyName", pc.id as "parentCompanyId", pc.name as "parentCompanyName",
            m.project_id as "projectId", p.name as "projectName",
            m.item_id as "issueId", i.number_label as "issueNumber", i.name as "issueName",
-           m.user_id as "userId", nullif(trim(u.firstname || ' ' || u.lastname), '') as "userName",
+           m.user_id as "userId", ${fullName('u')} as "userName",
            round(m.budget, 2)::float8 as "budget",
            round(m.planned, 2)::float8 as "plannedTime",
            round(m.future, 2)::float8 as "futurePlannedTime",
@@ -196,7 +197,7 @@ export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetEleme
     sql`
     select p.id as "projectId", c.name as "companyName", p.name as "projectName",
            p.budget_hours::float8 as "budget", p.flat_rate::float8 as "flatRate",
-           nullif(trim(u.firstname || ' ' || u.lastname), '') as "fullname",
+           ${fullName('u')} as "fullname",
            p.hourly_rate::float8 as "hourlyRate", r.hourly_rate::float8 as "personSpecificHourlyRate"
     from project p
     join company c on c.id = p.company_id

@@ -9,6 +9,7 @@ import {
 } from '@pc/shared';
 import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { appUser, company, item, project, projectPlannedHours, projectRate, timeRecord } from '../../db/schema/index';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
@@ -17,7 +18,7 @@ import { projectRights, readsAllTime, timeRecordRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'scopeCompanyIds'>;
 
-const fullName = sql<string>`trim(${appUser.firstname} || ' ' || ${appUser.lastname})`;
+const userName = sql<string>`coalesce(${fullName('app_user')}, '')`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 // ---------------------------------------------------------------- projects
@@ -31,7 +32,7 @@ async function projectDtos(ctx: Ctx, rows: { p: typeof project.$inferSelect; com
             projectId: projectRate.projectId,
             userId: projectRate.userId,
             hourlyRate: projectRate.hourlyRate,
-            userName: fullName,
+            userName,
           })
           .from(projectRate)
           .innerJoin(appUser, eq(appUser.id, projectRate.userId))
@@ -176,7 +177,7 @@ const recordSelect = {
   r: timeRecord,
   companyName: company.name,
   projectName: project.name,
-  userName: fullName,
+  userName,
   itemType: item.type,
   itemName: item.name,
 };

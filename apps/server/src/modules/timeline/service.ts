@@ -1,6 +1,7 @@
 import { type ItemTypeKey, timelineExcludedEntities, truncateTimelineName } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { arrayParam, queryRows } from '../../db/types';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 
@@ -48,7 +49,7 @@ export async function timeline(
   const past = await queryRows<Row>(
     tx,
     sql`select h.id::text, true as has_happened, h.type as entity, h.action, h.at as reference_date, h.name,
-               h.user_id::text, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
+               h.user_id::text, u.email as user_name, ${fullName('u')} as user_full_name,
                h.company_id::text, c.name as company_name
         from item_history h join company c on c.id = h.company_id left join app_user u on u.id = h.user_id
         where h.company_id = any(${scope}::uuid[]) and h.type = any(${typeList}::text[])
@@ -61,7 +62,7 @@ export async function timeline(
         tx,
         sql`select 'due-' || i.id::text as id, false as has_happened, i.type as entity, 'due' as action,
                    (i.due_date::timestamp at time zone ${timeZone}) as reference_date, i.name,
-                   i.assignee_id::text as user_id, u.email as user_name, nullif(trim(u.firstname || ' ' || u.lastname), '') as user_full_name,
+                   i.assignee_id::text as user_id, u.email as user_name, ${fullName('u')} as user_full_name,
                    i.company_id::text, c.name as company_name
             from item i join company c on c.id = i.company_id left join app_user u on u.id = i.assignee_id
             where i.company_id = any(${scope}::uuid[]) and i.type = any(${typeList}::text[]) and i.status < 3 and i.due_date is not null

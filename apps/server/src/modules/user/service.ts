@@ -2,6 +2,7 @@ import type { CompanyRef, UserLookup, UserMe } from '@pc/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { appUser, company } from '../../db/schema/index';
 import type { Db } from '../../db/types';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 import { initiationStatus } from '../initiation/service';
@@ -78,7 +79,7 @@ export async function lookupUsers(ctx: Pick<RequestContext, 'db'>): Promise<User
   return ctx.db
     .select({
       id: appUser.id,
-      name: sql<string>`coalesce(nullif(trim(${appUser.firstname} || ' ' || ${appUser.lastname}), ''), ${appUser.email})`,
+      name: sql<string>`coalesce(${fullName('app_user')}, ${appUser.email})`,
       firstname: appUser.firstname,
       lastname: appUser.lastname,
       email: appUser.email,
