@@ -224,8 +224,8 @@ export async function runOverhead() {
     // Each recorded statement alone, raw (driver only): the authentication on the owner
     // connection (its settings are local to the statement there), the handler's in one open
     // tenant transaction.
-    const tenantAuth = authStatementsOf(b.database.db).tenant.text;
-    const setupAt = recorder.stmts.findIndex((s) => s.query === tenantAuth);
+    const { tenant, tenantReadOnly } = authStatementsOf(b.database.db);
+    const setupAt = recorder.stmts.findIndex((s) => s.query === tenant.text || s.query === tenantReadOnly.text);
     const each = async (on: typeof owner, label: string, list: Stmt[]) => {
       for (const s of list) {
         const r = await time(Math.min(runs, 100), () => on.query(s.query, s.params));

@@ -89,11 +89,17 @@ const recorder = {
  * kind (login) has no tenant part.
  */
 function split(b: BenchDb, stmts: Stmt[]) {
-  const tenantAuth = authStatementsOf(b.database.db).tenant.text;
-  const i = stmts.findIndex((s) => s.query === tenantAuth);
+  const { tenant, tenantReadOnly } = authStatementsOf(b.database.db);
+  const i = stmts.findIndex((s) => s.query === tenant.text || s.query === tenantReadOnly.text);
   return i < 0
-    ? { auth: stmts, setup: null, handler: [] as Stmt[] }
-    : { auth: stmts.slice(0, i), setup: stmts[i]!, handler: stmts.slice(i + 1) };
+    ? { auth: stmts, setup: null, handler: [] as Stmt[], readOnly: false }
+    : {
+        auth: stmts.slice(0, i),
+        setup: stmts[i]!,
+        handler: stmts.slice(i + 1),
+        // A GET's authentication also makes its transaction read only (its replay does the same).
+        readOnly: stmts[i]!.query === tenantReadOnly.text,
+      };
 }
 type Recorded = ReturnType<typeof split>;
 
@@ -109,7 +115,7 @@ async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: 
   const params = rec.setup.params as [string, string];
   const owner = b.database.db;
   const tx = opts.auth
-    ? (await openAuthenticated(owner, params, () => ({ value: null, companyIds: [] }))).tx
+    ? (await openAuthenticated(owner, params, () => ({ value: null, companyIds: [] }), { readOnly: rec.readOnly })).tx
     : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
   const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
   try {

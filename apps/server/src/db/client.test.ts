@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { queryRows } from './types';
+import { beginTransaction } from './client';
+import { type Db, queryRows } from './types';
 
 /**
  * drizzle hands PGlite its parsers with every query, which PGlite merged into its ~320 defaults
@@ -94,5 +95,84 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => 
       Array.from({ length: 12 }, (_, i) => queryRows<{ n: number }>(t.db, sql`select ${i}::int as n`)),
     );
     expect(rows.map((r) => r[0]!.n)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+});
+
+describe('a transaction opened with its first statement (beginTransaction)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.db.execute(sql`create table tx_probe (n int)`);
+  });
+  afterAll(() => t.close());
+  const probe = (tx: Db) => queryRows<{ v: string | null }>(tx, sql`select current_setting('app.probe', true) as v`);
+  const count = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from tx_probe`))[0]!.n;
+
+  it('runs the first statement inside the transaction, keeps its writes on commit and drops them on rollback', async () => {
+    for (const commit of [true, false]) {
+      const before = await count();
+      const open = await beginTransaction(t.db, async (tx) => {
+        await tx.execute(sql`select set_config('app.probe', 'opened', true)`);
+        await tx.execute(sql`insert into tx_probe values (1)`);
+        return 'value';
+      });
+      expect(open.value).toBe('value');
+      // A transaction-local setting of the first statement holds for the next: same transaction.
+      expect(await probe(open.tx)).toEqual([{ v: 'opened' }]);
+      await open.end(commit);
+      expect(await count()).toBe(before + (commit ? 1 : 0));
+    }
+    // Nothing of it stays on the connections.
+    const after = await Promise.all(Array.from({ length: 4 }, () => probe(t.db)));
+    expect(after.flat().map((r) => r.v ?? '')).toEqual(['', '', '', '']);
+  });
+
+  it('rolls back and rejects when the first work throws', async () => {
+    const before = await count();
+    await expect(
+      beginTransaction(t.db, async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (2)`);
+        throw new Error('turned away');
+      }),
+    ).rejects.toThrow('turned away');
+    expect(await count()).toBe(before);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL sends the begin without waiting for its answer', async () => {
+    let beginInFlight: boolean | undefined;
+    const open = await beginTransaction(t.db, async (tx) => {
+      const client = (tx as unknown as { session: { client: { _activeQuery?: { text?: string } } } }).session.client;
+      // The begin is sent and not yet answered when the first statement goes out behind it.
+      beginInFlight = client._activeQuery?.text === 'begin';
+      return queryRows(tx, sql`select 1`);
+    });
+    await open.end(true);
+    expect(beginInFlight).toBe(true);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL rejects when the begin fails, and drops that connection', async () => {
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const { Client } = await import('pg');
+    const query = Client.prototype.query;
+    const spy = vi.spyOn(Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      if (args[0] === 'begin') return Promise.reject(new Error('begin refused')) as never;
+      return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    let used: unknown;
+    try {
+      await expect(
+        beginTransaction(t.db, async (tx) => {
+          used = (tx as unknown as { session: { client: unknown } }).session.client;
+          return queryRows(tx, sql`select 1`);
+        }),
+      ).rejects.toThrow('begin refused');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(used).toBeDefined();
+    // Its state is unknown (the statement behind the begin ran outside any transaction): closed, not pooled.
+    expect((pool as unknown as { _clients: unknown[] })._clients).not.toContain(used);
+    // The pool still serves.
+    expect(await queryRows<{ n: number }>(t.db, sql`select 3::int as n`)).toEqual([{ n: 3 }]);
   });
 });

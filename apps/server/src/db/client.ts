@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -133,6 +134,100 @@ export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: str
 }
 
 type Queryable = { query<R>(q: string | { name: string; text: string; values: string[] }): Promise<{ rows: R[] }> };
+
+/** An open transaction of the owner connection, with what its first statement answered. */
+export interface OpenTransaction<T> {
+  tx: Db;
+  value: T;
+  /** Commits (true) or rolls back (false); rejects when the commit fails. */
+  end(commit: boolean): Promise<void>;
+}
+
+class Rollback extends Error {}
+
+/**
+ * Opens a transaction and runs `first` as its opening work; rejects (rolled back) when `first`
+ * throws. On node-postgres the `begin` goes out together with `first`'s statement instead of a
+ * round trip ahead of it (the connection is pipelined), which every request pays for: its
+ * authentication statement opens its transaction. drizzle only offers callback transactions
+ * that await their `begin`, so this one is put together from drizzle's own session and
+ * transaction classes. Nothing runs in it before the `begin` has succeeded: had it failed, the
+ * pipelined statement would have run outside any transaction, and the settings it made
+ * transaction-local (the tenant's role) would not hold for the statements after it.
+ */
+export async function beginTransaction<T>(db: OwnerDb, first: (tx: Db) => Promise<T>): Promise<OpenTransaction<T>> {
+  // drizzle keeps these private; they are what its own `transaction` passes on.
+  type Dialect = ConstructorParameters<typeof NodePgSession>[1];
+  const owner = db as unknown as {
+    dialect: Dialect;
+    session: { client: unknown; logger: Logger; schema: undefined; options: ConstructorParameters<typeof NodePgSession>[3] };
+  };
+  const pool = owner.session.client;
+  if (!(pool instanceof pg.Pool)) return callbackTransaction(db, first);
+  const client = await pool.connect();
+  const { logger } = owner.session;
+  const session = new NodePgSession(client, owner.dialect, owner.session.schema, owner.session.options);
+  const tx = new NodePgTransaction(owner.dialect, session, owner.session.schema) as unknown as Db;
+  const send = (statement: 'begin' | 'commit' | 'rollback') => {
+    logger.logQuery(statement, []);
+    return client.query(statement);
+  };
+  const finish = async (statement: 'commit' | 'rollback') => {
+    try {
+      await send(statement);
+    } catch (e) {
+      // The connection's state is unknown: it must not go back to the pool.
+      client.release(e instanceof Error ? e : true);
+      throw e;
+    }
+    client.release();
+  };
+  const begun = send('begin');
+  // Called right away, so its first statement follows the begin onto the wire; a `first` that
+  // throws before its first await rejects like one that throws later.
+  const opening = (async () => first(tx))();
+  const [begin, opened] = await Promise.allSettled([begun, opening]);
+  if (begin.status === 'rejected') {
+    client.release(begin.reason instanceof Error ? begin.reason : true);
+    throw begin.reason;
+  }
+  if (opened.status === 'rejected') {
+    await finish('rollback').catch(() => undefined);
+    throw opened.reason;
+  }
+  return { tx, value: opened.value, end: (commit) => finish(commit ? 'commit' : 'rollback') };
+}
+
+/** PGlite: drizzle's callback transaction, held open until `end`. */
+function callbackTransaction<T>(db: OwnerDb, first: (tx: Db) => Promise<T>): Promise<OpenTransaction<T>> {
+  return new Promise((resolveOpen, rejectOpen) => {
+    let decide!: (commit: boolean) => void;
+    const decision = new Promise<boolean>((r) => (decide = r));
+    let opened = false;
+    const done = db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const value = await first(tx);
+        opened = true;
+        resolveOpen({
+          tx,
+          value,
+          async end(commit) {
+            decide(commit);
+            await done;
+          },
+        });
+        if (!(await decision)) throw new Rollback();
+      })
+      .catch((e: unknown) => {
+        if (e instanceof Rollback) return;
+        if (!opened) rejectOpen(e);
+        throw e;
+      });
+    // An open that failed is reported through rejectOpen; keep the promise from going unhandled.
+    done.catch(() => undefined);
+  });
+}
 
 /** The parsers drizzle's PGlite driver passes: timestamps, dates, intervals (and their arrays) stay text. */
 const DRIZZLE_PARSERS = Object.fromEntries(

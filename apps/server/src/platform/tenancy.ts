@@ -1,5 +1,5 @@
 import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
-import type { OwnerDb } from '../db/client';
+import { beginTransaction, type OwnerDb } from '../db/client';
 import { arrayParam, type Db, queryRows } from '../db/types';
 
 export type CompanyLink = { id: string; parent_id: string | null; is_active: boolean };
@@ -91,9 +91,12 @@ export interface TenantTransaction {
   afterCommit(fn: () => void): void;
   /** Commits (true) or rolls back (false); rejects when the commit fails. */
   end(commit: boolean): Promise<void>;
+  /**
+   * Made read only by its first statement (the database refuses writes from then on): nothing
+   * it did can be lost, so its end need not hold up the answer.
+   */
+  readOnly: boolean;
 }
-
-class Rollback extends Error {}
 
 /** The statement that makes a transaction the tenant's (role pc_app, user, companies). */
 const tenantSetup = (userId: string, companyIds: readonly string[]) =>
@@ -118,48 +121,32 @@ export async function openTenantTransaction(
 /**
  * The same, with the set-up done by `setup`: its first statement runs as the owner and must
  * end in the tenant's settings (the authentication does, so a request needs no statement of its
- * own for them). A `setup` that throws rolls back and rejects the open.
- * drizzle only offers callback transactions, so the callback waits for `end`.
+ * own for them), and in `transaction_read_only` when `opts.readOnly` says so. A `setup` that
+ * throws rolls back and rejects the open.
  */
-export function openTransactionWith<T>(
+export async function openTransactionWith<T>(
   owner: OwnerDb,
   setup: (tx: Db) => Promise<{ value: T; companyIds: readonly string[] }>,
+  opts: { readOnly?: boolean } = {},
 ): Promise<{ tx: TenantTransaction; value: T }> {
-  return new Promise((resolveOpen, rejectOpen) => {
-    let decide!: (commit: boolean) => void;
-    const decision = new Promise<boolean>((r) => (decide = r));
-    const after: (() => void)[] = [];
-    let opened = false;
-    const done = owner
-      .transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const { value, companyIds: initial } = await setup(tx);
-        let companyIds = [...initial];
-        opened = true;
-        resolveOpen({
-          value,
-          tx: {
-            db: tx,
-            async addCompanies(ids) {
-              companyIds = [...new Set([...companyIds, ...ids])];
-              await tx.execute(sql`select set_config('app.company_ids', ${companyIds.join(',')}, true)`);
-            },
-            afterCommit: (fn) => void after.push(fn),
-            async end(commit) {
-              decide(commit);
-              await done;
-              if (commit) for (const fn of after) fn();
-            },
-          },
-        });
-        if (!(await decision)) throw new Rollback();
-      })
-      .catch((e: unknown) => {
-        if (e instanceof Rollback) return;
-        if (!opened) rejectOpen(e);
-        throw e;
-      });
-    // An open that failed is reported through rejectOpen; keep the promise from going unhandled.
-    done.catch(() => undefined);
-  });
+  const open = await beginTransaction(owner, setup);
+  const tx = open.tx;
+  let companyIds = [...open.value.companyIds];
+  const after: (() => void)[] = [];
+  return {
+    value: open.value.value,
+    tx: {
+      db: tx,
+      async addCompanies(ids) {
+        companyIds = [...new Set([...companyIds, ...ids])];
+        await tx.execute(sql`select set_config('app.company_ids', ${companyIds.join(',')}, true)`);
+      },
+      afterCommit: (fn) => void after.push(fn),
+      async end(commit) {
+        await open.end(commit);
+        if (commit) for (const fn of after) fn();
+      },
+      readOnly: opts.readOnly === true,
+    },
+  };
 }

@@ -19,6 +19,7 @@ export function reportRoutes(app: FastifyInstance, d: ReportDeps) {
     '/api/report/processing-register',
     {
       // The claim depends on the kind (Process.Read, ServiceAgreementWithClient.Read): checked by the service.
+      config: { writes: true },
       schema: {
         tags: ['report'],
         summary: 'Record of processing activities (Art. 30(1) controller, 30(2) processor) as PDF or XLSX',
@@ -32,6 +33,7 @@ export function reportRoutes(app: FastifyInstance, d: ReportDeps) {
     '/api/report/item/:type/:id',
     {
       // The read claim of the item's type: checked by the service.
+      config: { writes: true },
       schema: {
         tags: ['report'],
         summary: 'One item as a PDF report: every field, linked items by number and name, a summary of its history',

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/helpers';
 import { visibleCompanies } from '../tenancy';
-import { authStatementsOf, parseVisible } from './plugin';
+import { authStatementsOf, openAuthenticated, parseVisible } from './plugin';
 
 /**
  * The authentication statement opens the request's transaction and makes it the tenant's
@@ -51,6 +51,54 @@ describe('authentication in the request transaction', () => {
     expect(statements[0]).toContain("set_config('role', 'pc_app', true)");
     expect(statements.filter(isAuth)).toHaveLength(1);
     expect(statements.filter(isSetup)).toEqual([]);
+  });
+
+  it('makes a GET read only in its authentication statement, unless the route writes, and the database holds it', async () => {
+    const first = async (request: () => Promise<{ statusCode: number; body: string }>, status = 200) =>
+      (await statementsOf(request, status))[0]!;
+    const readOnly = (q: string) => q.includes("set_config('transaction_read_only', 'on', true)");
+    const list = await first(() => t.app.inject({ url: '/api/issue', headers: t.auth(admin) }));
+    expect(isAuth(list) && readOnly(list)).toBe(true);
+    const created = await first(
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/issue',
+          headers: t.auth(admin),
+          payload: { name: 'Read-only probe', data: { priority: 'Low' } },
+        }),
+      201,
+    );
+    expect(isAuth(created) && !readOnly(created)).toBe(true);
+    const [company] = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json() as { id: string }[];
+    const report = await first(() =>
+      t.app.inject({
+        url: `/api/report/processing-register?companyId=${company!.id}&kind=controller&format=xlsx`,
+        headers: t.auth(admin),
+      }),
+    );
+    expect(isAuth(report) && !readOnly(report)).toBe(true);
+
+    // What a handler of a GET would meet if it wrote: the database refuses, and nothing stays.
+    const [session] = await queryRows<{ id: string; user_id: string }>(
+      t.db,
+      sql`select id::text, user_id::text from auth_session where revoked_at is null and expires_at > now() limit 1`,
+    );
+    const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from tag`);
+    // (PGlite has one connection: the owner's statements wait while this transaction is open.)
+    const { tx } = await openAuthenticated(t.db, [session!.id, session!.user_id], () => ({ value: null, companyIds: [] }), {
+      readOnly: true,
+    });
+    expect(tx.readOnly).toBe(true);
+    const refused = await tx.db
+      .execute(sql`insert into tag (company_id, type, name) select company_id, type, 'ro probe' from tag limit 1`)
+      .then(
+        () => null,
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
+    expect(refused).toMatch(/read-only transaction/);
+    await tx.end(false);
+    expect(await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from tag`)).toEqual(before);
   });
 
   it('rolls the settings back for callers turned away after the statement', async () => {

@@ -44,6 +44,11 @@ declare module 'fastify' {
     ownerConnection?: boolean;
     /** Set by the platform for routes with their own `preValidation` hook (uploads). */
     lateTransaction?: boolean;
+    /**
+     * A GET that writes (a generated report is kept among the company's documents): its
+     * transaction is not made read only, and its commit precedes the answer as a write's does.
+     */
+    writes?: boolean;
   }
 }
 
@@ -134,6 +139,17 @@ const AUTH_SQL = `${AUTH_SELECT}${AUTH_FROM}`;
 const AUTH_TENANT_SQL = `${AUTH_SELECT},
        (set_config('app.company_ids', vis.ids, true) || set_config('app.user_id', u.id::text, true)
         || set_config('role', 'pc_app', true)) is not null as "tenant"${AUTH_FROM}`;
+/**
+ * The same for a request that only reads (a GET): the transaction also turns read only, which
+ * the database then enforces for every statement after this one (and which nothing in the
+ * transaction can turn back), so the platform may send the answer before the transaction ends.
+ * In the statement rather than in the `begin`: PGlite's transaction opens with a plain BEGIN,
+ * and a `set transaction` statement of its own cost a statement per request.
+ */
+const AUTH_TENANT_READ_ONLY_SQL = AUTH_TENANT_SQL.replace(
+  `|| set_config('role', 'pc_app', true))`,
+  `|| set_config('role', 'pc_app', true) || set_config('transaction_read_only', 'on', true))`,
+);
 
 type AuthRow = {
   userId: string;
@@ -150,7 +166,10 @@ type AuthRow = {
   visible: string;
 };
 
-const authStatements = new WeakMap<OwnerDb, { owner: PreparedStatement<AuthRow>; tenant: PreparedStatement<AuthRow> }>();
+const authStatements = new WeakMap<
+  OwnerDb,
+  { owner: PreparedStatement<AuthRow>; tenant: PreparedStatement<AuthRow>; tenantReadOnly: PreparedStatement<AuthRow> }
+>();
 
 /** The authentication statements of a database: alone, and opening the tenant transaction. */
 export function authStatementsOf(db: OwnerDb) {
@@ -159,6 +178,7 @@ export function authStatementsOf(db: OwnerDb) {
     run = {
       owner: preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, 2),
       tenant: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant', AUTH_TENANT_SQL, 2),
+      tenantReadOnly: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant_ro', AUTH_TENANT_READ_ONLY_SQL, 2),
     };
     authStatements.set(db, run);
   }
@@ -167,17 +187,19 @@ export function authStatementsOf(db: OwnerDb) {
 
 /**
  * Opens a transaction as a request does: the authentication statement first, which also makes
- * it the tenant's. `admit` turns its row into the caller; when it throws, the transaction rolls
- * back and the open rejects.
+ * it the tenant's (and read only, with `readOnly`). `admit` turns its row into the caller; when
+ * it throws, the transaction rolls back and the open rejects.
  */
 export async function openAuthenticated<T>(
   db: OwnerDb,
   session: readonly [string, string],
   admit: (row: AuthRow | undefined) => { value: T; companyIds: readonly string[] },
+  opts: { readOnly?: boolean } = {},
 ) {
-  const { tenant } = authStatementsOf(db);
+  const statements = authStatementsOf(db);
+  const tenant = opts.readOnly ? statements.tenantReadOnly : statements.tenant;
   await tenant.ready();
-  return openTransactionWith(db, async (tx) => admit((await tenant.inTransaction(tx, session))[0]));
+  return openTransactionWith(db, async (tx) => admit((await tenant.inTransaction(tx, session))[0]), opts);
 }
 
 /** How many checked access tokens a server keeps (a client sends its token with every request). */
@@ -322,10 +344,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
       };
       return;
     }
-    const { tx, value: caller } = await openAuthenticated(opts.db, session, (row) => {
-      const caller = callerOf(row, session[0], req);
-      return { value: caller, companyIds: caller.companyIds };
-    });
+    const { tx, value: caller } = await openAuthenticated(
+      opts.db,
+      session,
+      (row) => {
+        const caller = callerOf(row, session[0], req);
+        return { value: caller, companyIds: caller.companyIds };
+      },
+      // A GET reads (HTTP's safe method); a route that writes on one says so.
+      { readOnly: (req.method === 'GET' || req.method === 'HEAD') && !cfg?.writes },
+    );
     req.tenantTx = tx;
     req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
   });
@@ -338,10 +366,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
   });
   // Commit before the answer is written, so a 2xx is never sent for writes that are then lost;
   // an error answer rolls everything back. A failed commit becomes the error answer instead.
+  // A read-only transaction ends while the answer is written (a failed end cannot have lost
+  // anything); its connection returns to the pool when the end is done.
   app.addHook('onSend', async (req, reply, payload) => {
     const tx = req.tenantTx;
     if (!tx) return payload;
     req.tenantTx = null;
+    if (tx.readOnly) {
+      tx.end(reply.statusCode < 400).catch((e: unknown) => req.log.warn({ err: e }, 'ending a read-only transaction failed'));
+      return payload;
+    }
     await tx.end(reply.statusCode < 400);
     return payload;
   });
