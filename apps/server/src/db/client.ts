@@ -151,9 +151,9 @@ class Rollback extends Error {}
  * round trip ahead of it (the connection is pipelined), which every request pays for: its
  * authentication statement opens its transaction. drizzle only offers callback transactions
  * that await their `begin`, so this one is put together from drizzle's own session and
- * transaction classes. Nothing runs in it before the `begin` has succeeded: had it failed, the
- * pipelined statement would have run outside any transaction, and the settings it made
- * transaction-local (the tenant's role) would not hold for the statements after it.
+ * transaction classes. The transaction is handed out only once its `begin` has succeeded: had
+ * it failed, the pipelined statement would have run outside any transaction, and the settings
+ * it made transaction-local (the tenant's role) would not hold for the statements after it.
  */
 export async function beginTransaction<T>(db: OwnerDb, first: (tx: Db) => Promise<T>): Promise<OpenTransaction<T>> {
   // drizzle keeps these private; they are what its own `transaction` passes on.
@@ -195,7 +195,9 @@ export async function beginTransaction<T>(db: OwnerDb, first: (tx: Db) => Promis
     await finish('rollback').catch(() => undefined);
     throw opened.reason;
   }
-  return { tx, value: opened.value, end: (commit) => finish(commit ? 'commit' : 'rollback') };
+  // A second `end` answers as the first did instead of releasing the connection twice.
+  let ending: Promise<void> | null = null;
+  return { tx, value: opened.value, end: (commit) => (ending ??= finish(commit ? 'commit' : 'rollback')) };
 }
 
 /** PGlite: drizzle's callback transaction, held open until `end`. */
