@@ -10,6 +10,7 @@ import { bootstrap } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/types';
+import { authStatementsOf } from '../src/platform/auth/plugin';
 import { insertSearchData } from './search-data';
 import { insertTimeData } from './time-data';
 
@@ -18,6 +19,16 @@ export type DataKind = 'list' | 'search' | 'demo' | 'time';
 export function percentile(xs: readonly number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+/**
+ * Where a request's recorded statements reach the authentication statement that opens its
+ * tenant transaction (-1: none), and whether it is the read-only variant a GET uses.
+ */
+export function tenantAuthAt(b: BenchDb, stmts: readonly { query: string }[]) {
+  const { tenant, tenantReadOnly } = authStatementsOf(b.database.db);
+  const at = stmts.findIndex((s) => s.query === tenant.text || s.query === tenantReadOnly.text);
+  return { at, readOnly: at >= 0 && stmts[at]!.query === tenantReadOnly.text };
 }
 
 export const fmtMs = (x: number | null) => (x === null ? '—' : x < 10 ? x.toFixed(2) : x.toFixed(1));

@@ -19,7 +19,7 @@ import { verifyAccessToken } from '../src/platform/auth/tokens';
 import { responseSerializer } from '../src/platform/serializer';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction, visibleCompanies } from '../src/platform/tenancy';
-import { benchEnv, openBenchDb, percentile } from './common';
+import { benchEnv, openBenchDb, percentile, tenantAuthAt } from './common';
 
 type Stmt = { query: string; params: unknown[] };
 const recorder = {
@@ -224,8 +224,7 @@ export async function runOverhead() {
     // Each recorded statement alone, raw (driver only): the authentication on the owner
     // connection (its settings are local to the statement there), the handler's in one open
     // tenant transaction.
-    const { tenant, tenantReadOnly } = authStatementsOf(b.database.db);
-    const setupAt = recorder.stmts.findIndex((s) => s.query === tenant.text || s.query === tenantReadOnly.text);
+    const setupAt = tenantAuthAt(b, recorder.stmts).at;
     const each = async (on: typeof owner, label: string, list: Stmt[]) => {
       for (const s of list) {
         const r = await time(Math.min(runs, 100), () => on.query(s.query, s.params));

@@ -38,10 +38,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { authStatementsOf, openAuthenticated } from '../src/platform/auth/plugin';
+import { openAuthenticated } from '../src/platform/auth/plugin';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction, visibleCompanyIds } from '../src/platform/tenancy';
-import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
+import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, tenantAuthAt, writeJson } from './common';
 import { TIME_FROM } from './time-data';
 
 const args = process.argv.slice(2);
@@ -89,17 +89,11 @@ const recorder = {
  * kind (login) has no tenant part.
  */
 function split(b: BenchDb, stmts: Stmt[]) {
-  const { tenant, tenantReadOnly } = authStatementsOf(b.database.db);
-  const i = stmts.findIndex((s) => s.query === tenant.text || s.query === tenantReadOnly.text);
+  // A GET's authentication also makes its transaction read only (its replay does the same).
+  const { at: i, readOnly } = tenantAuthAt(b, stmts);
   return i < 0
-    ? { auth: stmts, setup: null, handler: [] as Stmt[], readOnly: false }
-    : {
-        auth: stmts.slice(0, i),
-        setup: stmts[i]!,
-        handler: stmts.slice(i + 1),
-        // A GET's authentication also makes its transaction read only (its replay does the same).
-        readOnly: stmts[i]!.query === tenantReadOnly.text,
-      };
+    ? { auth: stmts, setup: null, handler: [] as Stmt[], readOnly }
+    : { auth: stmts.slice(0, i), setup: stmts[i]!, handler: stmts.slice(i + 1), readOnly };
 }
 type Recorded = ReturnType<typeof split>;
 

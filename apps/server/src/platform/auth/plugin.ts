@@ -135,21 +135,15 @@ const AUTH_SQL = `${AUTH_SELECT}${AUTH_FROM}`;
  * costs no statement and no second connection for them. The statement itself was planned and its
  * rights checked as the owner before it ran; the settings hold from the next statement on, and a
  * caller turned away afterwards rolls them back with the transaction.
- */
-const AUTH_TENANT_SQL = `${AUTH_SELECT},
-       (set_config('app.company_ids', vis.ids, true) || set_config('app.user_id', u.id::text, true)
-        || set_config('role', 'pc_app', true)) is not null as "tenant"${AUTH_FROM}`;
-/**
- * The same for a request that only reads (a GET): the transaction also turns read only, which
+ * `readOnly` (a request that only reads, a GET): the transaction also turns read only, which
  * the database then enforces for every statement after this one (and which nothing in the
  * transaction can turn back), so the platform may send the answer before the transaction ends.
  * In the statement rather than in the `begin`: PGlite's transaction opens with a plain BEGIN,
  * and a `set transaction` statement of its own cost a statement per request.
  */
-const AUTH_TENANT_READ_ONLY_SQL = AUTH_TENANT_SQL.replace(
-  `|| set_config('role', 'pc_app', true))`,
-  `|| set_config('role', 'pc_app', true) || set_config('transaction_read_only', 'on', true))`,
-);
+const authTenantSql = (readOnly: boolean) => `${AUTH_SELECT},
+       (set_config('app.company_ids', vis.ids, true) || set_config('app.user_id', u.id::text, true)
+        || set_config('role', 'pc_app', true)${readOnly ? ` || set_config('transaction_read_only', 'on', true)` : ''}) is not null as "tenant"${AUTH_FROM}`;
 
 type AuthRow = {
   userId: string;
@@ -177,8 +171,8 @@ export function authStatementsOf(db: OwnerDb) {
   if (!run) {
     run = {
       owner: preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, 2),
-      tenant: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant', AUTH_TENANT_SQL, 2),
-      tenantReadOnly: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant_ro', AUTH_TENANT_READ_ONLY_SQL, 2),
+      tenant: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant', authTenantSql(false), 2),
+      tenantReadOnly: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant_ro', authTenantSql(true), 2),
     };
     authStatements.set(db, run);
   }
