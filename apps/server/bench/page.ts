@@ -8,8 +8,11 @@
  * reports the login screen's JavaScript (gzip; budget < 200 kB). Needs `npm run build -w apps/web`.
  *
  * Environment: BENCH_PAGE_RUNS (loads per page, default 7), BENCH_PAGE_ITEMS (default 10,000),
- * BENCH_PAGE_TRACE=1 (after each page, one more load with its timeline: requests, scripts, when shown).
+ * BENCH_PAGE_TRACE=1 (after each page, one more load with its timeline: requests, scripts, when shown),
+ * BENCH_PAGE_COMPARE=dirA,dirB (builds copied aside, each served by its own server, their loads
+ * interleaved: on a noisy machine a change is only seen against the same moment's noise).
  */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,10 +125,32 @@ export interface PageResult {
   pass: boolean;
 }
 
+/** A build of the web app, served by its own server and browsed in its own browser context. */
+interface Variant {
+  label: string;
+  dist: string;
+  base: string;
+  child: ChildProcess;
+  page: Page;
+}
+
+async function logIn(page: Page, base: string) {
+  await page.goto(`${base}/login`);
+  await page.locator('input[name=username]').fill('admin@demo.local');
+  await page.locator('input[name=password]').fill('Demo1234!');
+  await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+}
+
 export async function runPage(opts: { json: boolean }) {
-  const dist = path.resolve(import.meta.dirname, '../../web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    console.log('no web build: run `npm run build -w apps/web` first');
+  // BENCH_PAGE_COMPARE=dirA,dirB: two (or more) builds side by side, their loads interleaved, so
+  // a change is measured against the same moment's machine noise. Default: the current build.
+  const dists = (process.env.BENCH_PAGE_COMPARE ?? path.resolve(import.meta.dirname, '../../web/dist'))
+    .split(',')
+    .map((d) => path.resolve(d));
+  const missing = dists.find((d) => !fs.existsSync(path.join(d, 'index.html')));
+  if (missing) {
+    console.log(`no web build in ${missing}: run \`npm run build -w apps/web\` first`);
     return 1;
   }
   const runs = Number(process.env.BENCH_PAGE_RUNS ?? 7);
@@ -143,17 +168,17 @@ export async function runPage(opts: { json: boolean }) {
   await b.close({ keep: true });
   const env: Record<string, string> = { ...benchEnv(dir), ENVIRONMENT: 'Development', LOG_LEVEL: 'warn' };
   if (b.url) env.DATABASE_URL = b.url;
-  const { base, child } = await startServer(env);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const variants: Variant[] = [];
   const results: PageResult[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(`${base}/login`);
-    await page.locator('input[name=username]').fill('admin@demo.local');
-    await page.locator('input[name=password]').fill('Demo1234!');
-    await page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+    for (const dist of dists) {
+      const { base, child } = await startServer({ ...env, WEB_DIST: dist });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+      const page = await context.newPage();
+      variants.push({ label: dists.length > 1 ? `[${path.basename(dist)}] ` : '', dist, base, child, page });
+      await logIn(page, base);
+    }
 
     const pages: { name: string; url: string; shown: Shown }[] = [
       { name: 'dashboard', url: '/home', shown: { kind: 'dashboard' } },
@@ -168,43 +193,52 @@ export async function runPage(opts: { json: boolean }) {
       `page load to data shown, ${kind}, ${runs} loads per page after one warm-up; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     for (const p of pages) {
-      const times: number[] = [];
+      const times = variants.map(() => [] as number[]);
       for (let i = 0; i <= runs; i++) {
-        const t0 = performance.now();
-        await loadShown(page, `${base}${p.url}`, p.shown);
-        if (i > 0) times.push(performance.now() - t0);
+        for (const [v, variant] of variants.entries()) {
+          const t0 = performance.now();
+          await loadShown(variant.page, `${variant.base}${p.url}`, p.shown);
+          if (i > 0) times[v]!.push(performance.now() - t0);
+        }
       }
-      const r: PageResult = {
-        case: `page: ${p.name}`,
-        database: kind,
-        items,
-        runs,
-        p50: percentile(times, 50),
-        max: Math.max(...times),
-        budget: 800,
-        pass: percentile(times, 50) < 800,
-      };
-      results.push(r);
-      if (process.env.BENCH_PAGE_TRACE === '1') await printTimeline(page, `${base}${p.url}`, p.shown);
-      console.log(
-        `${p.name.padEnd(50)} p50 ${r.p50.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms   goal < 800 ms ${r.pass ? 'ok' : 'MISSED'}`,
-      );
+      for (const [v, variant] of variants.entries()) {
+        const p50 = percentile(times[v]!, 50);
+        const r: PageResult = {
+          case: `page: ${variant.label}${p.name}`,
+          database: kind,
+          items,
+          runs,
+          p50,
+          max: Math.max(...times[v]!),
+          budget: 800,
+          pass: p50 < 800,
+        };
+        results.push(r);
+        if (process.env.BENCH_PAGE_TRACE === '1') await printTimeline(variant.page, `${variant.base}${p.url}`, p.shown);
+        console.log(
+          `${(variant.label + p.name).padEnd(50)} p50 ${r.p50.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms   goal < 800 ms ${r.pass ? 'ok' : 'MISSED'}`,
+        );
+      }
     }
-    const kb = loginBundleKb(dist);
-    console.log(`login screen initial JavaScript: ${kb.toFixed(1)} kB gzip (budget < 200 kB) ${kb < 200 ? 'ok' : 'MISSED'}`);
-    results.push({
-      case: 'login-screen JavaScript (kB gzip)',
-      database: kind,
-      items: 0,
-      runs: 1,
-      p50: kb,
-      max: kb,
-      budget: 200,
-      pass: kb < 200,
-    });
+    for (const variant of variants) {
+      const kb = loginBundleKb(variant.dist);
+      console.log(
+        `${variant.label}login screen initial JavaScript: ${kb.toFixed(1)} kB gzip (budget < 200 kB) ${kb < 200 ? 'ok' : 'MISSED'}`,
+      );
+      results.push({
+        case: `${variant.label}login-screen JavaScript (kB gzip)`,
+        database: kind,
+        items: 0,
+        runs: 1,
+        p50: kb,
+        max: kb,
+        budget: 200,
+        pass: kb < 200,
+      });
+    }
   } finally {
     await browser.close();
-    await stopServer(child);
+    for (const variant of variants) await stopServer(variant.child);
     await b.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }

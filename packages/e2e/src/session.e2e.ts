@@ -63,6 +63,41 @@ describe('sessions at the default rate limits', () => {
     await close();
   }, 120_000);
 
+  it('a page load asks for the page’s data once, before the page renders', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await login(page, server.url, 'admin@demo.local');
+    await dashboard(page);
+    await page.goto(`${server.url}/process`);
+    await page.locator('.MuiDataGrid-row [data-field=name] a').first().click();
+    await page.waitForURL(/\/process\/[0-9a-f-]{36}$/);
+    const detail = new URL(page.url()).pathname;
+
+    for (const [path, data] of [
+      ['/process', '/api/process?'],
+      [detail, `/api${detail}`],
+    ] as const) {
+      const sent: string[] = [];
+      const onRequest = (r: { url(): string }) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/')) sent.push(url.pathname + url.search);
+      };
+      page.on('request', onRequest);
+      // Shown, and nothing more asked for: a page that asked again would have done so by then.
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      page.off('request', onRequest);
+      const first = (prefix: string) => sent.findIndex((u) => u.startsWith(prefix));
+      // The page's data and the shell's badge went out before the shell rendered (which asks for
+      // the avatar), and the page, once rendered, used them instead of asking again.
+      expect(first(data), sent.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(first(data)).toBeLessThan(first('/api/avatar/'));
+      expect(first('/api/item/statistics')).toBeLessThan(first('/api/avatar/'));
+      expect(sent.filter((u) => u.startsWith(data) && (data.endsWith('?') || u === data))).toHaveLength(1);
+      expect(sent.filter((u) => u.startsWith('/api/item/statistics'))).toHaveLength(1);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
   it('tabs reloading at the same moment do not spend one refresh token twice', async () => {
     const { page, close } = await newPage(browser);
     await login(page, server.url, 'other@demo.local');

@@ -9,18 +9,22 @@ export function startI18n(): Promise<unknown> {
   return initI18n(getStoredLanguage()).catch((error: unknown) => console.error(error));
 }
 
-/**
- * Splash phase: configuration, translations and the session restore run in parallel. The
- * configuration arrives first so the splash can show the product name.
- */
-export async function bootstrap(onConfig: (config: PublicConfig) => void, i18nReady: Promise<unknown>): Promise<void> {
-  const config = fetchConfig().then((c) => {
-    onConfig(c);
-    return c;
+export interface Boot {
+  /** Arrives first, so the splash can show the product name. */
+  config: Promise<PublicConfig>;
+  /** Configuration, translations and session known. */
+  ready: Promise<void>;
+}
+
+/** Splash phase: configuration, translations and the session restore run in parallel. */
+export function bootstrap(i18nReady: Promise<unknown>): Boot {
+  const config = fetchConfig();
+  const ready = Promise.all([config, restoreSession(), i18nReady]).then(async () => {
+    // A restored session speaks the user's saved language.
+    const me = sessionStore.getState().me;
+    if (me && i18n.language !== me.language) await i18n.changeLanguage(me.language);
   });
-  const session = restoreSession();
-  await Promise.all([config, session, i18nReady]);
-  // A restored session speaks the user's saved language.
-  const me = sessionStore.getState().me;
-  if (me && i18n.language !== me.language) await i18n.changeLanguage(me.language);
+  // Handled where the splash shows it; this keeps the browser from reporting it before then.
+  ready.catch(() => undefined);
+  return { config, ready };
 }

@@ -1,5 +1,5 @@
 import { type ItemTypeKey, itemTypes, progressTileTypes, statusCategorySchema, type UserMe } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './api/api-client';
 import { useSession } from './session/session-store';
@@ -16,12 +16,14 @@ export const statisticsKey = ['item-statistics'] as const;
  */
 export function useItemStatistics(enabled: boolean) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
+  return useQuery({ ...itemStatisticsQuery(scopeId), enabled });
+}
+
+export const itemStatisticsQuery = (scopeId: string | null) =>
+  queryOptions({
     queryKey: [...statisticsKey, scopeId],
     queryFn: ({ signal }) => apiRequest('/item/statistics', { schema: z.array(statusCategorySchema), signal }),
-    enabled,
   });
-}
 
 /** The item types with a progress tile (spec 001 §2), in tile order. */
 export const progressTypes = progressTileTypes satisfies readonly ItemTypeKey[];

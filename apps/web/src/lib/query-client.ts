@@ -16,5 +16,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let sessionClient: QueryClient | null = null;
+
+/**
+ * The session's cache. The shell provides it, and a page load fills it before the shell has
+ * rendered (router.tsx, prefetchPageData); the shell clears it when the session ends.
+ */
+export function sessionQueryClient(): QueryClient {
+  sessionClient ??= createQueryClient();
+  return sessionClient;
+}
+
 /** Query keys that do not depend on the scope and survive a scope change. */
 export const scopeIndependentKeys = new Set(['company-logo']);

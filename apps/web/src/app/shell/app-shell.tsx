@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { preloadSnackbars } from '../../lib/notify';
-import { createQueryClient } from '../../lib/query-client';
+import { sessionQueryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session/session-store';
 import { SIDEBAR_WIDTH } from '../theme';
 import { BreadcrumbsBar } from './breadcrumbs-bar';
@@ -35,7 +35,7 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const sidebarId = useId();
   // One cache per session: the shell unmounts on logout or expiry, so no data outlives its user.
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(sessionQueryClient);
   useShortcuts(!locked);
   useEffect(() => {
     preloadSnackbars();

@@ -1,5 +1,5 @@
 import { appointmentSchema, timelineItemSchema } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
@@ -34,15 +34,16 @@ export function useDueItems(from: Date, until: Date) {
   });
 }
 
-export function useUpcomingAppointmentCount(enabled: boolean) {
-  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
+export const upcomingAppointmentCountQuery = (scopeId: string | null) =>
+  queryOptions({
     queryKey: ['appointments', 'upcoming-count', scopeId],
     queryFn: ({ signal }) => apiRequest('/appointment/upcoming-count', { schema: z.object({ count: z.number().int() }), signal }),
-    enabled,
-    select: (d) => d.count,
     staleTime: 60_000,
   });
+
+export function useUpcomingAppointmentCount(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({ ...upcomingAppointmentCountQuery(scopeId), enabled, select: (d) => d.count });
 }
 
 export interface AppointmentInput {

@@ -1,15 +1,18 @@
 import { helpContentSchema, type Language } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 
 /** The existence check: routes with help in a language, fetched once per language. */
-export function useHelpRoutes(language: Language) {
-  return useQuery({
+export const helpRoutesQuery = (language: Language) =>
+  queryOptions({
     queryKey: ['help-routes', language],
     queryFn: ({ signal }) => apiRequest(`/help-content/routes?locale=${language}`, { schema: z.array(z.string()), signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useHelpRoutes(language: Language) {
+  return useQuery(helpRoutesQuery(language));
 }
 
 export function useHelpContents(route: string, language: Language) {

@@ -32,12 +32,14 @@ export function fetchItemPage(type: ItemTypeKey, params: URLSearchParams | strin
   return apiRequest(`/${type}?${params.toString()}`, { schema: itemPageSchema });
 }
 
-export function useItemPage(type: ItemTypeKey, params: string) {
-  return useQuery({
+export const itemPageQuery = (type: ItemTypeKey, params: string) =>
+  queryOptions({
     queryKey: itemKeys.list(type, params),
     queryFn: ({ signal }) => apiRequest(`/${type}?${params}`, { schema: itemPageSchema, signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useItemPage(type: ItemTypeKey, params: string) {
+  return useQuery({ ...itemPageQuery(type, params), placeholderData: keepPreviousData });
 }
 
 /** /service-agreement: one list over the three kinds (`kind` narrows it). */
@@ -62,12 +64,14 @@ export function useServiceAgreement(id: string) {
   });
 }
 
-export function useItem(type: ItemTypeKey, id: string | null) {
-  return useQuery({
-    queryKey: itemKeys.one(type, id ?? ''),
-    queryFn: () => apiRequest(`/${type}/${encodeURIComponent(id!)}`, { schema: itemSchema }),
-    enabled: !!id,
+export const itemQuery = (type: ItemTypeKey, id: string) =>
+  queryOptions({
+    queryKey: itemKeys.one(type, id),
+    queryFn: () => apiRequest(`/${type}/${encodeURIComponent(id)}`, { schema: itemSchema }),
   });
+
+export function useItem(type: ItemTypeKey, id: string | null) {
+  return useQuery({ ...itemQuery(type, id ?? ''), enabled: !!id });
 }
 
 export function useItemHistory(type: ItemTypeKey, id: string, enabled: boolean) {

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type Item, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
+import type { Item, ItemTypeKey } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
@@ -21,9 +21,9 @@ import { isApiError } from '../../../lib/api/api-error';
 import { itemPageActions } from '../../../lib/item-page-slots';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
-import { userLookupQuery } from '../../../lib/user-lookup';
-import { childItemsQuery, deleteItem, invalidateItems, itemKeys, linkOptionsQuery, saveItem, useItem } from '../api';
+import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
 import { typeSingular } from '../labels';
+import { prefetchItemDetail } from '../prefetch';
 import { ItemQuestionnaires, takesQuestionnaires } from '../questionnaire/item-questionnaires';
 import { useItemType } from '../use-item-type';
 import { AttachmentsPanel } from './attachments-panel';
@@ -32,7 +32,6 @@ import { HistoryPanel } from './history-panel';
 import { ItemForm } from './item-form';
 import { ItemReportButton } from './item-report-button';
 import { LinkedItemsSection, ParentLine } from './linked-items-section';
-import { canReadLinked } from './reference-inputs';
 
 type TabKey = 'details' | 'attachments' | 'history';
 
@@ -47,18 +46,9 @@ export function ItemDetailPage() {
   const isNew = id === 'new';
   const query = useItem(type, isNew ? null : id);
   const client = useQueryClient();
-  // The children and the user names are asked for together with the item, not once it has
-  // arrived and the sections that show them render (issue 13, page speed: no waterfall).
-  // So are the options of its link fields, which the form asks for only once it renders.
   const me = useSession((s) => s.me);
-  useEffect(() => {
-    for (const f of itemTypeDefs[type].fields) {
-      if (f.kind === 'links' && canReadLinked(me, f.itemType)) void client.prefetchQuery(linkOptionsQuery(f.itemType));
-    }
-    if (isNew) return;
-    void client.prefetchQuery(childItemsQuery(type, id));
-    void client.prefetchQuery(userLookupQuery);
-  }, [client, isNew, type, id, me]);
+  // A page load has asked for these already (router.tsx, prefetchPageData); an in-app move asks now.
+  useEffect(() => prefetchItemDetail(client, me, type, id, { withItem: false }), [client, type, id, me]);
 
   let body: React.ReactNode;
   if (isNew && !canWrite) body = <Alert severity="warning">{t('items.detail.noCreate')}</Alert>;

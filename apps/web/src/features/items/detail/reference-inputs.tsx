@@ -2,7 +2,7 @@ import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ItemTypeKey, itemTypes, type TagType } from '@pc/shared';
+import type { ItemTypeKey, TagType } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +14,9 @@ import { useSession } from '../../../lib/session/session-store';
 import { useUserLookup } from '../../../lib/user-lookup';
 import { createTag, tagKeys, useLinkOptions, useTags } from '../api';
 import { validationMessage } from '../labels';
+import { canReadLinked } from './can-read-linked';
 
 const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
-
-/** Whether a links field of `itemType` can offer options: the user reads that register. */
-export function canReadLinked(me: Parameters<typeof hasClaim>[0], itemType: ItemTypeKey): boolean {
-  const claim = itemTypes.find((x) => x.key === itemType)?.claim;
-  return hasClaim(me, `${claim}.Read`);
-}
 
 /** Owner or assignee: active users of the visible companies, grouped by company. */
 export function PersonInput({ label, value, onChange, onBlur, name, error, readOnly, helperText }: InputProps<string | null>) {

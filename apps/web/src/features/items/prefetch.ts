@@ -1,0 +1,32 @@
+import { type ItemTypeKey, itemTypeDefs, type UserMe } from '@pc/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { userLookupQuery } from '../../lib/user-lookup';
+import { childItemsQuery, itemPageQuery, itemQuery, linkOptionsQuery } from './api';
+import { canReadLinked } from './detail/can-read-linked';
+import { listQueryParams, listStore } from './list/list-state';
+
+/** A register's first request: the page the user left it at, in their order and filters. */
+export function prefetchItemList(client: QueryClient, me: UserMe, type: ItemTypeKey): void {
+  void client.prefetchQuery(itemPageQuery(type, listQueryParams(listStore(me.id, type).getState()).toString()));
+}
+
+/**
+ * What an item's page asks for, all at once rather than as its sections render (issue 13, page
+ * speed: no waterfall): the options of its link fields and, for a saved item, the item, its
+ * children and the user names.
+ */
+export function prefetchItemDetail(
+  client: QueryClient,
+  me: UserMe | null,
+  type: ItemTypeKey,
+  id: string,
+  { withItem }: { withItem: boolean },
+): void {
+  for (const f of itemTypeDefs[type].fields) {
+    if (f.kind === 'links' && canReadLinked(me, f.itemType)) void client.prefetchQuery(linkOptionsQuery(f.itemType));
+  }
+  if (id === 'new') return;
+  if (withItem) void client.prefetchQuery(itemQuery(type, id));
+  void client.prefetchQuery(childItemsQuery(type, id));
+  void client.prefetchQuery(userLookupQuery);
+}
