@@ -10,6 +10,12 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json lets tests measure the JS the login screen loads.
     manifest: true,
+    // index.html keeps its preload links; a dynamic import does not add them at run time. Vite's
+    // helper appended a <link rel=modulepreload> per dependency of each page (up to 150, 35–120 ms
+    // of the main thread on a page load while the session restored) and its file map cost the
+    // login screen 7 kB gzip; the browser finds the same modules through the imports themselves
+    // (docs/decisions/0027, seventeenth session).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // The login screen has a budget of 200 kB gzip of initial JS (packages/e2e/src/login-bundle.test.ts).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {

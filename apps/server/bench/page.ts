@@ -10,7 +10,8 @@
  * Environment: BENCH_PAGE_RUNS (loads per page, default 7), BENCH_PAGE_ITEMS (default 10,000),
  * BENCH_PAGE_TRACE=1 (after each page, one more load with its timeline: requests, scripts, when shown),
  * BENCH_PAGE_COMPARE=dirA,dirB (builds copied aside, each served by its own server, their loads
- * interleaved: on a noisy machine a change is only seen against the same moment's noise).
+ * interleaved: on a noisy machine a change is only seen against the same moment's noise),
+ * BENCH_PAGE_LATENCY_MS (a round trip's latency, as over a real network; default 0: loopback).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -154,6 +155,7 @@ export async function runPage(opts: { json: boolean }) {
     return 1;
   }
   const runs = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+  const latency = Number(process.env.BENCH_PAGE_LATENCY_MS ?? 0);
   const items = Number(process.env.BENCH_PAGE_ITEMS ?? 10_000);
   const pgUrl = process.env.BENCH_DATABASE_URL;
   const kind = pgUrl ? 'postgres' : 'pglite';
@@ -177,6 +179,16 @@ export async function runPage(opts: { json: boolean }) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
       const page = await context.newPage();
       variants.push({ label: dists.length > 1 ? `[${path.basename(dist)}] ` : '', dist, base, child, page });
+      if (latency > 0) {
+        // Each request's round trip as over a real network (Chromium adds it to every response).
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      }
       await logIn(page, base);
     }
 
@@ -190,7 +202,7 @@ export async function runPage(opts: { json: boolean }) {
       { name: 'item detail (process)', url: `/process/${detail!.id}`, shown: { kind: 'detail', text: detail!.name } },
     ];
     console.log(
-      `page load to data shown, ${kind}, ${runs} loads per page after one warm-up; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `page load to data shown, ${kind}, ${runs} loads per page after one warm-up${latency > 0 ? `, ${latency} ms added to each round trip` : ''}; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
     for (const p of pages) {
       const times = variants.map(() => [] as number[]);
