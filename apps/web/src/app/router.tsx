@@ -189,7 +189,7 @@ export async function prefetchPageData(pathname: string): Promise<void> {
   const type = itemPageType(def);
   if (!items || !type) return;
   if (def.page === 'item-list') items.prefetchItemList(client, me, type);
-  else items.prefetchItemDetail(client, me, type, pathname.split('/').filter(Boolean).at(-1)!, { withItem: true });
+  else items.prefetchItemDetail(client, me, type, pathname.split('/').filter(Boolean).at(-1)!);
 }
 
 export const insufficientClaimsKey = 'claim.insufficientClaimsError';

@@ -13,20 +13,14 @@ export function prefetchItemList(client: QueryClient, me: UserMe, type: ItemType
 /**
  * What an item's page asks for, all at once rather than as its sections render (issue 13, page
  * speed: no waterfall): the options of its link fields and, for a saved item, the item, its
- * children and the user names.
+ * children and the user names. What is already asked for or fresh is not asked for again.
  */
-export function prefetchItemDetail(
-  client: QueryClient,
-  me: UserMe | null,
-  type: ItemTypeKey,
-  id: string,
-  { withItem }: { withItem: boolean },
-): void {
+export function prefetchItemDetail(client: QueryClient, me: UserMe | null, type: ItemTypeKey, id: string): void {
   for (const f of itemTypeDefs[type].fields) {
     if (f.kind === 'links' && canReadLinked(me, f.itemType)) void client.prefetchQuery(linkOptionsQuery(f.itemType));
   }
   if (id === 'new') return;
-  if (withItem) void client.prefetchQuery(itemQuery(type, id));
+  void client.prefetchQuery(itemQuery(type, id));
   void client.prefetchQuery(childItemsQuery(type, id));
   void client.prefetchQuery(userLookupQuery);
 }

@@ -48,7 +48,7 @@ export function ItemDetailPage() {
   const client = useQueryClient();
   const me = useSession((s) => s.me);
   // A page load has asked for these already (router.tsx, prefetchPageData); an in-app move asks now.
-  useEffect(() => prefetchItemDetail(client, me, type, id, { withItem: false }), [client, type, id, me]);
+  useEffect(() => prefetchItemDetail(client, me, type, id), [client, type, id, me]);
 
   let body: React.ReactNode;
   if (isNew && !canWrite) body = <Alert severity="warning">{t('items.detail.noCreate')}</Alert>;
