@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridLocaleText } from './grid-locale';
 import { pinColumns } from './pin-columns';
+import { useScrollbarSize } from './scrollbar-size';
 
 type Props<R extends GridValidRowModel> = DataGridProps<R> & {
   /** How many leading columns stay in view while the grid scrolls sideways (number and name). */
@@ -20,6 +21,7 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const scrollbarSize = useScrollbarSize();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const localeText = useMemo(() => gridLocaleText(language, t), [language, t]);
   const visibility = props.columnVisibilityModel;
@@ -38,6 +40,7 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0
         // Pinned cells are sticky cells of the normal row: column virtualisation unmounts them
         // once scrolled past (its buffer does not keep them), so a page (≤ 100 rows) renders whole.
         disableVirtualization={pinnedColumns > 0}
+        scrollbarSize={scrollbarSize}
         {...props}
         // A grid's own texts (its empty text) add to the app's translations rather than replace them.
         localeText={props.localeText ? { ...localeText, ...props.localeText } : localeText}
