@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { DemoCountdown } from '../../components/demo-countdown';
 import { ProductLogo } from '../../components/product-logo';
 import { TextLink } from '../../components/text-link';
-import { useOpenIssueCount } from '../../features/items/statistics';
 import { useCompanyListItems } from '../../features/scope/api';
 import { useConfig } from '../../lib/config';
 import { useSession } from '../../lib/session/session-store';
@@ -50,17 +49,15 @@ function ScopeName() {
 }
 
 interface SidebarProps {
-  openIssues?: number;
   /** Closes the temporary drawer on narrow screens after a navigation. */
   onNavigate?: () => void;
 }
 
 /** Spec 000 §2 sidebar (230 px): logo, privacy status, menu, footer. */
-export function Sidebar({ openIssues, onNavigate }: SidebarProps) {
+export function Sidebar({ onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { productName } = useConfig();
   const claims = useSession((s) => s.me?.claims) ?? [];
-  const openIssueCount = useOpenIssueCount();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: 'background.paper' }}>
@@ -87,7 +84,7 @@ export function Sidebar({ openIssues, onNavigate }: SidebarProps) {
       <PrivacyStatusSlot />
       <ScopeName />
       <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
-        <SidebarMenu claims={claims} openIssues={openIssues ?? openIssueCount} onNavigate={onNavigate} />
+        <SidebarMenu claims={claims} onNavigate={onNavigate} />
       </Box>
       <SidebarFooter onNavigate={onNavigate} />
     </Box>
