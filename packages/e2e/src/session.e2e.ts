@@ -98,6 +98,60 @@ describe('sessions at the default rate limits', () => {
     await close();
   }, 120_000);
 
+  it('a reload styles the page from the last visit’s rules, looking the same; a damaged store is dropped', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await login(page, server.url, 'admin@demo.local');
+    await dashboard(page);
+    await page.goto(`${server.url}/process`);
+    const row = page.locator('.MuiDataGrid-row [data-field=name] a').first();
+    await row.waitFor();
+    // Rules emotion compiled and inserted itself (its own tags are named by the key alone), and
+    // those handed over from the last visit (named by the key and the rules' names).
+    const rules = () =>
+      page.evaluate(() => {
+        const count = (selector: string) =>
+          Array.from(document.querySelectorAll<HTMLStyleElement>(selector)).reduce(
+            (n, s) => n + (s.sheet?.cssRules.length ?? 0),
+            0,
+          );
+        return { compiled: count('style[data-emotion="css"]'), kept: count('style[data-emotion^="css "]') };
+      });
+    const looks = () =>
+      page.evaluate(() =>
+        [
+          'nav a[aria-current=page]',
+          'h1',
+          '.MuiDataGrid-columnHeader',
+          '.MuiDataGrid-row [data-field=name]',
+          'header button',
+        ].map((selector) => {
+          const s = getComputedStyle(document.querySelector(selector)!);
+          return [selector, s.color, s.backgroundColor, s.fontSize, s.fontWeight, s.padding, s.height].join(' ');
+        }),
+      );
+    const fresh = await rules();
+    const before = await looks();
+    expect(fresh.compiled).toBeGreaterThan(200);
+
+    await page.reload();
+    await row.waitFor();
+    const again = await rules();
+    expect(again.kept).toBeGreaterThanOrEqual(fresh.compiled);
+    expect(again.compiled).toBeLessThan(fresh.compiled / 10);
+    expect(await looks()).toEqual(before);
+
+    // A value that is not the app's own (another version, damaged) is dropped and changes nothing.
+    // Written as the next document starts: the page going away keeps its own rules first.
+    const damaged = await page.addInitScript(() => localStorage.setItem('pc.styles.v1', '{"names":'));
+    await page.reload();
+    await row.waitFor();
+    await damaged.dispose();
+    expect((await rules()).compiled).toBeGreaterThan(200);
+    expect(await looks()).toEqual(before);
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
   it('tabs reloading at the same moment do not spend one refresh token twice', async () => {
     const { page, close } = await newPage(browser);
     await login(page, server.url, 'other@demo.local');

@@ -1,0 +1,59 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+
+/**
+ * The CSS rules of the last visit, kept in this browser and handed to emotion as if rendered on a
+ * server: a page load then styles known components without compiling (stylis) and inserting each
+ * rule again, which took 70–100 ms of a page load's main thread on a slow machine (decision 0027,
+ * eighteenth session). Emotion names a rule by the hash of its styles, so a kept rule is never
+ * stale: one that no screen asks for any more only takes room, and the whole set starts over
+ * once it outgrows {@link LIMIT}. Rules carry no user data (styles and class names only).
+ */
+const KEY = 'pc.styles.v1';
+const LIMIT = 800_000;
+
+interface Kept {
+  names: string[];
+  css: string;
+}
+
+/** Puts the kept rules where emotion's cache looks for server-rendered ones (`data-emotion="css …"`). */
+function restore() {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return;
+    const { names, css } = JSON.parse(raw) as Kept;
+    if (!Array.isArray(names) || typeof css !== 'string' || names.length === 0) return;
+    const style = document.createElement('style');
+    style.setAttribute('data-emotion', `css ${names.join(' ')}`);
+    style.textContent = css;
+    document.head.append(style);
+  } catch {
+    localStorage.removeItem(KEY);
+  }
+}
+
+/** Every rule the cache holds now (the restored ones included) and the names they belong to. */
+function keep(cache: EmotionCache) {
+  try {
+    const names = Object.keys(cache.inserted).filter((name) => cache.inserted[name] === true);
+    let css = '';
+    for (const tag of cache.sheet.tags) {
+      for (const rule of Array.from(tag.sheet?.cssRules ?? [])) css += rule.cssText;
+    }
+    if (css.length > LIMIT) localStorage.removeItem(KEY);
+    else localStorage.setItem(KEY, JSON.stringify({ names, css } satisfies Kept));
+  } catch {
+    // Storage full or refused (private mode): the next load compiles its styles as before.
+  }
+}
+
+/** The app's emotion cache, with the last visit's rules; they are kept again as the page goes. */
+export function createStyleCache(): EmotionCache {
+  restore();
+  const cache = createCache({ key: 'css' });
+  window.addEventListener('pagehide', () => keep(cache));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keep(cache);
+  });
+  return cache;
+}
