@@ -9,6 +9,7 @@
  *
  * Environment: BENCH_PAGE_RUNS (loads per page, default 7), BENCH_PAGE_ITEMS (default 10,000),
  * BENCH_PAGE_TRACE=1 (after each page, one more load with its timeline: requests, scripts, when shown),
+ * BENCH_PAGE_EVENTS=1 (with the trace: the renderer main thread's time by trace event: script, style, layout…),
  * BENCH_PAGE_COMPARE=dirA,dirB (builds copied aside, each served by its own server, their loads
  * interleaved: on a noisy machine a change is only seen against the same moment's noise),
  * BENCH_PAGE_LATENCY_MS (a round trip's latency, as over a real network; default 0: loopback).
@@ -60,6 +61,31 @@ async function loadShown(page: Page, url: string, shown: Shown) {
     });
 }
 
+/** The renderer main thread's time by trace event, self time (children subtracted). */
+function printEvents(trace: {
+  traceEvents: { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }[];
+}) {
+  const ev = trace.traceEvents;
+  const main = ev.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return;
+  const xs = ev
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  let top = 0;
+  for (const e of xs) {
+    while (stack.length && stack[stack.length - 1]!.end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur! / 1000);
+    else top += e.dur! / 1000;
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur! / 1000);
+    stack.push({ end: e.ts + e.dur!, name: e.name });
+  }
+  console.log(`  renderer main thread busy ${top.toFixed(0)} ms; self time by event (ms):`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`    ${v.toFixed(0).padStart(6)}  ${k}`);
+}
+
 /** One more load of a page, printed as a timeline: when each request started and ended, and when the data showed. */
 async function printTimeline(page: Page, url: string, shown: Shown) {
   const cdp = process.env.BENCH_PAGE_PROFILE === '1' ? await page.context().newCDPSession(page) : null;
@@ -68,9 +94,12 @@ async function printTimeline(page: Page, url: string, shown: Shown) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const tracer = process.env.BENCH_PAGE_EVENTS === '1' ? page.context().browser() : null;
+  await tracer?.startTracing(page, { categories: ['devtools.timeline', 'v8', 'blink'] });
   const t0 = performance.now();
   await loadShown(page, url, shown);
   const total = performance.now() - t0;
+  if (tracer) printEvents(JSON.parse((await tracer.stopTracing()).toString()));
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     const self = new Map<string, number>();
