@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { readStorage, writeStorage } from '../lib/storage';
 
 /**
  * The CSS rules of the last visit, kept in this browser and handed to emotion as if rendered on a
@@ -18,9 +19,9 @@ interface Kept {
 
 /** Puts the kept rules where emotion's cache looks for server-rendered ones (`data-emotion="css …"`). */
 function restore() {
+  const raw = readStorage(KEY);
+  if (!raw) return;
   try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return;
     const { names, css } = JSON.parse(raw) as Kept;
     if (!Array.isArray(names) || typeof css !== 'string' || names.length === 0) return;
     const style = document.createElement('style');
@@ -28,23 +29,19 @@ function restore() {
     style.textContent = css;
     document.head.append(style);
   } catch {
-    localStorage.removeItem(KEY);
+    writeStorage(KEY, null);
   }
 }
 
 /** Every rule the cache holds now (the restored ones included) and the names they belong to. */
 function keep(cache: EmotionCache) {
-  try {
-    const names = Object.keys(cache.inserted).filter((name) => cache.inserted[name] === true);
-    let css = '';
-    for (const tag of cache.sheet.tags) {
-      for (const rule of Array.from(tag.sheet?.cssRules ?? [])) css += rule.cssText;
-    }
-    if (css.length > LIMIT) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, JSON.stringify({ names, css } satisfies Kept));
-  } catch {
-    // Storage full or refused (private mode): the next load compiles its styles as before.
+  const names = Object.keys(cache.inserted).filter((name) => cache.inserted[name] === true);
+  let css = '';
+  for (const tag of cache.sheet.tags) {
+    for (const rule of Array.from(tag.sheet?.cssRules ?? [])) css += rule.cssText;
   }
+  // Storage full or refused (private mode): the next load compiles its styles as before.
+  writeStorage(KEY, css.length > LIMIT ? null : JSON.stringify({ names, css } satisfies Kept));
 }
 
 /** The app's emotion cache, with the last visit's rules; they are kept again as the page goes. */
