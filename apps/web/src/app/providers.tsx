@@ -13,8 +13,9 @@ const styleCache = createStyleCache();
 const SnackbarHost = lazy(() => import('./snackbar-host').then((m) => ({ default: m.SnackbarHost })));
 
 /**
- * Emotion's cache with the last visit's styles, theme with MUI's de/en locale, and the snackbar host once the first message is due. Server
- * state (TanStack Query) lives in the shell: the login screen does not need it.
+ * Emotion's cache with the last visit's styles, the theme with MUI's de/en locale, and the
+ * snackbar host once the first message is due. Server state (TanStack Query) lives in the shell:
+ * the login screen does not need it.
  */
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();

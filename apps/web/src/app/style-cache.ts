@@ -23,7 +23,7 @@ function restore() {
   if (!raw) return;
   try {
     const { names, css } = JSON.parse(raw) as Kept;
-    if (!Array.isArray(names) || typeof css !== 'string' || names.length === 0) return;
+    if (!Array.isArray(names) || typeof css !== 'string' || names.length === 0) throw new Error('not kept by this app');
     const style = document.createElement('style');
     style.setAttribute('data-emotion', `css ${names.join(' ')}`);
     style.textContent = css;
@@ -33,9 +33,16 @@ function restore() {
   }
 }
 
-/** Every rule the cache holds now (the restored ones included) and the names they belong to. */
+/**
+ * Every rule the cache holds now (the restored ones included) and the names they belong to. A
+ * page that goes fires both events, and a tab switched back and forth changes nothing: the store
+ * is written only when the cache has names it did not have at the last write.
+ */
+let keptNames = -1;
 function keep(cache: EmotionCache) {
   const names = Object.keys(cache.inserted).filter((name) => cache.inserted[name] === true);
+  if (names.length === keptNames) return;
+  keptNames = names.length;
   let css = '';
   for (const tag of cache.sheet.tags) {
     for (const rule of Array.from(tag.sheet?.cssRules ?? [])) css += rule.cssText;

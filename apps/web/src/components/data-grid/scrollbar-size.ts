@@ -16,27 +16,18 @@ function measure(): number {
   return size;
 }
 
-let ratio = window.devicePixelRatio;
 // Measured as this module loads, with the page's route code: before the page renders, when a
 // layout costs little.
-let size: number | undefined = measure();
+let measured = { ratio: window.devicePixelRatio, size: measure() };
 
 function subscribe(changed: () => void) {
-  const onResize = () => {
-    if (window.devicePixelRatio === ratio) return;
-    size = undefined;
-    changed();
-  };
-  window.addEventListener('resize', onResize);
-  return () => window.removeEventListener('resize', onResize);
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
 }
 
 function snapshot(): number {
-  if (size === undefined) {
-    ratio = window.devicePixelRatio;
-    size = measure();
-  }
-  return size;
+  if (window.devicePixelRatio !== measured.ratio) measured = { ratio: window.devicePixelRatio, size: measure() };
+  return measured.size;
 }
 
 export const useScrollbarSize = () => useSyncExternalStore(subscribe, snapshot);
