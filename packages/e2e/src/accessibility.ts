@@ -56,18 +56,33 @@ async function concretePaths(server: RunningServer, email: string): Promise<stri
 /** WCAG 2.1 A/AA findings rated serious or critical, for the whole page (shell included). */
 const violations = (page: Page) => axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
 
-/** The page has its heading and nothing is loading any more. */
-async function settle(page: Page) {
-  await page
-    .locator('h1')
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .catch(() => undefined);
+/** The old page's headings and dialogs, marked before each move so that the new page's are told apart. */
+const LEFT = 'data-walk-left';
+
+/**
+ * The route pushed last shows its own heading or dialog (each route mounts its own component), or
+ * it redirected back to the page it came from or to one judged already; and nothing is loading.
+ * False when the route showed neither within 10 s: every page has an h1 (or is a dialog).
+ */
+async function settle(page: Page, move: { to: string; from: string; judged: string[] }): Promise<boolean> {
+  const arrived = await page
+    .waitForFunction(
+      ({ to, from, judged, left }) => {
+        if (document.querySelector(`h1:not([${left}]), [role="dialog"]:not([${left}])`)) return true;
+        const at = window.location.pathname;
+        return at !== to && (at === from || judged.includes(at));
+      },
+      { ...move, left: LEFT },
+      { timeout: 10_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
   await page
     .locator(LOADING)
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
+  return arrived;
 }
 
 /**
@@ -98,21 +113,28 @@ export function accessibilityWalk(email: string) {
       const found: Record<string, string[]> = {};
       const judged = new Set<string>();
       for (const path of paths) {
+        const started = Date.now();
+        const to = new URL(path, server.url).pathname;
         // In-app navigation (the router follows popstate): a reload per route would take minutes.
-        await page.evaluate((to) => {
-          window.history.pushState({}, '', to);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, path);
-        await page.waitForTimeout(400);
-        await settle(page);
+        const from = await page.evaluate(
+          ({ to, left }) => {
+            for (const el of document.querySelectorAll('h1, [role="dialog"]')) el.setAttribute(left, '');
+            const from = window.location.pathname;
+            window.history.pushState({}, '', to);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+            return from;
+          },
+          { to: path, left: LEFT },
+        );
+        const arrived = await settle(page, { to, from, judged: [...judged] });
         // A route the user may not open redirects (to /forbidden, /home …): that page is judged once.
         const landed = await page.evaluate(() => window.location.pathname);
-        if (landed !== new URL(path, server.url).pathname && judged.has(landed)) continue;
+        if (landed !== to && judged.has(landed)) continue;
         judged.add(landed);
-        const v = await violations(page);
+        const v = [...(arrived ? [] : ['no heading (h1) or dialog of its own']), ...(await violations(page))];
         if (v.length) found[path] = v;
         // A full run takes minutes on a busy machine: say what was found as it goes.
-        if (process.env.A11Y_PROGRESS) console.log(email, path, v.length ? v : 'ok');
+        if (process.env.A11Y_PROGRESS) console.log(email, path, `${Date.now() - started} ms`, v.length ? v : 'ok');
       }
       expect(found).toEqual({});
       await close();

@@ -1,15 +1,18 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { type Item, type ItemTypeKey, itemTypes, serviceAgreementKinds } from '@pc/shared';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/button-link';
 import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
 import { downloadXlsx } from '../../../components/data-grid/xlsx-export';
 import type { DateRange } from '../../../components/date-range';
@@ -189,12 +192,22 @@ export function ServiceAgreementRedirectPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const query = useServiceAgreement(id);
   if (query.data) return <Navigate to={`${routeOf(query.data.type)}/${query.data.id}`} replace />;
-  if (query.isError)
+  if (query.isError) {
+    const list = t('section.service-agreement');
     return (
-      <Alert severity="warning" sx={{ mt: 2 }}>
-        {t('items.detail.notFound')}
-      </Alert>
+      <>
+        <PageHeader title={list} />
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}>
+            {isApiError(query.error) && query.error.status === 404 ? t('items.detail.notFound') : t('items.detail.loadFailed')}
+          </Alert>
+          <ButtonLink to="/service-agreement" startIcon={<ArrowBack />}>
+            {t('items.detail.backToList', { list })}
+          </ButtonLink>
+        </Stack>
+      </>
     );
+  }
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
       <CircularProgress aria-label={t('common.loading')} />

@@ -8,6 +8,7 @@ import { itemTypes } from '@pc/shared';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
+import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { TextLink } from '../../../components/text-link';
 import { isApiError } from '../../../lib/api/api-error';
@@ -30,12 +31,15 @@ export function QuestionnaireDetailPage() {
   if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity={missing ? 'warning' : 'error'}>
-          {missing ? t('questionnaire.notFound') : t('questionnaire.loadFailed')}
-        </Alert>
-        {back}
-      </Stack>
+      <>
+        <PageHeader title={t('section.questionnaire')} />
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity={missing ? 'warning' : 'error'}>
+            {missing ? t('questionnaire.notFound') : t('questionnaire.loadFailed')}
+          </Alert>
+          {back}
+        </Stack>
+      </>
     );
   }
   const q = query.data;
