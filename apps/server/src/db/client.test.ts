@@ -138,32 +138,35 @@ describe('a transaction opened with its first statement (beginTransaction)', () 
     expect(await count()).toBe(before);
   });
 
-  it.skipIf(!!process.env.TEST_DATABASE_URL)('on PGlite starts one transaction per event-loop iteration, in the order asked', async () => {
-    // Iterations counted by an immediate that re-queues itself (it runs once per iteration).
-    let iteration = 0;
-    let counting = true;
-    const tick = () => {
-      iteration++;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const started: [number, number][] = [];
-    await Promise.all(
-      [1, 2, 3, 4].map(async (n) => {
-        const open = await beginTransaction(t.db, async (tx) => {
-          started.push([n, iteration]);
-          return probe(tx);
-        });
-        await open.end(true);
-      }),
-    );
-    counting = false;
-    // Asked within one iteration, they used to run back to back in it, so that the event loop read
-    // and accepted nothing until all were done.
-    expect(started.map(([n]) => n)).toEqual([1, 2, 3, 4]);
-    const iterations = started.map(([, i]) => i);
-    expect(new Set(iterations).size).toBe(4);
-  });
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'on PGlite starts one transaction per event-loop iteration, in the order asked',
+    async () => {
+      // Iterations counted by an immediate that re-queues itself (it runs once per iteration).
+      let iteration = 0;
+      let counting = true;
+      const tick = () => {
+        iteration++;
+        if (counting) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const started: [number, number][] = [];
+      await Promise.all(
+        [1, 2, 3, 4].map(async (n) => {
+          const open = await beginTransaction(t.db, async (tx) => {
+            started.push([n, iteration]);
+            return probe(tx);
+          });
+          await open.end(true);
+        }),
+      );
+      counting = false;
+      // Asked within one iteration, they used to run back to back in it, so that the event loop read
+      // and accepted nothing until all were done.
+      expect(started.map(([n]) => n)).toEqual([1, 2, 3, 4]);
+      const iterations = started.map(([, i]) => i);
+      expect(new Set(iterations).size).toBe(4);
+    },
+  );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL sends the begin without waiting for its answer', async () => {
     let beginInFlight: boolean | undefined;
