@@ -194,12 +194,13 @@ export function ServiceAgreementRedirectPage() {
   if (query.data) return <Navigate to={`${routeOf(query.data.type)}/${query.data.id}`} replace />;
   if (query.isError) {
     const list = t('section.service-agreement');
+    const missing = isApiError(query.error) && query.error.status === 404;
     return (
       <>
         <PageHeader title={list} />
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Alert severity={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}>
-            {isApiError(query.error) && query.error.status === 404 ? t('items.detail.notFound') : t('items.detail.loadFailed')}
+          <Alert severity={missing ? 'warning' : 'error'}>
+            {missing ? t('items.detail.notFound') : t('items.detail.loadFailed')}
           </Alert>
           <ButtonLink to="/service-agreement" startIcon={<ArrowBack />}>
             {t('items.detail.backToList', { list })}
