@@ -14,6 +14,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadProblem } from '../../../components/load-problem';
 import { PageLoader } from '../../../components/page-loader';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { StatusChip } from '../../../components/status-chip';
@@ -55,17 +56,17 @@ export function ItemDetailPage() {
   else if (!isNew && query.isLoading) body = <PageLoader />;
   else if (!isNew && query.isError)
     body = (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="h4" component="h1">
-          {typeSingular(t, type)}
-        </Typography>
-        <Alert severity={isApiError(query.error) && query.error.status === 404 ? 'warning' : 'error'}>
-          {isApiError(query.error) && query.error.status === 404 ? t('items.detail.notFound') : t('items.detail.loadFailed')}
-        </Alert>
-        <ButtonLink to={route} startIcon={<ArrowBack />}>
-          {t('items.detail.backToList', { list: t(`items.type.${type}.other`) })}
-        </ButtonLink>
-      </Stack>
+      <LoadProblem
+        title={typeSingular(t, type)}
+        error={query.error}
+        notFound={t('items.detail.notFound')}
+        loadFailed={t('items.detail.loadFailed')}
+        back={
+          <ButtonLink to={route} startIcon={<ArrowBack />}>
+            {t('items.detail.backToList', { list: t(`items.type.${type}.other`) })}
+          </ButtonLink>
+        }
+      />
     );
   else
     body = (

@@ -1,11 +1,9 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import FileDownload from '@mui/icons-material/FileDownload';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { type Item, type ItemTypeKey, itemTypes, serviceAgreementKinds } from '@pc/shared';
@@ -16,6 +14,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
 import { downloadXlsx } from '../../../components/data-grid/xlsx-export';
 import type { DateRange } from '../../../components/date-range';
+import { LoadProblem } from '../../../components/load-problem';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -194,19 +193,18 @@ export function ServiceAgreementRedirectPage() {
   if (query.data) return <Navigate to={`${routeOf(query.data.type)}/${query.data.id}`} replace />;
   if (query.isError) {
     const list = t('section.service-agreement');
-    const missing = isApiError(query.error) && query.error.status === 404;
     return (
-      <>
-        <PageHeader title={list} />
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Alert severity={missing ? 'warning' : 'error'}>
-            {missing ? t('items.detail.notFound') : t('items.detail.loadFailed')}
-          </Alert>
+      <LoadProblem
+        title={list}
+        error={query.error}
+        notFound={t('items.detail.notFound')}
+        loadFailed={t('items.detail.loadFailed')}
+        back={
           <ButtonLink to="/service-agreement" startIcon={<ArrowBack />}>
             {t('items.detail.backToList', { list })}
           </ButtonLink>
-        </Stack>
-      </>
+        }
+      />
     );
   }
   return (

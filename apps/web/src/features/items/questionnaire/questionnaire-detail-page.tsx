@@ -1,5 +1,4 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,10 +7,9 @@ import { itemTypes } from '@pc/shared';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
-import { PageHeader } from '../../../components/page-header';
+import { LoadProblem } from '../../../components/load-problem';
 import { PageLoader } from '../../../components/page-loader';
 import { TextLink } from '../../../components/text-link';
-import { isApiError } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { AnswersView } from './answers-view';
 import { useQuestionnaire } from './api';
@@ -28,20 +26,16 @@ export function QuestionnaireDetailPage() {
     </ButtonLink>
   );
   if (query.isPending) return <PageLoader />;
-  if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
+  if (query.isError)
     return (
-      <>
-        <PageHeader title={t('section.questionnaire')} />
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Alert severity={missing ? 'warning' : 'error'}>
-            {missing ? t('questionnaire.notFound') : t('questionnaire.loadFailed')}
-          </Alert>
-          {back}
-        </Stack>
-      </>
+      <LoadProblem
+        title={t('section.questionnaire')}
+        error={query.error}
+        notFound={t('questionnaire.notFound')}
+        loadFailed={t('questionnaire.loadFailed')}
+        back={back}
+      />
     );
-  }
   const q = query.data;
   const route = itemTypes.find((x) => x.key === q.itemType)?.route;
   const facts: [string, React.ReactNode][] = [
