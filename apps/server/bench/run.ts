@@ -106,7 +106,8 @@ type Queryable = { query(text: string, params?: unknown[]): Promise<unknown> };
  */
 async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: boolean; times?: number[][] }) {
   if (!rec.setup) return;
-  const params = rec.setup.params as [string, string];
+  // The authentication's parameters: session and user first (then its kept epoch and companies).
+  const params = (rec.setup.params as string[]).slice(0, 2) as [string, string];
   const owner = b.database.db;
   const tx = opts.auth
     ? (await openAuthenticated(owner, params, () => ({ value: null, companyIds: [] }), { readOnly: rec.readOnly })).tx

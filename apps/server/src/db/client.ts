@@ -58,7 +58,8 @@ export interface OpenOptions {
 /** The query logger each database was opened with: prepared statements bypass drizzle, not the log. */
 const loggers = new WeakMap<OwnerDb, Logger>();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_FORM = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_FORM}$`, 'i');
 
 /** A statement prepared once per connection (`preparedOwnerStatement`). */
 export interface PreparedStatement<Row> {
@@ -75,30 +76,50 @@ export interface PreparedStatement<Row> {
 }
 
 /**
+ * What a parameter of a prepared owner statement may hold: a uuid; a uuid or nothing, as text
+ * (`uuid?`); a comma-separated list of uuids, as text. PGlite gets them as literals (below), so
+ * each is checked against its form and none can hold a quote.
+ */
+export type StatementParam = 'uuid' | 'uuid?' | 'uuids';
+const PARAM_FORMS: Record<StatementParam, { type: string; form: RegExp }> = {
+  uuid: { type: 'uuid', form: UUID },
+  'uuid?': { type: 'text', form: new RegExp(`^(${UUID_FORM})?$`, 'i') },
+  uuids: { type: 'text', form: new RegExp(`^(${UUID_FORM}(,${UUID_FORM})*)?$`, 'i') },
+};
+
+/**
  * A statement of the owner connection that runs before every request (the authentication), so
  * that parsing and planning it each time shows: prepared once per connection. node-postgres
  * names it in the protocol. PGlite has no named protocol statements; there it is an SQL-level
- * PREPARE, executed with its parameters as literals, which is why they may only be uuids
- * (checked here). On PGlite this took the authentication statement from 2.6 to 1.0 ms.
+ * PREPARE, executed with its parameters as literals, which is why each must match its form in
+ * `paramKinds` (checked here). On PGlite this took the authentication statement from 2.6 to 1.0 ms.
  * Rows come back as the driver parses them: json parsed, arrays as arrays; timestamps differ
  * (node-postgres: Date, PGlite: text as drizzle wants it), so select them in a neutral form.
  */
-export function preparedOwnerStatement<Row>(db: OwnerDb, name: string, text: string, uuidParams: number): PreparedStatement<Row> {
+export function preparedOwnerStatement<Row>(
+  db: OwnerDb,
+  name: string,
+  text: string,
+  paramKinds: readonly StatementParam[],
+): PreparedStatement<Row> {
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
   const checkAndLog = (params: readonly string[]) => {
-    if (params.length !== uuidParams || !params.every((p) => UUID.test(p))) throw new Error(`${name}: parameters must be uuids`);
+    if (params.length !== paramKinds.length || !params.every((p, i) => PARAM_FORMS[paramKinds[i]!].form.test(p))) {
+      throw new Error(`${name}: parameters must match ${paramKinds.join(', ')}`);
+    }
     loggers.get(db)?.logQuery(text, [...params]);
   };
   // drizzle keeps a transaction's own connection (pg's pool client, PGlite's transaction) here.
   const clientOf = (tx: Db) => (tx as unknown as { session: { client: Queryable } }).session.client;
   if (client instanceof PGlite) {
     let prepared: Promise<void> | null = null;
+    const types = paramKinds.map((k) => PARAM_FORMS[k].type).join(', ');
     const ready = () =>
       // Another app on the same database (tests build several) may have prepared it already.
       (prepared ??= client
         .query('select 1 from pg_prepared_statements where name = $1', [name])
         .then(async (r) => {
-          if (!r.rows.length) await client.exec(`PREPARE ${name}(${Array(uuidParams).fill('uuid').join(', ')}) AS ${text}`);
+          if (!r.rows.length) await client.exec(`PREPARE ${name}(${types}) AS ${text}`);
         })
         .catch((e: unknown) => {
           prepared = null;

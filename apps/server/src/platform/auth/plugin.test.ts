@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/types';
@@ -231,5 +232,164 @@ describe('access tokens checked once', () => {
     expect((await me(t, token)).statusCode).toBe(200);
     await t.db.execute(sql`update auth_session set revoked_at = now() where revoked_at is null`);
     expect((await me(t, token)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Claims and visible companies kept between requests (migration 0032, decision 0027): the
+ * statement answers them only when the auth epoch moved since they were computed, and every change
+ * they derive from moves it.
+ */
+describe('claims and companies kept between requests', () => {
+  let t: TestApp;
+  let user: { id: string; company_id: string };
+  let session: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [user] = (await queryRows<{ id: string; company_id: string }>(
+      t.db,
+      sql`select id::text, company_id::text from app_user where email = 'reader@demo.local'`,
+    )) as [{ id: string; company_id: string }];
+    [{ id: session }] = (await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into auth_session (user_id, expires_at) values (${user.id}::uuid, now() + interval '1 hour') returning id::text`,
+    )) as [{ id: string }];
+  });
+  afterAll(() => t.close());
+
+  /** The tenant statement's answer for a kept epoch ('' for none) on the owner connection. */
+  const answer = async (epoch: string, ids = '') => (await authStatementsOf(t.db).tenant([session, user.id, epoch, ids]))[0]!;
+
+  it('answers claims and companies only when the epoch moved, and each change they derive from moves it', async () => {
+    const first = await answer('');
+    expect(first.authEpoch).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.claims!.length).toBeGreaterThan(0);
+    expect(first.visible).not.toBe('');
+    let epoch = first.authEpoch!;
+    const ids = parseVisible(first.visible!)
+      .map((c) => c.id)
+      .join(',');
+    const kept = await answer(epoch, ids);
+    expect([kept.claims, kept.visible, kept.authEpoch]).toEqual([null, null, epoch]);
+
+    const [other] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id::text from company where id <> ${user.company_id}::uuid order by name limit 1`,
+    );
+    const [role] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select role_id::text as id from user_role where user_id = ${user.id}::uuid limit 1`,
+    );
+    const changes: [string, ReturnType<typeof sql>][] = [
+      ['a grant', sql`insert into user_company (user_id, company_id) values (${user.id}::uuid, ${other!.id}::uuid)`],
+      ['a grant withdrawn', sql`delete from user_company where user_id = ${user.id}::uuid`],
+      ['a company deactivated', sql`update company set is_active = false where id = ${other!.id}::uuid`],
+      [
+        'a company moved under a group',
+        sql`update company set parent_id = ${user.company_id}::uuid where id = ${other!.id}::uuid`,
+      ],
+      ['a client of an agency', sql`update company set agency_id = ${user.company_id}::uuid where id = ${other!.id}::uuid`],
+      ['a new company', sql`insert into company (name, city) values ('Epoch GmbH', 'Köln')`],
+      ['a user moved to another company', sql`update app_user set company_id = company_id where id = ${user.id}::uuid`],
+      [
+        'a claim of a role',
+        sql`delete from role_claim where role_id = ${role!.id}::uuid and claim = (select min(claim) from role_claim where role_id = ${role!.id}::uuid)`,
+      ],
+      ['a role of the user', sql`delete from user_role where user_id = ${user.id}::uuid and role_id = ${role!.id}::uuid`],
+    ];
+    for (const [what, change] of changes) {
+      await t.db.execute(change);
+      const after = await answer(epoch, ids);
+      expect(after.authEpoch, what).not.toBe(epoch);
+      expect(after.claims, what).not.toBeNull();
+      expect(after.visible, what).not.toBeNull();
+      epoch = after.authEpoch!;
+    }
+    // What the authentication does not read leaves the kept values in place.
+    await t.db.execute(sql`update company set name = 'Umbenannt GmbH' where id = ${other!.id}::uuid`);
+    await t.db.execute(sql`update app_user set firstname = 'Rita' where id = ${user.id}::uuid`);
+    expect((await answer(epoch, ids)).claims).toBeNull();
+  });
+
+  // PostgreSQL only: PGlite has one connection, so its transactions never overlap.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'replaces the epoch at commit: writers do not queue behind an open transaction that changed it',
+    async () => {
+      const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+      const epochNow = async () => (await answer('')).authEpoch;
+      const before = await epochNow();
+      const [a, b] = await queryRows<{ id: string }>(t.db, sql`select id::text from company order by name limit 2`);
+      const open = await pool.connect();
+      const other = await pool.connect();
+      try {
+        await open.query('begin');
+        await open.query('insert into user_company (user_id, company_id) values ($1, $2) on conflict do nothing', [
+          user.id,
+          a!.id,
+        ]);
+        // Had the open transaction locked the epoch's row with its change, this would wait for it.
+        await other.query('begin');
+        await other.query(`set local lock_timeout = '2s'`);
+        await other.query('insert into user_company (user_id, company_id) values ($1, $2) on conflict do nothing', [
+          user.id,
+          b!.id,
+        ]);
+        await other.query('commit');
+        const afterOther = await epochNow();
+        expect(afterOther).not.toBe(before);
+        await open.query('commit');
+        expect(await epochNow()).not.toBe(afterOther);
+      } finally {
+        await open.query('rollback').catch(() => undefined);
+        open.release();
+        other.release();
+      }
+    },
+  );
+
+  it('refuses parameters outside their form (PGlite sends them as literals)', async () => {
+    await expect(answer("1'; drop table app_user; --")).rejects.toThrow(/parameters must match/);
+    await expect(answer(user.id, `${user.id},x'`)).rejects.toThrow(/parameters must match/);
+  });
+});
+
+/** The same through requests: a change shows from the next request on, on every server kept value. */
+describe('rights and scope changes between requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('applies a role given or taken and a company granted or withdrawn to the very next request', async () => {
+    const reader = await t.tokenFor('reader@demo.local');
+    const [ids] = await queryRows<{ reader: string; adminRole: string }>(
+      t.db,
+      sql`select (select id::text from app_user where email = 'reader@demo.local') as reader,
+                 (select ur.role_id::text from user_role ur join app_user u on u.id = ur.user_id
+                   where u.email = 'admin@demo.local' limit 1) as "adminRole"`,
+    );
+    const users = () => t.app.inject({ url: '/api/user', headers: t.auth(reader) });
+    // Twice each, so the second request is answered from kept claims.
+    expect((await users()).statusCode).toBe(403);
+    expect((await users()).statusCode).toBe(403);
+    await t.db.execute(sql`insert into user_role (user_id, role_id) values (${ids!.reader}::uuid, ${ids!.adminRole}::uuid)`);
+    expect((await users()).statusCode).toBe(200);
+    expect((await users()).statusCode).toBe(200);
+    await t.db.execute(sql`delete from user_role where user_id = ${ids!.reader}::uuid and role_id = ${ids!.adminRole}::uuid`);
+    expect((await users()).statusCode).toBe(403);
+
+    const mine = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(reader) })).json() as { id: string }[];
+    const [foreign] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id::text from company where not (id = any(${`{${mine.map((c) => c.id).join(',')}}`}::uuid[])) order by name limit 1`,
+    );
+    const scoped = () => t.app.inject({ url: '/api/issue', headers: t.auth(reader, { 'x-tenant': foreign!.id }) });
+    expect((await scoped()).statusCode).toBe(403);
+    await t.db.execute(sql`insert into user_company (user_id, company_id) values (${ids!.reader}::uuid, ${foreign!.id}::uuid)`);
+    expect((await scoped()).statusCode).toBe(200);
+    expect((await scoped()).statusCode).toBe(200);
+    await t.db.execute(sql`delete from user_company where user_id = ${ids!.reader}::uuid and company_id = ${foreign!.id}::uuid`);
+    expect((await scoped()).statusCode).toBe(403);
   });
 });

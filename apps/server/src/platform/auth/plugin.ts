@@ -15,6 +15,7 @@ import {
   type TenantTransaction,
   tenantWide,
   toVisible,
+  type VisibleCompanies,
 } from '../tenancy';
 import type { Caller, RequestContext } from './context';
 import { verifyAccessToken } from './tokens';
@@ -114,21 +115,22 @@ select u.id::text as "userId", u.company_id::text as "companyId", s.mfa_pending 
                                  where a.user_id = u.id and a.terms_of_use_id = cur.id and not a.is_revoked)) as "termsConsentMissing",
        -- Ended, or past its last day before the date job has recorded it (billing/contract-job).
        exists (select 1 from billing_contract bc where bc.company_id = u.company_id
-               and (bc.lifecycle_status = 'Ended' or (bc.lifecycle_status in ('InTrial', 'Cancelled') and bc.end_date < current_date))) as "contractEnded",
-       array(select distinct rc.claim from user_role ur join role_claim rc on rc.role_id = ur.role_id where ur.user_id = u.id) as claims,
-       vis.visible`;
-const AUTH_FROM = `
+               and (bc.lifecycle_status = 'Ended' or (bc.lifecycle_status in ('InTrial', 'Cancelled') and bc.end_date < current_date))) as "contractEnded"`;
+const CLAIMS = `array(select distinct rc.claim from user_role ur join role_claim rc on rc.role_id = ur.role_id where ur.user_id = u.id)`;
+const SESSION_FROM = `
   from auth_session s
   join app_user u on u.id = s.user_id
-  join company c on c.id = u.company_id
-  -- The visible companies as text, "id[:parent][!]" per company (! when inactive): an agency's
-  -- thousand companies as JSON cost PGlite 0.8 ms more per request to build.
-  cross join lateral (select coalesce(string_agg(v.id::text || coalesce(':' || v.parent_id::text, '')
-                                                 || case when v.is_active then '' else '!' end, ','), '') as visible,
-                             coalesce(string_agg(v.id::text, ','), '') as ids
-                        from pc_visible_companies(u.id) v) vis
+  join company c on c.id = u.company_id`;
+// The visible companies as text, "id[:parent][!]" per company (! when inactive): an agency's
+// thousand companies as JSON cost PGlite 0.8 ms more per request to build.
+const VISIBLE = `select string_agg(v.id::text || coalesce(':' || v.parent_id::text, '')
+                                   || case when v.is_active then '' else '!' end, ',') as visible,
+                        string_agg(v.id::text, ',') as ids
+                   from pc_visible_companies(u.id) v`;
+const SESSION_WHERE = `
  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`;
-const AUTH_SQL = `${AUTH_SELECT}${AUTH_FROM}`;
+const AUTH_SQL = `${AUTH_SELECT}, ${CLAIMS} as claims, coalesce(vis.visible, '') as visible${SESSION_FROM}
+  cross join lateral (${VISIBLE}) vis${SESSION_WHERE}`;
 /**
  * The same as the first statement of the request's transaction, which it also makes the
  * tenant's: the settings `openTenantTransaction` would write (docs/decisions/0027), so a request
@@ -140,10 +142,19 @@ const AUTH_SQL = `${AUTH_SELECT}${AUTH_FROM}`;
  * transaction can turn back), so the platform may send the answer before the transaction ends.
  * In the statement rather than in the `begin`: PGlite's transaction opens with a plain BEGIN,
  * and a `set transaction` statement of its own cost a statement per request.
+ * Claims and visible companies change rarely and took two thirds of the statement's time (PGlite,
+ * 7 companies; far more for an agency): $3 and $4 are the auth epoch (migration 0032) and the
+ * company ids they were last computed at (`keptOf`). While the epoch, read in this very snapshot,
+ * is the same, the statement answers null for both and sets the kept ids; the companies' function
+ * and the claims' subquery are not run at all (a CASE branch and a one-time filter).
  */
-const authTenantSql = (readOnly: boolean) => `${AUTH_SELECT},
-       (set_config('app.company_ids', vis.ids, true) || set_config('app.user_id', u.id::text, true)
-        || set_config('role', 'pc_app', true)${readOnly ? ` || set_config('transaction_read_only', 'on', true)` : ''}) is not null as "tenant"${AUTH_FROM}`;
+const authTenantSql = (readOnly: boolean) => `${AUTH_SELECT}, e.value as "authEpoch",
+       case when e.value = $3 then null else ${CLAIMS} end as claims,
+       case when e.value = $3 then null else coalesce(vis.visible, '') end as visible,
+       (set_config('app.company_ids', case when e.value = $3 then $4 else coalesce(vis.ids, '') end, true)
+        || set_config('app.user_id', u.id::text, true) || set_config('role', 'pc_app', true)${readOnly ? ` || set_config('transaction_read_only', 'on', true)` : ''}) is not null as "tenant"${SESSION_FROM}
+  left join app_setting e on e.key = 'auth_epoch'
+  left join lateral (${VISIBLE} where e.value is distinct from $3) vis on true${SESSION_WHERE}`;
 
 type AuthRow = {
   userId: string;
@@ -160,23 +171,84 @@ type AuthRow = {
   visible: string;
 };
 
+/** The tenant statements' row: claims and companies are null when the kept ones still hold. */
+type TenantAuthRow = Omit<AuthRow, 'claims' | 'visible'> & {
+  authEpoch: string | null;
+  claims: string[] | null;
+  visible: string | null;
+};
+
+/** An authentication row with its claims and visible companies read into the forms a caller uses. */
+export type Authenticated = Omit<AuthRow, 'claims' | 'visible'> & {
+  claims: ReadonlySet<string>;
+  visible: VisibleCompanies;
+};
+
+/** The owner statement's row as a caller reads it. */
+function authenticated(row: AuthRow): Authenticated {
+  return { ...row, claims: new Set(row.claims), visible: toVisible(parseVisible(row.visible)) };
+}
+
 const authStatements = new WeakMap<
   OwnerDb,
-  { owner: PreparedStatement<AuthRow>; tenant: PreparedStatement<AuthRow>; tenantReadOnly: PreparedStatement<AuthRow> }
+  {
+    owner: PreparedStatement<AuthRow>;
+    tenant: PreparedStatement<TenantAuthRow>;
+    tenantReadOnly: PreparedStatement<TenantAuthRow>;
+  }
 >();
 
 /** The authentication statements of a database: alone, and opening the tenant transaction. */
 export function authStatementsOf(db: OwnerDb) {
   let run = authStatements.get(db);
   if (!run) {
+    const tenantParams = ['uuid', 'uuid', 'uuid?', 'uuids'] as const;
     run = {
-      owner: preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, 2),
-      tenant: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant', authTenantSql(false), 2),
-      tenantReadOnly: preparedOwnerStatement<AuthRow>(db, 'pc_auth_tenant_ro', authTenantSql(true), 2),
+      owner: preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, ['uuid', 'uuid']),
+      tenant: preparedOwnerStatement<TenantAuthRow>(db, 'pc_auth_tenant', authTenantSql(false), tenantParams),
+      tenantReadOnly: preparedOwnerStatement<TenantAuthRow>(db, 'pc_auth_tenant_ro', authTenantSql(true), tenantParams),
     };
     authStatements.set(db, run);
   }
   return run;
+}
+
+/**
+ * A user's claims and visible companies as computed at an auth epoch, read once: requests share
+ * them (both are read only), and an agency's thousand companies are not parsed per request.
+ */
+type Kept = { epoch: string; ids: string; claims: ReadonlySet<string>; visible: VisibleCompanies };
+/** How many users' claims and companies a server keeps per database. */
+const KEPT_USERS = 10_000;
+const kept = new WeakMap<OwnerDb, Map<string, Kept>>();
+
+/** The claims and visible companies this process last computed, per user, for a database. */
+function keptOf(db: OwnerDb) {
+  let users = kept.get(db);
+  if (!users) {
+    users = new Map();
+    kept.set(db, users);
+  }
+  return users;
+}
+
+/**
+ * The authentication row with its claims and companies: those the statement computed (which are
+ * then kept, with the epoch it read) or, when it answered none, the kept ones it was sent.
+ */
+function completeRow(users: Map<string, Kept>, sent: Kept | undefined, row: TenantAuthRow): Authenticated {
+  const { authEpoch, claims, visible, ...rest } = row;
+  if (claims === null || visible === null) {
+    // The statement answers none only for the epoch it was sent, which only a kept entry sends.
+    if (!sent || sent.epoch !== authEpoch) throw new Error('authentication: no kept claims for the epoch');
+    return { ...rest, claims: sent.claims, visible: sent.visible };
+  }
+  const read = authenticated({ ...rest, claims, visible });
+  if (authEpoch !== null) {
+    if (users.size >= KEPT_USERS) users.clear();
+    users.set(row.userId, { epoch: authEpoch, ids: read.visible.ids.join(','), claims: read.claims, visible: read.visible });
+  }
+  return read;
 }
 
 /**
@@ -187,13 +259,22 @@ export function authStatementsOf(db: OwnerDb) {
 export async function openAuthenticated<T>(
   db: OwnerDb,
   session: readonly [string, string],
-  admit: (row: AuthRow | undefined) => { value: T; companyIds: readonly string[] },
+  admit: (row: Authenticated | undefined) => { value: T; companyIds: readonly string[] },
   opts: { readOnly?: boolean } = {},
 ) {
   const statements = authStatementsOf(db);
   const tenant = opts.readOnly ? statements.tenantReadOnly : statements.tenant;
   await tenant.ready();
-  return openTransactionWith(db, async (tx) => admit((await tenant.inTransaction(tx, session))[0]), opts);
+  const users = keptOf(db);
+  const sent = users.get(session[1]);
+  return openTransactionWith(
+    db,
+    async (tx) => {
+      const [row] = await tenant.inTransaction(tx, [...session, sent?.epoch ?? '', sent?.ids ?? '']);
+      return admit(row && completeRow(users, sent, row));
+    },
+    opts,
+  );
 }
 
 /** How many checked access tokens a server keeps (a client sends its token with every request). */
@@ -239,13 +320,12 @@ export function parseVisible(text: string): CompanyLink[] {
 }
 
 /** The caller the authentication row describes, checked against the route's rules. */
-function callerOf(row: AuthRow | undefined, sessionId: string, req: FastifyRequest): Caller {
+function callerOf(row: Authenticated | undefined, sessionId: string, req: FastifyRequest): Caller {
   const cfg = req.routeOptions.config;
   if (!row) throw unauthorized();
   if (row.mfaPending && cfg?.allowMfaPending !== true) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
-  const claims = new Set(row.claims);
-  const visible = toVisible(parseVisible(row.visible));
+  const { claims, visible } = row;
   // Checked on every request, like the session and the user's own flag: deactivating the last
   // active company of a user ends their access at once, not when the access token expires.
   if (!visible.anyActive) throw unauthorized();
@@ -331,7 +411,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; s
     if (cfg?.ownerConnection || cfg?.lateTransaction) {
       const [row] = await authStatementsOf(opts.db).owner(session);
       req.ctx = {
-        ...callerOf(row, session[0], req),
+        ...callerOf(row && authenticated(row), session[0], req),
         db: noTenantDb,
         addCompanies: async () => undefined,
         afterCommit: (fn) => fn(),
