@@ -144,7 +144,7 @@ const AUTH_SQL = `${AUTH_SELECT}, ${CLAIMS} as claims, coalesce(vis.visible, '')
  * and a `set transaction` statement of its own cost a statement per request.
  * Claims and visible companies change rarely and took two thirds of the statement's time (PGlite,
  * 7 companies; far more for an agency): $3 and $4 are the auth epoch (migration 0032) and the
- * company ids they were last computed at (`keptOf`). While the epoch, read in this very snapshot,
+ * company ids they were last computed at (`kept`, below). While the epoch, read in this very snapshot,
  * is the same, the statement answers null for both and sets the kept ids; the companies' function
  * and the claims' subquery are not run at all (a CASE branch and a one-time filter).
  */
@@ -189,16 +189,29 @@ function authenticated(row: AuthRow): Authenticated {
   return { ...row, claims: new Set(row.claims), visible: toVisible(parseVisible(row.visible)) };
 }
 
+/**
+ * A user's claims and visible companies as computed at an auth epoch, read once: requests share
+ * them (both are read only), and an agency's thousand companies are not parsed per request.
+ */
+type Kept = { epoch: string; ids: string; claims: ReadonlySet<string>; visible: VisibleCompanies };
+/** How many users' claims and companies a server keeps per database. */
+const KEPT_USERS = 10_000;
+
 const authStatements = new WeakMap<
   OwnerDb,
   {
     owner: PreparedStatement<AuthRow>;
     tenant: PreparedStatement<TenantAuthRow>;
     tenantReadOnly: PreparedStatement<TenantAuthRow>;
+    /** The claims and visible companies this process last computed, per user. */
+    kept: Map<string, Kept>;
   }
 >();
 
-/** The authentication statements of a database: alone, and opening the tenant transaction. */
+/**
+ * The authentication statements of a database (alone, and opening the tenant transaction), with
+ * what the tenant ones last computed per user.
+ */
 export function authStatementsOf(db: OwnerDb) {
   let run = authStatements.get(db);
   if (!run) {
@@ -207,29 +220,11 @@ export function authStatementsOf(db: OwnerDb) {
       owner: preparedOwnerStatement<AuthRow>(db, 'pc_auth', AUTH_SQL, ['uuid', 'uuid']),
       tenant: preparedOwnerStatement<TenantAuthRow>(db, 'pc_auth_tenant', authTenantSql(false), tenantParams),
       tenantReadOnly: preparedOwnerStatement<TenantAuthRow>(db, 'pc_auth_tenant_ro', authTenantSql(true), tenantParams),
+      kept: new Map(),
     };
     authStatements.set(db, run);
   }
   return run;
-}
-
-/**
- * A user's claims and visible companies as computed at an auth epoch, read once: requests share
- * them (both are read only), and an agency's thousand companies are not parsed per request.
- */
-type Kept = { epoch: string; ids: string; claims: ReadonlySet<string>; visible: VisibleCompanies };
-/** How many users' claims and companies a server keeps per database. */
-const KEPT_USERS = 10_000;
-const kept = new WeakMap<OwnerDb, Map<string, Kept>>();
-
-/** The claims and visible companies this process last computed, per user, for a database. */
-function keptOf(db: OwnerDb) {
-  let users = kept.get(db);
-  if (!users) {
-    users = new Map();
-    kept.set(db, users);
-  }
-  return users;
 }
 
 /**
@@ -265,7 +260,7 @@ export async function openAuthenticated<T>(
   const statements = authStatementsOf(db);
   const tenant = opts.readOnly ? statements.tenantReadOnly : statements.tenant;
   await tenant.ready();
-  const users = keptOf(db);
+  const users = statements.kept;
   const sent = users.get(session[1]);
   return openTransactionWith(
     db,
