@@ -206,3 +206,39 @@ describe('a transaction opened with its first statement (beginTransaction)', () 
     expect(await queryRows<{ n: number }>(t.db, sql`select 3::int as n`)).toEqual([{ n: 3 }]);
   });
 });
+
+describe('raw statements (queryRows)', () => {
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: { logQuery: (query) => void logged.push(query) } });
+  });
+  afterAll(() => t.close());
+  const probe = sql`select ${'a text'}::text as s, ${7}::int as n, 1.5::numeric as num, '{"k": [1, "x"]}'::jsonb as j,
+    array['x', 'y'] as xs, array[1, 2] as ns, timestamptz '2026-11-25 10:00:00.5+00' as at, date '2026-11-25' as day,
+    null::text as nothing, true as yes`;
+
+  it('answer exactly what drizzle’s execute answers, in a transaction or not, and reach the query log', async () => {
+    for (const run of [(f: (db: Db) => Promise<unknown>) => f(t.db), (f: (db: Db) => Promise<unknown>) => t.db.transaction(f)]) {
+      const drizzle = (await run((db) => db.execute(probe))) as { rows: unknown[] };
+      logged.length = 0;
+      const rows = await run((db) => queryRows(db, probe));
+      expect(rows).toEqual(drizzle.rows);
+      expect(logged.filter((q) => q.includes('as nothing'))).toHaveLength(1);
+    }
+  });
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)('on PGlite go past drizzle’s per-statement prepared query', async () => {
+    const { PglitePreparedQuery } = await import('drizzle-orm/pglite/session');
+    const spy = vi.spyOn(PglitePreparedQuery.prototype, 'execute');
+    try {
+      await queryRows(t.db, probe);
+      await t.db.transaction((tx) => queryRows(tx, probe));
+      expect(spy).not.toHaveBeenCalled();
+      await t.db.execute(probe);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

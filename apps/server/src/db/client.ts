@@ -10,7 +10,7 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/sess
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Db } from './types';
+import { type Db, type DirectRows, directRows } from './types';
 
 /**
  * The owner connection: it bypasses row-level security. Only the modules listed in
@@ -288,9 +288,11 @@ const withoutParsers = (options?: QueryOptions) => (options?.parsers ? { ...opti
  * them into its ~320 default parsers each time, then looks every column up in the merged copy:
  * about 0.1 ms per statement, three or four times per request. This instance has drizzle's
  * parsers as its own defaults and drops the per-query copies, so results are the same.
- * Statements sent past drizzle (`preparedOwnerStatement`) get them too: timestamps as text.
+ * Statements sent past drizzle (`preparedOwnerStatement`, `queryRows`) get them too: timestamps as text.
  */
 class DrizzlePGlite extends PGlite {
+  readonly [directRows]: DirectRows = async (text, params) => (await this.query(text, params)).rows;
+
   static async open(options: PGliteOptions) {
     const client = new DrizzlePGlite(options);
     await client.waitReady;
@@ -308,6 +310,7 @@ class DrizzlePGlite extends PGlite {
       callback(
         Object.create(tx, {
           query: { value: (q: string, p?: unknown[], o?: QueryOptions) => tx.query(q, p, withoutParsers(o)) },
+          [directRows]: { value: (async (text, params) => (await tx.query(text, params)).rows) satisfies DirectRows },
         }),
       ),
     );
