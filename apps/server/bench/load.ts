@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --load` (issue 13): throughput of a real server process under autocannon.
  * The demo data (bootstrap with demo items, nothing else) on PGlite and, with BENCH_DATABASE_URL,
- * PostgreSQL; the server runs as its own process (`node --import tsx src/main.ts`, log level
+ * PostgreSQL; the server runs as its own process as `npm start` runs it (its package.json; log level
  * BENCH_LOG_LEVEL, default info, written to a pipe the bench discards), autocannon runs in this
  * process. Per database, endpoint and connection count: requests per second, latency p50/p99,
  * non-2xx answers and errors (both must be 0) and the server's RSS before and after.
@@ -55,7 +55,11 @@ const rssMb = (pid: number) => {
 export async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const serverDir = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // As `npm start` runs it, node's flags included (package.json: `node <flags> src/main.ts`).
+  const start = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start as string;
+  const [node, ...args] = start.split(' ');
+  if (node !== 'node') throw new Error(`the start script does not run node: ${start}`);
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
