@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -360,6 +360,16 @@ describe('rights and scope changes between requests', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+  /** Refused, allowed right after `grant`, refused right after `withdraw`; each asked twice where a kept value could answer. */
+  async function refusedGrantedWithdrawn(ask: () => Promise<{ statusCode: number }>, grant: SQL, withdraw: SQL) {
+    expect((await ask()).statusCode).toBe(403);
+    expect((await ask()).statusCode).toBe(403);
+    await t.db.execute(grant);
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(200);
+    await t.db.execute(withdraw);
+    expect((await ask()).statusCode).toBe(403);
+  }
 
   it('applies a role given or taken and a company granted or withdrawn to the very next request', async () => {
     const reader = await t.tokenFor('reader@demo.local');
@@ -369,27 +379,21 @@ describe('rights and scope changes between requests', () => {
                  (select ur.role_id::text from user_role ur join app_user u on u.id = ur.user_id
                    where u.email = 'admin@demo.local' limit 1) as "adminRole"`,
     );
-    const users = () => t.app.inject({ url: '/api/user', headers: t.auth(reader) });
-    // Twice each, so the second request is answered from kept claims.
-    expect((await users()).statusCode).toBe(403);
-    expect((await users()).statusCode).toBe(403);
-    await t.db.execute(sql`insert into user_role (user_id, role_id) values (${ids!.reader}::uuid, ${ids!.adminRole}::uuid)`);
-    expect((await users()).statusCode).toBe(200);
-    expect((await users()).statusCode).toBe(200);
-    await t.db.execute(sql`delete from user_role where user_id = ${ids!.reader}::uuid and role_id = ${ids!.adminRole}::uuid`);
-    expect((await users()).statusCode).toBe(403);
+    await refusedGrantedWithdrawn(
+      () => t.app.inject({ url: '/api/user', headers: t.auth(reader) }),
+      sql`insert into user_role (user_id, role_id) values (${ids!.reader}::uuid, ${ids!.adminRole}::uuid)`,
+      sql`delete from user_role where user_id = ${ids!.reader}::uuid and role_id = ${ids!.adminRole}::uuid`,
+    );
 
     const mine = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(reader) })).json() as { id: string }[];
     const [foreign] = await queryRows<{ id: string }>(
       t.db,
       sql`select id::text from company where not (id = any(${`{${mine.map((c) => c.id).join(',')}}`}::uuid[])) order by name limit 1`,
     );
-    const scoped = () => t.app.inject({ url: '/api/issue', headers: t.auth(reader, { 'x-tenant': foreign!.id }) });
-    expect((await scoped()).statusCode).toBe(403);
-    await t.db.execute(sql`insert into user_company (user_id, company_id) values (${ids!.reader}::uuid, ${foreign!.id}::uuid)`);
-    expect((await scoped()).statusCode).toBe(200);
-    expect((await scoped()).statusCode).toBe(200);
-    await t.db.execute(sql`delete from user_company where user_id = ${ids!.reader}::uuid and company_id = ${foreign!.id}::uuid`);
-    expect((await scoped()).statusCode).toBe(403);
+    await refusedGrantedWithdrawn(
+      () => t.app.inject({ url: '/api/issue', headers: t.auth(reader, { 'x-tenant': foreign!.id }) }),
+      sql`insert into user_company (user_id, company_id) values (${ids!.reader}::uuid, ${foreign!.id}::uuid)`,
+      sql`delete from user_company where user_id = ${ids!.reader}::uuid and company_id = ${foreign!.id}::uuid`,
+    );
   });
 });
