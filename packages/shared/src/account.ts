@@ -121,6 +121,12 @@ export const securityEventTypes = [
   'user.unlocked',
   'session.refreshReuse',
   'terms.accepted',
+  'grant.created',
+  'grant.changed',
+  'grant.revoked',
+  'grant.suspended',
+  'grant.resumed',
+  'email.changeRequested',
 ] as const;
 
 export const securityEventSchema = z.object({

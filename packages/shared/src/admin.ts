@@ -60,6 +60,8 @@ export const companyDetailSchema = companyInputSchema.extend({
   creationDate: z.iso.datetime({ offset: true }),
   children: z.array(z.object({ id: z.uuid(), name: z.string() })),
   numberOfChildCompanies: z.number().int(),
+  /** The DPO user acts here through a grant of another tenant: clearing the field ends it. */
+  dataPrivacyAgentGranted: z.boolean(),
   rights: companyRightsSchema,
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
@@ -90,8 +92,31 @@ export const roleInputSchema = z.object({
  * Users are deactivated, never deleted.
  */
 /** `deactivate`: write on someone else; nobody deactivates their own user (they would lock themselves out). */
-export const adminUserRightsSchema = z.object({ write: z.boolean(), deactivate: z.boolean() });
+/** write: edit and run account actions; deactivate; grant: change or revoke an external person's grant. */
+export const adminUserRightsSchema = z.object({ write: z.boolean(), deactivate: z.boolean(), grant: z.boolean() });
 export type AdminUserRights = z.infer<typeof adminUserRightsSchema>;
+
+/** Why a grant is suspended: the person's home tenant reset their password, second factor or address. */
+export const grantSuspendReasons = ['passwordLink', 'secondFactorReset', 'emailChange'] as const;
+
+/** A company of the caller's that granted a person of another tenant access, with the roles it chose. */
+export const externalGrantSchema = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  roleIds: z.array(z.uuid()),
+  roleNames: z.array(z.string()),
+  grantedAt: z.iso.datetime({ offset: true }),
+  suspendedAt: z.iso.datetime({ offset: true }).nullable(),
+  suspendedReason: z.enum(grantSuspendReasons).nullable(),
+});
+export type ExternalGrant = z.infer<typeof externalGrantSchema>;
+
+/** PUT /api/user/{id}/grant: the roles a granting company gives the person (resumes a suspended grant). */
+export const grantInputSchema = z.object({
+  companyId: z.uuid(),
+  roleIds: z.array(z.uuid()).min(1, 'validation.roleRequired').max(10),
+});
+export const grantQuerySchema = z.object({ companyId: z.uuid() });
 
 export const adminUserSchema = z.object({
   id: z.uuid(),
@@ -110,6 +135,19 @@ export const adminUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   mustChangePassword: z.boolean(),
   hasPassword: z.boolean(),
+  /** A new address the user still has to confirm. */
+  pendingEmail: z.string().nullable(),
+  /**
+   * A person of another tenant whom the caller's companies granted access: their home company,
+   * last sign-in and the grants (their home roles and companies are not the caller's to see).
+   */
+  external: z
+    .object({
+      homeCompanyName: z.string(),
+      lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
+      grants: z.array(externalGrantSchema),
+    })
+    .nullable(),
   rights: adminUserRightsSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

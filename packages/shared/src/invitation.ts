@@ -49,6 +49,9 @@ export const invitationSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
   /** Pending and past its expiry: it can no longer be accepted (the sender may resend it). */
   expired: z.boolean(),
+  /** AsDpo: the roles accepting grants in the sending company (ids for the sender only). */
+  grantRoleIds: z.array(z.uuid()),
+  grantRoleNames: z.array(z.string()),
   rights: invitationRightsSchema,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
@@ -58,8 +61,17 @@ export const invitationInputSchema = z.object({
   purpose: invitationPurposeSchema,
   recipient: text.trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(z.email('validation.email')),
   message: text.max(INVITATION_MESSAGE_MAX, 'validation.tooLong').optional().default(''),
+  /**
+   * AsDpo: the roles the DPO will hold in the inviting company (built-in or the company's own);
+   * without them, the built-in external DPO role.
+   */
+  grantRoleIds: z.array(z.uuid()).min(1, 'validation.required').max(10).optional(),
 });
 export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+/** A role an inviting company may grant (GET /api/invitation/grant-roles). */
+export const grantableRoleSchema = z.object({ id: z.uuid(), key: z.string().nullable(), name: z.string() });
+export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 
 /** What accepting changed: the company the recipient is now DPO of, or the agency now looking after them. */
 export const invitationAcceptResultSchema = z.object({ purpose: invitationPurposeSchema, companyName: z.string() });

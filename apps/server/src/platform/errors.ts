@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: string,
     readonly extra: { fields?: Record<string, string[]>; reason?: string; details?: string } = {},
+    /** Values the message names, e.g. the company a refusal protects. */
+    readonly vars: Record<string, string> = {},
   ) {
     super(messageKey);
   }
@@ -36,7 +38,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = requestLocale(req);
     if (err instanceof AppError) {
-      return reply.code(err.status).send({ code: err.code, message: translate(locale, err.messageKey), ...err.extra });
+      return reply.code(err.status).send({ code: err.code, message: translate(locale, err.messageKey, err.vars), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string[]> = {};

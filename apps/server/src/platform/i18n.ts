@@ -51,7 +51,9 @@ const messages: Record<Language, Record<string, string>> = {
     'error.demoNeedsAgency':
       'Demo-Unternehmen können nur Datenschutz-Agenturen anlegen. Bitte wählen Sie als übergeordnetes Unternehmen eine Agentur.',
     'error.lastAdministrator':
-      'Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen. Ernennen Sie zuerst eine weitere Person zur Administration.',
+      '„{{company}}“ hätte danach keine aktive Administration mehr. Ernennen Sie zuerst eine weitere Person dieses Unternehmens zur Administration.',
+    'error.externalUser':
+      'Diese Person gehört zu einem anderen Unternehmen. Sie können nur ihre Rollen in Ihrem Unternehmen ändern oder ihren Zugang entziehen.',
     'error.selfDeactivation':
       'Sie können Ihren eigenen Zugang nicht deaktivieren. Bitten Sie eine andere Person mit Benutzerverwaltung darum.',
     'error.roleBuiltIn':
@@ -103,7 +105,9 @@ const messages: Record<Language, Record<string, string>> = {
     'error.demoNeedsAgency':
       'Only data privacy agencies can create demo companies. Please choose an agency as the parent company.',
     'error.lastAdministrator':
-      'You are the last administrator of this tenant and cannot remove your own rights. Make another person an administrator first.',
+      '“{{company}}” would then have no active administrator. Make another person of this company an administrator first.',
+    'error.externalUser':
+      'This person belongs to another company. You can only change their roles in your company or revoke their access.',
     'error.selfDeactivation': 'You cannot deactivate your own access. Ask another person with user administration to do it.',
     'error.roleBuiltIn': 'Built-in roles cannot be changed. Create a role of your own if you need other rights.',
     'error.conflict': 'Someone has changed this entry in the meantime. Reload the page to see the current version.',
@@ -116,6 +120,7 @@ const messages: Record<Language, Record<string, string>> = {
 /** The message keys of each language, for the catalogue test. */
 export const messageKeys = (locale: Language) => Object.keys(messages[locale]);
 
-export function translate(locale: Language, key: string): string {
-  return messages[locale][key] ?? messages.de[key] ?? key;
+export function translate(locale: Language, key: string, vars: Record<string, string> = {}): string {
+  const text = messages[locale][key] ?? messages.de[key] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => vars[name] ?? m);
 }

@@ -11,6 +11,8 @@ export async function logSecurityEvent(
     email?: string | null;
     ip?: string | null;
     detail?: Record<string, unknown>;
+    /** A company other than the user's own whose log the event belongs to as well (a grant's). */
+    companyId?: string | null;
   },
 ) {
   await db.insert(securityEvent).values({
@@ -19,5 +21,6 @@ export async function logSecurityEvent(
     email: e.email ?? null,
     ip: e.ip ?? null,
     detail: e.detail ?? null,
+    companyId: e.companyId ?? null,
   });
 }

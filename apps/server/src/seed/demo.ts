@@ -118,6 +118,7 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
         recipientEmail: demoUsers.reader,
         recipientUserId: ralf,
         recipientCompanyId: bakery,
+        grantRoleIds: [roles['external-dpo']!],
         message:
           'Guten Tag Herr Leser,\n\nwir suchen für die Fremdfirma AG einen Datenschutzbeauftragten. Hätten Sie Interesse?\n\nOtto Fremd',
         tokenHash: sha256(randomToken()),

@@ -1,4 +1,10 @@
-import { type Invitation, type InvitationInput, invitationAcceptResultSchema, invitationSchema } from '@pc/shared';
+import {
+  grantableRoleSchema,
+  type Invitation,
+  type InvitationInput,
+  invitationAcceptResultSchema,
+  invitationSchema,
+} from '@pc/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +25,18 @@ export function useInvitations(enabled = true) {
     queryKey: invitationsKey,
     queryFn: () => apiRequest('/invitation', { schema: z.array(invitationSchema) }),
     enabled,
+  });
+}
+
+/**
+ * The roles the caller's company may give a person of another tenant: an invited DPO, or one
+ * already granted (user administration).
+ */
+export function useGrantableRoles(enabled = true) {
+  return useQuery({
+    queryKey: ['invitations', 'grant-roles'],
+    enabled,
+    queryFn: () => apiRequest('/invitation/grant-roles', { schema: z.array(grantableRoleSchema) }),
   });
 }
 

@@ -158,6 +158,30 @@ export const userCompany = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_company_company_idx').on(t.companyId)],
 );
 
+/**
+ * A person of another tenant granted a company (an accepted DPO invitation): the roles the
+ * granting company chose for them there, which replace their home roles in that company and its
+ * children (docs/decisions/0033).
+ */
+export const companyGrant = pgTable(
+  'company_grant',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    roleIds: uuid('role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    grantedBy: uuid('granted_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Set when the home tenant reset the person's password, second factor or address. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('company_grant_company_idx').on(t.companyId)],
+);
+
 export const authSession = pgTable(
   'auth_session',
   {

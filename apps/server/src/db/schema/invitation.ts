@@ -31,6 +31,8 @@ export const invitation = pgTable(
     responseDate: timestamp('response_date', { withTimezone: true }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The roles an accepted AsDpo invitation grants in the sender's company. */
+    grantRoleIds: uuid('grant_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [
     uniqueIndex('invitation_token_hash_uq').on(t.tokenHash),

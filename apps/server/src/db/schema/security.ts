@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { appUser } from './identity';
+import { appUser, company } from './identity';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -105,6 +105,8 @@ export const securityEvent = pgTable(
     type: text('type').notNull(),
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** The company (other than the user's own) whose log the event also belongs to: a grant's. */
+    companyId: uuid('company_id').references(() => company.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('security_event_created_idx').on(t.createdAt), index('security_event_user_idx').on(t.userId)],

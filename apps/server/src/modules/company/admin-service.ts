@@ -7,14 +7,15 @@ import {
   isValidVatNumber,
   VAT_NUMBER_ERROR,
 } from '@pc/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { appUser, company, initiation } from '../../db/schema/index';
+import { appUser, company, companyGrant, initiation } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { seedDemoItems } from '../../seed/demo-items';
 import { demoCompanyProfile } from '../../seed/demo-profiles';
+import { revokeGrant } from '../user/grant-service';
 import { companyRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'addCompanies' | 'userId' | 'companyId' | 'companyIds' | 'claims'>;
@@ -26,7 +27,12 @@ const agency = alias(company, 'agency');
 export async function companyDetail(ctx: Ctx, id: string): Promise<CompanyDetail> {
   const db = ctx.db;
   const [row] = await db
-    .select({ c: company, parentName: parent.name, agencyName: agency.name })
+    .select({
+      c: company,
+      parentName: parent.name,
+      agencyName: agency.name,
+      agentGranted: sql<boolean>`exists (select 1 from company_grant g where g.company_id = ${company.id} and g.user_id = ${company.dataPrivacyAgentId})`,
+    })
     .from(company)
     .leftJoin(parent, eq(parent.id, company.parentId))
     .leftJoin(agency, eq(agency.id, company.agencyId))
@@ -79,6 +85,7 @@ export async function companyDetail(ctx: Ctx, id: string): Promise<CompanyDetail
     passwordExpiryDays: c.passwordExpiryDays,
     children,
     numberOfChildCompanies: children.length,
+    dataPrivacyAgentGranted: row.agentGranted,
     rights: companyRights(ctx, c.id),
   };
 }
@@ -133,12 +140,9 @@ async function checkParent(db: Db, id: string | null, parentId: string | null, f
 /** The DPO named by id must be a user the editor can see, like any user picker offers. */
 async function checkAgent(db: Db, agentId: string | null) {
   if (!agentId) return;
-  // Users of companies the caller may see, like the user picker offers (row-level security).
-  const [u] = await db
-    .select({ id: appUser.id })
-    .from(appUser)
-    .innerJoin(company, eq(company.id, appUser.companyId))
-    .where(eq(appUser.id, agentId));
+  // Users the caller may see (row-level security): of their companies, or a DPO of another tenant
+  // the company granted access.
+  const [u] = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, agentId));
   if (!u) throw validationFailed({ dataPrivacyAgentId: ['validation.unknownReference'] });
 }
 
@@ -174,7 +178,10 @@ export async function createCompany(ctx: Ctx, input: CompanyInput) {
  * (403 otherwise); answers its current group.
  */
 async function companyFor(ctx: Ctx, id: string, right: keyof CompanyRights) {
-  const [c] = await ctx.db.select({ parentId: company.parentId }).from(company).where(eq(company.id, id));
+  const [c] = await ctx.db
+    .select({ parentId: company.parentId, agentId: company.dataPrivacyAgentId })
+    .from(company)
+    .where(eq(company.id, id));
   if (!c) throw notFound();
   if (!companyRights(ctx, id)[right]) throw forbidden();
   return c;
@@ -195,6 +202,15 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyInput) {
   }
   if (id === ctx.companyId && !input.isActive) throw validationFailed({ isActive: ['validation.ownCompanyActive'] });
   await db.update(company).set(columns(input)).where(eq(company.id, id));
+  // A DPO of another tenant acts in the company through the grant their invitation made: taking
+  // them out of the DPO field ends it (the form says so before saving).
+  if (before.agentId && before.agentId !== (input.dataPrivacyAgentId ?? null)) {
+    const [grant] = await db
+      .select({ userId: companyGrant.userId })
+      .from(companyGrant)
+      .where(and(eq(companyGrant.userId, before.agentId), eq(companyGrant.companyId, id)));
+    if (grant) await revokeGrant(ctx, grant.userId, id, null);
+  }
 }
 
 /**

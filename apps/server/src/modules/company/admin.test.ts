@@ -404,7 +404,7 @@ describe('administration', () => {
       };
       const res = await t.app.inject({ method: 'PUT', url: `/api/user/${me.id}`, headers: t.auth(other), payload: body });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toContain('letzte');
+      expect(res.json().message).toContain('keine aktive Administration');
       const off = await t.app.inject({
         method: 'PUT',
         url: `/api/user/${me.id}`,
@@ -420,8 +420,8 @@ describe('administration', () => {
       const users = (await t.app.inject({ url: '/api/user', headers: t.auth(admin) })).json();
       const me = users.find((u: { email: string }) => u.email === 'admin@demo.local');
       const someone = users.find((u: { email: string }) => u.email === 'reader@demo.local');
-      expect(me.rights).toEqual({ write: true, deactivate: false });
-      expect(someone.rights).toEqual({ write: true, deactivate: true });
+      expect(me.rights).toEqual({ write: true, deactivate: false, grant: false });
+      expect(someone.rights).toEqual({ write: true, deactivate: true, grant: false });
       const { id, rights, companyName, roleNames, lockedUntil, twoFactorEnabled, mustChangePassword, hasPassword, ...input } = me;
       const res = await t.app.inject({
         method: 'PUT',

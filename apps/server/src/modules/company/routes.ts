@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import type { Storage } from '../../platform/storage';
-import { companyLogo, listCompanyItems } from './service';
+import { companyLogo, listCompanyItems, listGrantedCompanies } from './service';
 
 export function companyRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +15,18 @@ export function companyRoutes(app: FastifyInstance, { storage }: { storage: Stor
       schema: { tags: ['company'], summary: 'Companies for the scope dialog', response: { 200: z.array(companyListItemSchema) } },
     },
     async (req) => listCompanyItems(ctxOf(req)),
+  );
+
+  r.get(
+    '/api/company/granted',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Companies of other tenants that granted the caller access, for the scope dialog',
+        response: { 200: z.array(companyListItemSchema) },
+      },
+    },
+    async (req) => listGrantedCompanies(ctxOf(req)),
   );
 
   r.get(

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
+import { grantFor } from '../../platform/auth/plugin';
 import { notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { companyRights } from './policy';
@@ -53,26 +54,46 @@ export async function listCompanyItems(ctx: Ctx): Promise<CompanyListItem[]> {
     from company c left join company p on p.id = c.parent_id
     order by c.name`,
   );
-  return rows.map((r) => {
-    const children = textArray(r.child_names);
-    return {
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      isActive: r.is_active,
-      isDemo: r.is_demo,
-      creationDate: new Date(r.created_at).toISOString(),
-      hasLogo: r.logo_hash !== null,
-      parentCompanyId: r.parent_id,
-      parentCompanyName: r.parent_name,
-      parentCompany: r.parent_id && r.parent_name ? { id: r.parent_id, name: r.parent_name } : null,
-      childCompanyNames: children,
-      numberOfChildCompanies: children.length,
-      isResponsibleParty: r.is_responsible_party,
-      isDataProcessor: r.is_data_processor,
-      isDataPrivacyAgency: r.is_data_privacy_agency,
-      rights: companyRights(ctx, r.id),
-    };
+  return rows.map((r) => toListItem(r, companyRights(ctx, r.id)));
+}
+
+function toListItem(r: Row, rights: CompanyListItem['rights']): CompanyListItem {
+  const children = textArray(r.child_names);
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    isActive: r.is_active,
+    isDemo: r.is_demo,
+    creationDate: new Date(r.created_at).toISOString(),
+    hasLogo: r.logo_hash !== null,
+    parentCompanyId: r.parent_id,
+    parentCompanyName: r.parent_name,
+    parentCompany: r.parent_id && r.parent_name ? { id: r.parent_id, name: r.parent_name } : null,
+    childCompanyNames: children,
+    numberOfChildCompanies: children.length,
+    isResponsibleParty: r.is_responsible_party,
+    isDataProcessor: r.is_data_processor,
+    isDataPrivacyAgency: r.is_data_privacy_agency,
+    rights,
+  };
+}
+
+/**
+ * Companies of other tenants that granted the caller access (an accepted DPO invitation), for the
+ * scope dialog: they are worked in by choosing them as scope, with the claims of their grant.
+ */
+export async function listGrantedCompanies(ctx: Ctx & Pick<RequestContext, 'grants'>): Promise<CompanyListItem[]> {
+  const rows = await queryRows<Row & { root_id: string }>(
+    ctx.db,
+    sql`select g.id::text, g.root_id::text, g.name, g.type, g.is_active, g.is_demo, g.created_at, g.logo_hash,
+               g.parent_id::text, g.parent_name, g.is_responsible_party, g.is_data_processor, g.is_data_privacy_agency,
+               array(select ch.name from pc_my_granted_companies() ch where ch.parent_id = g.id order by ch.name) as child_names
+          from pc_my_granted_companies() g order by g.name`,
+  );
+  return rows.flatMap((r) => {
+    const grant = grantFor(ctx.grants, r.id);
+    return grant ? [toListItem(r, companyRights({ claims: grant.claims, companyId: ctx.companyId }, r.id))] : [];
   });
 }
 

@@ -143,8 +143,11 @@ describe('invitations', () => {
     expect(before.map((c) => c.name)).not.toContain('Fremdfirma AG');
     const res = await call(admin, 'POST', `/api/invitation/${inv.id}/accept`);
     expect(res.json()).toEqual({ purpose: 'AsDpo', companyName: 'Fremdfirma AG' });
+    // The company is not one of the agency's: it is reached through the grant, as its own scope.
     const after = (await call(admin, 'GET', '/api/company/list-items')).json() as { id: string; name: string }[];
-    const foreign = after.find((c) => c.name === 'Fremdfirma AG')!;
+    expect(after.map((c) => c.name)).not.toContain('Fremdfirma AG');
+    const granted = (await call(admin, 'GET', '/api/company/granted')).json() as { id: string; name: string }[];
+    const foreign = granted.find((c) => c.name === 'Fremdfirma AG')!;
     expect(foreign).toBeDefined();
     const detail = (await call(other, 'GET', `/api/company/${foreign.id}`)).json();
     expect(detail.dataPrivacyAgentId ?? detail.dataPrivacyAgent?.id).toBe((await call(admin, 'GET', '/api/user/me')).json().id);

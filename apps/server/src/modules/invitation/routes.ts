@@ -1,8 +1,9 @@
-import { invitationAcceptResultSchema, invitationInputSchema, invitationSchema } from '@pc/shared';
+import { grantableRoleSchema, invitationAcceptResultSchema, invitationInputSchema, invitationSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { grantableRoles } from '../roles/service';
 import {
   acceptInvitation,
   createInvitation,
@@ -26,6 +27,11 @@ export function invitationRoutes(app: FastifyInstance, d: InvitationDeps) {
 
   r.get('/api/invitation', { schema: { tags, response: { 200: z.array(invitationSchema) } } }, async (req) =>
     listInvitations(ctxOf(req), d),
+  );
+  // The roles an invited DPO may be given in the caller's company (the dialog's and the user
+  // administration's choice): those the caller could hold out themselves.
+  r.get('/api/invitation/grant-roles', { schema: { tags, response: { 200: z.array(grantableRoleSchema) } } }, async (req) =>
+    grantableRoles(ctxOf(req)),
   );
   r.post(
     '/api/invitation',

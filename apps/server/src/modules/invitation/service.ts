@@ -14,9 +14,14 @@ import type { RequestContext } from '../../platform/auth/context';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
+import { roleIdsByKey } from '../../platform/roles/built-in';
+import { checkGrantRoles } from '../roles/service';
 import { invitationRights, inviteRights } from './policy';
 
-export type InvitationCtx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'locale' | 'afterCommit'>;
+export type InvitationCtx = Pick<
+  RequestContext,
+  'db' | 'userId' | 'companyId' | 'companyIds' | 'claims' | 'locale' | 'afterCommit'
+>;
 type Ctx = InvitationCtx;
 export interface InvitationDeps {
   mailer: Mailer;
@@ -48,8 +53,13 @@ async function rows(ctx: Ctx, id?: string) {
   const sent = or(eq(invitation.senderCompanyId, ctx.companyId), eq(invitation.senderUserId, ctx.userId));
   const role = sql<InvitationRole>`case when ${isMine} then 'Recipient' when ${sent} then 'Sender' else 'None' end`;
   const mine = or(isMine, sent);
+  // Names of the roles an AsDpo invitation grants, as far as the reader may read them (built-in
+  // roles always; the sender's own roles for the sender).
+  const grantRoleNames = sql<
+    string[]
+  >`coalesce(array(select r.name from role r where r.id = any(${invitation.grantRoleIds}) order by r.name), '{}')`;
   return ctx.db
-    .select({ i: invitation, role })
+    .select({ i: invitation, role, grantRoleNames })
     .from(invitation)
     .where(id ? and(mine, eq(invitation.id, id)) : mine)
     .orderBy(desc(invitation.createdAt), desc(invitation.id));
@@ -72,6 +82,8 @@ function present(ctx: Ctx, now: Date, r: Awaited<ReturnType<typeof rows>>[number
     responseDate: i.responseDate?.toISOString() ?? null,
     expiresAt: i.expiresAt.toISOString(),
     expired,
+    grantRoleIds: r.role === 'Sender' ? [...i.grantRoleIds] : [],
+    grantRoleNames: [...r.grantRoleNames],
     rights: invitationRights({ role: r.role, purpose: i.purpose, status: i.status, expired }, ctx.claims),
   };
 }
@@ -161,10 +173,21 @@ export async function createInvitation(ctx: Ctx, d: InvitationDeps, input: Invit
   // The sending company is ctx.companyId: the caller's own, or the company whose wizard invites its DPO.
   const [sender] = await ctx.db.select({ name: company.name }).from(company).where(eq(company.id, ctx.companyId));
   if (!me || !sender) throw notFound();
+  // The roles the person will hold in this company: the sender's choice, by default the external
+  // DPO's; never the roles they hold in their own tenant.
+  const grantRoleIds =
+    input.purpose === 'AsDpo'
+      ? await checkGrantRoles(
+          ctx,
+          input.grantRoleIds ?? Object.values(await roleIdsByKey(ctx.db, ['external-dpo'])),
+          'grantRoleIds',
+        )
+      : [];
   const now = nowOf(d);
   const token = randomToken();
   const values = {
     purpose: input.purpose,
+    grantRoleIds,
     senderUserId: ctx.userId,
     senderCompanyId: ctx.companyId,
     senderName: `${me.first} ${me.last}`.trim() || me.email,

@@ -71,6 +71,40 @@ export async function deleteRole(ctx: Ctx, id: string) {
   await ctx.db.delete(role).where(eq(role.id, id));
 }
 
+/**
+ * The roles the caller may give a person of another tenant: built-in or their companies' own,
+ * holding no operator claim and no claim the caller lacks.
+ */
+export async function grantableRoles(ctx: Ctx) {
+  const rows = await ctx.db
+    .select({
+      id: role.id,
+      key: role.key,
+      name: role.name,
+      claims: sql<string[]>`coalesce(array(select rc.claim from role_claim rc where rc.role_id = "role"."id"), '{}')`,
+    })
+    .from(role)
+    .orderBy(sql`${role.companyId} nulls first`, role.name);
+  return rows
+    .filter((r) => r.claims.every((c) => !c.startsWith('Platform.') && ctx.claims.has(c)))
+    .map(({ id, key, name }) => ({ id, key, name }));
+}
+
+/**
+ * Roles a company may give a person of another tenant (an invitation's or a grant's): roles it
+ * can see (built-in or its own), none with operator claims, and none with a claim the caller does
+ * not hold themselves.
+ */
+export async function checkGrantRoles(ctx: Ctx, roleIds: readonly string[], field = 'roleIds') {
+  const ids = [...new Set(roleIds)];
+  const found = ids.length ? await ctx.db.select({ id: role.id }).from(role).where(inArray(role.id, ids)) : [];
+  if (!ids.length || found.length !== ids.length) throw validationFailed({ [field]: ['validation.unknownReference'] });
+  const claims = await claimsOfRoles(ctx.db, ids);
+  if (claims.some((c) => c.startsWith('Platform.'))) throw validationFailed({ [field]: ['validation.claimNotHeld'] });
+  assertGrantable(ctx, claims, field);
+  return ids;
+}
+
 export async function claimsOfRoles(db: Db, roleIds: readonly string[]) {
   if (!roleIds.length) return [];
   const rows = await db

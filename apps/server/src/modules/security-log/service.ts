@@ -31,7 +31,7 @@ export async function listSecurityEvents(ctx: Ctx, q: { page: number; pageSize: 
         detail: securityEvent.detail,
       })
       .from(securityEvent)
-      .innerJoin(appUser, eq(appUser.id, securityEvent.userId))
+      .leftJoin(appUser, eq(appUser.id, securityEvent.userId))
       .where(where)
       .orderBy(desc(securityEvent.createdAt), desc(securityEvent.id))
       .limit(q.pageSize)
@@ -39,7 +39,7 @@ export async function listSecurityEvents(ctx: Ctx, q: { page: number; pageSize: 
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(securityEvent)
-      .innerJoin(appUser, eq(appUser.id, securityEvent.userId))
+      .leftJoin(appUser, eq(appUser.id, securityEvent.userId))
       .where(where),
   ]);
   return {
@@ -50,7 +50,7 @@ export async function listSecurityEvents(ctx: Ctx, q: { page: number; pageSize: 
       type: r.type,
       userId: r.userId,
       email: r.email ?? r.userEmail,
-      userFullName: `${r.firstname} ${r.lastname}`.trim() || null,
+      userFullName: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim() || null,
       ip: r.ip,
       detail: r.detail ?? null,
     })),

@@ -1,4 +1,4 @@
-import { adminUserInputSchema, adminUserSchema, userLookupSchema } from '@pc/shared';
+import { adminUserInputSchema, adminUserSchema, grantInputSchema, grantQuerySchema, userLookupSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   resetTwoFactor,
   updateUser,
 } from './admin-service';
+import { revokeGrant, setGrant } from './grant-service';
 import { lookupUsers } from './service';
 
 export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
@@ -45,10 +46,27 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
       config: write,
       schema: { tags: ['user'], params: idParams, body: adminUserInputSchema, response: { 200: adminUserSchema } },
     },
-    async (req) => updateUser(ctxOf(req), req.params.id, req.body),
+    async (req) => updateUser(ctxOf(req), req.params.id, req.body, d),
+  );
+  // A person of another tenant granted one of the caller's companies: the roles they hold there.
+  r.put(
+    '/api/user/:id/grant',
+    {
+      config: write,
+      schema: { tags: ['user'], params: idParams, body: grantInputSchema, response: { 200: adminUserSchema } },
+    },
+    async (req) => setGrant(ctxOf(req), req.params.id, req.body, req.ip),
+  );
+  r.delete(
+    '/api/user/:id/grant',
+    { config: write, schema: { tags: ['user'], params: idParams, querystring: grantQuerySchema } },
+    async (req, reply) => {
+      await revokeGrant(ctxOf(req), req.params.id, req.query.companyId, req.ip);
+      return reply.code(204).send();
+    },
   );
   r.post('/api/user/:id/invite', { config: write, schema: { tags: ['user'], params: idParams } }, async (req, reply) => {
-    await inviteUser(ctxOf(req), d, req.params.id);
+    await inviteUser(ctxOf(req), d, req.params.id, req.ip);
     return reply.code(204).send();
   });
   r.post(

@@ -9,7 +9,9 @@ import { logSecurityEvent } from '../../platform/security-log';
 import type { AccountDeps } from '../auth/deps';
 import { sendPasswordLink } from '../auth/password-reset';
 import { assertGrantable, claimsOfRoles } from '../roles/service';
+import { holdsForeignGrants, listExternalPeople, suspendForeignGrants } from './grant-service';
 import { adminUserRights } from './policy';
+import { requestEmailChange } from './profile-service';
 
 type Ctx = Pick<RequestContext, 'db' | 'afterCommit' | 'userId' | 'companyId' | 'companyIds' | 'claims'>;
 
@@ -30,6 +32,12 @@ export interface UserInput {
  * security); their grants and roles as far as the caller can see them.
  */
 export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]> {
+  const own = await listOwnUsers(ctx, onlyId);
+  if (onlyId && own.length) return own;
+  return [...own, ...(await listExternalPeople(ctx, onlyId))];
+}
+
+async function listOwnUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]> {
   const rows = await ctx.db
     .select({
       u: appUser,
@@ -64,6 +72,8 @@ export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]>
     twoFactorEnabled: u.totpSecret !== null,
     mustChangePassword: u.mustChangePassword,
     hasPassword: u.passwordHash !== null,
+    pendingEmail: u.pendingEmail,
+    external: null,
     rights: adminUserRights(ctx.claims, u.id, ctx.userId),
   }));
 }
@@ -71,6 +81,13 @@ export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]>
 export async function getUser(ctx: Ctx, id: string) {
   const [u] = await listUsers(ctx, id);
   if (!u) throw notFound();
+  return u;
+}
+
+/** A user the caller administers: one of their own tenant, not a person granted from another. */
+async function ownUser(ctx: Ctx, id: string) {
+  const u = await getUser(ctx, id);
+  if (u.external) throw new AppError(403, 'forbidden', 'error.externalUser');
   return u;
 }
 
@@ -137,9 +154,9 @@ async function adminCount(db: Db, companyId: string, except?: string) {
 }
 
 /** Saves the user and answers them as they are now. */
-export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
+export async function updateUser(ctx: Ctx, id: string, input: UserInput, d?: Pick<AccountDeps, 'mailer'>) {
   const db = ctx.db;
-  const before = await getUser(ctx, id);
+  const before = await ownUser(ctx, id);
   await checkInput(ctx, input);
   if (before.isActive && !input.isActive && !before.rights.deactivate) {
     throw new AppError(409, 'conflict', 'error.selfDeactivation');
@@ -150,14 +167,19 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
     input.isActive &&
     input.companyId === before.companyId;
   if (wasAdmin && !staysAdmin && (await adminCount(db, before.companyId, id)) === 0) {
-    throw new AppError(409, 'conflict', 'error.lastAdministrator');
+    throw new AppError(409, 'conflict', 'error.lastAdministrator', {}, { company: before.companyName });
   }
+  // A person who also acts in another tenant's company: the new address must be confirmed from
+  // itself (the old one is told), so the home tenant cannot take over their access there.
+  const newEmail = input.email.trim();
+  const emailChanges = newEmail.toLowerCase() !== before.email.toLowerCase();
+  const confirmEmail = emailChanges && d && (await holdsForeignGrants(ctx, id));
   try {
     await db.transaction(async (tx) => {
       await tx
         .update(appUser)
         .set({
-          email: input.email.trim(),
+          ...(confirmEmail ? {} : { email: newEmail }),
           firstname: input.firstname,
           lastname: input.lastname,
           language: input.language,
@@ -180,6 +202,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
     if (isUniqueViolation(e)) throw validationFailed({ email: ['validation.duplicate'] });
     throw e;
   }
+  if (confirmEmail) await requestEmailChange({ ...ctx, userId: id }, d, newEmail, { by: ctx.userId });
   return getUser(ctx, id);
 }
 
@@ -194,13 +217,16 @@ export async function createAndInviteUser(ctx: Ctx, d: AccountDeps, input: UserI
 }
 
 /** Mails a new invitation to an active user (an inactive one gets nothing). */
-export async function inviteUser(ctx: Ctx, d: AccountDeps, id: string) {
-  const user = await getUser(ctx, id);
-  if (user.isActive) await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
+export async function inviteUser(ctx: Ctx, d: AccountDeps, id: string, ip: string | null = null) {
+  const user = await ownUser(ctx, id);
+  if (!user.isActive) return;
+  await suspendForeignGrants(ctx, id, 'passwordLink', ip);
+  await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
 }
 
 /** The user's next request answers 412 PasswordExpired until they choose a new password. */
 export async function forcePasswordChange(ctx: Ctx, id: string) {
+  await ownUser(ctx, id);
   // Only users of the caller's own companies can be changed (row-level security).
   const done = await ctx.db
     .update(appUser)
@@ -211,7 +237,8 @@ export async function forcePasswordChange(ctx: Ctx, id: string) {
 }
 
 export async function resetTwoFactor(ctx: Ctx, id: string, ip: string) {
-  await getUser(ctx, id);
+  await ownUser(ctx, id);
+  await suspendForeignGrants(ctx, id, 'secondFactorReset', ip);
   await ctx.db.transaction(async (tx) => {
     await tx.update(appUser).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(appUser.id, id));
     await tx.delete(recoveryCode).where(eq(recoveryCode.userId, id));

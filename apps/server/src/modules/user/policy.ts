@@ -8,7 +8,15 @@ import type { AdminUserRights } from '@pc/shared';
  * administrator of a company is protected when saving (409), not here. Creating needs the same
  * claims and is guarded by the route's claim rule.
  */
-export function adminUserRights(claims: ReadonlySet<string>, userId: string, callerId: string): AdminUserRights {
-  const write = claims.has('User.Read') && claims.has('User.Write');
-  return { write, deactivate: write && userId !== callerId };
+export function adminUserRights(
+  claims: ReadonlySet<string>,
+  userId: string,
+  callerId: string,
+  external = false,
+): AdminUserRights {
+  const admin = claims.has('User.Read') && claims.has('User.Write');
+  // A person of another tenant is administered by their own tenant; the granting company only
+  // chooses their roles in it and revokes the grant.
+  const write = admin && !external;
+  return { write, deactivate: write && userId !== callerId, grant: admin && external };
 }

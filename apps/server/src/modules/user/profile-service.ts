@@ -29,8 +29,11 @@ export async function updateProfile(ctx: Ctx, input: { firstname: string; lastna
   await ctx.db.update(appUser).set(input).where(eq(appUser.id, ctx.userId));
 }
 
-/** Stores the new address as pending and mails the confirmation link to it. */
-export async function requestEmailChange(ctx: Ctx, d: Pick<AccountDeps, 'mailer'>, newEmail: string) {
+/**
+ * Stores the new address as pending and mails the confirmation link to it. When an administrator
+ * asked for it (`by`), the current address is told as well.
+ */
+export async function requestEmailChange(ctx: Ctx, d: Pick<AccountDeps, 'mailer'>, newEmail: string, opts: { by?: string } = {}) {
   const db = ctx.db;
   const email = newEmail.trim();
   // Only addresses the caller can see are checked here, so the form cannot be used to find out
@@ -60,6 +63,17 @@ export async function requestEmailChange(ctx: Ctx, d: Pick<AccountDeps, 'mailer'
     },
     { in: ctx },
   );
+  if (opts.by) {
+    await d.mailer.send(
+      {
+        to: u!.email,
+        template: 'email-change-notice',
+        locale: u!.language,
+        vars: { name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email, title: email },
+      },
+      { in: ctx },
+    );
+  }
 }
 
 async function ownEmail(ctx: Ctx) {

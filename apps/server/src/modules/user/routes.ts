@@ -10,14 +10,17 @@ export function userRoutes(app: FastifyInstance) {
   // Answers while locked too, so the app learns the lock reason at start-up.
   r.get(
     '/api/user/me',
-    { config: { allowLock: 'all' }, schema: { tags: ['user'], response: { 200: userMeSchema } } },
+    { config: { allowLock: 'all', storedScope: true }, schema: { tags: ['user'], response: { 200: userMeSchema } } },
     async (req) => getMe(ctxOf(req)),
   );
 
+  // Sent with the new scope as X-Tenant (none for all companies), so the answer holds the claims
+  // that hold there. Who may switch is decided in the service: a person granted a company of
+  // another tenant may always move between it and their own.
   r.put(
     '/api/user/scope',
     {
-      config: { claims: { all: ['User.SwitchCompany'] }, allowLock: 'all' },
+      config: { allowLock: 'all' },
       schema: { tags: ['user'], body: setScopeSchema, response: { 200: userMeSchema } },
     },
     async (req) => {

@@ -4,11 +4,12 @@ import { appUser, company } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
-import { notFound } from '../../platform/errors';
+import { grantFor } from '../../platform/auth/plugin';
+import { forbidden, notFound } from '../../platform/errors';
 import { initiationStatus } from '../initiation/service';
 import { callerInviteRights } from '../invitation/service';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'companyIds' | 'lockReason'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'companyIds' | 'grants' | 'lockReason'>;
 
 async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
   const [c] = await db
@@ -28,10 +29,11 @@ async function companyRef(db: Db, id: string): Promise<CompanyRef | null> {
 
 export async function getMe(ctx: Ctx): Promise<UserMe> {
   const db = ctx.db;
+  // In a company of another tenant that granted the user, their own company is not readable.
   const [u] = await db
-    .select({ user: appUser, companyName: company.name })
+    .select({ user: appUser, companyName: sql<string>`coalesce(${company.name}, pc_own_company_name())` })
     .from(appUser)
-    .innerJoin(company, eq(company.id, appUser.companyId))
+    .leftJoin(company, eq(company.id, appUser.companyId))
     .where(eq(appUser.id, ctx.userId));
   if (!u) throw notFound();
   // A stored scope the user may no longer see is dropped rather than served. A user who sees one
@@ -49,7 +51,7 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     company: u.companyName,
     companyId: u.user.companyId,
     scopeCompany: scopeId ? await companyRef(db, scopeId) : null,
-    canSwitchCompanies: ctx.claims.has('User.SwitchCompany') && ctx.companyIds.length > 1,
+    canSwitchCompanies: maySwitch(ctx),
     hasAccount: u.user.hasAccount,
     // The wizard works on the scope company, or the user's own without a scope.
     ...(await initiationStatus(ctx, scopeId ?? u.user.companyId)),
@@ -62,8 +64,14 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
   };
 }
 
+/** Switching companies: with the claim among several, or between one's own and a grant's. */
+function maySwitch(ctx: Ctx) {
+  return (ctx.claims.has('User.SwitchCompany') && ctx.companyIds.length > 1) || ctx.grants.length > 0;
+}
+
 export async function setScope(ctx: Ctx, companyId: string | null): Promise<void> {
-  if (companyId !== null && !ctx.companyIds.includes(companyId)) throw notFound();
+  if (!maySwitch(ctx) && !ctx.claims.has('User.SwitchCompany')) throw forbidden();
+  if (companyId !== null && !ctx.companyIds.includes(companyId) && !grantFor(ctx.grants, companyId)) throw notFound();
   await ctx.db.update(appUser).set({ scopeCompanyId: companyId }).where(eq(appUser.id, ctx.userId));
 }
 

@@ -173,7 +173,7 @@ describe('user administration endpoints', () => {
     const list = (await t.app.inject({ url: '/api/user', headers: t.auth(admin) })).json();
     expect(list.length).toBeGreaterThan(1);
     // Everyone may be deactivated but the caller themselves.
-    for (const u of list) expect(u.rights).toEqual({ write: true, deactivate: u.email !== 'admin@demo.local' });
+    for (const u of list) expect(u.rights).toEqual({ grant: false, write: true, deactivate: u.email !== 'admin@demo.local' });
     const one = (await t.app.inject({ url: `/api/user/${list[0].id}`, headers: t.auth(admin) })).json();
     expect(one.rights).toEqual(list[0].rights);
     // Reading users without User.Write: every row without rights, and changes refused.
@@ -181,7 +181,7 @@ describe('user administration endpoints', () => {
     const token = await t.tokenFor('nur-lesen@demo.local');
     const asReader = (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json();
     expect(asReader.length).toBeGreaterThan(0);
-    for (const u of asReader) expect(u.rights).toEqual({ write: false, deactivate: false });
+    for (const u of asReader) expect(u.rights).toEqual({ write: false, deactivate: false, grant: false });
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/user/${asReader[0].id}/invite`, headers: t.auth(token) })).statusCode,
     ).toBe(403);

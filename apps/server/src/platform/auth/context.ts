@@ -1,5 +1,16 @@
 import type { Language, LockReason } from '@pc/shared';
 import type { Db } from '../../db/types';
+import type { VisibleCompanies } from '../tenancy';
+
+/**
+ * A company of another tenant that granted the user access (an accepted DPO invitation): the
+ * claims of the roles it chose, and the companies the grant reaches (it and its children).
+ */
+export interface Grant {
+  root: string;
+  claims: ReadonlySet<string>;
+  visible: VisibleCompanies;
+}
 
 /** What every service receives about the caller (design §3). */
 export interface RequestContext {
@@ -8,8 +19,13 @@ export interface RequestContext {
   /** The user's own company. */
   companyId: string;
   claims: ReadonlySet<string>;
-  /** Every company the user may see. */
+  /**
+   * Every company this request may see: the user's own tenant, or, in a company of another
+   * tenant that granted them (X-Tenant), that grant's companies.
+   */
   companyIds: readonly string[];
+  /** The user's grants in other tenants, whichever tenant this request works in. */
+  grants: readonly Grant[];
   /** The X-Tenant scope, or null for "all companies". */
   scopeCompanyId: string | null;
   /** Companies the current request works on: the scope and its children, or all visible. */

@@ -1,5 +1,5 @@
 import { type ClaimRule, type LockReason, satisfies } from '@pc/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
   toVisible,
   type VisibleCompanies,
 } from '../tenancy';
-import type { Caller, RequestContext } from './context';
+import type { Caller, Grant, RequestContext } from './context';
 import { verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -35,6 +35,11 @@ declare module 'fastify' {
     allowMfaPending?: boolean;
     /** Claim rule checked before the handler. */
     claims?: ClaimRule;
+    /**
+     * Without an X-Tenant header the request works in the scope the user last chose rather than
+     * their home tenant: /api/user/me, so the app starts with the claims of that scope.
+     */
+    storedScope?: boolean;
     /** Lock reasons under which this route still answers (the routes that resolve the lock). */
     allowLock?: readonly LockReason[] | 'all';
     /**
@@ -106,6 +111,7 @@ export function lockReasonOf(
  */
 const AUTH_SELECT = `
 select u.id::text as "userId", u.company_id::text as "companyId", s.mfa_pending as "mfaPending",
+       u.scope_company_id::text as "storedScopeId",
        -- Milliseconds since 1970: the drivers answer timestamps differently (Date or text).
        (extract(epoch from u.valid_until) * 1000)::float8 as "validUntil",
        (extract(epoch from u.password_changed_at) * 1000)::float8 as "passwordChangedAt",
@@ -129,7 +135,9 @@ const VISIBLE = `select string_agg(v.id::text || coalesce(':' || v.parent_id::te
                    from pc_visible_companies(u.id) v`;
 const SESSION_WHERE = `
  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`;
-const AUTH_SQL = `${AUTH_SELECT}, ${CLAIMS} as claims, coalesce(vis.visible, '') as visible${SESSION_FROM}
+// Grants of other tenants' companies (docs/decisions/0033), with the claims each grant carries.
+const GRANTS = `coalesce(pc_user_grants(u.id), '')`;
+const AUTH_SQL = `${AUTH_SELECT}, ${CLAIMS} as claims, coalesce(vis.visible, '') as visible, ${GRANTS} as grants${SESSION_FROM}
   cross join lateral (${VISIBLE}) vis${SESSION_WHERE}`;
 /**
  * The same as the first statement of the request's transaction, which it also makes the
@@ -151,6 +159,7 @@ const AUTH_SQL = `${AUTH_SELECT}, ${CLAIMS} as claims, coalesce(vis.visible, '')
 const authTenantSql = (readOnly: boolean) => `${AUTH_SELECT}, e.value as "authEpoch",
        case when e.value = $3 then null else ${CLAIMS} end as claims,
        case when e.value = $3 then null else coalesce(vis.visible, '') end as visible,
+       case when e.value = $3 then null else ${GRANTS} end as grants,
        (set_config('app.company_ids', case when e.value = $3 then $4 else coalesce(vis.ids, '') end, true)
         || set_config('app.user_id', u.id::text, true) || set_config('role', 'pc_app', true)${readOnly ? ` || set_config('transaction_read_only', 'on', true)` : ''}) is not null as "tenant"${SESSION_FROM}
   left join app_setting e on e.key = 'auth_epoch'
@@ -159,6 +168,8 @@ const authTenantSql = (readOnly: boolean) => `${AUTH_SELECT}, e.value as "authEp
 type AuthRow = {
   userId: string;
   companyId: string;
+  /** The scope the user last chose (app_user.scope_company_id). */
+  storedScopeId: string | null;
   mfaPending: boolean;
   validUntil: number | null;
   passwordChangedAt: number;
@@ -169,31 +180,54 @@ type AuthRow = {
   claims: string[];
   /** `id[:parentId][!]`, comma-separated; `!` marks an inactive company. */
   visible: string;
+  /** `root=claim|claim~id[:parentId][!];…` per grant, comma-separated (`pc_user_grants`). */
+  grants: string;
 };
 
 /** The tenant statements' row: claims and companies are null when the kept ones still hold. */
-type TenantAuthRow = Omit<AuthRow, 'claims' | 'visible'> & {
+type TenantAuthRow = Omit<AuthRow, 'claims' | 'visible' | 'grants'> & {
   authEpoch: string | null;
   claims: string[] | null;
   visible: string | null;
+  grants: string | null;
 };
 
 /** An authentication row with its claims and visible companies read into the forms a caller uses. */
-export type Authenticated = Omit<AuthRow, 'claims' | 'visible'> & {
+export type Authenticated = Omit<AuthRow, 'claims' | 'visible' | 'grants'> & {
   claims: ReadonlySet<string>;
   visible: VisibleCompanies;
+  grants: readonly Grant[];
 };
 
 /** The owner statement's row as a caller reads it. */
 function authenticated(row: AuthRow): Authenticated {
-  return { ...row, claims: new Set(row.claims), visible: toVisible(parseVisible(row.visible)) };
+  return {
+    ...row,
+    claims: new Set(row.claims),
+    visible: toVisible(parseVisible(row.visible)),
+    grants: parseGrants(row.grants),
+  };
+}
+
+/** The authentication statement's `grants` column (`pc_user_grants`). */
+export function parseGrants(text: string): Grant[] {
+  if (text === '') return [];
+  return text.split(',').map((entry) => {
+    const [head, companies = ''] = entry.split('~');
+    const [root, claims = ''] = head!.split('=');
+    return {
+      root: root!,
+      claims: new Set(claims === '' ? [] : claims.split('|')),
+      visible: toVisible(parseVisible(companies.replaceAll(';', ','))),
+    };
+  });
 }
 
 /**
  * A user's claims and visible companies as computed at an auth epoch, read once: requests share
  * them (both are read only), and an agency's thousand companies are not parsed per request.
  */
-type Kept = { epoch: string; ids: string; claims: ReadonlySet<string>; visible: VisibleCompanies };
+type Kept = { epoch: string; ids: string; claims: ReadonlySet<string>; visible: VisibleCompanies; grants: readonly Grant[] };
 /** How many users' claims and companies a server keeps per database. */
 const KEPT_USERS = 10_000;
 
@@ -232,16 +266,22 @@ export function authStatementsOf(db: OwnerDb) {
  * then kept, with the epoch it read) or, when it answered none, the kept ones it was sent.
  */
 function completeRow(users: Map<string, Kept>, sent: Kept | undefined, row: TenantAuthRow): Authenticated {
-  const { authEpoch, claims, visible, ...rest } = row;
-  if (claims === null || visible === null) {
+  const { authEpoch, claims, visible, grants, ...rest } = row;
+  if (claims === null || visible === null || grants === null) {
     // The statement answers none only for the epoch it was sent, which only a kept entry sends.
     if (!sent || sent.epoch !== authEpoch) throw new Error('authentication: no kept claims for the epoch');
-    return { ...rest, claims: sent.claims, visible: sent.visible };
+    return { ...rest, claims: sent.claims, visible: sent.visible, grants: sent.grants };
   }
-  const read = authenticated({ ...rest, claims, visible });
+  const read = authenticated({ ...rest, claims, visible, grants });
   if (authEpoch !== null) {
     if (users.size >= KEPT_USERS) users.clear();
-    users.set(row.userId, { epoch: authEpoch, ids: read.visible.ids.join(','), claims: read.claims, visible: read.visible });
+    users.set(row.userId, {
+      epoch: authEpoch,
+      ids: read.visible.ids.join(','),
+      claims: read.claims,
+      visible: read.visible,
+      grants: read.grants,
+    });
   }
   return read;
 }
@@ -266,7 +306,14 @@ export async function openAuthenticated<T>(
     db,
     async (tx) => {
       const [row] = await tenant.inTransaction(tx, [...session, sent?.epoch ?? '', sent?.ids ?? '']);
-      return admit(row && completeRow(users, sent, row));
+      const read = row && completeRow(users, sent, row);
+      const admitted = admit(read);
+      // The statement made the home tenant's companies the transaction's; a request in a company
+      // of another tenant that granted the caller works on that grant's companies alone.
+      if (read && admitted.companyIds !== read.visible.ids) {
+        await tx.execute(sql`select set_config('app.company_ids', ${admitted.companyIds.join(',')}, true)`);
+      }
+      return admitted;
     },
     opts,
   );
@@ -320,23 +367,34 @@ function callerOf(row: Authenticated | undefined, sessionId: string, req: Fastif
   if (!row) throw unauthorized();
   if (row.mfaPending && cfg?.allowMfaPending !== true) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
 
-  const { claims, visible } = row;
+  const { visible, grants } = row;
   // Checked on every request, like the session and the user's own flag: deactivating the last
   // active company of a user ends their access at once, not when the access token expires.
-  if (!visible.anyActive) throw unauthorized();
-  const companyIds = visible.ids;
+  if (!visible.anyActive && !grants.some((g) => g.visible.anyActive)) throw unauthorized();
+  let claims = row.claims;
+  let companyIds: readonly string[] = visible.ids;
 
   const header = req.headers['x-tenant'];
-  const tenant = Array.isArray(header) ? header[0] : header;
+  const stored = row.storedScopeId;
+  const storedValid = stored !== null && (companyIds.includes(stored) || grantFor(grants, stored) !== undefined);
+  const tenant = (Array.isArray(header) ? header[0] : header) ?? (cfg?.storedScope && storedValid ? stored : undefined);
   // A user who sees one company has it as scope without choosing (as /api/user/me reports).
   let scopeCompanyId: string | null = companyIds.length === 1 ? companyIds[0]! : null;
   let scoped: readonly string[] = tenantWide(companyIds);
   if (tenant) {
-    if (!uuid.safeParse(tenant).success || !companyIds.includes(tenant)) {
-      throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');
+    if (!uuid.safeParse(tenant).success) throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');
+    if (companyIds.includes(tenant)) {
+      scoped = scopeCompanyIds(tenant, visible.tree);
+    } else {
+      // A company of another tenant that granted the caller: there, only the roles it chose hold,
+      // and the request sees that grant's companies alone.
+      const grant = grantFor(grants, tenant);
+      if (!grant) throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');
+      claims = grant.claims;
+      companyIds = tenantWide(grant.visible.ids);
+      scoped = scopeCompanyIds(tenant, grant.visible.tree);
     }
     scopeCompanyId = tenant;
-    scoped = scopeCompanyIds(tenant, visible.tree);
   }
   const lockReason = lockReasonOf(row, new Date());
   if (lockReason && cfg?.allowLock !== 'all' && !cfg?.allowLock?.includes(lockReason)) {
@@ -350,10 +408,16 @@ function callerOf(row: Authenticated | undefined, sessionId: string, req: Fastif
     companyId: row.companyId,
     claims,
     companyIds,
+    grants,
     scopeCompanyId,
     scopeCompanyIds: scoped,
     locale: requestLocale(req),
   };
+}
+
+/** The grant a company of another tenant falls under: its own, else the one of its group. */
+export function grantFor(grants: readonly Grant[], companyId: string): Grant | undefined {
+  return grants.find((g) => g.root === companyId) ?? grants.find((g) => g.visible.ids.includes(companyId));
 }
 
 /**

@@ -133,6 +133,19 @@ export const templates = {
         `Hello ${v.name},\n\nplease confirm your new e-mail address with this link (valid for ${v.minutes} minutes):\n\n${v.link}\n\nUntil then your previous address stays in use.`,
     },
   },
+  'email-change-notice': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Ihre E-Mail-Adresse soll geändert werden`,
+      en: (v) => `${v.productName}: your e-mail address is to be changed`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\neine Administration Ihres Unternehmens möchte Ihre E-Mail-Adresse in ${v.title} ändern. Die Änderung gilt erst, wenn sie von der neuen Adresse aus bestätigt wird; bis dahin bleibt diese Adresse in Gebrauch.\n\nWenn Sie das nicht erwartet haben, wenden Sie sich bitte an Ihre Administration.`,
+      en: (v) =>
+        `Hello ${v.name},\n\nan administrator of your company wants to change your e-mail address to ${v.title}. The change takes effect only once it is confirmed from the new address; until then this address stays in use.\n\nIf you did not expect this, please contact your administrator.`,
+    },
+  },
   'password-changed': {
     category: 'security-notice',
     subject: {

@@ -55,6 +55,15 @@ export const builtInRoles: Record<string, { name: string; claims: readonly strin
    * contract (app_user.has_account) — /account, upgrade and cancel.
    */
   'account-holder': { name: 'Kontoinhaber', claims: tenantClaims },
+  /**
+   * What a company grants a DPO of another tenant by default (docs/decisions/0033): registers,
+   * reports, questionnaires, appointments, tags and time booking in that company; no user, role,
+   * company, security, billing or terms administration. The granting company may choose another.
+   */
+  'external-dpo': {
+    name: 'Externe/r Datenschutzbeauftragte/r',
+    claims: [...editing, 'Application.PresentationMode'],
+  },
   /** The installation's operator (help contents, terms of use); given with the first administrator. */
   operator: { name: 'Betreiber', claims: platformClaims },
 };

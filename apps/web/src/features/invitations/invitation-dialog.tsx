@@ -6,13 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
-import { createInvitation, invitationsKey } from '../../lib/invitations';
+import { createInvitation, invitationsKey, useGrantableRoles } from '../../lib/invitations';
 import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { defaultPurpose } from './logic';
 
-type Values = { purpose: InvitationPurpose; recipient: string; message: string };
+type Values = { purpose: InvitationPurpose; recipient: string; message: string; grantRoleIds?: string[] };
 
 interface Props {
   rights: { canInviteDpo: boolean; canInviteClient: boolean };
@@ -30,10 +30,13 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const both = rights.canInviteDpo && rights.canInviteClient;
+  const roles = useGrantableRoles(rights.canInviteDpo);
+  const externalDpo = roles.data?.find((r) => r.key === 'external-dpo');
   const form = useZodForm<Values>(invitationInputSchema, {
     defaultValues: { purpose: purpose ?? defaultPurpose(rights), recipient: '', message: '' },
     onSubmit: async (values) => {
-      await createInvitation(values satisfies InvitationInput);
+      const grantRoleIds = values.purpose === 'AsDpo' && values.grantRoleIds?.length ? values.grantRoleIds : undefined;
+      await createInvitation({ ...values, grantRoleIds } satisfies InvitationInput);
       notify(t('invitation.save.success', { recipient: values.recipient.trim() }), 'success', 5000);
       await client.invalidateQueries({ queryKey: invitationsKey });
       onClose();
@@ -79,6 +82,31 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
           helperText={text(errors.recipient?.message) ?? t('invitation.field.recipientHelp')}
           disabled={form.busy}
         />
+        {form.watch('purpose') === 'AsDpo' && roles.data && (
+          <Controller
+            control={form.control}
+            name="grantRoleIds"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('invitation.field.grantRoles')}
+                name={field.name}
+                value={field.value?.[0] ?? externalDpo?.id ?? ''}
+                onChange={(e) => field.onChange([e.target.value])}
+                inputRef={field.ref}
+                disabled={form.busy}
+                error={!!errors.grantRoleIds}
+                helperText={text(errors.grantRoleIds?.message) ?? t('invitation.field.grantRolesHelp')}
+              >
+                {roles.data.map((r) => (
+                  <MenuItem key={r.id} value={r.id}>
+                    {r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        )}
         <TextField
           label={t('invitation.field.message')}
           multiline

@@ -10,6 +10,8 @@ const invitation = (over: Partial<Invitation>): Invitation => ({
   companyName: 'Fremdfirma AG',
   sender: 'Otto Fremd',
   recipient: 'a@b.de',
+  grantRoleIds: [],
+  grantRoleNames: [],
   message: '',
   creationDate: '2026-11-20T10:00:00Z',
   sentDate: '2026-11-20T10:00:00Z',

@@ -16,6 +16,30 @@ export function useCompanyListItems(enabled = true) {
   return useQuery({ queryKey: companyListKey, queryFn: fetchCompanyListItems, enabled });
 }
 
+const scopeChoicesKey = ['scope-choices'] as const;
+
+/**
+ * What the scope dialog offers, whatever the current scope: the companies of the user's own
+ * tenant, then those of other tenants that granted them access (marked `granted`).
+ */
+export function useScopeChoices(enabled = true) {
+  return useQuery({
+    queryKey: scopeChoicesKey,
+    enabled,
+    queryFn: async () => {
+      const [own, granted] = await Promise.all([
+        apiRequest('/company/list-items', { schema: z.array(companyListItemSchema), scope: null }),
+        apiRequest('/company/granted', { schema: z.array(companyListItemSchema), scope: null }),
+      ]);
+      const ids = new Set(own.map((c) => c.id));
+      return [
+        ...own.map((c) => ({ ...c, granted: false })),
+        ...granted.filter((c) => !ids.has(c.id)).map((c) => ({ ...c, granted: true })),
+      ];
+    },
+  });
+}
+
 /** Logos are fetched with the Bearer token (an <img src> could not send it) and kept as object URLs. */
 export function useCompanyLogo(companyId: string, hasLogo: boolean) {
   return useQuery({
@@ -33,7 +57,7 @@ export function useCompanyLogo(companyId: string, hasLogo: boolean) {
 }
 
 export function putScope(companyId: string | null): Promise<UserMe> {
-  return apiRequest('/user/scope', { method: 'PUT', json: { companyId }, schema: userMeSchema });
+  return apiRequest('/user/scope', { method: 'PUT', json: { companyId }, schema: userMeSchema, scope: companyId });
 }
 
 /** Changing the scope changes every list: store it, then refetch everything scope-dependent. */
@@ -43,6 +67,8 @@ export function useSetScope() {
     mutationFn: putScope,
     onSuccess: (me) => {
       setMe(me);
+      // The claims may differ in the new scope (a grant of another tenant): the app's guards,
+      // menus and controls follow `me`, which the answer brought for the new scope.
       // Not awaited: the dialog closes at once while lists refetch behind it.
       void queryClient.invalidateQueries({
         predicate: (query) => !scopeIndependentKeys.has(String(query.queryKey[0])),

@@ -118,7 +118,7 @@ export function AllCompaniesTile(props: TileProps) {
   );
 }
 
-export function CompanyTile({ company, ...props }: TileProps & { company: CompanyListItem }) {
+export function CompanyTile({ company, ...props }: TileProps & { company: CompanyListItem & { granted?: boolean } }) {
   const { t } = useTranslation();
   const countdown = company.isDemo ? demoCountdown(company.creationDate) : null;
   return (
@@ -134,6 +134,15 @@ export function CompanyTile({ company, ...props }: TileProps & { company: Compan
             color="primary"
             label={t('scope.group', { count: company.numberOfChildCompanies })}
             sx={{ height: 20, fontSize: 12 }}
+          />
+        )}
+        {company.granted && (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t('scope.granted')}
+            title={t('scope.grantedHint')}
+            sx={{ height: 20, fontSize: 12, color: 'info.dark', borderColor: 'info.dark' }}
           />
         )}
         {company.parentCompanyName && (

@@ -18,7 +18,7 @@ import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { usePresentationMode } from '../../lib/presentation-mode';
 import { useSession } from '../../lib/session/session-store';
-import { useCompanyListItems, useSetScope } from './api';
+import { useScopeChoices, useSetScope } from './api';
 import { TILE_HEIGHT } from './company-tile';
 import { type ScopeEntry, scopeEntries } from './scope-entries';
 import { ScopeRow, type ScopeRowProps } from './scope-row';
@@ -61,7 +61,7 @@ function ScopeDialogContent({ onClose }: { onClose: () => void }) {
   const listRef = useListRef(null);
   const presentationMode = usePresentationMode();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  const companies = useCompanyListItems();
+  const companies = useScopeChoices();
   const setScope = useSetScope();
 
   const entries: ScopeEntry[] = useMemo(

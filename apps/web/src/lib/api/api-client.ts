@@ -18,6 +18,12 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** false for public calls: no Bearer token, no refresh on 401. */
   auth?: boolean;
+  /**
+   * The X-Tenant to send instead of the current scope's: a company, or null for none (the
+   * user's own tenant). Switching the scope asks in the new one, so its answer holds the claims
+   * that hold there.
+   */
+  scope?: string | null;
 }
 
 async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
@@ -29,7 +35,7 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
       headers: buildHeaders({
         language: getCurrentLanguage(),
         accessToken: auth ? accessToken : null,
-        scopeCompanyId: getScopeCompanyId(),
+        scopeCompanyId: options.scope === undefined ? getScopeCompanyId() : options.scope,
         contentType: options.json === undefined ? undefined : 'application/json',
         accept: options.responseType === 'blob' ? '*/*' : 'application/json',
       }),

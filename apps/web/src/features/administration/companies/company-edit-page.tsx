@@ -9,6 +9,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DemoCountdown } from '../../../components/demo-countdown';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -38,7 +39,15 @@ export function CompanyEditPage() {
   const isAgency = !!companies.data?.find((c) => c.id === me?.companyId)?.isDataPrivacyAgency;
   const company = detail.data ?? null;
 
+  // Asked before a save that takes the DPO field from a DPO of another tenant: that ends their
+  // access to the company (the server revokes the grant with the change).
+  const [askRevoke, setAskRevoke] = useState<((ok: boolean) => void) | null>(null);
   const save = async (values: CompanyInput) => {
+    if (company?.dataPrivacyAgentGranted && values.dataPrivacyAgentId !== company.dataPrivacyAgentId) {
+      const ok = await new Promise<boolean>((resolve) => setAskRevoke(() => resolve));
+      setAskRevoke(null);
+      if (!ok) return;
+    }
     const saved = await saveCompany(id, values);
     client.setQueryData(companyDetailKey(saved.id), saved);
     await companyChanged(client, saved.id);
@@ -102,6 +111,15 @@ export function CompanyEditPage() {
             </Button>
           </Stack>
         }
+      />
+      <ConfirmDialog
+        open={!!askRevoke}
+        danger
+        title={t('companiesAdmin.dpoRevoke.title')}
+        text={t('companiesAdmin.dpoRevoke.text')}
+        confirmLabel={t('companiesAdmin.dpoRevoke.confirm')}
+        onConfirm={() => askRevoke?.(true)}
+        onClose={() => askRevoke?.(false)}
       />
       {company?.isDemo && (
         <Alert severity="error" icon={false} sx={{ mb: 2.5 }}>

@@ -71,6 +71,7 @@ describe('company form values', () => {
       creationDate: '2025-01-01T00:00:00.000Z',
       children: [],
       numberOfChildCompanies: 0,
+      dataPrivacyAgentGranted: false,
       rights: { write: true, move: true },
     } satisfies CompanyDetail;
     const input = inputOfCompany(detail);

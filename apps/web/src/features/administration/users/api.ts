@@ -9,7 +9,16 @@ export const rolesKey = ['admin', 'roles'] as const;
 
 export type UserInput = Omit<
   AdminUser,
-  'id' | 'companyName' | 'roleNames' | 'lockedUntil' | 'twoFactorEnabled' | 'mustChangePassword' | 'hasPassword' | 'rights'
+  | 'id'
+  | 'companyName'
+  | 'roleNames'
+  | 'lockedUntil'
+  | 'twoFactorEnabled'
+  | 'mustChangePassword'
+  | 'hasPassword'
+  | 'pendingEmail'
+  | 'external'
+  | 'rights'
 >;
 
 export function useUsers() {
@@ -32,6 +41,18 @@ export function saveUser(id: string | null, body: UserInput) {
   return id
     ? apiRequest(`/user/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: adminUserSchema })
     : apiRequest('/user', { method: 'POST', json: body, schema: adminUserSchema });
+}
+
+/** A granting company gives the external person other roles (and so resumes a suspended grant). */
+export function saveGrant(id: string, body: { companyId: string; roleIds: string[] }) {
+  return apiRequest(`/user/${encodeURIComponent(id)}/grant`, { method: 'PUT', json: body, schema: adminUserSchema });
+}
+
+export function revokeGrant(id: string, companyId: string) {
+  return apiRequest(`/user/${encodeURIComponent(id)}/grant?companyId=${encodeURIComponent(companyId)}`, {
+    method: 'DELETE',
+    responseType: 'none',
+  });
 }
 
 /** The row actions that are a single POST without a body. */

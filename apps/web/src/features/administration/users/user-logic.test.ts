@@ -29,7 +29,9 @@ const user: AdminUser = {
   twoFactorEnabled: false,
   mustChangePassword: false,
   hasPassword: true,
-  rights: { write: true, deactivate: true },
+  pendingEmail: null,
+  external: null,
+  rights: { write: true, deactivate: true, grant: false },
 };
 const now = new Date(2026, 10, 22, 12, 0);
 
@@ -78,9 +80,9 @@ describe('user administration logic', () => {
     expect(actionsFor({ ...user, isActive: false }, now)).toEqual(['edit', 'activate']);
     expect(actionsFor({ ...user, hasPassword: false }, now)).toEqual(['edit', 'invite', 'deactivate']);
     // Without the right to change the user (sent by the server), nothing.
-    expect(actionsFor({ ...user, rights: { write: false, deactivate: false } }, now)).toEqual([]);
+    expect(actionsFor({ ...user, rights: { write: false, deactivate: false, grant: false } }, now)).toEqual([]);
     // One's own user: everything but deactivating.
-    expect(actionsFor({ ...user, hasPassword: false, rights: { write: true, deactivate: false } }, now)).toEqual([
+    expect(actionsFor({ ...user, hasPassword: false, rights: { write: true, deactivate: false, grant: false } }, now)).toEqual([
       'edit',
       'invite',
     ]);

@@ -46,13 +46,15 @@ export function emptyInput(companyId: string, language: 'de' | 'en'): UserInput 
   };
 }
 
-export type UserAction = 'edit' | UserCommand | 'deactivate' | 'activate';
+export type UserAction = 'edit' | UserCommand | 'deactivate' | 'activate' | 'grant' | 'revoke';
 
 /**
  * The actions that make sense for a user right now, in menu order; none without the right to
  * change the user (sent by the server).
  */
 export function actionsFor(user: AdminUser, now: Date): UserAction[] {
+  // A person of another tenant: the granting company only chooses their roles or ends the grant.
+  if (user.external) return user.rights.grant ? ['grant', 'revoke'] : [];
   if (!user.rights.write) return [];
   const actions: UserAction[] = ['edit'];
   if (isLocked(user, now)) actions.push('unlock');
@@ -66,7 +68,7 @@ export function actionsFor(user: AdminUser, now: Date): UserAction[] {
 
 /** Actions that take something away (or mail someone) ask first. */
 export function needsConfirmation(action: UserAction): boolean {
-  return action !== 'edit' && action !== 'activate';
+  return action !== 'edit' && action !== 'activate' && action !== 'grant';
 }
 
 /** Case-insensitive search over name, e-mail, roles and company names. */
@@ -80,6 +82,7 @@ export function matchesQuery(user: AdminUser, query: string, companyNames: reado
 
 /** Names of the companies a user may see: the home company first, then the others alphabetically. */
 export function companyNamesOf(user: AdminUser, names: ReadonlyMap<string, string>): string[] {
+  if (user.external) return user.external.grants.map((g) => g.companyName);
   const others = user.companyIds
     .filter((id) => id !== user.companyId)
     .map((id) => names.get(id))

@@ -50,7 +50,7 @@ function ActionsMenu({ user, now, onAction }: { user: AdminUser; now: Date; onAc
               setAnchor(null);
               onAction(user, action);
             }}
-            sx={action === 'deactivate' ? { color: 'error.main' } : undefined}
+            sx={action === 'deactivate' || action === 'revoke' ? { color: 'error.main' } : undefined}
           >
             {t(`usersAdmin.action.${action}`)}
           </MenuItem>
@@ -61,6 +61,7 @@ function ActionsMenu({ user, now, onAction }: { user: AdminUser; now: Date; onAc
 }
 
 function NameCell({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -69,6 +70,15 @@ function NameCell({ user }: { user: AdminUser }) {
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {user.email}
       </Typography>
+      {user.external && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('usersAdmin.external.from', { company: user.external.homeCompanyName })}
+          {' · '}
+          {user.external.lastSignInAt
+            ? t('usersAdmin.external.lastSignIn', { time: formatDateTime(user.external.lastSignInAt) })
+            : t('usersAdmin.external.neverSignedIn')}
+        </Typography>
+      )}
     </>
   );
 }
@@ -80,6 +90,23 @@ function ActiveChips({ user, now }: { user: AdminUser; now: Date }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {user.external && <Chip size="small" variant="outlined" label={t('usersAdmin.state.external')} sx={outlinedDark('info')} />}
+      {user.external?.grants.some((g) => g.suspendedAt) && (
+        <Chip
+          size="small"
+          color="warning"
+          label={t('usersAdmin.state.grantSuspended')}
+          sx={{ bgcolor: 'warning.dark', color: 'common.white' }}
+        />
+      )}
+      {user.pendingEmail && (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('usersAdmin.state.pendingEmail', { email: user.pendingEmail })}
+          sx={outlinedDark('warning')}
+        />
+      )}
       {user.isActive ? (
         <Chip size="small" color="success" label={t('usersAdmin.state.active')} sx={{ bgcolor: 'success.dark' }} />
       ) : (

@@ -20,15 +20,29 @@ import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { useNow } from '../../../components/use-now';
 import { isApiError, isUnavailableStatus } from '../../../lib/api/api-error';
+import { useGrantableRoles } from '../../../lib/invitations';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
-import { rolesKey, runUserCommand, saveUser, type UserInput, useCompanyOptions, useRoleOptions, usersKey, useUsers } from './api';
+import {
+  revokeGrant,
+  rolesKey,
+  runUserCommand,
+  saveGrant,
+  saveUser,
+  type UserInput,
+  useCompanyOptions,
+  useRoleOptions,
+  usersKey,
+  useUsers,
+} from './api';
+import { GrantDialog } from './grant-dialog';
 import { UserDialog } from './user-dialog';
 import { companyNamesOf, emptyInput, fullName, inputOf, matchesQuery, needsConfirmation, type UserAction } from './user-logic';
 import { UserList, UserTable } from './user-rows';
 
 type Editing = { user: AdminUser | null } | null;
-type Pending = { user: AdminUser; action: Exclude<UserAction, 'edit'> } | null;
+type Pending = { user: AdminUser; action: Exclude<UserAction, 'edit' | 'grant'> } | null;
+type External = AdminUser & { external: NonNullable<AdminUser['external']> };
 
 function errorMessage(t: TFunction, error: unknown): string {
   if (isApiError(error)) return isUnavailableStatus(error.status) ? t('login.error.api_unavailable') : error.message;
@@ -54,6 +68,8 @@ export function UsersPage() {
   const companies = useCompanyOptions();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
+  const [granting, setGranting] = useState<External | null>(null);
+  const grantable = useGrantableRoles(!!granting);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,7 +81,7 @@ export function UsersPage() {
   const companyName = useMemo(() => new Map((companies.data ?? []).map((c) => [c.id, c.name])), [companies.data]);
   const roleById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
   const roleNames = (user: AdminUser) =>
-    user.roleIds
+    (user.external ? user.external.grants.flatMap((g) => g.roleIds) : user.roleIds)
       .map((id) => roleById.get(id))
       .flatMap((r) => (r ? [roleLabel(t, r)] : []))
       .sort((a, b) => a.localeCompare(b));
@@ -77,11 +93,13 @@ export function UsersPage() {
     void queryClient.invalidateQueries({ queryKey: rolesKey });
   };
 
-  const run = async (user: AdminUser, action: Exclude<UserAction, 'edit'>) => {
+  const run = async (user: AdminUser, action: Exclude<UserAction, 'edit' | 'grant'>) => {
     setBusy(true);
     setFailure(null);
     try {
-      if (action === 'deactivate' || action === 'activate') {
+      if (action === 'revoke') {
+        for (const g of user.external?.grants ?? []) await revokeGrant(user.id, g.companyId);
+      } else if (action === 'deactivate' || action === 'activate') {
         await saveUser(user.id, { ...inputOf(user), isActive: action === 'activate' });
       } else {
         await runUserCommand(user.id, action);
@@ -98,6 +116,7 @@ export function UsersPage() {
 
   const onAction = (user: AdminUser, action: UserAction) => {
     if (action === 'edit') setEditing({ user });
+    else if (action === 'grant') setGranting(user.external ? { ...user, external: user.external } : null);
     else if (needsConfirmation(action)) setPending({ user, action });
     else void run(user, action);
   };
@@ -186,12 +205,33 @@ export function UsersPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {granting && grantable.data && (
+        <GrantDialog
+          user={granting}
+          roles={grantable.data}
+          roleName={(r) => roleLabel(t, r)}
+          onSave={async (companyId, roleIds) => {
+            await saveGrant(granting.id, { companyId, roleIds });
+            notify(t('usersAdmin.done.grant', { name: fullName(granting) }), 'success');
+            refresh();
+          }}
+          onClose={() => setGranting(null)}
+        />
+      )}
       <ConfirmDialog
         open={!!pending}
         busy={busy}
-        danger={asked?.action === 'deactivate' || asked?.action === 'reset-two-factor'}
+        danger={asked?.action === 'deactivate' || asked?.action === 'reset-two-factor' || asked?.action === 'revoke'}
         title={asked ? t(`usersAdmin.confirm.${asked.action}.title`) : ''}
-        text={asked ? t(`usersAdmin.confirm.${asked.action}.text`, { name: fullName(asked.user), email: asked.user.email }) : ''}
+        text={
+          asked
+            ? t(`usersAdmin.confirm.${asked.action}.text`, {
+                name: fullName(asked.user),
+                email: asked.user.email,
+                companies: asked.user.external?.grants.map((g) => g.companyName).join(', ') ?? '',
+              })
+            : ''
+        }
         confirmLabel={asked ? t(`usersAdmin.action.${asked.action}`) : ''}
         onConfirm={() => pending && void run(pending.user, pending.action)}
         onClose={() => setPending(null)}
