@@ -175,4 +175,63 @@ describe('cross-tenant walk of every OpenAPI operation', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('lets an external DPO administer nothing of the company that granted them, whatever their home roles', {
+    timeout: 600_000,
+  }, async () => {
+    // The demo's pending invitation: Fremdfirma AG asks the bakery's reader to be its DPO. The
+    // reader accepts, and the agency then makes them an administrator at home.
+    const reader = await walker(t, 'reader@demo.local');
+    const admin = await walker(t, 'admin@demo.local');
+    const [inv] = (await t.app.inject({ url: '/api/invitation', headers: reader.headers() })).json() as { id: string }[];
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/invitation/${inv!.id}/accept`, headers: reader.headers() });
+    expect(accepted.statusCode).toBe(200);
+    const [administrator] = await queryRows<{ id: string }>(t.db, sql`select id::text from role where key = 'administrator'`);
+    await t.db.execute(sql`insert into user_role (user_id, role_id) values (${reader.id}::uuid, ${administrator!.id}::uuid)`);
+    expect((await t.app.inject({ url: `/api/user/${reader.id}`, headers: admin.headers() })).json().roleIds).toContain(
+      administrator!.id,
+    );
+    const [fremdfirma] = await queryRows<{ id: string }>(t.db, sql`select id::text from company where name = 'Fremdfirma AG'`);
+    const pools = await collectPools(t, [fremdfirma!.id]);
+    pools.user.push(reader.id);
+    const headers = () => ({ ...reader.headers(), 'x-tenant': fremdfirma!.id });
+    const failures: string[] = [];
+    let reached = 0;
+    for (const op of ops) {
+      if (skipped[opName(op)] || !administers(op)) continue;
+      reached++;
+      await fc.assert(
+        fc.asyncProperty(validParts(op, pools, headers()), async (parts) => {
+          const res = await t.app.inject(toRequest(op, { ...parts, headers: headers() }));
+          const label = `${opName(op)} ${JSON.stringify({ path: parts.pathParams, query: parts.query, body: parts.body }).slice(0, 200)}`;
+          if (res.statusCode < 300) failures.push(`${label} → ${res.statusCode} for the external DPO`);
+          if (res.statusCode >= 500) failures.push(`${label} → ${res.statusCode}`);
+          return true;
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      await reader.repair();
+    }
+    // The walk reached the administration of users, roles, the company, security and billing.
+    expect(reached).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  });
 });
+
+/**
+ * Operations that administer a company's users, roles, company data, security settings or
+ * billing: never an external DPO's, whatever roles their home tenant gave them. The external
+ * DPO's own account (profile, scope, password) is theirs and stays out.
+ */
+function administers(op: Operation): boolean {
+  const p = op.path;
+  if (
+    /^\/api\/user\/(me|lookup|scope|language|dashboard-settings|profile|notifications|avatar|change-password|email-change|two-factor)(\/|$)/.test(
+      p,
+    )
+  )
+    return false;
+  if (/^\/api\/(user|role|security-log|account|billing)(\/|$)/.test(p)) return true;
+  if (/^\/api\/company(\/|$)/.test(p)) return isWrite(op);
+  return false;
+}
