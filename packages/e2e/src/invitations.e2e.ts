@@ -55,8 +55,11 @@ describe('invitations in the browser', () => {
       body: new URLSearchParams({ grant_type: 'password', username: email, password }),
     });
     const { access_token } = (await res.json()) as { access_token: string };
-    const list = await fetch(`${server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${access_token}` } });
-    return ((await list.json()) as { name: string }[]).map((c) => c.name);
+    const at = async (path: string) => {
+      const list = await fetch(`${server.url}/api/company/${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+      return ((await list.json()) as { name: string }[]).map((c) => c.name);
+    };
+    return { own: await at('list-items'), granted: await at('granted') };
   };
   const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -135,7 +138,7 @@ describe('invitations in the browser', () => {
     await row(chefin, 'Muster Datenschutz GmbH')
       .getByText(/^Angenommen am/)
       .waitFor();
-    expect(await companiesOf('admin@demo.local')).toContain('Neukunde GmbH');
+    expect((await companiesOf('admin@demo.local')).own).toContain('Neukunde GmbH');
 
     // The used link is refused.
     await chefin.goto(link);
@@ -153,6 +156,11 @@ describe('invitations in the browser', () => {
     const dialog = otto.getByRole('dialog', { name: 'Einladung erstellen' });
     await field(dialog, 'E-Mail-Adresse des Empfängers').fill('admin@demo.local');
     expect(await dialog.getByRole('combobox', { name: 'Zweck' }).count()).toBe(0);
+    // The company chooses what the DPO may do in it: by default the external DPO's role.
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Rolle in Ihrem Unternehmen' }).textContent())
+      .toBe('Externe/r Datenschutzbeauftragte/r');
+    await shot(otto, 'invitation-dialog-grant-role-desktop');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await otto.getByText('Die Einladung an admin@demo.local wurde versendet.').waitFor();
     expect(linkIn(await smtp.mailFor('admin@demo.local', 1), '/invitation/token/')).toContain('/invitation/token/');
@@ -165,7 +173,47 @@ describe('invitations in the browser', () => {
     await banner.getByRole('button', { name: 'Annehmen' }).click();
     await admin.getByText('Sie sind nun als Datenschutzbeauftragter des Unternehmens Fremdfirma AG eingetragen.').waitFor();
     await expect.poll(() => banner.count()).toBe(0);
-    expect(await companiesOf('admin@demo.local')).toContain('Fremdfirma AG');
+    // A grant, not one of the agency's companies: chosen in the scope dialog, with the grant's role.
+    const seen = await companiesOf('admin@demo.local');
+    expect(seen.own).not.toContain('Fremdfirma AG');
+    expect(seen.granted).toContain('Fremdfirma AG');
+    await admin.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    const scope = admin.getByRole('dialog', { name: 'Unternehmen wählen' });
+    await scope.getByLabel('Unternehmen suchen').fill('fremd');
+    const grantedTile = scope.getByRole('button', { name: /^Fremdfirma AG/ });
+    await grantedTile.getByText('Freigabe').waitFor();
+    await shot(admin, 'scope-dialog-granted-desktop');
+    await grantedTile.click();
+    await expect.poll(() => admin.title()).toBe('Privacy Cockpit (Fremdfirma AG)');
+    // The agency's administrator is an external DPO here: no administration in the menu.
+    await admin.goto(`${server.url}/administration/users`);
+    await admin.getByText('Sie haben nicht die erforderlichen Berechtigungen für diesen Bereich.').waitFor();
+
+    // Fremdfirma sees its external DPO, gives them another role and then ends the grant.
+    await otto.goto(`${server.url}/administration/users`);
+    const external = otto.locator('[data-user="admin@demo.local"]');
+    await external.getByText('Extern', { exact: true }).waitFor();
+    await external.getByText(/^Aus Muster Datenschutz GmbH/).waitFor();
+    await shot(otto, 'users-external-dpo-desktop');
+    await external.getByRole('button', { name: /Aktionen/ }).click();
+    await otto.getByRole('menuitem', { name: 'Rollen ändern' }).click();
+    const roles = otto.getByRole('dialog', { name: 'Rollen von Anna Admin' });
+    await roles.getByRole('checkbox', { name: 'Externe/r Datenschutzbeauftragte/r' }).uncheck();
+    await roles.getByRole('checkbox', { name: 'Leser', exact: true }).check();
+    await shot(otto, 'users-grant-dialog-desktop');
+    await roles.getByRole('button', { name: 'Speichern' }).click();
+    await otto.getByText('Die Rollen von Anna Admin sind gespeichert.').waitFor();
+    await external.getByText('Leser').waitFor();
+    await external.getByRole('button', { name: /Aktionen/ }).click();
+    await otto.getByRole('menuitem', { name: 'Zugang entziehen' }).click();
+    await otto.getByRole('dialog', { name: 'Zugang entziehen?' }).getByRole('button', { name: 'Zugang entziehen' }).click();
+    await otto.getByText('Anna Admin hat keinen Zugang mehr.').waitFor();
+    await expect.poll(() => external.count()).toBe(0);
+    expect((await companiesOf('admin@demo.local')).granted).toEqual([]);
+    // The DPO's open app notices at its next call and goes back to their own company.
+    await admin.getByRole('link', { name: 'Dashboard' }).first().click();
+    await admin.getByText('Ihr Zugang zu diesem Unternehmen besteht nicht mehr.', { exact: false }).waitFor();
+    await expect.poll(() => admin.title()).toBe('Privacy Cockpit');
 
     // Resend and withdraw: the sender's menu, disabled on an incoming invitation.
     await admin.goto(`${server.url}/invitation`);

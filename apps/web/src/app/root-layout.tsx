@@ -6,6 +6,7 @@ import { PageLoader } from '../components/page-loader';
 import { lockRouteOf } from '../lib/api/lock';
 import { documentTitle, useConfig } from '../lib/config';
 import { notify } from '../lib/notify';
+import { sessionQueryClient } from '../lib/query-client';
 import { onSessionEvent, useSession } from '../lib/session/session-store';
 import { loginHref } from './routes/guard';
 
@@ -43,6 +44,10 @@ function useSessionNavigation() {
         if (event.type === 'expired') {
           notify(t('session.expired'), 'info');
           void router.navigate({ href: loginHref(router.state.location.href), replace: true });
+        } else if (event.type === 'scopeLost') {
+          notify(t('scope.lost'), 'warning');
+          void sessionQueryClient().invalidateQueries();
+          void router.navigate({ to: '/home', replace: true });
         } else {
           void router.navigate({ href: lockRouteOf(event.reason), replace: true });
         }

@@ -87,6 +87,31 @@ export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: strin
  */
 const refusedWhileLocked = new Map<string, ApiError>();
 
+let leaving: Promise<void> | null = null;
+
+/**
+ * The scope company refused the user (a company of another tenant revoked their grant): the
+ * app continues in the scope the server now reports, once however many calls were refused.
+ */
+function leaveLostScope(): Promise<void> {
+  leaving ??= (async () => {
+    try {
+      const [{ userMeSchema }, me] = await Promise.all([
+        import('../session/user-me-schema'),
+        apiRequest<unknown>('/user/me', { scope: null }),
+      ]);
+      const parsed = userMeSchema.parse(me);
+      sessionStore.setState({ me: parsed, lock: parsed.lockReason });
+      emitSessionEvent({ type: 'scopeLost' });
+    } catch {
+      // The next call tries again.
+    } finally {
+      leaving = null;
+    }
+  })();
+  return leaving;
+}
+
 /**
  * One API call. A 401 triggers one refresh and one retry; if the server refuses the refresh the
  * session ends and the shell navigates to /login. A 412 locks the app (spec 000 §8).
@@ -111,6 +136,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
     const error = toApiError(res.status, body);
+    if (error.code === 'scope_forbidden' && options.scope === undefined && getScopeCompanyId()) await leaveLostScope();
     const reason = lockReasonOf(error);
     if (reason) {
       refusedWhileLocked.set(endpoint, error);

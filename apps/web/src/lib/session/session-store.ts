@@ -26,7 +26,11 @@ export function getScopeCompanyId(): string | null {
 }
 
 /** Events the app shell turns into navigation (the lib layer knows nothing of the router). */
-export type SessionEvent = { type: 'expired' } | { type: 'locked'; reason: LockReason };
+export type SessionEvent =
+  | { type: 'expired' }
+  | { type: 'locked'; reason: LockReason }
+  /** The scope company is no longer the user's (a grant was revoked); `me` now has another. */
+  | { type: 'scopeLost' };
 
 const eventListeners = new Set<(event: SessionEvent) => void>();
 
