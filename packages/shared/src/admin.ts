@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyRightsSchema, companyTypeSchema } from './company';
+import { recordVersion } from './error-body';
 import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
 import { vatNumberSchema } from './vat/validate';
@@ -61,6 +62,8 @@ export const companyDetailSchema = companyInputSchema.extend({
   children: z.array(z.object({ id: z.uuid(), name: z.string() })),
   numberOfChildCompanies: z.number().int(),
   rights: companyRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
@@ -77,6 +80,8 @@ export const roleSchema = z.object({
   claims: z.array(z.string()),
   userCount: z.number().int(),
   rights: roleRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 export const roleInputSchema = z.object({
@@ -111,6 +116,8 @@ export const adminUserSchema = z.object({
   mustChangePassword: z.boolean(),
   hasPassword: z.boolean(),
   rights: adminUserRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserInputSchema = z.object({

@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly messageKey: string,
-    readonly extra: { fields?: Record<string, string[]>; reason?: string; details?: string } = {},
+    readonly extra: { fields?: Record<string, string[]>; reason?: string; details?: string; current?: unknown } = {},
   ) {
     super(messageKey);
   }
@@ -36,6 +36,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = requestLocale(req);
     if (err instanceof AppError) {
+      // A version conflict carries the record as it is now; its version is the ETag to send next.
+      const version = (err.extra.current as { version?: unknown } | undefined)?.version;
+      if (typeof version === 'number') reply.header('ETag', `"${version}"`);
       return reply.code(err.status).send({ code: err.code, message: translate(locale, err.messageKey), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -79,6 +79,7 @@ export async function companyDetail(ctx: Ctx, id: string): Promise<CompanyDetail
     passwordExpiryDays: c.passwordExpiryDays,
     children,
     numberOfChildCompanies: children.length,
+    version: c.version,
     rights: companyRights(ctx, c.id),
   };
 }

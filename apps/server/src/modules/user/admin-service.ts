@@ -64,6 +64,7 @@ export async function listUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]>
     twoFactorEnabled: u.totpSecret !== null,
     mustChangePassword: u.mustChangePassword,
     hasPassword: u.passwordHash !== null,
+    version: u.version,
     rights: adminUserRights(ctx.claims, u.id, ctx.userId),
   }));
 }
