@@ -293,4 +293,35 @@ describe('record versions (If-Match)', () => {
     const missing = await put('/api/process/00000000-0000-4000-8000-000000000000', { name: 'x' }, '"1"');
     expect(missing.statusCode).toBe(404);
   });
+
+  it('the OpenAPI document names If-Match, the ETag header and the 409 body of every versioned update', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const puts = [
+      '/api/process/{id}',
+      '/api/company/{id}',
+      '/api/user/{id}',
+      '/api/role/{id}',
+      '/api/project/{id}',
+      '/api/time-record/{id}',
+      '/api/appointment/{id}',
+      '/api/text-module/{id}',
+      '/api/tag/{type}/{id}',
+    ];
+    for (const path of puts) {
+      const op = doc.paths[path].put;
+      expect(
+        op.parameters.find((p: { in: string; name: string }) => p.in === 'header'),
+        path,
+      ).toMatchObject({
+        name: 'if-match',
+        required: false,
+      });
+      expect(op.responses['200'].headers?.ETag, path).toBeDefined();
+      expect(op.responses['409'].headers?.ETag, path).toBeDefined();
+      const body = op.responses['409'].content['application/json'].schema;
+      expect(body.required, path).toEqual(expect.arrayContaining(['code', 'message', 'current']));
+    }
+    for (const path of ['/api/process/{id}', '/api/service-agreement/{id}', '/api/company/{id}', '/api/user/{id}'])
+      expect(doc.paths[path].get.responses['200'].headers?.ETag, path).toBeDefined();
+  });
 });

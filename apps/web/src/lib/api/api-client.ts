@@ -18,6 +18,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** false for public calls: no Bearer token, no refresh on 401. */
   auth?: boolean;
+  /**
+   * The version of the record an update is based on (sent as If-Match): the server refuses it
+   * with 409 version_conflict when someone saved a newer version in between.
+   */
+  ifMatch?: number;
 }
 
 async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
@@ -26,13 +31,16 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
   try {
     return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
-      headers: buildHeaders({
-        language: getCurrentLanguage(),
-        accessToken: auth ? accessToken : null,
-        scopeCompanyId: getScopeCompanyId(),
-        contentType: options.json === undefined ? undefined : 'application/json',
-        accept: options.responseType === 'blob' ? '*/*' : 'application/json',
-      }),
+      headers: {
+        ...buildHeaders({
+          language: getCurrentLanguage(),
+          accessToken: auth ? accessToken : null,
+          scopeCompanyId: getScopeCompanyId(),
+          contentType: options.json === undefined ? undefined : 'application/json',
+          accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+        }),
+        ...(options.ifMatch === undefined ? {} : { 'If-Match': `"${options.ifMatch}"` }),
+      },
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: options.signal,
       credentials: 'same-origin',
