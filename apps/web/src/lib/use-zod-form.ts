@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   type FieldValues,
   get,
@@ -173,9 +173,15 @@ export function useZodForm<T extends FieldValues>(schema: z.ZodType, options: Zo
   // The version of what the form holds: the record it loaded, then each record it saved.
   const version = useRef<number | undefined>(versioning?.record?.version);
   const submit = formSubmit(form, { onSubmit, fieldOf, onFailure, onInvalid, versioning }, setFailure, version);
-  const resetTo = (record: { version?: number }) => {
-    version.current = record.version;
-    if (versioning) form.reset(versioning.valuesOf(record));
-  };
+  const valuesOf = useRef(versioning?.valuesOf);
+  valuesOf.current = versioning?.valuesOf;
+  const { reset } = form;
+  const resetTo = useCallback(
+    (record: { version?: number }) => {
+      version.current = record.version;
+      if (valuesOf.current) reset(valuesOf.current(record));
+    },
+    [reset],
+  );
   return { ...form, submit, busy, canSubmit, failure, resetTo };
 }

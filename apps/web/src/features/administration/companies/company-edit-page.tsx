@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
+import type { SubmitMeta } from '../../../lib/use-zod-form';
 import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
 import { CompanyForm } from './company-form';
 import { companyErrorText } from './company-messages';
@@ -38,8 +39,8 @@ export function CompanyEditPage() {
   const isAgency = !!companies.data?.find((c) => c.id === me?.companyId)?.isDataPrivacyAgency;
   const company = detail.data ?? null;
 
-  const save = async (values: CompanyInput) => {
-    const saved = await saveCompany(id, values);
+  const save = async (values: CompanyInput, { ifMatch }: SubmitMeta) => {
+    const saved = await saveCompany(id, values, ifMatch);
     client.setQueryData(companyDetailKey(saved.id), saved);
     await companyChanged(client, saved.id);
     if (isNew) {
@@ -48,6 +49,7 @@ export function CompanyEditPage() {
     } else {
       notify(t('companiesAdmin.saved', { name: saved.name }), 'success');
     }
+    return saved;
   };
 
   if (detail.isError || companies.isError) {
