@@ -32,11 +32,14 @@ export const ifMatchHeaders = z.looseObject({
     ),
 });
 
-/** The 409 answer of an update whose If-Match names an older version: code version_conflict and the record as it is now. */
+/**
+ * The 409 answer of an update: `version_conflict` when If-Match names an older version (with the
+ * record as it is now), or another conflict of the update with the current state (`conflict`).
+ */
 export function versionConflictSchema<T extends z.ZodType>(current: T) {
   return apiErrorSchema
-    .extend({ code: z.literal('version_conflict'), current })
+    .extend({ current: current.optional() })
     .describe(
-      'The If-Match version is not the current one: nothing was changed. `current` is the record as it is now; its version is also the ETag header.',
+      'code version_conflict: the If-Match version is not the current one, nothing was changed; `current` is the record as it is now and its version is also the ETag header. code conflict: the change conflicts with the current state otherwise (the message says why).',
     );
 }
