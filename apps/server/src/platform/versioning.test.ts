@@ -142,6 +142,18 @@ describe('record versions (If-Match)', () => {
     etagMatches(await getJson(`/api/service-agreement/${avv.id}`));
   });
 
+  it('two saves sent at once on the same version: one applies, the other is refused', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/process', headers: h(), payload: { name: 'Gleichzeitig' } });
+    const { id, version } = created.json();
+    const url = `/api/process/${id}`;
+    const [a, b] = await Promise.all(
+      ['A', 'B'].map((who) => put(url, { name: 'Gleichzeitig', description: who }, `"${version}"`)),
+    );
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const winner = a!.statusCode === 200 ? 'A' : 'B';
+    expect((await getJson(url)).json()).toMatchObject({ description: winner, version: version + 1 });
+  });
+
   it('a company', async () => {
     const url = `/api/company/${bakery}`;
     etagMatches(await getJson(url));
