@@ -40,13 +40,23 @@ function ConflictDialog({ request }: { request: ConflictRequest }) {
       fullScreenBelow="sm"
       onClose={() => request.resolve(null)}
       actions={
-        <>
+        // On a phone the three buttons stand one above the other, the main one at the bottom.
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column-reverse', sm: 'row' },
+            alignItems: { xs: 'stretch', sm: 'center' },
+            justifyContent: 'flex-end',
+            gap: 1,
+            width: { xs: '100%', sm: 'auto' },
+          }}
+        >
           <Button onClick={() => request.resolve(null)}>{t('common.cancel')}</Button>
           <Button onClick={() => request.resolve({ kind: 'reload' })}>{t('conflict.reload')}</Button>
           <Button variant="contained" onClick={() => request.resolve({ kind: 'keep', mine: kept })}>
             {kept.size === 0 ? t('conflict.takeTheirs') : t('conflict.saveChoice')}
           </Button>
-        </>
+        </Box>
       }
     >
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
