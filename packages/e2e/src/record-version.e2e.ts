@@ -133,4 +133,50 @@ describe('two people editing one item', () => {
       await client.close();
     }
   });
+
+  it('a form in a dialog (a tag): the conflict dialog opens over it and keeping mine saves mine', {
+    timeout: 120_000,
+  }, async () => {
+    const created = await api(server, admin, '/tag/data-categories', {
+      method: 'POST',
+      tenant: bakery,
+      body: { name: 'Versionstest', description: 'Erster Stand' },
+    });
+    expect(created.status).toBe(201);
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    try {
+      await signIn(page, server.url, ADMIN, { to: '/tag' });
+      await page.getByRole('tab', { name: 'Datenkategorien' }).click();
+      await page.locator('.MuiDataGrid-row').filter({ hasText: 'Versionstest' }).click();
+      const tagDialog = page.getByRole('dialog', { name: 'Eintrag bearbeiten: Datenkategorien' });
+      await tagDialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Vom Kunden');
+
+      // Someone else saves the tag meanwhile (an API client without If-Match).
+      const other = await api(server, admin, `/tag/data-categories/${created.body.id}`, {
+        method: 'PUT',
+        tenant: bakery,
+        body: { name: 'Versionstest', description: 'Vom Berater' },
+      });
+      expect(other.status).toBe(200);
+
+      await tagDialog.getByRole('button', { name: 'Speichern' }).click();
+      const conflict = page.getByRole('dialog', { name: 'Inzwischen von jemand anderem gespeichert' });
+      await conflict.waitFor();
+      await expect
+        .poll(() => conflict.getByTestId('conflict-field-description').innerText())
+        .toMatch(/Vom Berater[\s\S]*Vom Kunden/);
+      await shot(page, 'record-version-conflict-over-dialog-desktop');
+      await conflict.getByRole('button', { name: 'Auswahl speichern' }).click();
+      await page.locator('#notistack-snackbar').filter({ hasText: '„Versionstest“ wurde gespeichert.' }).first().waitFor();
+      await tagDialog.waitFor({ state: 'hidden' });
+      const tags = (await api(server, admin, '/tag/data-categories', { tenant: bakery })).body as unknown as {
+        id: string;
+        description: string;
+      }[];
+      expect(tags.find((x) => x.id === created.body.id)?.description).toBe('Vom Kunden');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
