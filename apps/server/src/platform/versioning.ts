@@ -88,27 +88,6 @@ export function withEtag<T>(reply: FastifyReply, body: T, version?: number | nul
   return body;
 }
 
-/** Adds each row's version from its table to a list of records (one statement for the page). */
-export async function withVersions<T extends { id: string | number }>(
-  db: Db,
-  table: VersionedTable,
-  rows: T[],
-): Promise<(T & { version?: number })[]> {
-  if (rows.length === 0) return rows;
-  const found = await queryRows<{ id: string | number; version: number }>(
-    db,
-    sql`select id, version from ${sql.identifier(table)} where id in (${sql.join(
-      rows.map((r) => sql`${r.id}`),
-      sql`, `,
-    )})`,
-  );
-  const byId = new Map(found.map((f) => [String(f.id), Number(f.version)]));
-  return rows.map((r) => {
-    const version = byId.get(String(r.id));
-    return version === undefined ? r : { ...r, version };
-  });
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers a versioned record with its ETag (documented as a response header). */
