@@ -62,6 +62,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { rateLimitStore } from './platform/rate-limiter';
 import { responseSerializer } from './platform/serializer';
 import type { Storage } from './platform/storage';
+import { documentEtags } from './platform/versioning';
 import { APP_VERSION } from './version';
 
 /** How long closing the app waits for mails still being handed to SMTP. */
@@ -122,7 +123,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimiter) });
   await app.register(swagger, {
     openapi: { info: { title: `${config.productName} API`, version: APP_VERSION } },
-    transform: jsonSchemaTransform,
+    transform: documentEtags(jsonSchemaTransform),
   });
   await app.register(authPlugin, { db: database.db, secret });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyRightsSchema, companyTypeSchema } from './company';
+import { recordVersion } from './error-body';
 import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
 import { vatNumberSchema } from './vat/validate';
@@ -63,6 +64,8 @@ export const companyDetailSchema = companyInputSchema.extend({
   /** The DPO user acts here through a grant of another tenant: clearing the field ends it. */
   dataPrivacyAgentGranted: z.boolean(),
   rights: companyRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
@@ -79,6 +82,8 @@ export const roleSchema = z.object({
   claims: z.array(z.string()),
   userCount: z.number().int(),
   rights: roleRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type Role = z.infer<typeof roleSchema>;
 export const roleInputSchema = z.object({
@@ -149,6 +154,8 @@ export const adminUserSchema = z.object({
     })
     .nullable(),
   rights: adminUserRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserInputSchema = z.object({

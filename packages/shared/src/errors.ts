@@ -10,6 +10,8 @@ export const errorCodes = [
   'scope_forbidden',
   'not_found',
   'conflict',
+  /** 409: an update sent If-Match with a version that is no longer the current one; the body holds `current`. */
+  'version_conflict',
   'precondition_failed',
   'rate_limited',
   'payload_too_large',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './error-body';
 import { tagTypes } from './items/fields';
 import { text } from './scalars';
 
@@ -18,6 +19,8 @@ export const tagSchema = z.object({
   companyName: z.string(),
   usage: z.number().int(),
   rights: tagRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -33,6 +36,8 @@ export const textModuleSchema = z.object({
   name: z.string(),
   companyId: z.uuid(),
   rights: tagRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type TextModule = z.infer<typeof textModuleSchema>;
 export const textModuleInputSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './error-body';
 import { calendarDate, text } from './scalars';
 
 /** The caller's rights on a project or time record, decided by the server and sent with it. */
@@ -38,6 +39,8 @@ export const projectSchema = z.object({
   rates: z.array(projectRateSchema),
   plannedHours: z.array(plannedMonthSchema),
   rights: timeRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -134,6 +137,8 @@ export const timeRecordSchema = z.object({
   description: z.string(),
   billable: z.boolean(),
   rights: timeRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type TimeRecord = z.infer<typeof timeRecordSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './error-body';
 import { dateTime, text } from './scalars';
 
 /** The longest search query the server takes (the search field stops there too). */
@@ -115,6 +116,8 @@ export const appointmentSchema = z.object({
   itemType: z.string().nullable(),
   itemName: z.string().nullable(),
   rights: appointmentRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 export const appointmentPageSchema = z.object({ items: z.array(appointmentSchema), total: z.number().int() });

@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly messageKey: string,
-    readonly extra: { fields?: Record<string, string[]>; reason?: string; details?: string } = {},
+    readonly extra: { fields?: Record<string, string[]>; reason?: string; details?: string; current?: unknown } = {},
     /** Values the message names, e.g. the company a refusal protects. */
     readonly vars: Record<string, string> = {},
   ) {
@@ -38,6 +38,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const locale = requestLocale(req);
     if (err instanceof AppError) {
+      // A version conflict carries the record as it is now; its version is the ETag to send next.
+      const version = (err.extra.current as { version?: unknown } | undefined)?.version;
+      if (typeof version === 'number') reply.header('ETag', `"${version}"`);
       return reply.code(err.status).send({ code: err.code, message: translate(locale, err.messageKey, err.vars), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -59,6 +59,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.roleBuiltIn':
       'Eingebaute Rollen können nicht geändert werden. Legen Sie eine eigene Rolle an, wenn Sie andere Rechte brauchen.',
     'error.conflict': 'Jemand hat diesen Eintrag inzwischen geändert. Laden Sie die Seite neu, um die aktuelle Fassung zu sehen.',
+    'error.versionConflict':
+      'Jemand hat diesen Eintrag gespeichert, nachdem Sie ihn geöffnet haben. Vergleichen Sie die Änderungen und entscheiden Sie, was gelten soll.',
     'time.projectHasRecords': 'Auf dieses Projekt ist bereits Zeit gebucht. Setzen Sie es stattdessen inaktiv.',
     'error.legalNotConfigured': 'Dieses Dokument hat der Betreiber nicht hinterlegt. Bitte wenden Sie sich an den Betreiber.',
     'error.mfaCodeReused': 'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.',
@@ -111,6 +113,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.selfDeactivation': 'You cannot deactivate your own access. Ask another person with user administration to do it.',
     'error.roleBuiltIn': 'Built-in roles cannot be changed. Create a role of your own if you need other rights.',
     'error.conflict': 'Someone has changed this entry in the meantime. Reload the page to see the current version.',
+    'error.versionConflict':
+      'Someone saved this entry after you opened it. Compare the changes and decide which values should stand.',
     'time.projectHasRecords': 'Time has been booked on this project. Set it inactive instead.',
     'error.legalNotConfigured': 'The operator has not provided this document. Please contact the operator.',
     'error.mfaCodeReused': 'This code has already been used. Please wait for the next code.',

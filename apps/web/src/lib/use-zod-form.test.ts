@@ -3,6 +3,7 @@ import { createFormControl } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api/api-error';
+import { type ConflictRequest, conflictStore, defaultKept } from './record-conflict';
 import { formSubmit } from './use-zod-form';
 
 const schema = z.object({
@@ -70,6 +71,72 @@ describe('form submit', () => {
   it('passes the parsed values on success', async () => {
     const onSubmit = vi.fn();
     await formSubmit(form({ name: '  Audit 2 ' }), { onSubmit }, vi.fn())();
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Audit 2', note: '', parent: null });
+    // Without versioning no version goes along.
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Audit 2', note: '', parent: null }, { ifMatch: undefined });
+  });
+});
+
+describe('a save someone else got ahead of', () => {
+  const current = { version: 5, name: 'Audit 2026', note: 'theirs', parent: null };
+  const conflict = () => {
+    const error = new ApiError(409, 'version_conflict', 'Saved in between');
+    error.current = current;
+    return error;
+  };
+  const versioning = {
+    record: { version: 4 },
+    valuesOf: ({ name, note, parent }: Values) => ({ name, note, parent }),
+    labelOf: (p: string) => p,
+  };
+  /** The dialog's answer, given once it asks. */
+  const answer = (choice: Parameters<ConflictRequest['resolve']>[0]) =>
+    new Promise<ConflictRequest>((resolve) => {
+      const stop = conflictStore.subscribe(() => {
+        const request = conflictStore.getState().request;
+        if (!request) return;
+        stop();
+        resolve(request);
+        request.resolve(choice);
+      });
+    });
+
+  it('sends the loaded version, lists theirs against mine, keeps what the user changed and saves on the current version', async () => {
+    const f = form({ note: 'loaded' });
+    f.setValue('note', 'mine', { shouldDirty: true });
+    const onSubmit = vi.fn().mockRejectedValueOnce(conflict()).mockResolvedValueOnce({ version: 6 });
+    const asked = answer({ kind: 'keep', mine: new Set(['note']) });
+    await formSubmit(f, { onSubmit, versioning }, vi.fn(), { current: 4 })();
+    const request = await asked;
+    expect(request.fields).toEqual([
+      { path: 'name', theirs: 'Audit 2026', mine: 'Audit', mineChanged: false },
+      { path: 'note', theirs: 'theirs', mine: 'mine', mineChanged: true },
+    ]);
+    expect(defaultKept(request.fields)).toEqual(new Set(['note']));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual({ ifMatch: 4 });
+    expect(onSubmit.mock.calls[1]).toEqual([{ name: 'Audit 2026', note: 'mine', parent: null }, { ifMatch: 5 }]);
+  });
+
+  it('reload takes their values and saves nothing', async () => {
+    const f = form({ note: 'loaded' });
+    f.setValue('note', 'mine', { shouldDirty: true });
+    const onSubmit = vi.fn().mockRejectedValueOnce(conflict());
+    const version = { current: 4 };
+    const asked = answer({ kind: 'reload' });
+    await formSubmit(f, { onSubmit, versioning }, vi.fn(), version)();
+    await asked;
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(f.getValues()).toEqual({ name: 'Audit 2026', note: 'theirs', parent: null });
+    expect(version.current).toBe(5);
+  });
+
+  it('saves again on the current version without asking when nothing the form holds differs', async () => {
+    const f = form({ name: 'Audit 2026', note: 'theirs' });
+    const onSubmit = vi.fn().mockRejectedValueOnce(conflict()).mockResolvedValueOnce({ version: 6 });
+    const version = { current: 4 };
+    await formSubmit(f, { onSubmit, versioning }, vi.fn(), version)();
+    expect(conflictStore.getState().request).toBeNull();
+    expect(onSubmit.mock.calls.map((c) => c[1])).toEqual([{ ifMatch: 4 }, { ifMatch: 5 }]);
+    expect(version.current).toBe(6);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from '../error-body';
 import type { ItemTypeKey } from '../item-types';
 import { itemTypes } from '../item-types';
 import { calendarDate, localDateTime, text } from '../scalars';
@@ -37,6 +38,8 @@ export const itemSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   rights: itemRightsSchema,
+  /** Raised on every update; sent back as If-Match. */
+  version: recordVersion.optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
 

@@ -59,6 +59,8 @@ export const company = pgTable(
     /** Days until a password expires; 0 = never. */
     passwordExpiryDays: integer('password_expiry_days').notNull().default(0),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('company_parent_idx').on(t.parentId), index('company_agency_idx').on(t.agencyId)],
 );
@@ -99,6 +101,8 @@ export const appUser = pgTable(
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('app_user_email_uq').on(sql`lower(${t.email})`), index('app_user_company_idx').on(t.companyId)],
 );
@@ -113,6 +117,8 @@ export const role = pgTable(
     /** The company (tenant) a custom role belongs to; null for built-in roles. */
     companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('role_key_uq').on(t.key)],
 );

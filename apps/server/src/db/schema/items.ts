@@ -49,6 +49,8 @@ export const item = pgTable(
       sql`to_tsvector('german', coalesce(number_label, '') || ' ' || coalesce(name, '') || ' ' || coalesce(description, ''))`,
     ),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => appUser.id, { onDelete: 'set null' }),
@@ -113,6 +115,8 @@ export const tag = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('tag_company_type_idx').on(t.companyId, t.type),
@@ -181,6 +185,8 @@ export const textModule = pgTable(
       .references(() => company.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('text_module_company_idx').on(t.companyId)],
 );

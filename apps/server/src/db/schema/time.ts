@@ -25,6 +25,8 @@ export const project = pgTable(
     hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('project_company_idx').on(t.companyId)],
 );
@@ -85,6 +87,8 @@ export const timeRecord = pgTable(
     description: text('description').notNull(),
     billable: boolean('billable').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // Migration 0024 adds INCLUDE (project_id, item_id, user_id, hours) for the time comparison

@@ -45,6 +45,8 @@ export const appointment = pgTable(
     itemId: uuid('item_id').references(() => item.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('appointment_company_start_idx').on(t.companyId, t.startsAt)],
 );

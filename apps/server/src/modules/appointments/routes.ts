@@ -4,14 +4,18 @@ import {
   appointmentPageSchema,
   appointmentSchema,
   dateTime,
+  ifMatchHeaders,
+  versionConflictSchema,
 } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { checkVersion, withEtag } from '../../platform/versioning';
 import {
   createAppointment,
   deleteAppointment,
+  getAppointment,
   listAppointments,
   pageAppointments,
   upcomingCount,
@@ -68,9 +72,19 @@ export function appointmentRoutes(app: FastifyInstance, { now }: { now: () => Da
     '/api/appointment/:id',
     {
       config: write,
-      schema: { tags: ['appointment'], params: idParams, body: appointmentInputSchema, response: { 200: appointmentSchema } },
+      schema: {
+        tags: ['appointment'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: appointmentInputSchema,
+        response: { 200: appointmentSchema, 409: versionConflictSchema(appointmentSchema) },
+      },
     },
-    async (req) => updateAppointment(ctxOf(req), req.params.id, req.body),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      await checkVersion(req, ctx.db, 'appointment', req.params.id, () => getAppointment(ctx, req.params.id));
+      return withEtag(reply, await updateAppointment(ctx, req.params.id, req.body));
+    },
   );
 
   r.delete('/api/appointment/:id', { config: write, schema: { tags: ['appointment'], params: idParams } }, async (req, reply) => {

@@ -33,6 +33,7 @@ const toDto = (ctx: Ctx, r: Row): Appointment => ({
   itemId: r.a.itemId,
   itemType: r.itemType,
   itemName: r.itemName,
+  version: r.a.version,
   rights: appointmentRights(ctx.claims),
 });
 
@@ -50,7 +51,7 @@ const query = (ctx: Ctx) =>
     .innerJoin(company, eq(company.id, appointment.companyId))
     .leftJoin(item, and(eq(item.id, appointment.itemId), readableItem(ctx)));
 
-async function getAppointment(ctx: Ctx, id: string) {
+export async function getAppointment(ctx: Ctx, id: string) {
   const [row] = await query(ctx).where(eq(appointment.id, id));
   if (!row) throw notFound();
   return toDto(ctx, row);

@@ -1,4 +1,4 @@
-import { companyDetailSchema, companyInputSchema, companyMoveSchema } from '@pc/shared';
+import { companyDetailSchema, companyInputSchema, companyMoveSchema, ifMatchHeaders, versionConflictSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { ctxOf } from '../../platform/auth/plugin';
 import { validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { readUpload, uploadOf } from '../../platform/upload';
+import { checkVersion, withEtag } from '../../platform/versioning';
 import { companyDetail, createCompany, createDemoCompany, moveCompany, setLogo, updateCompany } from './admin-service';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
@@ -19,8 +20,8 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
 
   r.get(
     '/api/company/:id',
-    { schema: { tags: ['company'], params: idParams, response: { 200: companyDetailSchema } } },
-    async (req) => companyDetail(ctxOf(req), req.params.id),
+    { config: { etag: true }, schema: { tags: ['company'], params: idParams, response: { 200: companyDetailSchema } } },
+    async (req, reply) => withEtag(reply, await companyDetail(ctxOf(req), req.params.id)),
   );
 
   r.post(
@@ -40,11 +41,19 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
     '/api/company/:id',
     {
       config: editRule,
-      schema: { tags: ['company'], params: idParams, body: companyInputSchema, response: { 200: companyDetailSchema } },
+      schema: {
+        tags: ['company'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: companyInputSchema,
+        response: { 200: companyDetailSchema, 409: versionConflictSchema(companyDetailSchema) },
+      },
     },
-    async (req) => {
-      await updateCompany(ctxOf(req), req.params.id, req.body);
-      return companyDetail(ctxOf(req), req.params.id);
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      await checkVersion(req, ctx.db, 'company', req.params.id, () => companyDetail(ctx, req.params.id));
+      await updateCompany(ctx, req.params.id, req.body);
+      return withEtag(reply, await companyDetail(ctx, req.params.id));
     },
   );
 

@@ -86,6 +86,7 @@ export async function companyDetail(ctx: Ctx, id: string): Promise<CompanyDetail
     children,
     numberOfChildCompanies: children.length,
     dataPrivacyAgentGranted: row.agentGranted,
+    version: c.version,
     rights: companyRights(ctx, c.id),
   };
 }

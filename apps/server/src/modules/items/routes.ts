@@ -1,5 +1,6 @@
 import {
   dueIssueSchema,
+  ifMatchHeaders,
   itemHistoryEntrySchema,
   itemInputSchema,
   itemListQuerySchema,
@@ -10,6 +11,7 @@ import {
   serviceAgreementKinds,
   serviceAgreementListQuerySchema,
   statusCategorySchema,
+  versionConflictSchema,
 } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { forbidden } from '../../platform/errors';
 import { readableItemTypes } from '../../platform/item-access';
+import { checkVersion, withEtag } from '../../platform/versioning';
 import {
   createItem,
   deleteItem,
@@ -85,7 +88,7 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
   r.get(
     '/api/service-agreement/:id',
     {
-      config: { claims: { any: agreementReads.map((t) => `${t.claim}.Read`) } },
+      config: { claims: { any: agreementReads.map((t) => `${t.claim}.Read`) }, etag: true },
       schema: {
         tags: ['service-agreement'],
         summary: 'One service agreement of any kind the caller may read (the generic detail route)',
@@ -93,10 +96,10 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
         response: { 200: itemSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const ctx = ctxOf(req);
       const kinds = agreementReads.filter((t) => ctx.claims.has(`${t.claim}.Read`)).map((t) => t.key);
-      return getItem(d, ctx, await typeOfItem(ctx, req.params.id, kinds), req.params.id);
+      return withEtag(reply, await getItem(d, ctx, await typeOfItem(ctx, req.params.id, kinds), req.params.id));
     },
   );
 
@@ -115,13 +118,28 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
     r.post(base, { config: write, schema: { tags, body, response: { 201: itemSchema } } }, async (req, reply) =>
       reply.code(201).send(await createItem(d, ctxOf(req), t.key, req.body)),
     );
-    r.get(`${base}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: itemSchema } } }, async (req) =>
-      getItem(d, ctxOf(req), t.key, req.params.id),
+    r.get(
+      `${base}/:id`,
+      { config: { ...read, etag: true }, schema: { tags, params: idParams, response: { 200: itemSchema } } },
+      async (req, reply) => withEtag(reply, await getItem(d, ctxOf(req), t.key, req.params.id)),
     );
     r.put(
       `${base}/:id`,
-      { config: write, schema: { tags, params: idParams, body, response: { 200: itemSchema } } },
-      async (req) => updateItem(d, ctxOf(req), t.key, req.params.id, req.body),
+      {
+        config: write,
+        schema: {
+          tags,
+          params: idParams,
+          headers: ifMatchHeaders,
+          body,
+          response: { 200: itemSchema, 409: versionConflictSchema(itemSchema) },
+        },
+      },
+      async (req, reply) => {
+        const ctx = ctxOf(req);
+        await checkVersion(req, ctx.db, 'item', req.params.id, () => getItem(d, ctx, t.key, req.params.id));
+        return withEtag(reply, await updateItem(d, ctx, t.key, req.params.id, req.body));
+      },
     );
     r.delete(`${base}/:id`, { config: write, schema: { tags, params: idParams } }, async (req, reply) => {
       await deleteItem(ctxOf(req), t.key, req.params.id);

@@ -39,6 +39,7 @@ type Row = {
   /** ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it. */
   createdAt: string;
   updatedAt: string;
+  version: number;
   companyName: string;
   ownerName: string | null;
   assigneeName: string | null;
@@ -57,7 +58,7 @@ const ITEM_SELECT = sql.raw(`select item.id, item.company_id as "companyId", ite
   item.description, item.status, item.due_date as "dueDate", item.owner_id as "ownerId",
   item.assignee_id as "assigneeId", item.parent_type as "parentType", item.parent_id as "parentId", item.data,
   ${isoUtc('item.created_at')} as "createdAt", ${isoUtc('item.updated_at')} as "updatedAt",
-  company.name as "companyName",
+  item.version, company.name as "companyName",
   ${fullNameText('owner')} as "ownerName", ${fullNameText('assignee')} as "assigneeName"
   from item join company on company.id = item.company_id
   left join app_user owner on owner.id = item.owner_id
@@ -123,6 +124,7 @@ async function toItems(tx: Db, rows: Row[], now: Date, claims: ReadonlySet<strin
       attachmentCount: countById.get(i.id) ?? 0,
       createdAt: i.createdAt,
       updatedAt: i.updatedAt,
+      version: i.version,
       rights: itemRights(claims, type),
     };
   });

@@ -1,8 +1,9 @@
-import { roleInputSchema, roleSchema } from '@pc/shared';
+import { ifMatchHeaders, recordVersion, roleInputSchema, roleSchema, versionConflictSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { checkVersion, versionOf, withEtag } from '../../platform/versioning';
 import { deleteRole, listRoles, saveRole } from './service';
 
 export function roleRoutes(app: FastifyInstance) {
@@ -26,11 +27,24 @@ export function roleRoutes(app: FastifyInstance) {
     '/api/role/:id',
     {
       config: write,
-      schema: { tags: ['role'], params: idParams, body: roleInputSchema, response: { 200: z.object({ id: z.uuid() }) } },
+      schema: {
+        tags: ['role'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: roleInputSchema,
+        response: {
+          200: z.object({ id: z.uuid(), version: recordVersion.optional() }),
+          409: versionConflictSchema(roleSchema),
+        },
+      },
     },
-    async (req) => ({
-      id: await saveRole(ctxOf(req), req.params.id, req.body),
-    }),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const { id } = req.params;
+      await checkVersion(req, ctx.db, 'role', id, async () => (await listRoles(ctx)).find((r) => r.id === id));
+      await saveRole(ctx, id, req.body);
+      return withEtag(reply, { id, version: (await versionOf(ctx.db, 'role', id)) ?? undefined });
+    },
   );
   r.delete('/api/role/:id', { config: write, schema: { tags: ['role'], params: idParams } }, async (req, reply) => {
     await deleteRole(ctxOf(req), req.params.id);

@@ -19,6 +19,7 @@ export async function listRoles(ctx: Ctx) {
       key: role.key,
       name: role.name,
       companyId: role.companyId,
+      version: role.version,
       claims: sql<
         string[]
       >`coalesce(array(select rc.claim from role_claim rc where rc.role_id = "role"."id" order by rc.claim), '{}')`,

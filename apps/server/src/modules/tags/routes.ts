@@ -1,8 +1,9 @@
-import { tagInputSchema, tagSchema, tagTypeSchema } from '@pc/shared';
+import { ifMatchHeaders, recordVersion, tagInputSchema, tagSchema, tagTypeSchema, versionConflictSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { checkVersion, versionOf, withEtag } from '../../platform/versioning';
 import { deleteTag, listTags, saveTag } from './service';
 
 export function tagRoutes(app: FastifyInstance) {
@@ -29,9 +30,24 @@ export function tagRoutes(app: FastifyInstance) {
     '/api/tag/:type/:id',
     {
       config: write,
-      schema: { tags: ['tag'], params: idParams, body: tagInputSchema, response: { 200: z.object({ id: z.uuid() }) } },
+      schema: {
+        tags: ['tag'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: tagInputSchema,
+        response: {
+          200: z.object({ id: z.uuid(), version: recordVersion.optional() }),
+          409: versionConflictSchema(tagSchema),
+        },
+      },
     },
-    async (req) => ({ id: await saveTag(ctxOf(req), req.params.type, req.params.id, req.body) }),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const { type, id } = req.params;
+      await checkVersion(req, ctx.db, 'tag', id, async () => (await listTags(ctx, type)).find((t) => t.id === id));
+      await saveTag(ctx, type, id, req.body);
+      return withEtag(reply, { id, version: (await versionOf(ctx.db, 'tag', id)) ?? undefined });
+    },
   );
   r.delete('/api/tag/:type/:id', { config: write, schema: { tags: ['tag'], params: idParams } }, async (req, reply) => {
     await deleteTag(ctxOf(req), req.params.type, req.params.id);

@@ -29,6 +29,7 @@ export async function listTags(ctx: Ctx, type: TagType): Promise<Tag[]> {
     companyId: r.tag.companyId,
     companyName: r.companyName,
     usage: Number(r.usage),
+    version: r.tag.version,
     rights: tagRights(ctx.claims),
   }));
 }

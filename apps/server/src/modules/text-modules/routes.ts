@@ -1,8 +1,9 @@
-import { textModuleInputSchema, textModuleSchema } from '@pc/shared';
+import { ifMatchHeaders, textModuleInputSchema, textModuleSchema, versionConflictSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { checkVersion, withEtag } from '../../platform/versioning';
 import { createTextModule, deleteTextModule, listTextModules, updateTextModule } from './service';
 
 /**
@@ -28,9 +29,20 @@ export function textModuleRoutes(app: FastifyInstance) {
     '/api/text-module/:id',
     {
       config: write,
-      schema: { tags: ['text-module'], params: idParams, body: textModuleInputSchema, response: { 200: textModuleSchema } },
+      schema: {
+        tags: ['text-module'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: textModuleInputSchema,
+        response: { 200: textModuleSchema, 409: versionConflictSchema(textModuleSchema) },
+      },
     },
-    async (req) => updateTextModule(ctxOf(req), req.params.id, req.body),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const { id } = req.params;
+      await checkVersion(req, ctx.db, 'text_module', id, async () => (await listTextModules(ctx)).find((m) => m.id === id));
+      return withEtag(reply, await updateTextModule(ctx, id, req.body));
+    },
   );
 
   r.delete('/api/text-module/:id', { config: write, schema: { tags: ['text-module'], params: idParams } }, async (req, reply) => {

@@ -8,8 +8,8 @@ import { textModuleRights } from './policy';
 
 type Ctx = Pick<RequestContext, 'db' | 'claims' | 'companyId' | 'scopeCompanyId' | 'scopeCompanyIds'>;
 
-const columns = { id: textModule.id, name: textModule.name, companyId: textModule.companyId };
-const toDto = (ctx: Ctx, r: { id: number; name: string; companyId: string }): TextModule => ({
+const columns = { id: textModule.id, name: textModule.name, companyId: textModule.companyId, version: textModule.version };
+const toDto = (ctx: Ctx, r: { id: number; name: string; companyId: string; version: number }): TextModule => ({
   ...r,
   rights: textModuleRights(ctx.claims),
 });

@@ -1,4 +1,5 @@
 import {
+  ifMatchHeaders,
   projectInputSchema,
   projectListQuerySchema,
   projectSchema,
@@ -10,11 +11,13 @@ import {
   timeRecordPageQuerySchema,
   timeRecordPageSchema,
   timeRecordSchema,
+  versionConflictSchema,
 } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { checkVersion, withEtag } from '../../platform/versioning';
 import { todayIn } from '../items/time';
 import { queryMonthSummary, queryTimeBudgetElements, queryTimeComparison } from './comparison';
 import {
@@ -22,6 +25,8 @@ import {
   createTimeRecord,
   deleteProject,
   deleteTimeRecord,
+  getProject,
+  getRecord,
   listProjects,
   pageTimeRecords,
   updateProject,
@@ -59,9 +64,19 @@ export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: 
     '/api/project/:id',
     {
       config: projectsWrite,
-      schema: { tags: ['time'], params: idParams, body: projectInputSchema, response: { 200: projectSchema } },
+      schema: {
+        tags: ['time'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: projectInputSchema,
+        response: { 200: projectSchema, 409: versionConflictSchema(projectSchema) },
+      },
     },
-    async (req) => updateProject(ctxOf(req), req.params.id, req.body),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      await checkVersion(req, ctx.db, 'project', req.params.id, () => getProject(ctx, req.params.id));
+      return withEtag(reply, await updateProject(ctx, req.params.id, req.body));
+    },
   );
   r.delete('/api/project/:id', { config: projectsWrite, schema: { tags: ['time'], params: idParams } }, async (req, reply) => {
     await deleteProject(ctxOf(req), req.params.id);
@@ -90,9 +105,19 @@ export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: 
     '/api/time-record/:id',
     {
       config: book,
-      schema: { tags: ['time'], params: idParams, body: timeRecordInputSchema, response: { 200: timeRecordSchema } },
+      schema: {
+        tags: ['time'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: timeRecordInputSchema,
+        response: { 200: timeRecordSchema, 409: versionConflictSchema(timeRecordSchema) },
+      },
     },
-    async (req) => updateTimeRecord(ctxOf(req), req.params.id, req.body),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      await checkVersion(req, ctx.db, 'time_record', req.params.id, () => getRecord(ctx, req.params.id));
+      return withEtag(reply, await updateTimeRecord(ctx, req.params.id, req.body));
+    },
   );
   r.delete('/api/time-record/:id', { config: book, schema: { tags: ['time'], params: idParams } }, async (req, reply) => {
     await deleteTimeRecord(ctxOf(req), req.params.id);

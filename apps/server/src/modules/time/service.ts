@@ -66,6 +66,7 @@ async function projectDtos(ctx: Ctx, rows: { p: typeof project.$inferSelect; com
       .filter((r) => r.projectId === p.id)
       .map((r) => ({ userId: r.userId, userName: r.userName, hourlyRate: r.hourlyRate })),
     plannedHours: planned.filter((r) => r.projectId === p.id).map((r) => ({ month: r.month.slice(0, 7), hours: r.hours })),
+    version: p.version,
     rights,
   }));
 }
@@ -91,7 +92,7 @@ export async function listProjects(ctx: Ctx, q: { companyId?: string; activeOnly
   return projectDtos(ctx, rows);
 }
 
-async function getProject(ctx: Ctx, id: string) {
+export async function getProject(ctx: Ctx, id: string) {
   const rows = await projectQuery(ctx).where(and(inScope(project.companyId, ctx.scopeCompanyIds), eq(project.id, id)));
   if (!rows.length) throw notFound();
   return (await projectDtos(ctx, rows))[0]!;
@@ -216,10 +217,11 @@ const toRecord = (ctx: Ctx, x: RecordRow): TimeRecord => ({
   itemName: x.itemName,
   description: x.r.description,
   billable: x.r.billable,
+  version: x.r.version,
   rights: timeRecordRights(ctx.claims, ctx.userId, x.r.userId),
 });
 
-async function getRecord(ctx: Ctx, id: string) {
+export async function getRecord(ctx: Ctx, id: string) {
   const [row] = await recordQuery(ctx).where(and(visible(ctx), eq(timeRecord.id, id)));
   if (!row) throw notFound();
   return toRecord(ctx, row);

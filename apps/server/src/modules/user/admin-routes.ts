@@ -1,8 +1,17 @@
-import { adminUserInputSchema, adminUserSchema, grantInputSchema, grantQuerySchema, userLookupSchema } from '@pc/shared';
+import {
+  adminUserInputSchema,
+  adminUserSchema,
+  grantInputSchema,
+  grantQuerySchema,
+  ifMatchHeaders,
+  userLookupSchema,
+  versionConflictSchema,
+} from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { checkVersion, withEtag } from '../../platform/versioning';
 import type { AccountDeps } from '../auth/deps';
 import {
   createAndInviteUser,
@@ -32,8 +41,8 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
   );
   r.get(
     '/api/user/:id',
-    { config: read, schema: { tags: ['user'], params: idParams, response: { 200: adminUserSchema } } },
-    async (req) => getUser(ctxOf(req), req.params.id),
+    { config: { ...read, etag: true }, schema: { tags: ['user'], params: idParams, response: { 200: adminUserSchema } } },
+    async (req, reply) => withEtag(reply, await getUser(ctxOf(req), req.params.id)),
   );
   r.post(
     '/api/user',
@@ -44,9 +53,19 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
     '/api/user/:id',
     {
       config: write,
-      schema: { tags: ['user'], params: idParams, body: adminUserInputSchema, response: { 200: adminUserSchema } },
+      schema: {
+        tags: ['user'],
+        params: idParams,
+        headers: ifMatchHeaders,
+        body: adminUserInputSchema,
+        response: { 200: adminUserSchema, 409: versionConflictSchema(adminUserSchema) },
+      },
     },
-    async (req) => updateUser(ctxOf(req), req.params.id, req.body, d),
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      await checkVersion(req, ctx.db, 'app_user', req.params.id, () => getUser(ctx, req.params.id));
+      return withEtag(reply, await updateUser(ctx, req.params.id, req.body, d));
+    },
   );
   // A person of another tenant granted one of the caller's companies: the roles they hold there.
   r.put(

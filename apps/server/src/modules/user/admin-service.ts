@@ -74,6 +74,7 @@ async function listOwnUsers(ctx: Ctx, onlyId?: string): Promise<AdminUser[]> {
     hasPassword: u.passwordHash !== null,
     pendingEmail: u.pendingEmail,
     external: null,
+    version: u.version,
     rights: adminUserRights(ctx.claims, u.id, ctx.userId),
   }));
 }

@@ -56,11 +56,12 @@ export interface AppointmentInput {
 export function useSaveAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: AppointmentInput }) =>
+    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: AppointmentInput; ifMatch?: number }) =>
       apiRequest(id ? `/appointment/${id}` : '/appointment', {
         method: id ? 'PUT' : 'POST',
         json: input,
         schema: appointmentSchema,
+        ifMatch: id ? ifMatch : undefined,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
   });

@@ -55,16 +55,27 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
       end: toLocalInput(end0),
       attendees: appointment?.attendees ?? '',
     },
-    onSubmit: async (values) => {
+    versioning: {
+      record: appointment,
+      valuesOf: (a: Appointment) => ({
+        title: a.title,
+        start: toLocalInput(new Date(a.start)),
+        end: toLocalInput(new Date(a.end)),
+        attendees: a.attendees,
+      }),
+      labelOf: (path) => t(`calendar.field.${path}`),
+    },
+    onSubmit: async (values, { ifMatch }) => {
       const input = {
         title: values.title.trim(),
         start: new Date(values.start).toISOString(),
         end: new Date(values.end).toISOString(),
         attendees: values.attendees.trim(),
       };
-      await save.mutateAsync({ id: appointment?.id ?? null, input });
+      const saved = await save.mutateAsync({ id: appointment?.id ?? null, input, ifMatch });
       notify(t('calendar.saved'), 'success');
       onClose();
+      return saved;
     },
     onFailure: (error, onFields) => {
       if (!onFields) notify(isApiError(error) ? error.message : t('calendar.saveError'), 'error');

@@ -99,14 +99,15 @@ export type DpoFields = Pick<
   | 'dataPrivacyAgentEmailAddress'
 >;
 
-/** Saves the DPO into the company record; the rest of the company stays as loaded. */
-export function useSaveDpo(company: CompanyDetail | undefined) {
+/**
+ * Saves the DPO into the company record; the rest of the company stays as `base` (the version
+ * the dialog edits, sent as If-Match: a change of the company saved in between is not undone).
+ */
+export function useSaveDpo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (dpo: DpoFields) => {
-      if (!company) throw new Error('company not loaded');
-      return apiRequest(`/company/${company.id}`, { method: 'PUT', json: { ...company, ...dpo }, schema: companyDetailSchema });
-    },
+    mutationFn: ({ base, dpo, ifMatch }: { base: CompanyDetail; dpo: DpoFields; ifMatch?: number }) =>
+      apiRequest(`/company/${base.id}`, { method: 'PUT', json: { ...base, ...dpo }, schema: companyDetailSchema, ifMatch }),
     onSuccess: (saved) => queryClient.setQueryData(['company', saved.id], saved),
   });
 }

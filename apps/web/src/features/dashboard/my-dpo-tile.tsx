@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type CompanyDetail, companyInputSchema } from '@pc/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { errorText } from '../../lib/messages';
@@ -44,13 +44,24 @@ export function hasDpo(c: DpoFields): boolean {
 
 function DpoDialog({ company, onClose }: { company: CompanyDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useSaveDpo(company);
+  const save = useSaveDpo();
+  // The company the dialog edits: as loaded, then as the server answered it after a conflict.
+  const base = useRef(company);
   const form = useZodForm<DpoFields>(dpoSchema, {
     defaultValues: pick(company),
-    onSubmit: async (values) => {
-      await save.mutateAsync(values);
+    onSubmit: async (values, { ifMatch }) => {
+      const saved = await save.mutateAsync({ base: base.current, dpo: values, ifMatch });
       notify(t('dashboard.myDpo.saved'), 'success');
       onClose();
+      return saved;
+    },
+    versioning: {
+      record: company,
+      valuesOf: (current: CompanyDetail) => {
+        base.current = current;
+        return pick(current);
+      },
+      labelOf: (path) => t(`dashboard.myDpo.field.${FIELDS.find(([key]) => key === path)?.[1] ?? path}`),
     },
   });
   const { errors } = form.formState;

@@ -113,9 +113,9 @@ export function useChildItems(parentType: ItemTypeKey, parentId: string) {
   };
 }
 
-export function saveItem(type: ItemTypeKey, id: string | null, body: unknown): Promise<Item> {
+export function saveItem(type: ItemTypeKey, id: string | null, body: unknown, ifMatch?: number): Promise<Item> {
   return id
-    ? apiRequest(`/${type}/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: itemSchema })
+    ? apiRequest(`/${type}/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: itemSchema, ifMatch })
     : apiRequest(`/${type}`, { method: 'POST', json: body, schema: itemSchema });
 }
 

@@ -11,10 +11,15 @@ export function useTagList(type: TagType) {
   return useQuery({ queryKey: tagListKey(type), queryFn: () => apiRequest(`/tag/${type}`, { schema: z.array(tagSchema) }) });
 }
 
-export function saveTag(type: TagType, id: string | null, body: { name: string; description: string; companyId?: string }) {
-  const schema = z.object({ id: z.uuid() });
+export function saveTag(
+  type: TagType,
+  id: string | null,
+  body: { name: string; description: string; companyId?: string },
+  ifMatch?: number,
+) {
+  const schema = z.object({ id: z.uuid(), version: z.number().int().optional() });
   return id
-    ? apiRequest(`/tag/${type}/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema })
+    ? apiRequest(`/tag/${type}/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema, ifMatch })
     : apiRequest(`/tag/${type}`, { method: 'POST', json: body, schema });
 }
 
@@ -26,9 +31,9 @@ export function useTextModules() {
   return useQuery({ queryKey: textModuleKey, queryFn: () => apiRequest('/text-module', { schema: z.array(textModuleSchema) }) });
 }
 
-export function saveTextModule(id: number | null, body: { name: string; companyId?: string }) {
+export function saveTextModule(id: number | null, body: { name: string; companyId?: string }, ifMatch?: number) {
   return id
-    ? apiRequest(`/text-module/${id}`, { method: 'PUT', json: body, schema: textModuleSchema })
+    ? apiRequest(`/text-module/${id}`, { method: 'PUT', json: body, schema: textModuleSchema, ifMatch })
     : apiRequest('/text-module', { method: 'POST', json: body, schema: textModuleSchema });
 }
 

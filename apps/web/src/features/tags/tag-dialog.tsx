@@ -17,12 +17,14 @@ export interface PromptValues {
 
 interface TagDialogProps {
   title: string;
-  initial: PromptValues | null;
+  /** The entry as loaded, with its version (null: a new one). */
+  initial: (PromptValues & { version?: number }) | null;
   /** Text modules have only a name (a longer text). */
   withDescription: boolean;
   nameLabel: string;
   nameRows?: number;
-  onSave: (values: PromptValues) => Promise<unknown>;
+  /** `ifMatch`: the version the change is based on; answers the saved entry. */
+  onSave: (values: PromptValues, ifMatch?: number) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -52,9 +54,15 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
   );
   const form = useZodForm<PromptValues>(schema, {
     defaultValues: initial ?? { name: '', description: '', companyId: chooseCompany ? (scope?.id ?? ownCompany) : undefined },
-    onSubmit: async (values) => {
-      await onSave(values);
+    onSubmit: async (values, { ifMatch }) => {
+      const saved = await onSave(values, ifMatch);
       onClose();
+      return saved;
+    },
+    versioning: {
+      record: initial,
+      valuesOf: (r: { name: string; description?: string }) => ({ name: r.name, description: r.description ?? '' }),
+      labelOf: (path) => (path === 'description' ? t('tags.description') : nameLabel),
     },
   });
   const { errors } = form.formState;

@@ -90,13 +90,14 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
       {editing && (
         <TagDialog
           title={editing === 'new' ? t('tags.addTitle', { kind }) : t('tags.editTitle', { kind })}
-          initial={editing === 'new' ? null : { name: editing.name, description: editing.description }}
+          initial={editing === 'new' ? null : { name: editing.name, description: editing.description, version: editing.version }}
           withDescription
           nameLabel={t('tags.name')}
-          onSave={async (values) => {
-            await saveTag(type, editing === 'new' ? null : editing.id, values);
+          onSave={async (values, ifMatch) => {
+            const saved = await saveTag(type, editing === 'new' ? null : editing.id, values, ifMatch);
             notify(t('tags.saved', { name: values.name }), 'success');
             await refresh();
+            return saved;
           }}
           onClose={() => setEditing(null)}
         />

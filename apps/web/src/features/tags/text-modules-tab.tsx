@@ -78,14 +78,19 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
       {editing && (
         <TagDialog
           title={editing === 'new' ? t('tags.textModules.addTitle') : t('tags.textModules.editTitle')}
-          initial={editing === 'new' ? null : { name: editing.name, description: '' }}
+          initial={editing === 'new' ? null : { name: editing.name, description: '', version: editing.version }}
           withDescription={false}
           nameLabel={t('tags.textModules.text')}
           nameRows={4}
-          onSave={async (values) => {
-            await saveTextModule(editing === 'new' ? null : editing.id, { name: values.name, companyId: values.companyId });
+          onSave={async (values, ifMatch) => {
+            const saved = await saveTextModule(
+              editing === 'new' ? null : editing.id,
+              { name: values.name, companyId: values.companyId },
+              ifMatch,
+            );
             notify(t('tags.textModules.saved'), 'success');
             await refresh();
+            return saved;
           }}
           onClose={() => setEditing(null)}
         />

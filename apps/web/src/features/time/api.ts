@@ -23,8 +23,13 @@ export function useProjects(enabled = true) {
 export function useSaveProject() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ProjectInput }) =>
-      apiRequest(id ? `/project/${id}` : '/project', { method: id ? 'PUT' : 'POST', json: input, schema: projectSchema }),
+    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: ProjectInput; ifMatch?: number }) =>
+      apiRequest(id ? `/project/${id}` : '/project', {
+        method: id ? 'PUT' : 'POST',
+        json: input,
+        schema: projectSchema,
+        ifMatch: id ? ifMatch : undefined,
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['projects'] }),
   });
 }
@@ -57,11 +62,12 @@ export const fetchTimeRecordPage = (url: string, signal?: AbortSignal) =>
 export function useSaveTimeRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: TimeRecordInput }) =>
+    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: TimeRecordInput; ifMatch?: number }) =>
       apiRequest(id ? `/time-record/${id}` : '/time-record', {
         method: id ? 'PUT' : 'POST',
         json: input,
         schema: timeRecordSchema,
+        ifMatch: id ? ifMatch : undefined,
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
   });

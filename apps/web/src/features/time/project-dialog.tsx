@@ -58,22 +58,44 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
   const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = project ? !project.rights.write : false;
   const today = new Date();
+  const valuesOf = (p: Project | null): FormValues => ({
+    companyId: p?.companyId ?? (scope?.type === 'Company' ? scope.id : ''),
+    name: p?.name ?? '',
+    validFrom: p?.validFrom ?? `${today.getFullYear()}-01-01`,
+    validUntil: p?.validUntil ?? '',
+    budgetHours: str(p?.budgetHours),
+    budgetPeriod: p?.budgetPeriod ?? 'Month',
+    flatRate: str(p?.flatRate),
+    hourlyRate: str(p?.hourlyRate),
+    isActive: p?.isActive ?? true,
+    rates: (p?.rates ?? []).map((r) => ({ userId: r.userId, hourlyRate: String(r.hourlyRate) })),
+    plannedHours: (p?.plannedHours ?? []).map((m) => ({ month: m.month, hours: String(m.hours) })),
+  });
   const form = useZodForm<FormValues>(formSchema, {
-    defaultValues: {
-      companyId: project?.companyId ?? (scope?.type === 'Company' ? scope.id : ''),
-      name: project?.name ?? '',
-      validFrom: project?.validFrom ?? `${today.getFullYear()}-01-01`,
-      validUntil: project?.validUntil ?? '',
-      budgetHours: str(project?.budgetHours),
-      budgetPeriod: project?.budgetPeriod ?? 'Month',
-      flatRate: str(project?.flatRate),
-      hourlyRate: str(project?.hourlyRate),
-      isActive: project?.isActive ?? true,
-      rates: (project?.rates ?? []).map((r) => ({ userId: r.userId, hourlyRate: String(r.hourlyRate) })),
-      plannedHours: (project?.plannedHours ?? []).map((m) => ({ month: m.month, hours: String(m.hours) })),
+    defaultValues: valuesOf(project),
+    versioning: {
+      record: project,
+      valuesOf,
+      labelOf: (path) =>
+        t(
+          path === 'companyId'
+            ? 'time.field.company'
+            : path === 'isActive'
+              ? 'time.project.active'
+              : path === 'plannedHours'
+                ? 'time.project.planned'
+                : `time.project.${path}`,
+        ),
+      displayOf: (path, value) => {
+        if (Array.isArray(value)) return value.length ? t('conflict.entries', { count: value.length }) : '—';
+        if (path === 'companyId') return companies.data?.find((c) => c.id === value)?.name ?? '—';
+        if (typeof value === 'boolean') return value ? t('items.yes') : t('items.no');
+        return value === null || value === '' ? '—' : String(value);
+      },
     },
-    onSubmit: async (v) => {
-      await save.mutateAsync({
+    onSubmit: async (v, { ifMatch }) => {
+      const saved = await save.mutateAsync({
+        ifMatch,
         id: project?.id ?? null,
         input: {
           companyId: v.companyId,
@@ -91,6 +113,7 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
       });
       notify(t('time.project.saved'), 'success');
       onClose();
+      return saved;
     },
   });
   const { errors } = form.formState;

@@ -62,20 +62,36 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = record ? !record.rights.write : false;
   const itemId = record ? record.itemId : (item?.id ?? null);
+  const valuesOf = (r: TimeRecord | null): FormValues => ({
+    day: r?.day ?? toDay(new Date()),
+    startTime: r?.startTime ?? '',
+    endTime: r?.endTime ?? '',
+    hours: r ? String(r.hours).replace('.', i18n.language === 'en' ? '.' : ',') : '',
+    companyId: r?.companyId ?? item?.companyId ?? '',
+    projectId: r?.projectId ?? '',
+    description: r?.description ?? '',
+    billable: r?.billable ?? true,
+  });
   const form = useZodForm<FormValues>(formSchema, {
-    defaultValues: {
-      day: record?.day ?? toDay(new Date()),
-      startTime: record?.startTime ?? '',
-      endTime: record?.endTime ?? '',
-      hours: record ? String(record.hours).replace('.', i18n.language === 'en' ? '.' : ',') : '',
-      companyId: record?.companyId ?? item?.companyId ?? '',
-      projectId: record?.projectId ?? '',
-      description: record?.description ?? '',
-      billable: record?.billable ?? true,
+    defaultValues: valuesOf(record),
+    versioning: {
+      record,
+      valuesOf,
+      labelOf: (path) =>
+        t(
+          `time.field.${path === 'companyId' ? 'company' : path === 'projectId' ? 'project' : path === 'startTime' ? 'start' : path === 'endTime' ? 'end' : path}`,
+        ),
+      displayOf: (path, value) => {
+        if (path === 'projectId') return projects.data?.find((p) => p.id === value)?.name ?? '—';
+        if (path === 'companyId') return projects.data?.find((p) => p.companyId === value)?.companyName ?? '—';
+        if (typeof value === 'boolean') return value ? t('items.yes') : t('items.no');
+        return value === null || value === '' ? '—' : String(value);
+      },
     },
-    onSubmit: async (v) => {
+    onSubmit: async (v, { ifMatch }) => {
       const byTimes = !!(v.startTime && v.endTime);
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
+        ifMatch,
         id: record?.id ?? null,
         input: {
           day: v.day,
@@ -90,6 +106,7 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
       });
       notify(t('time.record.saved'), 'success');
       onClose();
+      return saved;
     },
   });
   const { errors } = form.formState;

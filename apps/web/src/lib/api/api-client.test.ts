@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionEvent, type SessionEvent, sessionStore } from '../session/session-store';
 import { apiRequest, fileNameOf } from './api-client';
-import { ApiError } from './api-error';
+import { ApiError, isVersionConflict } from './api-error';
 import { lockReasonOf } from './lock';
 import { REFRESH_RETRY_DELAYS_MS } from './refresh';
 import { buildHeaders } from './request-headers';
@@ -145,6 +145,20 @@ describe('apiRequest', () => {
   it('turns a network failure into status 0 api_unavailable', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiRequest('/thing')).rejects.toMatchObject({ status: 0, code: 'api_unavailable' });
+  });
+
+  it('sends the version an update is based on as If-Match and hands a version conflict its current record', async () => {
+    const current = { id: 'x', name: 'Theirs', version: 8 };
+    const fetchMock = vi.fn().mockResolvedValue(json(409, { code: 'version_conflict', message: 'Saved in between', current }));
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await apiRequest('/thing', { method: 'PUT', json: { name: 'Mine' }, ifMatch: 7 }).catch((e: unknown) => e);
+    expect(fetchMock.mock.calls[0]?.[1].headers['If-Match']).toBe('"7"');
+    expect(isVersionConflict(error)).toBe(true);
+    expect((error as ApiError).current).toEqual(current);
+    // A conflict of another kind is no version conflict; without ifMatch no header goes along.
+    fetchMock.mockResolvedValue(json(409, { code: 'conflict', message: 'Last administrator' }));
+    expect(isVersionConflict(await apiRequest('/thing', { method: 'PUT', json: {} }).catch((e: unknown) => e))).toBe(false);
+    expect(fetchMock.mock.calls[1]?.[1].headers['If-Match']).toBeUndefined();
   });
 
   it('sends the scope as X-Tenant', async () => {

@@ -24,6 +24,11 @@ export interface RequestOptions<T> {
    * that hold there.
    */
   scope?: string | null;
+  /**
+   * The version of the record an update is based on (sent as If-Match): the server refuses it
+   * with 409 version_conflict when someone saved a newer version in between.
+   */
+  ifMatch?: number;
 }
 
 async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
@@ -32,13 +37,16 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
   try {
     return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
-      headers: buildHeaders({
-        language: getCurrentLanguage(),
-        accessToken: auth ? accessToken : null,
-        scopeCompanyId: options.scope === undefined ? getScopeCompanyId() : options.scope,
-        contentType: options.json === undefined ? undefined : 'application/json',
-        accept: options.responseType === 'blob' ? '*/*' : 'application/json',
-      }),
+      headers: {
+        ...buildHeaders({
+          language: getCurrentLanguage(),
+          accessToken: auth ? accessToken : null,
+          scopeCompanyId: options.scope === undefined ? getScopeCompanyId() : options.scope,
+          contentType: options.json === undefined ? undefined : 'application/json',
+          accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+        }),
+        ...(options.ifMatch === undefined ? {} : { 'If-Match': `"${options.ifMatch}"` }),
+      },
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: options.signal,
       credentials: 'same-origin',

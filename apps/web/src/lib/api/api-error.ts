@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly reason?: string;
   /** Why a contract call failed (account.error.{details}). */
   details?: string;
+  /** A version conflict (409 version_conflict): the record as it is now. */
+  current?: unknown;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string[]>, reason?: string) {
     super(message);
@@ -76,12 +78,20 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
 /** Turn an error body (or anything unparsable) into an ApiError. */
 export function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) {
-    const { code, message, fields, reason, details } = body;
+    const { code, message, fields, reason, details, current } = body;
     const error = new ApiError(status, code, message, fields, reason);
     if (details) error.details = details;
+    if (current !== undefined) error.current = current;
     return error;
   }
   return new ApiError(status, codeOfStatus(status), fallbackMessage(status));
+}
+
+/** An update based on an older version of the record (409 version_conflict), with the current one. */
+export function isVersionConflict(error: unknown): error is ApiError & { current: object } {
+  return (
+    error instanceof ApiError && error.code === 'version_conflict' && typeof error.current === 'object' && error.current !== null
+  );
 }
 
 export const unavailableError = () => new ApiError(0, API_UNAVAILABLE, fallbackMessage(0));

@@ -41,9 +41,9 @@ export function useCompanyLogo(id: string, hasLogo: boolean) {
   });
 }
 
-export function saveCompany(id: string | null, input: CompanyInput): Promise<CompanyDetail> {
+export function saveCompany(id: string | null, input: CompanyInput, ifMatch?: number): Promise<CompanyDetail> {
   return id
-    ? apiRequest(`/company/${encodeURIComponent(id)}`, { method: 'PUT', json: input, schema: companyDetailSchema })
+    ? apiRequest(`/company/${encodeURIComponent(id)}`, { method: 'PUT', json: input, schema: companyDetailSchema, ifMatch })
     : apiRequest('/company', { method: 'POST', json: input, schema: companyDetailSchema });
 }
 

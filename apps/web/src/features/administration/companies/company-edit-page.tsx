@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
+import type { SubmitMeta } from '../../../lib/use-zod-form';
 import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
 import { CompanyForm } from './company-form';
 import { companyErrorText } from './company-messages';
@@ -42,13 +43,13 @@ export function CompanyEditPage() {
   // Asked before a save that takes the DPO field from a DPO of another tenant: that ends their
   // access to the company (the server revokes the grant with the change).
   const [askRevoke, setAskRevoke] = useState<((ok: boolean) => void) | null>(null);
-  const save = async (values: CompanyInput) => {
+  const save = async (values: CompanyInput, { ifMatch }: SubmitMeta) => {
     if (company?.dataPrivacyAgentGranted && values.dataPrivacyAgentId !== company.dataPrivacyAgentId) {
       const ok = await new Promise<boolean>((resolve) => setAskRevoke(() => resolve));
       setAskRevoke(null);
       if (!ok) return;
     }
-    const saved = await saveCompany(id, values);
+    const saved = await saveCompany(id, values, ifMatch);
     client.setQueryData(companyDetailKey(saved.id), saved);
     await companyChanged(client, saved.id);
     if (isNew) {
@@ -57,6 +58,7 @@ export function CompanyEditPage() {
     } else {
       notify(t('companiesAdmin.saved', { name: saved.name }), 'success');
     }
+    return saved;
   };
 
   if (detail.isError || companies.isError) {

@@ -15,7 +15,7 @@ import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { type SubmitMeta, useZodForm } from '../../../lib/use-zod-form';
 import { companyFieldOf, emptyCompanyInput, inputOfCompany, parentOptions } from './company-logic';
 import { companyErrorText, fieldMessage } from './company-messages';
 import { DpoUserInput } from './dpo-user-input';
@@ -31,7 +31,8 @@ interface CompanyFormProps {
   companies: readonly CompanyListItem[];
   /** The user's own company is a data privacy agency: a company without parent becomes its client. */
   isAgency: boolean;
-  onSave: (values: CompanyInput) => Promise<unknown>;
+  /** `meta.ifMatch`: the version the change is based on; answers the saved company. */
+  onSave: (values: CompanyInput, meta: SubmitMeta) => Promise<unknown>;
   onDirtyChange?: (dirty: boolean, submitting: boolean) => void;
 }
 
@@ -46,12 +47,17 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
   const form = useZodForm<CompanyInput>(companyInputSchema, {
     defaultValues: defaults,
     onSubmit: onSave,
+    versioning: {
+      record: company,
+      valuesOf: inputOfCompany,
+      labelOf: (path) => t([`companiesAdmin.field.${path}`, path]),
+    },
     fieldOf: companyFieldOf,
     onFailure: (error, onFields) => notify(onFields ? t('companiesAdmin.checkFields') : companyErrorText(t, error), 'error'),
     // The wrong field may be far down the page: a snackbar says to look.
     onInvalid: () => notify(t('companiesAdmin.checkFields'), 'error'),
   });
-  const { register, control, formState, reset } = form;
+  const { register, control, formState, reset, resetTo } = form;
   const { errors, isDirty } = formState;
   const parents = parentOptions(companies, company?.id ?? null);
   const type = form.watch('type');
@@ -59,8 +65,8 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
 
   // A fresh answer from the server becomes the new starting point.
   useEffect(() => {
-    if (company) reset(inputOfCompany(company));
-  }, [company, reset]);
+    if (company) resetTo(company);
+  }, [company, resetTo]);
 
   useEffect(() => onDirtyChange?.(isDirty, form.busy), [isDirty, form.busy, onDirtyChange]);
 

@@ -15,10 +15,10 @@ export function useRoles() {
   return useQuery({ queryKey: rolesKey, queryFn: () => apiRequest('/role', { schema: z.array(roleSchema) }) });
 }
 
-export function saveRole(id: string | null, body: RoleInput) {
-  const schema = z.object({ id: z.uuid() });
+export function saveRole(id: string | null, body: RoleInput, ifMatch?: number) {
+  const schema = z.object({ id: z.uuid(), version: z.number().int().optional() });
   return id
-    ? apiRequest(`/role/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema })
+    ? apiRequest(`/role/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema, ifMatch })
     : apiRequest('/role', { method: 'POST', json: body, schema });
 }
 

@@ -17,7 +17,8 @@ interface RoleDialogProps {
   role: Role | null;
   title: string;
   held: ReadonlySet<string>;
-  onSave: (values: RoleInput) => Promise<unknown>;
+  /** `ifMatch`: the version of the role the change is based on. */
+  onSave: (values: RoleInput, ifMatch?: number) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -57,9 +58,15 @@ function RoleForm({ role, title, held, onSave, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
   const form = useZodForm<RoleInput>(roleInputSchema, {
     defaultValues: { name: role?.name ?? '', claims: sortClaims(role?.claims ?? []) },
-    onSubmit: async ({ name, claims }) => {
-      await onSave({ name, claims });
+    onSubmit: async ({ name, claims }, { ifMatch }) => {
+      const saved = await onSave({ name, claims }, ifMatch);
       onClose();
+      return saved;
+    },
+    versioning: {
+      record: role,
+      valuesOf: (r: Role) => ({ name: r.name, claims: sortClaims(r.claims) }),
+      labelOf: (path) => t(path === 'claims' ? 'rolesAdmin.field.claims' : 'rolesAdmin.field.name'),
     },
   });
   const { errors } = form.formState;

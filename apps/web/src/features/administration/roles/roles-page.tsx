@@ -129,10 +129,11 @@ export function RolesPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
-  const save = async (role: Role | null, values: RoleInput) => {
-    await saveRole(role?.id ?? null, values);
+  const save = async (role: Role | null, values: RoleInput, ifMatch?: number) => {
+    const saved = await saveRole(role?.id ?? null, values, ifMatch);
     notify(t('rolesAdmin.saved', { name: values.name }), 'success');
     await refresh();
+    return saved;
   };
 
   const remove = async (role: Role) => {
@@ -208,7 +209,7 @@ export function RolesPage() {
               : t('rolesAdmin.createTitle')
           }
           held={held}
-          onSave={(values) => save(open.role, values)}
+          onSave={(values, ifMatch) => save(open.role, values, ifMatch)}
           onClose={() => setOpen(null)}
         />
       )}

@@ -37,9 +37,9 @@ export function useCompanyOptions() {
   });
 }
 
-export function saveUser(id: string | null, body: UserInput) {
+export function saveUser(id: string | null, body: UserInput, ifMatch?: number) {
   return id
-    ? apiRequest(`/user/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: adminUserSchema })
+    ? apiRequest(`/user/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: adminUserSchema, ifMatch })
     : apiRequest('/user', { method: 'POST', json: body, schema: adminUserSchema });
 }
 

@@ -22,6 +22,7 @@ import { DialogFrame } from '../../../components/dialog-frame';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { UserInput } from './api';
+import { inputOf } from './user-logic';
 
 interface UserDialogProps {
   user: AdminUser | null;
@@ -29,7 +30,8 @@ interface UserDialogProps {
   roles: Role[];
   companies: CompanyListItem[];
   roleName: (role: Role) => string;
-  onSave: (values: UserInput) => Promise<unknown>;
+  /** `ifMatch`: the version of the user the change is based on. */
+  onSave: (values: UserInput, ifMatch?: number) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -42,9 +44,31 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
   const rolesLabelId = useId();
   const form = useZodForm<UserInput>(adminUserInputSchema, {
     defaultValues: initial,
-    onSubmit: async (values) => {
-      await onSave(values);
+    onSubmit: async (values, { ifMatch }) => {
+      const saved = await onSave(values, ifMatch);
       onClose();
+      return saved;
+    },
+    versioning: {
+      record: user,
+      valuesOf: inputOf,
+      labelOf: (path) =>
+        t(
+          `usersAdmin.field.${path === 'roleIds' ? 'roles' : path === 'companyIds' ? 'companies' : path === 'companyId' ? 'company' : path}`,
+        ),
+      displayOf: (path, value) => {
+        const names = (ids: unknown[]) =>
+          ids
+            .map((id) => {
+              const role = roles.find((r) => r.id === id);
+              return role ? roleName(role) : (companyName.get(String(id)) ?? String(id));
+            })
+            .join(', ');
+        if (Array.isArray(value)) return value.length ? names(value) : '—';
+        if (path === 'companyId') return companyName.get(String(value)) ?? '—';
+        if (typeof value === 'boolean') return value ? t('items.yes') : t('items.no');
+        return value === null || value === '' ? '—' : String(value);
+      },
     },
   });
   const { errors } = form.formState;

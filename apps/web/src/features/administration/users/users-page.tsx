@@ -121,11 +121,12 @@ export function UsersPage() {
     else void run(user, action);
   };
 
-  const save = async (user: AdminUser | null, values: UserInput) => {
+  const save = async (user: AdminUser | null, values: UserInput, ifMatch?: number) => {
     setFailure(null);
-    await saveUser(user?.id ?? null, values);
+    const saved = await saveUser(user?.id ?? null, values, ifMatch);
     notify(user ? t('usersAdmin.done.saved') : t('usersAdmin.done.created', { email: values.email }), 'success');
     refresh();
+    return saved;
   };
 
   const loadError = users.error ?? roles.error ?? companies.error;
@@ -201,7 +202,7 @@ export function UsersPage() {
           roles={roles.data ?? []}
           companies={companies.data ?? []}
           roleName={(r) => roleLabel(t, r)}
-          onSave={(values) => save(editing.user, values)}
+          onSave={(values, ifMatch) => save(editing.user, values, ifMatch)}
           onClose={() => setEditing(null)}
         />
       )}

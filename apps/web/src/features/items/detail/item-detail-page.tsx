@@ -96,7 +96,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
   const findingActions =
     item && type === 'audit' && findingKinds.length > 0 ? <FindingActions audit={item} kinds={findingKinds} /> : undefined;
 
-  const save = (values: object) => saveItem(type, item?.id ?? null, values);
+  const save = (values: object, ifMatch?: number) => saveItem(type, item?.id ?? null, values, ifMatch);
   const onSaved = (saved: Item, created: boolean) => {
     client.setQueryData(itemKeys.one(type, saved.id), saved);
     invalidateItems(client, type);

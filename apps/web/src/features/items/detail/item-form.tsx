@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Item, type ItemTypeKey, itemInputSchema, itemTypeDefs } from '@pc/shared';
+import { type Item, type ItemTypeKey, itemInputSchema, itemStatuses, itemTypeDefs } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { fieldLabel, typeSingular, validationMessage } from '../labels';
+import { fieldLabel, findField, formatFieldValue, typeSingular, validationMessage } from '../labels';
 import { CoreFields } from './core-fields';
 import { FieldInput, isWide } from './field-input';
 import { formValuesOf, type ItemFormValues, isFormField, splitServerErrors } from './form-values';
@@ -25,7 +25,8 @@ interface ItemFormProps {
   type: ItemTypeKey;
   item: Item | null;
   canWrite: boolean;
-  save: (values: ItemFormValues) => Promise<Item>;
+  /** `ifMatch`: the version the change is based on (an update of a stored item). */
+  save: (values: ItemFormValues, ifMatch?: number) => Promise<Item>;
   onSaved: (item: Item, created: boolean) => void;
   onCancel: () => void;
 }
@@ -45,11 +46,21 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
   const form = useZodForm<ItemFormValues>(schema, {
     defaultValues: formValuesOf(type, item, initialCompany),
     mode: 'onTouched',
-    onSubmit: async (values) => {
+    onSubmit: async (values, { ifMatch }) => {
       setOtherErrors([]);
-      const saved = await save(isNew ? values : { ...values, companyId: undefined });
+      const saved = await save(isNew ? values : { ...values, companyId: undefined }, ifMatch);
       if (!isNew) form.reset(formValuesOf(type, saved));
       onSaved(saved, isNew);
+      return saved;
+    },
+    versioning: {
+      record: item,
+      valuesOf: (current: Item) => formValuesOf(type, current),
+      labelOf: (path) =>
+        path.startsWith('data.')
+          ? fieldLabel(t, type, path.slice(5))
+          : t(`items.field.${path === 'ownerId' ? 'owner' : path === 'assigneeId' ? 'assignee' : path}`),
+      displayOf: (path, value) => conflictText(path, value),
     },
     fieldOf: (path) => (isFormField(type, path, serverFields) ? (path as Path<ItemFormValues>) : undefined),
     // Messages for paths without a field are listed above the buttons, each with its path.
@@ -60,6 +71,20 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
       if (!onFields && other.length === 0) notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
     },
   });
+  // A value in the conflict dialog as the form shows it: option and status names, people by name.
+  const conflictText = (path: string, value: unknown): string => {
+    const field = path.startsWith('data.') ? findField(type, path.slice(5)) : undefined;
+    let text = '';
+    if (field) text = formatFieldValue(t, field, value, item ?? undefined);
+    else if (path === 'status') {
+      const status = itemStatuses.find((s) => s.code === value);
+      text = status ? t(`status.${status.name}`) : '';
+    } else if (typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)) {
+      const person = [item?.owner, item?.assignee].find((p) => p?.id === value);
+      text = person?.name ?? t('conflict.selection');
+    } else if (value !== null && value !== undefined) text = String(value);
+    return text === '' ? '—' : text;
+  };
   const readOnly = !canWrite;
   const chosenCompany = form.watch('companyId');
   const companyId = item?.companyId ?? chosenCompany ?? initialCompany ?? '';
