@@ -119,8 +119,16 @@ describe('the dashboard side', () => {
     await page.locator('[data-tile=process]').waitFor();
     expect(await page.locator('[data-tile=Timeline]').count()).toBe(0);
 
-    // Back via the options menu, stored on the server.
+    // Back via the options menu, stored on the server. Its entries are named checkbox menu items
+    // with no control nested inside them.
     await page.getByRole('button', { name: 'Kacheln' }).click();
+    const menu = page.getByRole('menu', { name: 'Kacheln' });
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Letzte Aktivitäten', checked: false }).count()).toBe(1);
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Verarbeitungstätigkeiten', checked: true }).count()).toBe(1);
+    expect(await menu.locator('[role=menuitemcheckbox] :is(input, button, a, [tabindex])').count()).toBe(0);
+    expect(await seriousViolations(page, { include: '.MuiMenu-root' })).toEqual([]);
+    await shot(page, 'dashboard-tiles-menu-desktop');
     await page.getByRole('menuitemcheckbox', { name: 'Letzte Aktivitäten' }).click();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('[data-tile=Timeline]').count()).toBe(1);
@@ -165,6 +173,11 @@ describe('the dashboard side', () => {
     await shot(page, 'dashboard-home-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('button', { name: 'Kacheln' }).click();
+    await page.getByRole('menu', { name: 'Kacheln' }).waitFor();
+    await shot(page, 'dashboard-tiles-menu-phone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     // The due-issues tile shows every column it keeps without scrolling, from a phone to a wide
     // screen (its columns follow the tile's width); on a phone the due date sits under the name.
     const tile = page.locator('[data-tile=Issue]');
@@ -637,7 +650,8 @@ describe('the dashboard side', () => {
           await close();
           continue;
         }
-        await tile.getByRole('button', { name: 'Datenschutzbeauftragten bearbeiten' }).click();
+        // Named by what it shows, as speech input users say it: the DPO, then "Zum Ändern klicken".
+        await tile.getByRole('button', { name: /^Anna Admin\b.*dsb@muster-datenschutz\.example.*Zum Ändern klicken$/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Datenschutzbeauftragter von Bäckerei Schmidt' });
         await dialog.getByLabel('E-Mail').fill('kein-mail');
         await dialog.getByRole('button', { name: 'Speichern' }).click();

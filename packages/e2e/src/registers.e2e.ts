@@ -369,6 +369,26 @@ describe('the compliance registers', () => {
     await close();
   });
 
+  it('opens a register row with Enter on its focused cell', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await signIn(page, server.url, 'reader@demo.local', { to: '/process' });
+    await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
+    const first = page.locator('.MuiDataGrid-row[data-rowindex="0"]');
+    await first.waitFor();
+    const id = await first.getAttribute('data-id');
+    // The keyboard's way into the grid: a column header, down into the first row, one cell right.
+    await page.locator('.MuiDataGrid-columnHeader').first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.MuiDataGrid-row')?.getAttribute('data-rowindex')))
+      .toBe('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/process/${id}`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('shows a reader read-only forms without create, save or delete', async () => {
     const { page, errors, close } = await newPage(browser);
     await signIn(page, server.url, 'reader@demo.local', { to: `/process` });

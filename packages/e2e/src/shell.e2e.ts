@@ -4,6 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
+/** WCAG's contrast ratio of two computed colours (`rgb(r, g, b)`, opaque). */
+function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 describe('the application shell', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -83,6 +96,37 @@ describe('the application shell', () => {
     const cards = page.locator('main li h2');
     expect(await cards.count()).toBe(4);
     expect(await page.getByRole('heading', { name: /Hilfetexte|Nutzungsbedingungen/, level: 2 }).count()).toBe(0);
+    await close();
+  });
+
+  it('rings a primary button focused by keyboard, 3:1 against the surface around it', async () => {
+    const { page, errors, close } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.locator('input[name=password]').focus();
+    const submit = page.getByRole('button', { name: 'Anmelden', exact: true });
+    for (let i = 0; i < 5 && !(await submit.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    const ring = await submit.evaluate((el) => {
+      const style = getComputedStyle(el);
+      // The ring lies outside the button: it is seen against the first opaque background behind it.
+      let surface = el.parentElement;
+      while (surface && ['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(surface).backgroundColor)) {
+        surface = surface.parentElement;
+      }
+      return {
+        focused: el === document.activeElement && el.matches(':focus-visible'),
+        style: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+        colour: style.outlineColor,
+        surface: surface ? getComputedStyle(surface).backgroundColor : 'rgb(255, 255, 255)',
+      };
+    });
+    expect(ring).toMatchObject({ focused: true, style: 'solid' });
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(contrast(ring.colour, ring.surface)).toBeGreaterThanOrEqual(3);
+    await shot(page, 'shell-login-focus-ring');
+    expect(errors).toEqual([]);
     await close();
   });
 

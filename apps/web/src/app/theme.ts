@@ -23,8 +23,12 @@ export function createAppTheme(language: string): Theme {
         mode: 'light',
         primary: { main: '#0d5673', light: '#3f7f9a', dark: '#083b50', contrastText: '#ffffff' },
         secondary: { main: '#137a72', contrastText: '#ffffff' },
-        error: { main: '#c62828' },
-        warning: { main: '#b26a00' },
+        // Status chips fill with these under white text and outlined ones write in them: each
+        // main reaches 4.5:1 against white and the page's grey (theme.test.ts computes it).
+        error: { main: '#c62828', contrastText: '#ffffff' },
+        warning: { main: '#9a5b00', contrastText: '#ffffff' },
+        info: { main: '#0271a8', contrastText: '#ffffff' },
+        success: { main: '#2e7d32', contrastText: '#ffffff' },
         background: { default: '#f3f5f8', paper: '#ffffff' },
         text: { primary: '#1b2733', secondary: '#55626f' },
         divider: 'rgba(27, 39, 51, 0.12)',
@@ -42,7 +46,21 @@ export function createAppTheme(language: string): Theme {
         // Spec 001 §9: form fields use the fill appearance.
         MuiTextField: { defaultProps: { variant: 'filled', fullWidth: true } },
         MuiFormControl: { defaultProps: { variant: 'filled' } },
-        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiButton: {
+          defaultProps: { disableElevation: true },
+          styleOverrides: {
+            // Keyboard focus shows as a ring outside the button in its own colour (WCAG 2.4.7,
+            // 3:1 against the surface around it): a filled button's ripple tint alone is not seen.
+            root: ({ theme, ownerState }) => ({
+              '&.Mui-focusVisible': {
+                outline: '2px solid',
+                outlineColor:
+                  ownerState.color && ownerState.color !== 'inherit' ? theme.palette[ownerState.color].main : 'currentColor',
+                outlineOffset: 2,
+              },
+            }),
+          },
+        },
         MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
         MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid rgba(27, 39, 51, 0.12)' } } },
         MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },

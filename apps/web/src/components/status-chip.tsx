@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { itemStatuses, statusColour, statusHex } from '@pc/shared';
+import { itemStatuses, statusColour, statusHex, statusTextHex } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
-
-/** Text colour on a status colour with enough contrast (WCAG AA). */
-const onColour = { red: '#ffffff', yellow: '#1b2733', brown: '#ffffff', white: '#1b2733', green: '#ffffff' } as const;
 
 /** The translation key of a status code's name (`status.open` …); codes above 4 count as done. */
 export function statusNameKey(status: number): string {
@@ -43,7 +40,7 @@ export function StatusChip({ status }: { status: number }) {
       label={t(statusNameKey(status))}
       sx={{
         bgcolor: statusHex[colour],
-        color: onColour[colour],
+        color: statusTextHex[colour],
         border: '1px solid',
         borderColor: colour === 'white' ? 'grey.400' : statusHex[colour],
         fontWeight: 600,

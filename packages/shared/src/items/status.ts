@@ -35,6 +35,15 @@ export const statusHex: Record<StatusColour, string> = {
   green: '#2e7d32',
 };
 
+/** The text on each status colour: 4.5:1 or more against it (WCAG AA for a chip's small text). */
+export const statusTextHex: Record<StatusColour, string> = {
+  red: '#ffffff',
+  yellow: '#1b2733',
+  brown: '#ffffff',
+  white: '#1b2733',
+  green: '#ffffff',
+};
+
 /** Closed items (not applicable or done) count as complete in progress figures. */
 export const isClosedStatus = (status: number) => status >= 3;
 

@@ -18,6 +18,7 @@ type Props<R extends GridValidRowModel> = DataGridProps<R> & {
  * height so the paginator stays in view, clickable rows, leading columns pinned.
  */
 export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0, columns, ...props }: Props<R>) {
+  const { onRowClick, onCellKeyDown } = props;
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -42,6 +43,19 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0
         disableVirtualization={pinnedColumns > 0}
         scrollbarSize={scrollbarSize}
         {...props}
+        // A row that opens on a click opens on Enter too: keyboard users reach its cells with the
+        // arrow keys. Enter on a button or link inside a cell stays theirs.
+        onCellKeyDown={(params, event, details) => {
+          onCellKeyDown?.(params, event, details);
+          if (!onRowClick || event.key !== 'Enter' || event.defaultMuiPrevented) return;
+          if (event.target !== event.currentTarget || params.cellMode === 'edit') return;
+          event.defaultMuiPrevented = true;
+          onRowClick(
+            { id: params.id, row: params.row, columns: columns as GridColDef[] },
+            event as unknown as Parameters<typeof onRowClick>[1],
+            details,
+          );
+        }}
         // A grid's own texts (its empty text) add to the app's translations rather than replace them.
         localeText={props.localeText ? { ...localeText, ...props.localeText } : localeText}
         columns={pinned.columns as DataGridProps<R>['columns']}

@@ -194,6 +194,8 @@ function VariantDialog({ variant, onClose }: { variant: PlanVariant; onClose: ()
             fullWidth
             {...err('monthlyNet')}
             helperText={messageText(t, errors.monthlyNet?.message) ?? (trial ? t('validation.trialIsFree') : undefined)}
+            // The note says why the field is disabled: it must stay readable (4.5:1), not greyed out with it.
+            slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           />
           <TextField
             {...register('vatPercent')}

@@ -15,7 +15,6 @@ import Tune from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -28,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
+import { CheckMark } from '../../components/check-mark';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
 import { MenuItemLink } from '../../components/menu-item-link';
@@ -155,6 +155,7 @@ export function HomePage() {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState<{ key: DashboardTileKey; title: string } | null>(null);
   const menuId = useId();
+  const menuButtonId = useId();
   const invitations = useInvitations(!!me);
   const invitationList = invitations.data ?? [];
   const incoming = incomingPending(invitationList);
@@ -279,6 +280,7 @@ export function HomePage() {
         title={t('home.heading')}
         actions={
           <Button
+            id={menuButtonId}
             variant="outlined"
             startIcon={<Tune />}
             onClick={(e) => setMenuAnchor(e.currentTarget)}
@@ -298,7 +300,7 @@ export function HomePage() {
         onClose={() => setMenuAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { maxHeight: 480 } } }}
+        slotProps={{ paper: { sx: { maxHeight: 480 } }, list: { 'aria-labelledby': menuButtonId } }}
       >
         {initiationCompanyId && (
           <MenuItemLink to="/initiation" onClick={() => setMenuAnchor(null)}>
@@ -309,7 +311,8 @@ export function HomePage() {
           </MenuItemLink>
         )}
         {initiationCompanyId && <Divider component="li" />}
-        <Typography variant="overline" color="text.secondary" component="li" sx={{ px: 2, display: 'block' }}>
+        {/* A caption for the eye: a menu holds only menu items and separators, and is named by its button. */}
+        <Typography variant="overline" color="text.secondary" component="li" role="presentation" sx={{ px: 2, display: 'block' }}>
           {t('dashboard.options.title')}
         </Typography>
         {menuEntries.map((entry) => {
@@ -323,7 +326,7 @@ export function HomePage() {
               dense
             >
               <ListItemIcon>
-                <Checkbox edge="start" checked={shown} tabIndex={-1} disableRipple size="small" sx={{ p: 0 }} />
+                <CheckMark checked={shown} />
               </ListItemIcon>
               <ListItemText>{entry.title}</ListItemText>
             </MenuItem>

@@ -173,9 +173,11 @@ export function MyDpoTileBody({ companyId }: { companyId: string }) {
   return (
     <>
       {canEdit ? (
+        // Named by what it shows (the DPO and "Zum Ändern klicken"): a name of its own would differ
+        // from the visible text, which speech input users say to click it.
         <CardActionArea
           onClick={() => setEditing(true)}
-          aria-label={t('dashboard.myDpo.edit')}
+          aria-haspopup="dialog"
           sx={{ flexGrow: 1, display: 'flex', alignItems: 'stretch' }}
         >
           {body}

@@ -1,5 +1,6 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ItemTypeKey, TagType } from '@pc/shared';
@@ -32,6 +33,18 @@ export function PersonInput({ label, value, onChange, onBlur, name, error, readO
       onChange={(_e, next) => onChange(next?.id ?? null)}
       onBlur={onBlur}
       groupBy={(u) => u.companyName}
+      // A list box holds options and groups of options, nothing else: each company is a named group
+      // (MUI's default puts a header item and a plain list between the list box and its options).
+      renderGroup={({ key, group, children }) => (
+        <Box component="li" key={key} role="presentation" sx={{ listStyle: 'none' }}>
+          <ListSubheader component="div" role="presentation" aria-hidden sx={{ top: -8, lineHeight: '36px' }}>
+            {group}
+          </ListSubheader>
+          <Box component="ul" role="group" aria-label={group} sx={{ p: 0 }}>
+            {children}
+          </Box>
+        </Box>
+      )}
       getOptionLabel={(u) => u.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       renderOption={({ key, ...props }, u) => (

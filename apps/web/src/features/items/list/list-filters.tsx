@@ -1,6 +1,5 @@
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
@@ -12,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { itemStatuses } from '@pc/shared';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckMark } from '../../../components/check-mark';
 import type { DateRange } from '../../../components/date-range';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { StatusDot } from '../../../components/status-chip';
@@ -78,7 +78,9 @@ export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange,
         >
           {itemStatuses.map((s) => (
             <MenuItem key={s.code} value={s.code} dense>
-              <Checkbox size="small" checked={statuses.includes(s.code)} sx={{ p: 0.5, mr: 1 }} />
+              <Box component="span" sx={{ display: 'flex', p: 0.5, mr: 1 }}>
+                <CheckMark checked={statuses.includes(s.code)} />
+              </Box>
               <StatusDot status={s.code} />
               <ListItemText primary={t(`status.${s.name}`)} sx={{ ml: 1 }} />
             </MenuItem>
