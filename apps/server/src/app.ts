@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { ATTACHMENT_MAX_BYTES } from '@pc/shared';
+import { ATTACHMENT_MAX_BYTES, installValidationMessages } from '@pc/shared';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -79,6 +79,7 @@ export interface AppDeps {
 
 /** Builds the Fastify app: plugins, routes and the web app's static files. Never listens. */
 export async function buildApp({ config, database, storage, secret, mailer: givenMailer, now }: AppDeps) {
+  installValidationMessages();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
