@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it('names the mail sender after PRODUCT_NAME unless MAIL_FROM is set', () => {
+    expect(loadConfig({}).mailFrom).toBe('Privacy Cockpit <no-reply@localhost>');
+    expect(loadConfig({ PRODUCT_NAME: 'Acme Datenschutz' }).mailFrom).toBe('Acme Datenschutz <no-reply@localhost>');
+    expect(loadConfig({ PRODUCT_NAME: 'Acme', MAIL_FROM: 'DSB <dsb@acme.de>' }).mailFrom).toBe('DSB <dsb@acme.de>');
+  });
+
   it('requires the initial admin e-mail and password together', () => {
     expect(() => loadConfig({ INITIAL_ADMIN_EMAIL: 'a@b.de' })).toThrow('INITIAL_ADMIN_PASSWORD');
   });

@@ -38,7 +38,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().default('Privacy Cockpit <no-reply@localhost>'),
+  /** Unset: the product name at no-reply@localhost, so mails carry the operator's PRODUCT_NAME. */
+  MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   INITIAL_ADMIN_EMAIL: z.email().optional(),
   INITIAL_ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -101,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     browserWarning: c.BROWSER_WARNING,
     legalDir: c.LEGAL_DIR ? path.resolve(c.LEGAL_DIR) : null,
     smtpUrl: c.SMTP_URL,
-    mailFrom: c.MAIL_FROM,
+    mailFrom: c.MAIL_FROM ?? `${c.PRODUCT_NAME} <no-reply@localhost>`,
     publicUrl: c.PUBLIC_URL,
     initialAdmin: c.INITIAL_ADMIN_EMAIL ? { email: c.INITIAL_ADMIN_EMAIL, password: c.INITIAL_ADMIN_PASSWORD! } : null,
     trustProxy: c.TRUST_PROXY,

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EnvironmentChip } from '../../components/environment-chip';
 import { ProductLogo } from '../../components/product-logo';
 import { useUpcomingAppointmentCount } from '../../features/calendar/api';
 import { HelpButton } from '../../features/help/help-button';
@@ -100,6 +101,10 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
         {/* Locked (HTTP 412): every search would answer 412 too. */}
         {!locked && <SearchBarSlot />}
         <Box sx={{ flexGrow: 1 }} />
+        {/* Every screen but Production's says which installation it is, so test data is never taken for real. */}
+        <Box sx={{ display: 'flex', flexShrink: 0, mx: 0.5 }}>
+          <EnvironmentChip environment={config.environment} />
+        </Box>
 
         {config.webcastUrl && (
           <Tooltip title={t('webcast.button')}>
