@@ -97,7 +97,7 @@ describe('the dashboard side', () => {
     // The time tile shows this month's figures of the server's time comparison (the demo's records).
     const month = await apiGet<{ bookedTime: number; plannedTime: number }>(server, '/time-comparison/this-month');
     const h = (v: number) =>
-      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(v)} h`;
+      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v)} h`;
     await expect
       .poll(() => page.locator('[data-tile=TimeRecord] [data-testid=time-tile-booked]').innerText())
       .toBe(h(month.bookedTime));
