@@ -34,7 +34,7 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
     defaultValues: { purpose: purpose ?? defaultPurpose(rights), recipient: '', message: '' },
     onSubmit: async (values) => {
       await createInvitation(values satisfies InvitationInput);
-      notify(t('invitation.save.success', { recipient: values.recipient.trim() }), 'success', 5000);
+      notify(t('invitation.save.success', { recipient: values.recipient.trim() }), 'success');
       await client.invalidateQueries({ queryKey: invitationsKey });
       onClose();
     },
