@@ -162,7 +162,7 @@ describe('initiation wizard', () => {
     await grid.getByText('0 Vorlagen ausgewählt').waitFor();
     await grid.getByRole('checkbox', { name: 'Arbeitszeiterfassung', exact: true }).check();
     await grid.getByRole('button', { name: 'Nächste Seite' }).click();
-    await grid.getByText('16–30 von 45').waitFor();
+    await grid.getByText('16 - 30 von 45').waitFor();
     await grid.getByRole('checkbox', { name: 'Lohn- und Gehaltsabrechnung', exact: true }).check();
     await grid.getByText('2 Vorlagen ausgewählt').waitFor();
     // Free text: Enter, comma, semicolon and leaving the field take a value; chips can be removed.
