@@ -11,12 +11,29 @@ function leaves(node: unknown, prefix: string, out: Set<string>) {
   return out;
 }
 
+const catalogues = new Map<Language, Record<string, unknown>>();
+function catalogue(language: Language): Record<string, unknown> {
+  let c = catalogues.get(language);
+  if (!c) {
+    c = JSON.parse(fs.readFileSync(path.join(dir, `${language}.json`), 'utf8')) as Record<string, unknown>;
+    catalogues.set(language, c);
+  }
+  return c;
+}
+
+/** One text of the web app's catalogue (undefined when the key is missing). */
+export function webText(language: Language, key: string): string | undefined {
+  let node: unknown = catalogue(language);
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === 'string' ? node : undefined;
+}
+
 const cache = new Map<Language, Set<string>>();
 /** Every translated key of the web app's catalogue for a language. */
 export function webKeys(language: Language): Set<string> {
   let keys = cache.get(language);
   if (!keys) {
-    keys = leaves(JSON.parse(fs.readFileSync(path.join(dir, `${language}.json`), 'utf8')), '', new Set());
+    keys = leaves(catalogue(language), '', new Set());
     cache.set(language, keys);
   }
   return keys;

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { logSecurityEvent } from '../../platform/security-log';
 import type { AccountDeps } from '../auth/deps';
-import { sendPasswordLink } from '../auth/password-reset';
+import { INVITE_MINUTES, sendPasswordLink } from '../auth/password-reset';
 import { assertGrantable, claimsOfRoles } from '../roles/service';
 import { adminUserRights } from './policy';
 
@@ -182,9 +182,6 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput) {
   }
   return getUser(ctx, id);
 }
-
-/** Invitations to set a password stay valid for a week. */
-const INVITE_MINUTES = 7 * 24 * 60;
 
 /** Creates the user and mails the invitation to choose a password. */
 export async function createAndInviteUser(ctx: Ctx, d: AccountDeps, input: UserInput) {
