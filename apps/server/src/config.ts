@@ -10,7 +10,8 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 outside Production (the demo's published logins stay off the network), else 0.0.0.0. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -89,10 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if ((c.INITIAL_ADMIN_EMAIL === undefined) !== (c.INITIAL_ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD must be set together');
   }
+  // Relative paths count from where `npm start` was called (npm's INIT_CWD), not from apps/server
+  // where the server script runs; without npm, from the working directory.
+  const base = env.INIT_CWD || process.cwd();
   return {
     port: c.PORT,
-    host: c.HOST,
-    dataDir: path.resolve(c.DATA_DIR),
+    host: c.HOST ?? (c.ENVIRONMENT === 'Production' ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: path.resolve(base, c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     productName: c.PRODUCT_NAME,
     environment: c.ENVIRONMENT,
@@ -100,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webcastUrl: c.WEBCAST_URL ?? null,
     subscriptionsEnabled: c.SUBSCRIPTIONS_ENABLED ?? c.ENVIRONMENT === 'Development',
     browserWarning: c.BROWSER_WARNING,
-    legalDir: c.LEGAL_DIR ? path.resolve(c.LEGAL_DIR) : null,
+    legalDir: c.LEGAL_DIR ? path.resolve(base, c.LEGAL_DIR) : null,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `${c.PRODUCT_NAME} <no-reply@localhost>`,
     publicUrl: c.PUBLIC_URL,
@@ -114,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: c.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
     logLevel: c.LOG_LEVEL,
-    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : null,
+    webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : null,
     responseCheck: c.RESPONSE_CHECK,
   };
 }
