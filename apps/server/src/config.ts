@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { environments } from '@pc/shared';
 import { z } from 'zod';
@@ -18,6 +20,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PRODUCT_NAME: z.string().min(1).default('Privacy Cockpit'),
+  /** A PNG or JPEG of the operator's logo: shell, login, mails and reports (the built-in mark without it). */
+  LOGO_FILE: z.string().optional(),
   ENVIRONMENT: z.enum(environments).default('Development'),
   LANGUAGES: z
     .string()
@@ -75,6 +79,40 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
+/** Largest logo accepted: it is embedded in every mail and report. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+export interface ProductLogo {
+  bytes: Buffer;
+  contentType: 'image/png' | 'image/jpeg';
+  /** Changes with the file: the web app's URL carries it, so browsers may cache for long. */
+  hash: string;
+}
+
+/**
+ * The operator's logo, read once at start-up. PNG or JPEG only: PDF reports embed nothing else,
+ * and an SVG served by the app could carry script. A wrong file stops the server, like any
+ * wrong setting.
+ */
+function readLogo(file: string): ProductLogo {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration:\n  LOGO_FILE: cannot read ${file} (${(e as NodeJS.ErrnoException).code})`);
+  }
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!png && !jpeg) throw new ConfigError(`Invalid configuration:\n  LOGO_FILE: ${file} is no PNG or JPEG image`);
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw new ConfigError(`Invalid configuration:\n  LOGO_FILE: ${file} is larger than ${LOGO_MAX_BYTES / 1024} kB`);
+  return {
+    bytes,
+    contentType: png ? 'image/png' : 'image/jpeg',
+    hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -94,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // where the server script runs; without npm, from the working directory.
   const base = env.INIT_CWD || process.cwd();
   return {
+    logo: c.LOGO_FILE ? readLogo(path.resolve(base, c.LOGO_FILE)) : null,
     port: c.PORT,
     host: c.HOST ?? (c.ENVIRONMENT === 'Production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(base, c.DATA_DIR),
