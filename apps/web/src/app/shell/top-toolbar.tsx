@@ -95,16 +95,15 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
             <Typography variant="subtitle1" component="span" color="primary.dark" noWrap>
               {config.productName}
             </Typography>
+            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              <EnvironmentChip environment={config.environment} />
+            </Box>
           </Box>
         )}
         <UploadIndicatorSlot />
         {/* Locked (HTTP 412): every search would answer 412 too. */}
         {!locked && <SearchBarSlot />}
         <Box sx={{ flexGrow: 1 }} />
-        {/* Every screen but Production's says which installation it is, so test data is never taken for real. */}
-        <Box sx={{ display: 'flex', flexShrink: 0, mx: 0.5 }}>
-          <EnvironmentChip environment={config.environment} />
-        </Box>
 
         {config.webcastUrl && (
           <Tooltip title={t('webcast.button')}>
