@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const DEMO = 'Demo Unternehmen GmbH';
-const REMINDER = 'Willkommen im Privacy Cockpit';
+const REMINDER = 'Willkommen bei Privacy Cockpit';
 
 async function api<T>(server: RunningServer, path: string, init: { method?: string; json?: unknown; tenant?: string } = {}) {
   const tokenRes = await fetch(`${server.url}/api/auth/token`, {

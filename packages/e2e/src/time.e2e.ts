@@ -144,7 +144,7 @@ describe('time', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.MuiDataGrid-row', { hasText: 'Einweisung der neuen Filialleitung' }).waitFor();
-    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,5');
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,50');
     const records = await exportXlsx(page);
     expect(records.name).toBe('DataGrid.xlsx');
     expect(records.rows[0]!.slice(0, 2)).toEqual(['Datum', 'Stunden']);
