@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { installValidationMessages } from '@pc/shared';
 import { useState } from 'react';
 import { type FieldValues, get, type Path, type Resolver, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyFieldErrors } from './messages';
+
+// A schema check in the browser words its issues as the server does: message keys the
+// catalogues translate (validation.required …), never zod's English.
+installValidationMessages();
 
 export interface ZodFormOptions<T extends FieldValues> extends Omit<UseFormProps<T>, 'resolver'> {
   /** What a valid submit does. A throw lands on the fields (422) or becomes `failure`. */
