@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { ATTACHMENT_MAX_BYTES } from '@pc/shared';
+import { ATTACHMENT_MAX_BYTES, installValidationMessages } from '@pc/shared';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -29,6 +29,7 @@ import { companyAdminRoutes } from './modules/company/admin-routes';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { diagramRoutes } from './modules/diagram/routes';
+import { setReportLogo } from './modules/dynamic-document/pdf';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
 import { initiationRoutes } from './modules/initiation/routes';
@@ -80,6 +81,8 @@ export interface AppDeps {
 
 /** Builds the Fastify app: plugins, routes and the web app's static files. Never listens. */
 export async function buildApp({ config, database, storage, secret, mailer: givenMailer, now }: AppDeps) {
+  installValidationMessages();
+  setReportLogo(config.logo);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -135,6 +138,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       productName: config.productName,
+      logo: config.logo,
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       secret,
       log: app.log,

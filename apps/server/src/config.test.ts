@@ -36,6 +36,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it('resolves DATA_DIR, LEGAL_DIR and WEB_DIST from where npm start was called', () => {
+    // npm runs the server script in apps/server but sets INIT_CWD to where `npm start` was typed.
+    const c = loadConfig({ INIT_CWD: '/srv/pc', LEGAL_DIR: 'legal', WEB_DIST: '/opt/web' });
+    expect(c.dataDir).toBe('/srv/pc/data');
+    expect(c.legalDir).toBe('/srv/pc/legal');
+    expect(c.webDist).toBe('/opt/web');
+    expect(loadConfig({ INIT_CWD: '/srv/pc', DATA_DIR: '/var/lib/pc' }).dataDir).toBe('/var/lib/pc');
+  });
+
+  it('listens on 127.0.0.1 outside Production unless HOST is set: the demo logins are published', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ ENVIRONMENT: 'Staging' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ENVIRONMENT: 'Production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ENVIRONMENT: 'Production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('names the mail sender after PRODUCT_NAME unless MAIL_FROM is set', () => {
+    expect(loadConfig({}).mailFrom).toBe('Privacy Cockpit <no-reply@localhost>');
+    expect(loadConfig({ PRODUCT_NAME: 'Acme Datenschutz' }).mailFrom).toBe('Acme Datenschutz <no-reply@localhost>');
+    expect(loadConfig({ PRODUCT_NAME: 'Acme', MAIL_FROM: 'DSB <dsb@acme.de>' }).mailFrom).toBe('DSB <dsb@acme.de>');
+  });
+
   it('requires the initial admin e-mail and password together', () => {
     expect(() => loadConfig({ INITIAL_ADMIN_EMAIL: 'a@b.de' })).toThrow('INITIAL_ADMIN_PASSWORD');
   });

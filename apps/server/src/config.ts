@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { environments } from '@pc/shared';
 import { z } from 'zod';
@@ -10,13 +12,16 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 outside Production (the demo's published logins stay off the network), else 0.0.0.0. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PRODUCT_NAME: z.string().min(1).default('Privacy Cockpit'),
+  /** A PNG or JPEG of the operator's logo: shell, login, mails and reports (the built-in mark without it). */
+  LOGO_FILE: z.string().optional(),
   ENVIRONMENT: z.enum(environments).default('Development'),
   LANGUAGES: z
     .string()
@@ -38,7 +43,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().default('Privacy Cockpit <no-reply@localhost>'),
+  /** Unset: the product name at no-reply@localhost, so mails carry the operator's PRODUCT_NAME. */
+  MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   INITIAL_ADMIN_EMAIL: z.email().optional(),
   INITIAL_ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -73,6 +79,40 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
+/** Largest logo accepted: it is embedded in every mail and report. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+export interface ProductLogo {
+  bytes: Buffer;
+  contentType: 'image/png' | 'image/jpeg';
+  /** Changes with the file: the web app's URL carries it, so browsers may cache for long. */
+  hash: string;
+}
+
+/**
+ * The operator's logo, read once at start-up. PNG or JPEG only: PDF reports embed nothing else,
+ * and an SVG served by the app could carry script. A wrong file stops the server, like any
+ * wrong setting.
+ */
+function readLogo(file: string): ProductLogo {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration:\n  LOGO_FILE: cannot read ${file} (${(e as NodeJS.ErrnoException).code})`);
+  }
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!png && !jpeg) throw new ConfigError(`Invalid configuration:\n  LOGO_FILE: ${file} is no PNG or JPEG image`);
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw new ConfigError(`Invalid configuration:\n  LOGO_FILE: ${file} is larger than ${LOGO_MAX_BYTES / 1024} kB`);
+  return {
+    bytes,
+    contentType: png ? 'image/png' : 'image/jpeg',
+    hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -88,10 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if ((c.INITIAL_ADMIN_EMAIL === undefined) !== (c.INITIAL_ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD must be set together');
   }
+  // Relative paths count from where `npm start` was called (npm's INIT_CWD), not from apps/server
+  // where the server script runs; without npm, from the working directory.
+  const base = env.INIT_CWD || process.cwd();
   return {
+    logo: c.LOGO_FILE ? readLogo(path.resolve(base, c.LOGO_FILE)) : null,
     port: c.PORT,
-    host: c.HOST,
-    dataDir: path.resolve(c.DATA_DIR),
+    host: c.HOST ?? (c.ENVIRONMENT === 'Production' ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: path.resolve(base, c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     productName: c.PRODUCT_NAME,
     environment: c.ENVIRONMENT,
@@ -99,9 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webcastUrl: c.WEBCAST_URL ?? null,
     subscriptionsEnabled: c.SUBSCRIPTIONS_ENABLED ?? c.ENVIRONMENT === 'Development',
     browserWarning: c.BROWSER_WARNING,
-    legalDir: c.LEGAL_DIR ? path.resolve(c.LEGAL_DIR) : null,
+    legalDir: c.LEGAL_DIR ? path.resolve(base, c.LEGAL_DIR) : null,
     smtpUrl: c.SMTP_URL,
-    mailFrom: c.MAIL_FROM,
+    mailFrom: c.MAIL_FROM ?? `${c.PRODUCT_NAME} <no-reply@localhost>`,
     publicUrl: c.PUBLIC_URL,
     initialAdmin: c.INITIAL_ADMIN_EMAIL ? { email: c.INITIAL_ADMIN_EMAIL, password: c.INITIAL_ADMIN_PASSWORD! } : null,
     trustProxy: c.TRUST_PROXY,
@@ -113,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: c.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
     logLevel: c.LOG_LEVEL,
-    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : null,
+    webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : null,
     responseCheck: c.RESPONSE_CHECK,
   };
 }

@@ -6,7 +6,7 @@ import { lockDataDir } from './db/lock';
 import { advanceContracts } from './modules/billing/contract-job';
 import { resetDueDemoCompanies } from './modules/company/demo-reset';
 import { diskStorage } from './platform/storage';
-import { DEMO_PASSWORD, demoUsers } from './seed/demo';
+import { startupMessage } from './startup-message';
 
 async function main() {
   let config: Config;
@@ -71,15 +71,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
-  const lines = [`${config.productName} is running at ${url} (database: ${database.kind}, ${address})`];
-  if (config.environment !== 'Production') {
-    if (seeded === 'demo') lines.push('Demo data created.');
-    lines.push(
-      `Demo logins (password ${DEMO_PASSWORD}): ${demoUsers.admin} (agency administrator), ${demoUsers.reader} (one client, read only), ${demoUsers.other} (another tenant)`,
-    );
-  }
-  console.log(lines.join('\n'));
+  console.log(startupMessage(config, { databaseKind: database.kind, address, seeded }));
 }
 
 main().catch((e) => {

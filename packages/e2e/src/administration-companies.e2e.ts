@@ -29,7 +29,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A form field by its label; required fields add an asterisk to the label text. */
 /** The initiation reminder (shown on a scope change to a company with an open wizard), ticked away for good. */
 async function dismissReminderForGood(page: Page) {
-  const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+  const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
   await reminder.getByRole('checkbox', { name: 'Nicht mehr erinnern' }).check();
   await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
   await reminder.waitFor({ state: 'detached' });

@@ -97,7 +97,7 @@ describe('the dashboard side', () => {
     // The time tile shows this month's figures of the server's time comparison (the demo's records).
     const month = await apiGet<{ bookedTime: number; plannedTime: number }>(server, '/time-comparison/this-month');
     const h = (v: number) =>
-      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(v)} h`;
+      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v)} h`;
     await expect
       .poll(() => page.locator('[data-tile=TimeRecord] [data-testid=time-tile-booked]').innerText())
       .toBe(h(month.bookedTime));
@@ -266,13 +266,19 @@ describe('the dashboard side', () => {
       await close();
     }));
 
-  it('asks for a tenant instead of drawing the radar without a scope', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
-    await page.locator('[data-radar=prompt]').waitFor();
-    expect(await page.locator('[data-radar=svg]').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await close();
+  it('draws the radar without a scope from every visible company, as the tiles, and labels the environment', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      const { page, errors, close } = await newPage(browser, size);
+      await loginToDashboard(page, server);
+      if (size === PHONE) await page.getByRole('button', { name: /Menü/ }).first().click();
+      await page.locator('[data-radar=svg]').waitFor();
+      expect(await page.locator('[data-radar=prompt]').count()).toBe(0);
+      // Every page's sidebar names the installation outside Production (the e2e server runs as Test).
+      await expect.poll(() => page.locator('[data-environment=Test]').filter({ visible: true }).count()).toBe(1);
+      await shot(page, `radar-without-scope-${size === PHONE ? 'phone' : 'desktop'}`);
+      expect(errors).toEqual([]);
+      await close();
+    }
   });
   it('searches "Lohn" with the keyboard and opens the result', async () => {
     const expected = await apiGet<

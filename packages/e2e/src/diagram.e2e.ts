@@ -50,7 +50,7 @@ async function createAll(server: RunningServer, tenant: string, type: string, pa
 
 /** The reminder of the demo company's unfinished wizard, ticked away for good when it shows. */
 async function dismissReminder(page: Page) {
-  const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+  const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
   const shown = await reminder.waitFor({ timeout: 10_000 }).then(
     () => true,
     () => false,

@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const DEMO = 'Demo Unternehmen GmbH';
-const REMINDER = 'Willkommen im Privacy Cockpit';
+const REMINDER = 'Willkommen bei Privacy Cockpit';
 
 async function api<T>(server: RunningServer, path: string, init: { method?: string; json?: unknown; tenant?: string } = {}) {
   const tokenRes = await fetch(`${server.url}/api/auth/token`, {
@@ -162,7 +162,7 @@ describe('initiation wizard', () => {
     await grid.getByText('0 Vorlagen ausgewählt').waitFor();
     await grid.getByRole('checkbox', { name: 'Arbeitszeiterfassung', exact: true }).check();
     await grid.getByRole('button', { name: 'Nächste Seite' }).click();
-    await grid.getByText('16–30 von 45').waitFor();
+    await grid.getByText('16 - 30 von 45').waitFor();
     await grid.getByRole('checkbox', { name: 'Lohn- und Gehaltsabrechnung', exact: true }).check();
     await grid.getByText('2 Vorlagen ausgewählt').waitFor();
     // Free text: Enter, comma, semicolon and leaving the field take a value; chips can be removed.

@@ -128,7 +128,7 @@ describe('invitations in the browser', () => {
     await chefin.getByText('Ihr Zugang ist eingerichtet. Bitte melden Sie sich an.').waitFor();
     await login(chefin, server.url, 'chefin@neukunde.example', 'Neu-Kunde1!', false);
     // The new company starts its first-run wizard (issue 15); the reminder comes first.
-    const reminder = chefin.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+    const reminder = chefin.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
     await reminder.waitFor();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
     await reminder.waitFor({ state: 'detached' });

@@ -124,7 +124,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await expect.poll(() => page.url()).toContain('/login');
     await login(page, server.url, email, 'Neu-Start1!', false);
     // A new company starts its first-run wizard (issue 15): the reminder greets the account holder.
-    const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+    const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
     await reminder.waitFor();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
     await reminder.waitFor({ state: 'detached' });

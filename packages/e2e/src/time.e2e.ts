@@ -28,7 +28,7 @@ const ADMIN = 'admin@demo.local';
 const EDITOR = 'lea.lang@demo.local';
 
 /** Hours as the comparison's grid shows them: one decimal, German. */
-const hours1 = (h: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(h);
+const hours2 = (h: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(h);
 
 const day = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -144,7 +144,7 @@ describe('time', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.MuiDataGrid-row', { hasText: 'Einweisung der neuen Filialleitung' }).waitFor();
-    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,5');
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,50');
     const records = await exportXlsx(page);
     expect(records.name).toBe('DataGrid.xlsx');
     expect(records.rows[0]!.slice(0, 2)).toEqual(['Datum', 'Stunden']);
@@ -159,8 +159,8 @@ describe('time', () => {
     await page.goto(`${server.url}/time-comparison`);
     const row = page.locator('.MuiDataGrid-row', { hasText: 'DSB-Betreuung' });
     await row.waitFor();
-    expect(await row.locator('[data-field="bookedTime"]').innerText()).toBe('1,5');
-    expect(await row.locator('[data-field="plannedTime"]').innerText()).toBe('8,0');
+    expect(await row.locator('[data-field="bookedTime"]').innerText()).toBe('1,50');
+    expect(await row.locator('[data-field="plannedTime"]').innerText()).toBe('8,00');
     const comparison = await exportXlsx(page);
     expect(comparison.name).toBe('DataGrid.xlsx');
     expect(comparison.sheet).toBe('Unternehmen · Alle · Monat');
@@ -182,12 +182,12 @@ describe('time', () => {
     await dialog.getByRole('textbox', { name: 'Stunden' }).fill('2');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 2,0');
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 2,00');
     await page.locator('.MuiDataGrid-row', { hasText: 'Einweisung der neuen Filialleitung' }).click();
     await dialog.getByRole('button', { name: 'Löschen' }).click();
     await page.getByRole('dialog', { name: 'Zeiteintrag löschen?' }).getByRole('button', { name: 'Löschen' }).click();
     await page.getByText('Keine Zeiteinträge für diese Auswahl.').waitFor();
-    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 0,0');
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 0,00');
     expect(errors).toEqual([]);
     await close();
   });
@@ -238,7 +238,7 @@ describe('time', () => {
           await first.locator('[data-field="referenceDate"]').innerText(),
           await first.locator('[data-field="bookedTime"]').innerText(),
         ])
-        .toEqual([label(g, items[0]!), hours1(items[0]!.bookedTime)]);
+        .toEqual([label(g, items[0]!), hours2(items[0]!.bookedTime)]);
       // The grouping's own columns: the issue, the person; the budget only for company × month.
       expect(await page.locator('[role=columnheader][data-field="issueName"]').count()).toBe(g.bookedFor === 'Issue' ? 1 : 0);
       expect(await page.locator('[role=columnheader][data-field="userName"]').count()).toBe(g.bookedBy === 'User' ? 1 : 0);
@@ -302,11 +302,7 @@ describe('time', () => {
     const own = await api<{ total: number; sumHours: number }>(EDITOR, `/time-record/page?${week}`);
     const all = await api<{ total: number; sumHours: number }>(ADMIN, `/time-record/page?${week}`);
     expect(own.total).toBeLessThan(all.total);
-    await expect
-      .poll(() => page.getByTestId('time-sum').innerText())
-      .toBe(
-        `Summe Stunden: ${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(own.sumHours)}`,
-      );
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe(`Summe Stunden: ${hours2(own.sumHours)}`);
     // The comparison needs ReadAll: the server refuses it.
     const refused = await fetch(`${server.url}/api/time-comparison/query?${new URLSearchParams(thisMonth())}`, { headers });
     expect(refused.status).toBe(403);

@@ -5,6 +5,8 @@ export const environments = ['Development', 'Test', 'Staging', 'Production'] as 
 /** Public, unauthenticated configuration the web app reads before login. */
 export const publicConfigSchema = z.object({
   productName: z.string(),
+  /** The operator's logo (LOGO_FILE), null for the built-in mark. */
+  logoUrl: z.string().nullable(),
   environment: z.enum(environments),
   languages: z.array(z.string()),
   version: z.string(),

@@ -23,5 +23,6 @@ export * from './summary';
 export * from './tags';
 export * from './time';
 export * from './user';
+export * from './validation-messages';
 export * from './vat/index';
 export * from './workspace';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@pc/shared';
+import { type ErrorCode, isMessageKey } from '@pc/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translate } from './i18n';
@@ -47,7 +47,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields: Record<string, string[]> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] = [...(fields[key] ?? []), issue.message ?? 'invalid'];
+        // Field messages are keys the web app translates; prose (a library's English) never goes out.
+        const message = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
+        if (message !== issue.message) req.log.warn({ issue }, 'validation message is not a message key');
+        fields[key] = [...(fields[key] ?? []), message];
       }
       return reply.code(422).send({ code: 'validation_failed', message: translate(locale, 'error.validationFailed'), fields });
     }
@@ -75,7 +78,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(422).send({
         code: 'validation_failed',
         message: translate(locale, 'error.validationFailed'),
-        fields: { _: ['validation.invalid'] },
+        // Its own key, so that the fuzz stage tells it from a schema's refusal of the whole body.
+        fields: { _: ['validation.notAccepted'] },
       });
     }
     req.log.error({ err }, 'unhandled error');

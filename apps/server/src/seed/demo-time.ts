@@ -12,6 +12,7 @@ import {
 } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { addDays, todayIn } from '../modules/items/time';
+import { demoUsers } from './demo';
 
 /** A small deterministic generator (mulberry32): the same demo every time, no Math.random. */
 function generator(seed: number) {
@@ -71,7 +72,7 @@ export async function seedDemoTime(
     .values([
       { email: 'jonas.berger@demo.local', firstname: 'Jonas', lastname: 'Berger', companyId: c.agency },
       {
-        email: 'lea.lang@demo.local',
+        email: demoUsers.consultant,
         firstname: 'Lea',
         lastname: 'Lang',
         companyId: c.agency,

@@ -11,7 +11,16 @@ export const demoUsers = {
   admin: 'admin@demo.local',
   reader: 'reader@demo.local',
   other: 'other@demo.local',
+  consultant: 'lea.lang@demo.local',
 } as const;
+
+/** Every demo user who can sign in with DEMO_PASSWORD, as the start-up message lists them. */
+export const demoLogins: { email: string; who: string }[] = [
+  { email: demoUsers.admin, who: 'agency administrator, every company' },
+  { email: demoUsers.reader, who: 'one client, read only' },
+  { email: demoUsers.other, who: 'another tenant' },
+  { email: demoUsers.consultant, who: 'agency consultant, books her own time' },
+];
 
 /**
  * A believable German demo (design §7): an agency with clients, a group with two children, an

@@ -16,18 +16,13 @@ const fills = (
   />
 );
 
-/** notistack, bottom-centre, 5000 ms, duplicates prevented (spec 001 §9). Loaded on demand. */
+/** notistack, bottom-centre, duplicates prevented; each message brings its duration (lib/notify). Loaded on demand. */
 export function SnackbarHost() {
   useEffect(() => registerSnackbar((message, options) => enqueueSnackbar(message, options)), []);
   return (
     <>
       {fills}
-      <SnackbarProvider
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        autoHideDuration={5000}
-        preventDuplicate
-        maxSnack={3}
-      />
+      <SnackbarProvider anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} preventDuplicate maxSnack={3} />
     </>
   );
 }

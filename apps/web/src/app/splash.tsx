@@ -25,7 +25,8 @@ export function Splash({ config, failed, onRetry }: SplashProps) {
       sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', px: 2 }}
     >
       <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-        <ProductLogo size={72} />
+        {/* Until the configuration names the operator's logo, an empty square of its size (no flash of another mark). */}
+        {config ? <ProductLogo size={72} src={config.logoUrl} /> : <Box sx={{ width: 72, height: 72 }} />}
         {config && (
           <Typography variant="h4" component="h1" color="primary.dark">
             {config.productName}

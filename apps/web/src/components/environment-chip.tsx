@@ -21,6 +21,7 @@ export function EnvironmentChip({ environment }: { environment: PublicConfig['en
   return (
     <Box
       component="span"
+      data-environment={environment}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',

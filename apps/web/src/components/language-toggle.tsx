@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
-import { type Language, languages } from '@pc/shared';
+import type { Language } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../lib/config';
+import { offeredLanguages } from '../lib/i18n/language';
 
 interface LanguageToggleProps {
   value: string;
@@ -16,6 +18,9 @@ interface LanguageToggleProps {
  */
 export function LanguageToggle({ value, onChange, disabled }: LanguageToggleProps) {
   const { t } = useTranslation();
+  const languages = offeredLanguages(useConfig().languages);
+  // One offered language leaves nothing to switch to.
+  if (languages.length < 2) return null;
   return (
     <ButtonGroup size="small" disabled={disabled} role="group" aria-label={t('language.label')}>
       {languages.map((language) => (

@@ -1,14 +1,32 @@
-import { useId } from 'react';
+import { useContext, useId } from 'react';
+import { ConfigContext } from '../lib/config';
 
 interface ProductLogoProps {
   size?: number;
   title?: string;
+  /** The operator's logo; by default the configuration's (LOGO_FILE), else the built-in mark. */
+  src?: string | null;
 }
 
-/** The product mark: a shield with a check, drawn inline so the splash needs no extra request. */
-export function ProductLogo({ size = 40, title }: ProductLogoProps) {
+/**
+ * The operator's logo (LOGO_FILE) at the mark's height, or the built-in product mark: a shield
+ * with a check, drawn inline so the splash needs no extra request.
+ */
+export function ProductLogo({ size = 40, title, src }: ProductLogoProps) {
   // Unique per instance: the logo appears in sidebar and dialogs at the same time.
   const gradientId = useId();
+  const configured = useContext(ConfigContext)?.logoUrl;
+  const logoUrl = src === undefined ? configured : src;
+  if (logoUrl)
+    return (
+      <img
+        src={logoUrl}
+        alt={title ?? ''}
+        height={size}
+        data-logo="operator"
+        style={{ height: size, width: 'auto', maxWidth: size * 4, objectFit: 'contain', flexShrink: 0 }}
+      />
+    );
   return (
     <svg
       width={size}

@@ -1,5 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatGridDateTime, formatHoursMinutes, parseDay, toDay } from './format';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatGridDateTime,
+  formatHours,
+  formatHoursMinutes,
+  parseDay,
+  toDay,
+} from './format';
 
 describe('register formats (spec 001 §9)', () => {
   it('shows calendar dates as DD.MM.YYYY without a time-zone shift', () => {
@@ -39,5 +51,16 @@ describe('register formats (spec 001 §9)', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1,5 kB');
     expect(formatBytes(20 * 1024 * 1024, 'en')).toBe('20 MB');
+  });
+
+  it('shows hours with two decimals everywhere: a booked quarter hour stays 0,25', () => {
+    expect(formatHours(0.25, 'de')).toBe('0,25');
+    expect(formatHours(8, 'de')).toBe('8,00');
+    expect(formatHours(1.5, 'en')).toBe('1.50');
+    expect(formatHours(1234.75, 'de')).toBe('1.234,75');
+    // No page formats hours on its own (the comparison grid did, with one decimal).
+    const dir = fileURLToPath(new URL('../features/time/', import.meta.url));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsx')))
+      expect(readFileSync(path.join(dir, file), 'utf8'), file).not.toMatch(/minimumFractionDigits/);
   });
 });

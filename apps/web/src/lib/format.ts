@@ -56,10 +56,14 @@ export function formatBytes(bytes: number, language = 'de'): string {
   return `${(bytes / (1024 * 1024)).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
 }
 
-/** Hours with one decimal in the user's language (spec 001 §9). */
+/**
+ * Hours with exactly two decimals in the user's language, everywhere hours show (tile, records,
+ * comparison, budgets): time is booked in quarter hours, and one decimal would show a booked
+ * 0,25 h as 0,3 h (docs/decisions/0043).
+ */
 export function formatHours(h: number, language: string) {
   return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', {
-    minimumFractionDigits: 1,
+    minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(h);
 }

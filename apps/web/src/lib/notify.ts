@@ -1,13 +1,25 @@
 import type { VariantType } from 'notistack';
 import { createStore } from './create-store';
 
-type Enqueue = (message: string, options: { variant: VariantType; autoHideDuration?: number }) => void;
+type Enqueue = (message: string, options: { variant: VariantType; autoHideDuration: number }) => void;
 
 interface Pending {
   message: string;
   variant: VariantType;
-  autoHideDuration?: number;
 }
+
+/**
+ * How long a snackbar stays, by kind, and nowhere else (docs/decisions/0044): a success only
+ * confirms what the user just saw happen; a note may need reading; a warning or an error says
+ * what to do next in a sentence or two and must stay long enough to be read (hovering pauses it).
+ */
+export const snackbarDurations: Record<VariantType, number> = {
+  success: 3000,
+  default: 5000,
+  info: 5000,
+  warning: 8000,
+  error: 8000,
+};
 
 let enqueue: Enqueue | null = null;
 const pending: Pending[] = [];
@@ -21,22 +33,22 @@ export const snackbarHostStore = createStore({ requested: false });
 /** Called by the snackbar host once notistack is mounted. */
 export function registerSnackbar(fn: Enqueue): () => void {
   enqueue = fn;
-  for (const p of pending.splice(0)) fn(p.message, { variant: p.variant, autoHideDuration: p.autoHideDuration });
+  for (const p of pending.splice(0)) fn(p.message, { variant: p.variant, autoHideDuration: snackbarDurations[p.variant] });
   return () => {
     if (enqueue === fn) enqueue = null;
   };
 }
 
 /**
- * Snackbars from anywhere (router guards, API handlers). Position, duration (5000 ms) and
- * de-duplication are set once on the host (spec 001 §9).
+ * Snackbars from anywhere (router guards, API handlers). Position and de-duplication are set once
+ * on the host, the duration by kind (`snackbarDurations`).
  */
-export function notify(message: string, variant: VariantType = 'default', autoHideDuration?: number): void {
+export function notify(message: string, variant: VariantType = 'default'): void {
   if (enqueue) {
-    enqueue(message, { variant, autoHideDuration });
+    enqueue(message, { variant, autoHideDuration: snackbarDurations[variant] });
     return;
   }
-  pending.push({ message, variant, autoHideDuration });
+  pending.push({ message, variant });
   snackbarHostStore.setState({ requested: true });
 }
 

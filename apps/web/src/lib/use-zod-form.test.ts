@@ -29,6 +29,17 @@ describe('form submit', () => {
     expect(f.getFieldState('name').error?.message).toBe('validation.required');
   });
 
+  it('words an issue its schema gave no message as a translated key, not zod English', async () => {
+    const bare = z.object({ count: z.number(), kind: z.enum(['a', 'b']) });
+    const f = createFormControl<{ count: number; kind: 'a' | 'b' }>({
+      resolver: zodResolver(bare),
+      defaultValues: { count: 'x' as unknown as number, kind: 'c' as 'a' },
+    });
+    await formSubmit(f, { onSubmit: vi.fn() }, vi.fn())();
+    expect(f.getFieldState('count').error?.message).toBe('validation.number');
+    expect(f.getFieldState('kind').error?.message).toBe('validation.option');
+  });
+
   it("puts a 422's messages onto the fields that exist and shows no failure", async () => {
     const f = form();
     const setFailure = vi.fn();

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { installValidationMessages } from '@pc/shared';
 import { useCallback, useRef, useState } from 'react';
 import {
   type FieldValues,
@@ -31,6 +32,10 @@ export interface FormVersioning<T extends FieldValues, R> {
 export interface SubmitMeta {
   ifMatch?: number;
 }
+
+// A schema check in the browser words its issues as the server does: message keys the
+// catalogues translate (validation.required …), never zod's English.
+installValidationMessages();
 
 export interface ZodFormOptions<T extends FieldValues> extends Omit<UseFormProps<T>, 'resolver'> {
   /**

@@ -38,6 +38,9 @@ export async function requestPasswordReset(
   await sendPasswordLink(d.db, d, user, purpose, minutesOverride ?? d.settings.resetTokenMinutes, { background: true });
 }
 
+/** How long the link to set the first password lasts (sign-up and a user created by an administrator). */
+export const INVITE_MINUTES = 7 * 24 * 60;
+
 /**
  * A single-use link to set a password, stored as its hash. `db` is the owner connection for the
  * public reset request and the request's transaction when an administrator invites a user (the

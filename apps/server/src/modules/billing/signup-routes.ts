@@ -15,7 +15,7 @@ import { appUser, company, termsOfUse, termsOfUseAgreement, userCompany, userRol
 import { AppError, sqlState } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { roleIdsByKey } from '../../platform/roles/built-in';
-import { sendPasswordLink } from '../auth/password-reset';
+import { INVITE_MINUTES, sendPasswordLink } from '../auth/password-reset';
 import { todayIn } from '../items/time';
 import type { BillingProvider } from './provider';
 
@@ -31,9 +31,6 @@ export interface SignupDeps {
   /** Calls a minute per IP (LOGIN_RATE_LIMIT, like the other public calls). */
   rateLimit: number;
 }
-
-/** The invitation link of a sign-up lasts as long as an administrator's invitation: a week. */
-const INVITE_MINUTES = 7 * 24 * 60;
 
 const notFound = () => new AppError(404, 'not_found', 'error.notFound');
 

@@ -83,6 +83,16 @@ export const pageNumberFooter: TDocumentDefinitions['footer'] = (page, pages) =>
   color: '#666666',
 });
 
+let reportLogo: string | null = null;
+
+/**
+ * The operator's logo (LOGO_FILE) as a data URL, set once when the app is built: every generated
+ * PDF carries it at the top right of each page, whichever module renders it.
+ */
+export function setReportLogo(logo: { bytes: Buffer; contentType: string } | null) {
+  reportLogo = logo ? `data:${logo.contentType};base64,${logo.bytes.toString('base64')}` : null;
+}
+
 /**
  * Renders a pdfmake document with the bundled fonts. pdfmake keeps fonts and access policies in
  * one module-wide instance; createPdf reads them synchronously, so setting them right before each
@@ -95,7 +105,12 @@ export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffe
   pdfmake.setFonts(roboto);
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((p) => path.resolve(p).startsWith(fontDir));
-  return pdfmake.createPdf(definition).getBuffer();
+  const logo = reportLogo;
+  const branded: TDocumentDefinitions =
+    logo && !definition.header
+      ? { ...definition, header: { image: logo, fit: [90, 24], alignment: 'right', margin: [0, 16, 24, 0] } }
+      : definition;
+  return pdfmake.createPdf(branded).getBuffer();
 }
 
 export async function renderDocumentPdf({ title, author, text }: DocumentPdfInput): Promise<Buffer> {

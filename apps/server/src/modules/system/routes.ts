@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { notFound } from '../../platform/errors';
 import { APP_VERSION } from '../../version';
 
 export function systemRoutes(app: FastifyInstance, { database, config }: { database: Database; config: Config }) {
@@ -26,6 +27,7 @@ export function systemRoutes(app: FastifyInstance, { database, config }: { datab
     { config: { public: true }, schema: { tags: ['system'], response: { 200: publicConfigSchema } } },
     async () => ({
       productName: config.productName,
+      logoUrl: config.logo ? `/api/config/logo?v=${config.logo.hash}` : null,
       environment: config.environment,
       languages: config.languages,
       version: APP_VERSION,
@@ -33,5 +35,18 @@ export function systemRoutes(app: FastifyInstance, { database, config }: { datab
       subscriptionsEnabled: config.subscriptionsEnabled,
       browserWarning: config.browserWarning,
     }),
+  );
+
+  // The operator's logo: public (the login screen shows it), cached for long as its URL names the file's hash.
+  app.get(
+    '/api/config/logo',
+    { config: { public: true }, schema: { tags: ['system'], summary: 'The operator logo (LOGO_FILE)' } },
+    async (_req, reply) => {
+      if (!config.logo) throw notFound();
+      return reply
+        .header('content-type', config.logo.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(config.logo.bytes);
+    },
   );
 }

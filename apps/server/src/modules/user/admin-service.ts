@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { logSecurityEvent } from '../../platform/security-log';
 import type { AccountDeps } from '../auth/deps';
-import { sendPasswordLink } from '../auth/password-reset';
+import { INVITE_MINUTES, sendPasswordLink } from '../auth/password-reset';
 import { assertGrantable, claimsOfRoles } from '../roles/service';
 import { holdsForeignGrants, listExternalPeople, suspendForeignGrants } from './grant-service';
 import { adminUserRights } from './policy';
@@ -206,9 +206,6 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput, d?: Pic
   if (confirmEmail) await requestEmailChange({ ...ctx, userId: id }, d, newEmail, { by: ctx.userId });
   return getUser(ctx, id);
 }
-
-/** Invitations to set a password stay valid for a week. */
-const INVITE_MINUTES = 7 * 24 * 60;
 
 /** Creates the user and mails the invitation to choose a password. */
 export async function createAndInviteUser(ctx: Ctx, d: AccountDeps, input: UserInput) {

@@ -13,6 +13,8 @@ export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   productName: string;
+  /** The operator's logo (LOGO_FILE): with it, each mail also goes out as HTML with the logo on top. */
+  logo?: { bytes: Buffer; contentType: string } | null;
   /** Base of links in mails, e.g. https://cockpit.example.com */
   publicUrl: string;
   secret: string;
@@ -54,6 +56,17 @@ export interface Mailer {
 }
 
 const MAX_ATTEMPTS = 5;
+const LOGO_CID = 'logo@privacy-cockpit';
+
+const escapeHtml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Plain mail text as HTML: escaped, links clickable, line breaks kept. */
+export function htmlText(text: string): string {
+  return escapeHtml(text)
+    .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+    .replaceAll('\n', '<br>');
+}
 /**
  * How long a process may take to hand a mail to SMTP before another may retry it. The SMTP
  * timeouts below end every attempt well within it (nodemailer's own allow ten idle minutes).
@@ -76,11 +89,25 @@ export function createMailer(o: MailerOptions): Mailer {
   const sign = (email: string, category: string) =>
     createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
 
+  /**
+   * With a logo, an HTML part beside the text: the logo embedded (cid, shown without loading
+   * anything), then the same text with its links clickable. The outbox keeps the text alone.
+   */
+  const branded = (body: string) =>
+    o.logo
+      ? {
+          html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.45;color:#1a1a1a"><p><img src="cid:${LOGO_CID}" alt="${escapeHtml(o.productName)}" style="max-height:48px;max-width:240px"></p>${htmlText(body)}</div>`,
+          attachments: [
+            { filename: `logo.${o.logo.contentType === 'image/png' ? 'png' : 'jpg'}`, content: o.logo.bytes, cid: LOGO_CID },
+          ],
+        }
+      : {};
+
   /** Hands a mail this process has claimed to SMTP and records the outcome, which ends the claim. */
   const deliver = async (row: Outgoing) => {
     if (!transport) return false;
     try {
-      await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body });
+      await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body, ...branded(row.body) });
       await o.db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
       return true;
     } catch (e) {

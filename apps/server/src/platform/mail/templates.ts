@@ -24,6 +24,25 @@ interface Template {
   body: Record<Language, (v: MailVars) => string>;
 }
 
+/**
+ * A lifetime in the largest whole unit, days from two on ("7 Tage", "24 Stunden", "60 Minuten"),
+ * so mails name it as the dialogs and the README do, never as "10080 Minuten".
+ */
+export const duration: Record<Language, (minutes: number | undefined) => string> = {
+  de: (m = 0) =>
+    m % 1440 === 0 && m > 1440
+      ? `${m / 1440} Tage`
+      : m % 60 === 0
+        ? `${m / 60} ${m === 60 ? 'Stunde' : 'Stunden'}`
+        : `${m} ${m === 1 ? 'Minute' : 'Minuten'}`,
+  en: (m = 0) =>
+    m % 1440 === 0 && m > 1440
+      ? `${m / 1440} days`
+      : m % 60 === 0
+        ? `${m / 60} ${m === 60 ? 'hour' : 'hours'}`
+        : `${m} ${m === 1 ? 'minute' : 'minutes'}`,
+};
+
 const footer: Record<Language, (v: MailVars) => string> = {
   de: (v) =>
     v.unsubscribeLink
@@ -105,9 +124,9 @@ export const templates = {
     subject: { de: (v) => `${v.productName}: Passwort zurücksetzen`, en: (v) => `${v.productName}: reset your password` },
     body: {
       de: (v) =>
-        `Hallo ${v.name},\n\nSie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort (gültig für ${v.minutes} Minuten, nur einmal verwendbar):\n\n${v.link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort bleibt unverändert.`,
+        `Hallo ${v.name},\n\nSie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort (gültig für ${duration.de(v.minutes)}, nur einmal verwendbar):\n\n${v.link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort bleibt unverändert.`,
       en: (v) =>
-        `Hello ${v.name},\n\nYou asked to reset your password. Use this link to choose a new one (valid for ${v.minutes} minutes, usable once):\n\n${v.link}\n\nIf you did not ask for this, ignore this message; your password stays unchanged.`,
+        `Hello ${v.name},\n\nYou asked to reset your password. Use this link to choose a new one (valid for ${duration.en(v.minutes)}, usable once):\n\n${v.link}\n\nIf you did not ask for this, ignore this message; your password stays unchanged.`,
     },
   },
   invite: {
@@ -115,9 +134,9 @@ export const templates = {
     subject: { de: (v) => `Ihr Zugang zu ${v.productName}`, en: (v) => `Your access to ${v.productName}` },
     body: {
       de: (v) =>
-        `Hallo ${v.name},\n\nfür Sie wurde ein Zugang zu ${v.productName} angelegt. Über diesen Link vergeben Sie Ihr Passwort (gültig für ${v.minutes} Minuten):\n\n${v.link}`,
+        `Hallo ${v.name},\n\nfür Sie wurde ein Zugang zu ${v.productName} angelegt. Über diesen Link vergeben Sie Ihr Passwort (gültig für ${duration.de(v.minutes)}):\n\n${v.link}`,
       en: (v) =>
-        `Hello ${v.name},\n\nan account on ${v.productName} has been created for you. Use this link to choose your password (valid for ${v.minutes} minutes):\n\n${v.link}`,
+        `Hello ${v.name},\n\nan account on ${v.productName} has been created for you. Use this link to choose your password (valid for ${duration.en(v.minutes)}):\n\n${v.link}`,
     },
   },
   'email-change': {
@@ -128,9 +147,9 @@ export const templates = {
     },
     body: {
       de: (v) =>
-        `Hallo ${v.name},\n\nbitte bestätigen Sie Ihre neue E-Mail-Adresse über diesen Link (gültig für ${v.minutes} Minuten):\n\n${v.link}\n\nBis dahin gilt Ihre bisherige Adresse weiter.`,
+        `Hallo ${v.name},\n\nbitte bestätigen Sie Ihre neue E-Mail-Adresse über diesen Link (gültig für ${duration.de(v.minutes)}):\n\n${v.link}\n\nBis dahin gilt Ihre bisherige Adresse weiter.`,
       en: (v) =>
-        `Hello ${v.name},\n\nplease confirm your new e-mail address with this link (valid for ${v.minutes} minutes):\n\n${v.link}\n\nUntil then your previous address stays in use.`,
+        `Hello ${v.name},\n\nplease confirm your new e-mail address with this link (valid for ${duration.en(v.minutes)}):\n\n${v.link}\n\nUntil then your previous address stays in use.`,
     },
   },
   'email-change-notice': {
@@ -168,9 +187,9 @@ export const templates = {
     },
     body: {
       de: (v) =>
-        `Hallo ${v.name},\n\nnach mehreren fehlgeschlagenen Anmeldeversuchen ist Ihr Zugang für ${v.minutes} Minuten gesperrt. Bis dahin scheitert jede Anmeldung, auch mit dem richtigen Passwort. Danach können Sie sich wieder anmelden:\n\n${v.link}\n\nIhr Administrator kann die Sperre auch früher aufheben. Waren Sie das nicht? Dann versucht jemand, Ihr Passwort zu erraten: Ändern Sie es nach Ablauf der Sperre und informieren Sie Ihren Administrator.`,
+        `Hallo ${v.name},\n\nnach mehreren fehlgeschlagenen Anmeldeversuchen ist Ihr Zugang für ${duration.de(v.minutes)} gesperrt. Bis dahin scheitert jede Anmeldung, auch mit dem richtigen Passwort. Danach können Sie sich wieder anmelden:\n\n${v.link}\n\nIhr Administrator kann die Sperre auch früher aufheben. Waren Sie das nicht? Dann versucht jemand, Ihr Passwort zu erraten: Ändern Sie es nach Ablauf der Sperre und informieren Sie Ihren Administrator.`,
       en: (v) =>
-        `Hello ${v.name},\n\nafter several failed sign-in attempts your account is locked for ${v.minutes} minutes. Until then every sign-in fails, even with the right password. Afterwards you can sign in again:\n\n${v.link}\n\nYour administrator can also lift the lock earlier. Not you? Then someone is trying to guess your password: change it once the lock is over and tell your administrator.`,
+        `Hello ${v.name},\n\nafter several failed sign-in attempts your account is locked for ${duration.en(v.minutes)}. Until then every sign-in fails, even with the right password. Afterwards you can sign in again:\n\n${v.link}\n\nYour administrator can also lift the lock earlier. Not you? Then someone is trying to guess your password: change it once the lock is over and tell your administrator.`,
     },
   },
   'two-factor-enabled': {

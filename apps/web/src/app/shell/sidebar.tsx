@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DemoCountdown } from '../../components/demo-countdown';
+import { EnvironmentChip } from '../../components/environment-chip';
 import { ProductLogo } from '../../components/product-logo';
 import { TextLink } from '../../components/text-link';
 import { useCompanyListItems } from '../../features/scope/api';
@@ -56,7 +57,7 @@ interface SidebarProps {
 /** Spec 000 §2 sidebar (230 px): logo, privacy status, menu, footer. */
 export function Sidebar({ onNavigate }: SidebarProps) {
   const { t } = useTranslation();
-  const { productName } = useConfig();
+  const { productName, environment } = useConfig();
   const claims = useSession((s) => s.me?.claims) ?? [];
 
   return (
@@ -81,6 +82,12 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           {productName}
         </Typography>
       </TextLink>
+      {/* Every page but Production's says which installation it is, so test data is never taken for real. */}
+      {environment !== 'Production' && (
+        <Box sx={{ px: 2, mt: -1, mb: 0.5 }}>
+          <EnvironmentChip environment={environment} />
+        </Box>
+      )}
       <PrivacyStatusSlot />
       <ScopeName />
       <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>

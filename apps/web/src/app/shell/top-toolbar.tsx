@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EnvironmentChip } from '../../components/environment-chip';
 import { ProductLogo } from '../../components/product-logo';
 import { useUpcomingAppointmentCount } from '../../features/calendar/api';
 import { HelpButton } from '../../features/help/help-button';
@@ -94,6 +95,9 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
             <Typography variant="subtitle1" component="span" color="primary.dark" noWrap>
               {config.productName}
             </Typography>
+            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              <EnvironmentChip environment={config.environment} />
+            </Box>
           </Box>
         )}
         <UploadIndicatorSlot />

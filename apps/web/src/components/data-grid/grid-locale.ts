@@ -14,3 +14,16 @@ export function gridLocaleText(language: string, t: TFunction): Partial<GridLoca
     paginationItemAriaLabel: (type) => t(`grid.page.${type}`),
   };
 }
+
+/**
+ * The same paginator texts for MUI's TablePagination (lists that are no DataGrid): every list
+ * says "Einträge pro Seite" and "1 - 10 von 25" alike.
+ */
+export function paginationLabels(t: TFunction) {
+  return {
+    labelRowsPerPage: t('grid.rowsPerPage'),
+    labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+      t('grid.displayedRows', { from, to, count }),
+    getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => t(`grid.page.${type}`),
+  };
+}

@@ -11,10 +11,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { type Language, languages, type UserMe } from '@pc/shared';
+import type { Language, UserMe } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../lib/config';
+import { offeredLanguages } from '../../lib/i18n/language';
 import { notify } from '../../lib/notify';
 import { changeLanguage } from '../../lib/session/change-language';
 import { fetchNotificationSettings, type NotificationSettings, notificationsKey, saveNotificationSettings } from './profile-api';
@@ -25,6 +27,7 @@ function LanguageSection({ me }: { me: UserMe }) {
   const { t, i18n } = useTranslation();
   const labelId = useId();
   const [busy, setBusy] = useState(false);
+  const languages = offeredLanguages(useConfig().languages);
   const current = (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : me.language;
   // The choice shows at once; the catalogue of the other language may take a moment to load.
   const [pending, setPending] = useState<Language | null>(null);

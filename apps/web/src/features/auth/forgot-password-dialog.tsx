@@ -19,7 +19,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       await requestPasswordReset(values);
       onClose();
       // Spec 000 §4: success closes the dialog and shows a snackbar for 3 seconds.
-      notify(t('forgotPassword.success'), 'success', 3000);
+      notify(t('forgotPassword.success'), 'success');
     },
   });
   const { errors } = form.formState;

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { paginationLabels } from '../../components/data-grid/grid-locale';
 import { PageHeader } from '../../components/page-header';
 import { TextLink } from '../../components/text-link';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
@@ -185,11 +186,7 @@ export function DocumentsPage() {
             setPageSize(Number(e.target.value));
             setPage(0);
           }}
-          labelRowsPerPage={t('documents.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('documents.range', { from, to, count })}
-          getItemAriaLabel={(type) =>
-            type === 'next' ? t('documents.nextPage') : type === 'previous' ? t('documents.previousPage') : type
-          }
+          {...paginationLabels(t)}
         />
       </Card>
       <ConfirmDialog

@@ -17,7 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { type Language, languages, type UserMe } from '@pc/shared';
+import type { Language, UserMe } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
@@ -25,6 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { isApiError } from '../../lib/api/api-error';
+import { useConfig } from '../../lib/config';
+import { offeredLanguages } from '../../lib/i18n/language';
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { setPresentationMode, usePresentationMode } from '../../lib/presentation-mode';
@@ -55,7 +57,8 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
   const queryClient = useQueryClient();
   const presentationMode = usePresentationMode();
   const name = `${me.firstname} ${me.lastname}`.trim() || me.email;
-  const nextLanguage = languages[(languages.indexOf(i18n.language as Language) + 1) % languages.length] ?? 'de';
+  const languages = offeredLanguages(useConfig().languages);
+  const nextLanguage = languages[(languages.indexOf(i18n.language as Language) + 1) % languages.length] ?? languages[0];
 
   const switchLanguage = () => {
     changeLanguage(nextLanguage).catch((error: unknown) =>
@@ -125,12 +128,14 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
           </MenuItem>
         )}
         {/* The entry names the other language in that language, so anyone can find it. */}
-        <MenuItem onClick={switchLanguage} lang={nextLanguage}>
-          <ListItemIcon>
-            <Translate fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t(`language.name.${nextLanguage}`)}</ListItemText>
-        </MenuItem>
+        {nextLanguage && nextLanguage !== i18n.language && (
+          <MenuItem onClick={switchLanguage} lang={nextLanguage}>
+            <ListItemIcon>
+              <Translate fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t(`language.name.${nextLanguage}`)}</ListItemText>
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={() => void signOut()}>
           <ListItemIcon>

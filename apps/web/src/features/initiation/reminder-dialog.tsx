@@ -6,6 +6,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
+import { useConfig } from '../../lib/config';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { sessionStore, useSession } from '../../lib/session/session-store';
@@ -80,6 +81,7 @@ function useNoOtherDialog(active: boolean): boolean {
  */
 export function InitiationReminder({ locked }: { locked: boolean }) {
   const { t } = useTranslation();
+  const { productName } = useConfig();
   const navigate = useNavigate();
   const me = useSession((s) => s.me);
   const onWizard = useRouterState({ select: (s) => s.location.pathname === '/initiation' });
@@ -118,7 +120,7 @@ export function InitiationReminder({ locked }: { locked: boolean }) {
     <DialogFrame
       open={open}
       width={640}
-      title={t('initiation.reminder.title', { name: me?.firstname ?? '' })}
+      title={t('initiation.reminder.title', { product: productName })}
       onClose={() => void close(false)}
       description={
         <Typography component="span" sx={{ display: 'block' }}>

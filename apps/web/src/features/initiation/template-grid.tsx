@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { PROCESS_TEMPLATE_PAGE_SIZE, PROCESS_TEMPLATE_PAGE_SIZES, type ProcessTemplateQuery } from '@pc/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paginationLabels } from '../../components/data-grid/grid-locale';
 import { useProcessTemplates } from './api';
 import { toggleAll, toggleOne } from './logic';
 
@@ -185,9 +186,7 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
         rowsPerPageOptions={[...PROCESS_TEMPLATE_PAGE_SIZES]}
         onPageChange={(_e, page) => setQuery((q) => ({ ...q, page }))}
         onRowsPerPageChange={(e) => setQuery((q) => ({ ...q, pageSize: Number(e.target.value), page: 0 }))}
-        labelRowsPerPage={t('initiation.templates.perPage')}
-        labelDisplayedRows={({ from, to, count }) => t('initiation.templates.rows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`initiation.templates.page.${type}`)}
+        {...paginationLabels(t)}
         sx={{
           '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },
           '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },

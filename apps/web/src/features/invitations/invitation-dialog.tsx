@@ -37,7 +37,7 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
     onSubmit: async (values) => {
       const grantRoleIds = values.purpose === 'AsDpo' && values.grantRoleIds?.length ? values.grantRoleIds : undefined;
       await createInvitation({ ...values, grantRoleIds } satisfies InvitationInput);
-      notify(t('invitation.save.success', { recipient: values.recipient.trim() }), 'success', 5000);
+      notify(t('invitation.save.success', { recipient: values.recipient.trim() }), 'success');
       await client.invalidateQueries({ queryKey: invitationsKey });
       onClose();
     },

@@ -13,9 +13,17 @@ const scope = (flags: { isResponsibleParty: boolean; isDataProcessor: boolean })
 });
 
 describe('privacy radar', () => {
-  it('prompts for a tenant without a scope', () => {
-    expect(showsRadar({ scopeCompany: null, claims })).toBe(false);
-    expect(radarTypes({ scopeCompany: null, claims })).toEqual([]);
+  it('shows the statistics of every visible company without a scope, as the dashboard tiles do', () => {
+    expect(showsRadar({ scopeCompany: null, claims })).toBe(true);
+    const all = radarTypes({ scopeCompany: null, claims });
+    expect(all).toContain('process');
+    expect(all).toContain('service-agreement-with-client');
+  });
+
+  it('prompts for another company where the scope shows no statistics', () => {
+    const processorOnly = { scopeCompany: scope({ isResponsibleParty: false, isDataProcessor: true }), claims };
+    expect(showsRadar(processorOnly)).toBe(false);
+    expect(radarTypes(processorOnly)).toEqual([]);
   });
 
   it('shows agreements with clients only for a data processor', () => {

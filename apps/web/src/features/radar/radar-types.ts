@@ -4,11 +4,12 @@ import { canRead, progressTypes, showsStatistics, visibleServiceAgreementTypes }
 type Me = Pick<UserMe, 'scopeCompany' | 'claims'>;
 
 /**
- * Spec 000 §2: the radar shows the statistics of one company, so without a scope (or where
- * statistics do not show) it prompts to choose a tenant instead.
+ * The radar shows the statistics the dashboard tiles show: of the scope company, or without a
+ * scope of every company the user may see; only where statistics do not show (a scope that is no
+ * responsible party) it prompts to choose another company.
  */
 export function showsRadar(me: Me | null | undefined): me is Me {
-  return !!me?.scopeCompany && showsStatistics(me);
+  return !!me && showsStatistics(me);
 }
 
 /**

@@ -22,6 +22,7 @@ import { securityEventTypes } from '@pc/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paginationLabels } from '../../components/data-grid/grid-locale';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/messages';
@@ -234,9 +235,7 @@ export function SecurityLogPage() {
           rowsPerPage={pageSize}
           // Phones keep the page size: the selector would not fit next to the arrows.
           rowsPerPageOptions={phone ? [] : PAGE_SIZES}
-          labelRowsPerPage={t('account.paginator.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('account.paginator.range', { from, to, count })}
-          getItemAriaLabel={(kind) => t(`account.paginator.${kind}`)}
+          {...paginationLabels(t)}
           onPageChange={(_event, next) => setPage(next)}
           onRowsPerPageChange={(event) => {
             setPageSize(Number(event.target.value));

@@ -116,13 +116,7 @@ export function TimeComparisonPage() {
       width,
       type: 'number',
       sortable: false,
-      valueFormatter: (v: number | null) =>
-        v == null
-          ? ''
-          : new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', {
-              minimumFractionDigits: 1,
-              maximumFractionDigits: 1,
-            }).format(v),
+      valueFormatter: (v: number | null) => (v == null ? '' : formatHours(v, lang)),
     });
     const percentCol = (field: keyof TimeComparisonRow): GridColDef<TimeComparisonRow> => ({
       ...hoursCol(field, 140),

@@ -56,4 +56,9 @@ describe('translation catalogs', () => {
     expect(used.size).toBeGreaterThan(500);
     expect([...used].filter((k) => !known(deKeys, k) || !known(enKeys, k))).toEqual([]);
   });
+
+  it("never name the product: it is the operator's PRODUCT_NAME, passed in as {{product}}", () => {
+    const leaves = (c: Catalog): string[] => Object.values(c).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
+    for (const catalog of [de, en]) expect(leaves(catalog).filter((text) => /Privacy Cockpit/i.test(text))).toEqual([]);
+  });
 });

@@ -13,13 +13,15 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { type AdminUser, adminUserInputSchema, type CompanyListItem, languages, type Role } from '@pc/shared';
+import { type AdminUser, adminUserInputSchema, type CompanyListItem, type Role } from '@pc/shared';
 import dayjs from 'dayjs';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
+import { useConfig } from '../../../lib/config';
+import { offeredLanguages } from '../../../lib/i18n/language';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { UserInput } from './api';
 import { inputOf } from './user-logic';
@@ -41,6 +43,7 @@ interface UserDialogProps {
  */
 export function UserDialog({ user, initial, roles, companies, roleName, onSave, onClose }: UserDialogProps) {
   const { t } = useTranslation();
+  const offered = offeredLanguages(useConfig().languages);
   const rolesLabelId = useId();
   const form = useZodForm<UserInput>(adminUserInputSchema, {
     defaultValues: initial,
@@ -125,7 +128,7 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
                 onChange={(e) => field.onChange(e.target.value)}
                 inputRef={field.ref}
               >
-                {languages.map((l) => (
+                {[...new Set([...offered, field.value])].map((l) => (
                   <MenuItem key={l} value={l}>
                     {t(`language.name.${l}`)}
                   </MenuItem>
