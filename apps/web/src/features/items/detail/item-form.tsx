@@ -14,6 +14,7 @@ import { Cell, FormGrid } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { fieldLabel, typeSingular, validationMessage } from '../labels';
 import { CoreFields } from './core-fields';
@@ -61,6 +62,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
     },
   });
   const readOnly = !canWrite;
+  const unsaved = useUnsavedChanges(canWrite && form.formState.isDirty && !form.busy);
   const chosenCompany = form.watch('companyId');
   const companyId = item?.companyId ?? chosenCompany ?? initialCompany ?? '';
   const fields = itemTypeDefs[type].fields;
@@ -136,7 +138,13 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
               borderColor: 'divider',
             }}
           >
-            <Button onClick={onCancel} disabled={form.busy}>
+            <Button
+              onClick={() => {
+                unsaved.discard();
+                onCancel();
+              }}
+              disabled={form.busy}
+            >
               {t('common.cancel')}
             </Button>
             <Button type="submit" variant="contained" startIcon={<Save />} disabled={form.busy}>
@@ -145,6 +153,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
           </Box>
         )}
       </Stack>
+      {unsaved.prompt}
     </Box>
   );
 }

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
+import { type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@demo.local';
+
+async function token(server: RunningServer, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function api<T>(server: RunningServer, email: string, url: string, init: RequestInit = {}): Promise<T> {
+  const headers = { Authorization: `Bearer ${await token(server, email)}`, 'Content-Type': 'application/json' };
+  const res = await fetch(`${server.url}${url}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Whether the page asks before it is closed or reloaded (what a `beforeunload` listener does to the event). */
+const asksBeforeUnload = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+const discardQuestion = (page: Page) => page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+
+describe('the first hour with a real customer', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    assertWebBuilt();
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks before unsaved edits of a register form are lost; saving and cancelling clear it', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    const list = await api<{ items: { id: string; name: string }[] }>(server, ADMIN, '/api/process?pageSize=1');
+    const { id, name } = list.items[0]!;
+    await signIn(page, server.url, ADMIN, { to: `/process/${id}` });
+    const nameField = page.getByRole('textbox', { name: 'Bezeichnung', exact: true });
+    await expect.poll(() => nameField.inputValue()).toBe(name);
+    expect(await asksBeforeUnload(page)).toBe(false);
+
+    await nameField.fill(`${name} (geändert)`);
+    expect(await asksBeforeUnload(page)).toBe(true);
+    await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
+    await discardQuestion(page).waitFor();
+    await shot(page, 'unsaved-register-desktop');
+    await discardQuestion(page).getByRole('button', { name: 'Abbrechen' }).click();
+    await discardQuestion(page).waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/process/${id}`);
+    expect(await nameField.inputValue()).toBe(`${name} (geändert)`);
+
+    // Discarding moves on and the item keeps its saved name.
+    await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
+    await discardQuestion(page).getByRole('button', { name: 'Verwerfen' }).click();
+    await page.waitForURL(`${server.url}/home`);
+    await page.goBack();
+    await expect.poll(() => nameField.inputValue()).toBe(name);
+
+    // Saved: no question.
+    await nameField.fill(`${name} (gespeichert)`);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page
+      .getByText(/gespeichert/)
+      .first()
+      .waitFor();
+    await expect.poll(() => asksBeforeUnload(page)).toBe(false);
+    await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
+    await page.waitForURL(`${server.url}/home`);
+    expect(await discardQuestion(page).count()).toBe(0);
+
+    // Cancel is a choice: no question either.
+    await page.goBack();
+    await nameField.fill('Wird verworfen');
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.waitForURL(`${server.url}/process`);
+    expect(await discardQuestion(page).count()).toBe(0);
+    await close();
+  });
+
+  it('asks before a dialog with changes is closed by Escape or left by a reload', async () => {
+    const { page, close } = await newPage(browser, PHONE);
+    await signIn(page, server.url, ADMIN, { to: '/tag' });
+    await page
+      .getByRole('button', { name: /^Hinzufügen/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Neuer Eintrag/ });
+    await dialog.getByRole('textbox', { name: 'Bezeichnung' }).fill('Lieferanten');
+    expect(await asksBeforeUnload(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await discardQuestion(page).waitFor();
+    await shot(page, 'unsaved-dialog-phone');
+    await discardQuestion(page).getByRole('button', { name: 'Abbrechen' }).click();
+    await discardQuestion(page).waitFor({ state: 'hidden' });
+    expect(await dialog.getByRole('textbox', { name: 'Bezeichnung' }).inputValue()).toBe('Lieferanten');
+    // The dialog's own Cancel discards without a question.
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await discardQuestion(page).count()).toBe(0);
+    expect(await asksBeforeUnload(page)).toBe(false);
+    await close();
+  });
+});
