@@ -114,4 +114,28 @@ describe('the first hour with a real customer', () => {
     expect(await asksBeforeUnload(page)).toBe(false);
     await close();
   });
+
+  it('switching the company on a detail page goes to the same register of the new company', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    const companies = await api<{ id: string; name: string }[]>(server, ADMIN, '/api/company/list-items');
+    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
+    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
+    const list = await api<{ items: { id: string; name: string }[] }>(server, ADMIN, '/api/process?pageSize=1', {
+      headers: { 'x-tenant': bakery.id },
+    });
+    const { id, name } = list.items[0]!;
+    await signIn(page, server.url, ADMIN, { to: `/process/${id}` });
+    await expect.poll(() => page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).inputValue()).toBe(name);
+
+    await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Unternehmen wählen' })
+      .getByRole('button', { name: /^Beispiel Handel GmbH/ })
+      .click();
+    await page.waitForURL(`${server.url}/process`);
+    await page.getByRole('heading', { name: 'Verarbeitungstätigkeiten', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Handel GmbH)');
+    expect(await page.getByText(/Diesen Eintrag gibt es nicht/).count()).toBe(0);
+    await close();
+  });
 });
