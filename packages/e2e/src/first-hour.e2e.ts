@@ -138,4 +138,22 @@ describe('the first hour with a real customer', () => {
     expect(await page.getByText(/Diesen Eintrag gibt es nicht/).count()).toBe(0);
     await close();
   });
+
+  it('a reader sees who is responsible and who works on an entry, read-only', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    const READER = 'reader@demo.local';
+    const list = await api<{ items: { id: string; owner: { name: string } | null; assignee: { name: string } | null }[] }>(
+      server,
+      READER,
+      '/api/process?pageSize=100',
+    );
+    const item = list.items.find((i) => i.owner && i.assignee) ?? list.items.find((i) => i.owner)!;
+    expect(item.owner?.name).toBeTruthy();
+    await signIn(page, server.url, READER, { to: `/process/${item.id}` });
+    const owner = page.getByRole('combobox', { name: 'Verantwortlich' });
+    await expect.poll(() => owner.inputValue()).toBe(item.owner!.name);
+    expect(await owner.getAttribute('readonly')).not.toBeNull();
+    if (item.assignee) expect(await page.getByRole('combobox', { name: 'Bearbeitet von' }).inputValue()).toBe(item.assignee.name);
+    await close();
+  });
 });

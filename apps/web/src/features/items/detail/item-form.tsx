@@ -93,6 +93,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
                 companyChoice={companyChoice}
                 onCompanyChange={onCompanyChange}
                 itemId={item?.id ?? null}
+                people={item ? { ownerId: item.owner, assigneeId: item.assignee } : undefined}
               />
             </FormGrid>
           </CardContent>
