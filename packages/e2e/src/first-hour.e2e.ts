@@ -156,4 +156,31 @@ describe('the first hour with a real customer', () => {
     if (item.assignee) expect(await page.getByRole('combobox', { name: 'Bearbeitet von' }).inputValue()).toBe(item.assignee.name);
     await close();
   });
+
+  it('warns on the form and in the register when special categories have no Art. 9(2) basis', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    const created = await api<{ id: string }>(server, ADMIN, '/api/process', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Betriebsärztliche Vorsorge', data: { role: 'controller', legalBases: ['art6_1_c'] } }),
+    });
+    await signIn(page, server.url, ADMIN, { to: `/process/${created.id}` });
+    const warning = page.locator('main [data-finding=art9BasisMissing]');
+    await page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).waitFor();
+    expect(await warning.count()).toBe(0);
+    await page.getByLabel('Besondere Kategorien personenbezogener Daten (Art. 9 DSGVO)').check();
+    await warning.getByText(/ohne Rechtsgrundlage nach Art. 9 Abs. 2/).waitFor();
+    await shot(page, 'art9-warning-desktop');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page
+      .getByText(/gespeichert/)
+      .first()
+      .waitFor();
+    await expect.poll(() => asksBeforeUnload(page)).toBe(false);
+
+    await page.goto(`${server.url}/process`);
+    await page.getByRole('searchbox', { name: 'Schnellsuche' }).fill('Betriebsärztliche');
+    const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Betriebsärztliche Vorsorge' });
+    await row.getByRole('img', { name: /ohne Rechtsgrundlage nach Art. 9 Abs. 2/ }).waitFor();
+    await close();
+  });
 });

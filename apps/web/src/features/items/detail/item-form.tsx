@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Item, type ItemTypeKey, itemInputSchema, itemTypeDefs } from '@pc/shared';
+import { type Item, type ItemTypeKey, itemFindings, itemInputSchema, itemTypeDefs } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +66,8 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
   const chosenCompany = form.watch('companyId');
   const companyId = item?.companyId ?? chosenCompany ?? initialCompany ?? '';
   const fields = itemTypeDefs[type].fields;
+  // The completeness check of the register, on the values as they are being edited.
+  const findings = itemFindings(type, (form.watch('data') ?? {}) as Record<string, unknown>);
 
   // References belong to one company: choosing another one drops tags and links picked so far.
   const onCompanyChange = () => {
@@ -104,6 +106,11 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
               <Typography id="item-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
                 {t('items.detail.typeData', { type: typeSingular(t, type) })}
               </Typography>
+              {findings.map((f) => (
+                <Alert key={f} severity="warning" sx={{ mb: 2 }} data-finding={f}>
+                  {t(`items.finding.${f}`)}
+                </Alert>
+              ))}
               <FormGrid>
                 {fields.map((f) => (
                   <Cell key={f.key} wide={isWide(f)}>
