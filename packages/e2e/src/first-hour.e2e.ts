@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
@@ -181,6 +185,35 @@ describe('the first hour with a real customer', () => {
     await page.getByRole('searchbox', { name: 'Schnellsuche' }).fill('Betriebsärztliche');
     const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Betriebsärztliche Vorsorge' });
     await row.getByRole('img', { name: /ohne Rechtsgrundlage nach Art. 9 Abs. 2/ }).waitFor();
+    await close();
+  });
+
+  it('the Art. 30 register with all companies in scope asks for the company, never files an empty one of the agency', async () => {
+    const { page, close } = await newPage(browser, DESKTOP);
+    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: null }) });
+    await signIn(page, server.url, ADMIN, { to: '/process' });
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await page.getByRole('button', { name: 'Verzeichnis (Art. 30 Abs. 1)' }).click();
+    await page.getByRole('menuitem', { name: 'Als Excel-Datei herunterladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verzeichnis (Art. 30 Abs. 1)' });
+    await dialog.getByText('Für welches soll es erstellt werden?', { exact: false }).waitFor();
+    const create = dialog.getByRole('button', { name: 'Erstellen' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: /Unternehmen/ }).click();
+    await page.getByRole('option', { name: 'Bäckerei Schmidt', exact: true }).click();
+    await shot(page, 'register-company-choice-desktop');
+    const [download] = await Promise.all([page.waitForEvent('download'), create.click()]);
+    expect(download.suggestedFilename()).toMatch(/^VVT Bäckerei Schmidt \d{4}-\d\d-\d\d\.xlsx$/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-vvt-'));
+    try {
+      const file = path.join(dir, 'vvt.xlsx');
+      await download.saveAs(file);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     await close();
   });
 });
