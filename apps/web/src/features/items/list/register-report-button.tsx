@@ -119,6 +119,7 @@ function CompanyChoice({
     >
       <SelectInput<string>
         label={t('items.field.company')}
+        name="companyId"
         value={companyId}
         onChange={setCompanyId}
         required
