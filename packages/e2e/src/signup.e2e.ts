@@ -155,6 +155,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => page.url()).toContain('/login');
+    // Setting the first password ends on the login with the address filled in.
+    expect(await page.locator('input[name=username]').inputValue()).toBe(email);
     await login(page, server.url, email, 'Neu-Start1!', false);
     // A new company starts its first-run wizard (issue 15): the reminder greets the account holder.
     const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
