@@ -315,7 +315,10 @@ describe('initiation wizard', () => {
     ]);
     await Promise.all([snack(page, 'Die Unternehmensdaten wurden aktualisiert.'), next(page, 'company')]);
     const clients = step(page, 'clients').getByRole('textbox', { name: 'Mandanten' });
-    await clients.fill('Kunde Eins GmbH; Kunde Zwei KG');
+    await clients.fill('Kunde Eins GmbH');
+    await clients.press('Enter');
+    await clients.fill('Kunde Zwei KG');
+    await clients.press('Enter');
     await step(page, 'clients').getByRole('checkbox', { name: 'Ein Demo-Unternehmen mit Beispieldaten anlegen' }).check();
     await shot(page, 'initiation-agency-desktop');
     await next(page, 'clients');
