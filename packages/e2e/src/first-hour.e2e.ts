@@ -163,9 +163,17 @@ describe('the first hour with a real customer', () => {
 
   it('warns on the form and in the register when special categories have no Art. 9(2) basis', async () => {
     const { page, close } = await newPage(browser, DESKTOP);
+    const companies = await api<{ id: string; name: string }[]>(server, ADMIN, '/api/company/list-items');
+    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
+    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
     const created = await api<{ id: string }>(server, ADMIN, '/api/process', {
       method: 'POST',
-      body: JSON.stringify({ name: 'Betriebsärztliche Vorsorge', data: { role: 'controller', legalBases: ['art6_1_c'] } }),
+      headers: { 'x-tenant': bakery.id },
+      body: JSON.stringify({
+        name: 'Betriebsärztliche Vorsorge',
+        companyId: bakery.id,
+        data: { role: 'controller', legalBases: ['art6_1_c'] },
+      }),
     });
     await signIn(page, server.url, ADMIN, { to: `/process/${created.id}` });
     const warning = page.locator('main [data-finding=art9BasisMissing]');
