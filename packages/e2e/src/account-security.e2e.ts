@@ -232,6 +232,8 @@ describe('account security in the browser', () => {
     await submit.click();
     await expect.poll(() => page.url()).toContain('/login');
     await page.getByText('Ihr Passwort wurde geändert. Sie können sich jetzt damit anmelden.').waitFor();
+    // The login has the address the link was mailed to filled in.
+    expect(await page.locator('input[name=username]').inputValue()).toBe(email);
     passwords[email] = 'Neu-Passwort1';
 
     // The link is single-use.

@@ -165,20 +165,22 @@ describe('initiation wizard', () => {
     await grid.getByText('16 - 30 von 45').waitFor();
     await grid.getByRole('checkbox', { name: 'Lohn- und Gehaltsabrechnung', exact: true }).check();
     await grid.getByText('2 Vorlagen ausgewählt').waitFor();
-    // Free text: Enter, comma, semicolon and leaving the field take a value; chips can be removed.
+    // Free text: Enter, a paste of several lines and leaving the field take values; a comma is part
+    // of a name; chips can be removed.
     const free = grid.getByRole('textbox', { name: 'Weitere Verarbeitungstätigkeiten' });
     await free.fill('Tourenplanung');
     await free.press('Enter');
-    await free.pressSequentially(' Lagerverwaltung ,');
-    await free.pressSequentially('Fuhrparkdisposition;');
-    await free.pressSequentially(';  ,Versehen');
-    await free.press('Enter');
+    await free.evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, ' Lagerverwaltung \r\nFuhrparkdisposition, Nord und Süd\n\nVersehen');
     await free.fill('Kundendienst');
     await free.blur();
     const chips = grid.locator('.MuiChip-root');
     await expect
       .poll(() => chips.allInnerTexts())
-      .toEqual(['Tourenplanung', 'Lagerverwaltung', 'Fuhrparkdisposition', 'Versehen', 'Kundendienst']);
+      .toEqual(['Tourenplanung', 'Lagerverwaltung', 'Fuhrparkdisposition, Nord und Süd', 'Versehen', 'Kundendienst']);
     await grid.getByRole('button', { name: '„Versehen“ entfernen' }).press('Delete');
     await expect.poll(() => chips.count()).toBe(4);
     await shot(page, 'initiation-processes-desktop');
@@ -187,8 +189,13 @@ describe('initiation wizard', () => {
 
     // 3 data processors, 4 websites.
     const processors = step(page, 'processors').getByRole('textbox');
+    await processors.fill('Steuerkanzlei Berg, Hansen & Partner');
+    await processors.press('Enter');
     await processors.fill('Cloud Hosting AG');
     await processors.press('Enter');
+    await expect
+      .poll(() => step(page, 'processors').locator('.MuiChip-root').allInnerTexts())
+      .toEqual(['Steuerkanzlei Berg, Hansen & Partner', 'Cloud Hosting AG']);
     await next(page, 'processors');
     const websites = step(page, 'websites').getByRole('textbox');
     await websites.fill('https://www.demo-spedition.example');
@@ -201,10 +208,25 @@ describe('initiation wizard', () => {
 
     // 6 finish: back on the dashboard without tile or menu entry.
     await step(page, 'finish').getByText('6 Verarbeitungstätigkeiten').waitFor();
+    // Linking every new activity to the run's processors, websites and measures is said before the click.
+    await step(page, 'finish')
+      .getByText(/mit allen hier genannten Auftragsverarbeitern und Webseiten/)
+      .waitFor();
+    await shot(page, 'initiation-finish-desktop');
+    // The measures made when their step was left count: the message never says "0 Maßnahmen".
+    const demoId = (await companies(server)).find((c) => c.name === DEMO)!.id;
+    const measureCount = (await api<{ total: number }>(server, '/measure?pageSize=1', { tenant: demoId })).total;
     await Promise.all([
-      snack(page, 'Einrichtung abgeschlossen: 6 Verarbeitungstätigkeiten'),
+      snack(page, 'Einrichtung abgeschlossen: 6 Verarbeitungstätigkeiten, 2 Auftragsverarbeitungen, 1 Webseiten'),
       step(page, 'finish').getByRole('button', { name: 'Einrichtung abschließen' }).click(),
     ]);
+    const done = await page
+      .locator('.notistack-SnackbarContainer')
+      .getByText(/^Einrichtung abgeschlossen/)
+      .innerText();
+    expect(done).not.toContain(' 0 Maßnahmen');
+    expect(Number(/(\d+) Maßnahmen/.exec(done)?.[1])).toBeGreaterThan(0);
+    expect(Number(/(\d+) Maßnahmen/.exec(done)?.[1])).toBeLessThanOrEqual(measureCount);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/home');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.locator('[data-tile=initiation]').count()).toBe(0);
@@ -218,11 +240,11 @@ describe('initiation wizard', () => {
           'Lohn- und Gehaltsabrechnung',
           'Tourenplanung',
           'Lagerverwaltung',
-          'Fuhrparkdisposition',
+          'Fuhrparkdisposition, Nord und Süd',
           'Kundendienst',
         ],
       ],
-      ['/service-agreement-with-provider', ['Cloud Hosting AG']],
+      ['/service-agreement-with-provider', ['Cloud Hosting AG', 'Steuerkanzlei Berg, Hansen & Partner']],
       ['/website', ['https://www.demo-spedition.example']],
     ];
     for (const [path, names] of registers) {
@@ -250,6 +272,13 @@ describe('initiation wizard', () => {
       tenant: demo.id,
     });
     expect(processes.items.find((p) => p.name === 'Lohn- und Gehaltsabrechnung')?.data.purposes).toContain('Löhne');
+    // Each new activity is linked to both processors and the website of this run.
+    const linked = processes.items.find((p) => p.name === 'Tourenplanung') as unknown as {
+      data: { processors: string[]; websites: string[]; measures: string[] };
+    };
+    expect(linked.data.processors).toHaveLength(2);
+    expect(linked.data.websites).toHaveLength(1);
+    expect(linked.data.measures.length).toBeGreaterThan(0);
     expect(
       (await api<{ dataPrivacyAgentEmailAddress: string }>(server, `/company/${demo.id}`)).dataPrivacyAgentEmailAddress,
     ).toBe('dsb@extern.example');
@@ -286,7 +315,10 @@ describe('initiation wizard', () => {
     ]);
     await Promise.all([snack(page, 'Die Unternehmensdaten wurden aktualisiert.'), next(page, 'company')]);
     const clients = step(page, 'clients').getByRole('textbox', { name: 'Mandanten' });
-    await clients.fill('Kunde Eins GmbH; Kunde Zwei KG');
+    await clients.fill('Kunde Eins GmbH');
+    await clients.press('Enter');
+    await clients.fill('Kunde Zwei KG');
+    await clients.press('Enter');
     await step(page, 'clients').getByRole('checkbox', { name: 'Ein Demo-Unternehmen mit Beispieldaten anlegen' }).check();
     await shot(page, 'initiation-agency-desktop');
     await next(page, 'clients');

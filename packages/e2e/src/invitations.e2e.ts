@@ -121,18 +121,26 @@ describe('invitations in the browser', () => {
     await chefin.getByText('Muster Datenschutz GmbH (Anna Admin) lädt Ihr Unternehmen ein').waitFor();
     await shot(chefin, 'invitation-link-register-desktop');
     expect(await seriousViolations(chefin)).toEqual([]);
+    // A person gives a name; the button waits for it.
     await field(chefin, 'Name Ihres Unternehmens').fill('Neukunde GmbH');
     await field(chefin, 'Neues Passwort').fill('Neu-Kunde1!');
     await field(chefin, 'Neues Passwort wiederholen').fill('Neu-Kunde1!');
+    expect(await chefin.getByRole('button', { name: 'Zugang einrichten' }).isDisabled()).toBe(true);
+    await field(chefin, 'Vorname').fill('Clara');
+    await field(chefin, 'Nachname').fill('Chefin');
     await chefin.getByRole('button', { name: 'Zugang einrichten' }).click();
     await chefin.getByText('Ihr Zugang ist eingerichtet. Bitte melden Sie sich an.').waitFor();
-    await login(chefin, server.url, 'chefin@neukunde.example', 'Neu-Kunde1!', false);
-    // The new company starts its first-run wizard (issue 15); the reminder comes first.
-    const reminder = chefin.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
-    await reminder.waitFor();
-    await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
-    await reminder.waitFor({ state: 'detached' });
+    // The login has the address filled in: only the password is left.
+    expect(await chefin.locator('input[name=username]').inputValue()).toBe('chefin@neukunde.example');
+    await chefin.locator('input[name=password]').fill('Neu-Kunde1!');
+    await chefin.getByRole('button', { name: /^Anmelden$/ }).click();
+    // Straight to the invitation: no "please sign in" left over, no reminder over "Annehmen".
     await chefin.getByRole('heading', { name: 'Einladungen' }).waitFor();
+    await expect.poll(() => chefin.getByText('Ihr Zugang ist eingerichtet', { exact: false }).count(), { timeout: 2000 }).toBe(0);
+    await row(chefin, 'Muster Datenschutz GmbH').getByRole('button', { name: 'Annehmen' }).waitFor();
+    await chefin.waitForTimeout(500);
+    expect(await chefin.getByRole('dialog').count()).toBe(0);
+    await chefin.getByText('Clara Chefin').first().waitFor();
     await row(chefin, 'Muster Datenschutz GmbH').getByRole('button', { name: 'Annehmen' }).click();
     await chefin.getByText('Ihr Unternehmen wird nun von Muster Datenschutz GmbH betreut.').waitFor();
     await row(chefin, 'Muster Datenschutz GmbH')

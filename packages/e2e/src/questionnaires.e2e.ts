@@ -74,6 +74,10 @@ describe('questionnaires in the browser', () => {
     await dialog.getByRole('button', { name: 'Versenden' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await section.getByText('Website-Datenschutzcheck · web@example.com').waitFor();
+    // The sender looks at the list of sent questionnaires: nothing answered yet.
+    await admin.page.goto(`${server.url}/questionnaire`);
+    await admin.page.locator('.MuiDataGrid-row').filter({ hasText: 'web@example.com' }).waitFor();
+    expect(await admin.page.getByTestId('new-answer').count()).toBe(0);
 
     // The recipient opens the mailed link in a browser of their own, without login.
     const link = linkIn(await smtp.mailFor('web@example.com', 1), '/questionnaire/fill/');
@@ -82,6 +86,14 @@ describe('questionnaires in the browser', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Website-Datenschutzcheck', level: 1 }).waitFor();
     await page.getByText('Fragebogen von Bäckerei Schmidt').waitFor();
+    // Whoever collects their data, the operator's imprint and privacy notice are one click away.
+    const legal = page.getByRole('navigation', { name: 'Rechtliche Hinweise' });
+    await legal.getByRole('button', { name: 'Impressum' }).click();
+    const imprint = page.getByRole('dialog', { name: 'Impressum' });
+    await imprint.getByTestId('legal-document').waitFor();
+    await imprint.getByRole('button', { name: 'Schließen' }).click();
+    await imprint.waitFor({ state: 'hidden' });
+    expect(await legal.getByRole('button', { name: 'Datenschutzerklärung' }).count()).toBe(1);
 
     // Required answers are checked before anything is sent.
     await page.getByRole('button', { name: 'Absenden' }).click();
@@ -102,6 +114,7 @@ describe('questionnaires in the browser', () => {
     // The link is used up: the page says so, and the API refuses a second submission.
     await page.reload();
     await page.getByRole('heading', { name: 'Bereits abgesendet' }).waitFor();
+    await page.getByRole('navigation', { name: 'Rechtliche Hinweise' }).getByRole('button', { name: 'Impressum' }).waitFor();
     const key = new URL(link).pathname.split('/').pop()!;
     const again = await fetch(`${server.url}/api/questionnaire/fill/${key}/submit`, {
       method: 'POST',
@@ -111,8 +124,19 @@ describe('questionnaires in the browser', () => {
     expect(again.status).toBe(409);
     await recipient.close();
 
-    // Back on the audit: the response with its answers, the script tag shown as text.
+    // The sender's next visit of the list tells them it was answered: a snackbar and a badge.
     await admin.page.reload();
+    await admin.page.getByText('Seit Ihrem letzten Besuch wurde 1 Fragebogen beantwortet.').waitFor();
+    await admin.page
+      .locator('.MuiDataGrid-row')
+      .filter({ hasText: 'web@example.com' })
+      .getByTestId('new-answer')
+      .getByText('Neu beantwortet')
+      .waitFor();
+    await shot(admin.page, 'questionnaire-answered-desktop');
+
+    // Back on the audit: the response with its answers, the script tag shown as text.
+    await admin.page.goto(`${server.url}/audit/${audit.id}`);
     await section.getByText('Website-Datenschutzcheck · web@example.com').click();
     await section.getByText('https://baeckerei.example <script>alert(1)</script>').waitFor();
     await section.getByText('Nur technisch notwendige Cookies').waitFor();

@@ -67,21 +67,54 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await smtp?.close();
   });
 
-  /** Fills the sign-up form's required fields and ticks the three confirmations. */
+  /**
+   * Fills the sign-up form's required fields and ticks the two required confirmations; the consent
+   * to be named as a customer stays unticked (optional: a consent is no condition of the contract).
+   */
   async function fillForm(page: Page, email: string, company: string) {
     await field(page, 'Unternehmen').fill(company);
     await field(page, 'Vorname').fill('Nina');
     await field(page, 'Nachname').fill('Neu');
     await field(page, 'E-Mail-Adresse').fill(email);
     await field(page, 'E-Mail-Adresse wiederholen').fill(email);
-    for (const label of [
-      /Nutzungsbedingungen akzeptiere|akzeptiere die Nutzungsbedingungen/,
-      /Datenschutzerklärung gelesen/,
-      /als Kunde genannt/,
-    ]) {
+    for (const label of [/Nutzungsbedingungen akzeptiere|akzeptiere die Nutzungsbedingungen/, /Datenschutzerklärung gelesen/]) {
       await page.getByRole('checkbox', { name: label }).check();
     }
   }
+
+  it('the consent to be named as a customer is optional and unticked; required boxes have an asterisk; the disabled button says why', async () => {
+    const { page, close } = await newPage(PHONE);
+    await page.goto(`${server.url}/signup`);
+    await page.getByRole('heading', { name: 'Registrierung', level: 1 }).waitFor();
+    const form = page.locator('main, body').first();
+    const box = (label: RegExp) => form.locator('label').filter({ has: page.getByRole('checkbox', { name: label }) });
+    const marketing = page.getByRole('checkbox', { name: /als Kunde genannt/ });
+    expect(await marketing.isChecked()).toBe(false);
+    expect(await box(/als Kunde genannt/).innerText()).not.toContain('*');
+    expect(await box(/akzeptiere die Nutzungsbedingungen/).innerText()).toMatch(/\*\s*$/);
+    expect(await box(/Datenschutzerklärung gelesen/).innerText()).toMatch(/\*\s*$/);
+
+    await field(page, 'Unternehmen').fill('Ohne Werbung GmbH');
+    await field(page, 'Vorname').fill('Nina');
+    await field(page, 'Nachname').fill('Neu');
+    await field(page, 'E-Mail-Adresse').fill('ohne.werbung@trial.example');
+    await field(page, 'E-Mail-Adresse wiederholen').fill('ohne.werbung@trial.example');
+    const next = page.getByRole('button', { name: 'Weiter zur Bestellübersicht' });
+    expect(await next.isDisabled()).toBe(true);
+    const why = page.getByText(/^Um fortzufahren, fehlt noch:/);
+    await expect.poll(() => why.innerText()).toContain('Nutzungsbedingungen, Datenschutzerklärung');
+    expect(await next.getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
+    await shot(page, 'signup-missing-phone');
+
+    await page.getByRole('checkbox', { name: /akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ }).check();
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    expect(await why.count()).toBe(0);
+    expect(await marketing.isChecked()).toBe(false);
+    await next.click();
+    await page.getByRole('heading', { name: 'Bestellübersicht' }).waitFor();
+    await close();
+  });
 
   it('trial with a faulty and a valid coupon; the mailed link sets the password; trial tile → upgrade → Active; cancel', async () => {
     const email = 'nina.neu@trial.example';
@@ -122,6 +155,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => page.url()).toContain('/login');
+    // Setting the first password ends on the login with the address filled in.
+    expect(await page.locator('input[name=username]').inputValue()).toBe(email);
     await login(page, server.url, email, 'Neu-Start1!', false);
     // A new company starts its first-run wizard (issue 15): the reminder greets the account holder.
     const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });

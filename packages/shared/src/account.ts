@@ -56,7 +56,8 @@ export const resetPasswordSchema = repeated(
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 export const validateResetTokenSchema = z.object({ userId: z.uuid(), token: text.min(1).max(200) });
-export const validateResetTokenResponseSchema = z.object({ valid: z.boolean() });
+/** A valid link also names the address it went to (the login after the new password is filled with it). */
+export const validateResetTokenResponseSchema = z.object({ valid: z.boolean(), email: z.string().optional() });
 
 /** Second-factor verification (spec 001 §7 "validate authenticator code (code, recovery flag)"). */
 export const mfaVerifySchema = z.object({

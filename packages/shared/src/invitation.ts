@@ -91,9 +91,14 @@ export type InvitationTokenInfo = z.infer<typeof invitationTokenInfoSchema>;
 
 export const invitationTokenParamsSchema = z.object({ token: text.min(20).max(200) });
 
-/** POST /api/invitation/token/{token}/password: a recipient without a user sets up their access. */
+/**
+ * POST /api/invitation/token/{token}/register: a recipient without a user sets up their access,
+ * with the name the inviting company and every list will show (a DPO is a named person).
+ */
 export const invitationRegisterSchema = repeated(
   {
+    firstname: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    lastname: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
     companyName: text.trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
     password: passwordSchema,
     passwordRepeated: text.min(1, 'validation.required').max(256),

@@ -1,5 +1,5 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { registerSnackbar } from '../lib/notify';
 
@@ -18,7 +18,14 @@ const fills = (
 
 /** notistack, bottom-centre, duplicates prevented; each message brings its duration (lib/notify). Loaded on demand. */
 export function SnackbarHost() {
-  useEffect(() => registerSnackbar((message, options) => enqueueSnackbar(message, options)), []);
+  useEffect(
+    () =>
+      registerSnackbar(
+        (message, options) => enqueueSnackbar(message, options),
+        () => closeSnackbar(),
+      ),
+    [],
+  );
   return (
     <>
       {fills}

@@ -11,6 +11,7 @@ import type { FormEvent, KeyboardEventHandler, ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/messages';
+import { useUnsavedChanges } from '../lib/use-unsaved-changes';
 import type { ZodForm } from '../lib/use-zod-form';
 
 export interface DialogFrameProps {
@@ -45,8 +46,11 @@ export interface DialogFrameProps {
   /**
    * A form dialog: the frame submits it, blocks closing while busy, draws Cancel and the submit
    * button (disabled until the form may submit) and shows a failure no field took above the fields.
+   * While it holds changes, Escape, the backdrop, a navigation and a tab close ask before they are lost.
    */
-  form?: Pick<ZodForm<never>, 'submit' | 'busy' | 'canSubmit' | 'failure'>;
+  form?: Pick<ZodForm<never>, 'submit' | 'busy' | 'canSubmit' | 'failure'> & {
+    formState?: Pick<ZodForm<never>['formState'], 'isDirty'>;
+  };
   submitLabel?: ReactNode;
   /** A submit that destroys or turns protection off reads red. */
   submitColor?: ButtonProps['color'];
@@ -90,12 +94,24 @@ export function DialogFrame({
   showFailure = true,
 }: DialogFrameProps) {
   const { t } = useTranslation();
+  // A submit in flight is not a loss: its own move to a new address passes.
+  const unsaved = useUnsavedChanges(open && !!zodForm?.formState?.isDirty && !zodForm.busy);
+  const cancel = onClose;
   if (zodForm) {
     onSubmit ??= zodForm.submit;
     busy ||= zodForm.busy;
+    // Escape and the backdrop are easy to hit by mistake; Cancel is a choice.
+    const close = onClose;
+    onClose = () => unsaved.confirmClose(close);
     actions ??= (
       <>
-        <Button onClick={onClose} disabled={zodForm.busy}>
+        <Button
+          onClick={() => {
+            unsaved.discard();
+            cancel();
+          }}
+          disabled={zodForm.busy}
+        >
           {t('common.cancel')}
         </Button>
         <Button
@@ -146,7 +162,7 @@ export function DialogFrame({
     },
   });
   const form = onSubmit ? { component: 'form', onSubmit, noValidate: true } : {};
-  return (
+  const dialog = (
     <Dialog
       open={open}
       onClose={busy || !dismissible ? undefined : onClose}
@@ -186,5 +202,11 @@ export function DialogFrame({
       )}
       {actions && <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>}
     </Dialog>
+  );
+  return (
+    <>
+      {dialog}
+      {unsaved.prompt}
+    </>
   );
 }

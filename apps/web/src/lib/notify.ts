@@ -22,6 +22,7 @@ export const snackbarDurations: Record<VariantType, number> = {
 };
 
 let enqueue: Enqueue | null = null;
+let closeAll: (() => void) | null = null;
 const pending: Pending[] = [];
 
 /**
@@ -31,11 +32,15 @@ const pending: Pending[] = [];
 export const snackbarHostStore = createStore({ requested: false });
 
 /** Called by the snackbar host once notistack is mounted. */
-export function registerSnackbar(fn: Enqueue): () => void {
+export function registerSnackbar(fn: Enqueue, close?: () => void): () => void {
   enqueue = fn;
+  closeAll = close ?? null;
   for (const p of pending.splice(0)) fn(p.message, { variant: p.variant, autoHideDuration: snackbarDurations[p.variant] });
   return () => {
-    if (enqueue === fn) enqueue = null;
+    if (enqueue === fn) {
+      enqueue = null;
+      closeAll = null;
+    }
   };
 }
 
@@ -50,6 +55,15 @@ export function notify(message: string, variant: VariantType = 'default'): void 
   }
   pending.push({ message, variant });
   snackbarHostStore.setState({ requested: true });
+}
+
+/**
+ * A new session starts with no message of the one before it: "please log in" or "password changed"
+ * must not stay on screen once the user is signed in.
+ */
+export function dismissAll(): void {
+  pending.length = 0;
+  closeAll?.();
 }
 
 /** Load the host ahead of time once the app shell is up (it will be needed soon). */

@@ -184,18 +184,26 @@ describe('sign-up customer', () => {
     companyName: 'Neu GmbH',
     customFields: { hasConfirmedTermsOfUse: true, hasConfirmedPrivacyAgreement: true, hasConfirmedMarketingAgreement: true },
   };
-  it('needs the four fields and the three confirmations; country defaults to DE; VAT checked', () => {
+  it('needs the four fields and the two confirmations; country defaults to DE; VAT checked', () => {
     expect(signupCustomerSchema.parse(valid).address.country).toBe('DE');
     const r = signupCustomerSchema.safeParse({
       ...valid,
       firstName: ' ',
       vatId: 'DE12345678',
-      customFields: { ...valid.customFields, hasConfirmedMarketingAgreement: false },
+      customFields: { ...valid.customFields, hasConfirmedPrivacyAgreement: false },
     });
     expect(r.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
-      'customFields.hasConfirmedMarketingAgreement',
+      'customFields.hasConfirmedPrivacyAgreement',
       'firstName',
       'vatId',
     ]);
+  });
+  it('takes the consent to be named as a customer as optional, unticked unless given', () => {
+    const { hasConfirmedMarketingAgreement: _, ...withoutConsent } = valid.customFields;
+    expect(
+      signupCustomerSchema.parse({ ...valid, customFields: withoutConsent }).customFields.hasConfirmedMarketingAgreement,
+    ).toBe(false);
+    const declined = { ...valid, customFields: { ...valid.customFields, hasConfirmedMarketingAgreement: false } };
+    expect(signupCustomerSchema.safeParse(declined).success).toBe(true);
   });
 });

@@ -47,7 +47,8 @@ export const signupCustomerSchema = z.object({
   customFields: z.object({
     hasConfirmedTermsOfUse: confirmed,
     hasConfirmedPrivacyAgreement: confirmed,
-    hasConfirmedMarketingAgreement: confirmed,
+    // A consent (being named as a customer) is never a condition of the contract (Art. 7(4) GDPR).
+    hasConfirmedMarketingAgreement: z.boolean().default(false),
     hasConfirmedPromotionalCommunication: z.boolean().default(false),
   }),
 });

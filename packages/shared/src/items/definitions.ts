@@ -80,6 +80,7 @@ export const itemTypeDefs: Record<ItemTypeKey, ItemTypeDef> = {
       { key: 'storagePeriods', kind: 'links', itemType: 'storage-period' },
       { key: 'measures', kind: 'links', itemType: 'measure' },
       { key: 'processors', kind: 'links', itemType: 'service-agreement-with-provider' },
+      { key: 'websites', kind: 'links', itemType: 'website' },
       { key: 'department', kind: 'text' },
       { key: 'processCategories', kind: 'tags', tagType: 'process-categories' },
       { key: 'dpiaRequired', kind: 'boolean' },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, breachClock, overallRisk, pdcaProgress, privacyRequestDeadline, riskLevel } from './rules';
+import { addMonths, breachClock, itemFindings, overallRisk, pdcaProgress, privacyRequestDeadline, riskLevel } from './rules';
 import { dueAlert, statusColour } from './status';
 
 describe('status', () => {
@@ -95,5 +95,15 @@ describe('PDCA progress', () => {
       ),
     ).toEqual({ total: 4, onSchedule: 3, onSchedulePercentage: 75, overdue: 1 });
     expect(pdcaProgress([], now)).toEqual({ total: 0, onSchedule: 0, onSchedulePercentage: 0, overdue: 0 });
+  });
+});
+
+describe('completeness findings', () => {
+  it('special categories need an Art. 9(2) basis; an Art. 6 basis alone does not do', () => {
+    expect(itemFindings('process', { specialCategories: true, legalBases: ['art6_1_b'] })).toEqual(['art9BasisMissing']);
+    expect(itemFindings('process', { specialCategories: true })).toEqual(['art9BasisMissing']);
+    expect(itemFindings('process', { specialCategories: true, legalBases: ['art6_1_b', 'art9_2'] })).toEqual([]);
+    expect(itemFindings('process', { specialCategories: false, legalBases: [] })).toEqual([]);
+    expect(itemFindings('measure', { specialCategories: true })).toEqual([]);
   });
 });

@@ -101,3 +101,19 @@ export function pdcaProgress(cycles: readonly PdcaCycleData[], now = new Date())
   const onSchedule = total - overdue;
   return { total, onSchedule, onSchedulePercentage: total === 0 ? 0 : Math.round((onSchedule / total) * 100), overdue };
 }
+
+/** What a register's completeness check reports about one item (derived.findings). */
+export type ItemFinding = 'art9BasisMissing';
+
+/**
+ * Gaps a DPO checks first. Special categories of personal data (Art. 9(1) GDPR) may only be
+ * processed on one of the exceptions of Art. 9(2); an Art. 6 basis alone is not enough.
+ */
+export function itemFindings(type: string, data: Record<string, unknown>): ItemFinding[] {
+  const findings: ItemFinding[] = [];
+  if (type === 'process' && data.specialCategories === true) {
+    const bases = Array.isArray(data.legalBases) ? data.legalBases : [];
+    if (!bases.includes('art9_2')) findings.push('art9BasisMissing');
+  }
+  return findings;
+}

@@ -65,7 +65,15 @@ export async function registerFromInvitation(
       .returning({ id: company.id });
     const [u] = await tx
       .insert(appUser)
-      .values({ email: row.recipientEmail, companyId: c!.id, passwordHash: hash, hasAccount: true, language })
+      .values({
+        email: row.recipientEmail,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        companyId: c!.id,
+        passwordHash: hash,
+        hasAccount: true,
+        language,
+      })
       .returning({ id: appUser.id });
     if (admin) await tx.insert(userRole).values({ userId: u!.id, roleId: admin.id });
     await tx.insert(userCompany).values({ userId: u!.id, companyId: c!.id });

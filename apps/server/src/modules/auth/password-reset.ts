@@ -78,8 +78,9 @@ export async function sendPasswordLink(
 
 async function findToken(d: AuthDeps, userId: string, token: string) {
   const [row] = await d.db
-    .select({ id: passwordResetToken.id })
+    .select({ id: passwordResetToken.id, email: appUser.email })
     .from(passwordResetToken)
+    .innerJoin(appUser, eq(appUser.id, passwordResetToken.userId))
     .where(
       and(
         eq(passwordResetToken.userId, userId),
@@ -92,8 +93,13 @@ async function findToken(d: AuthDeps, userId: string, token: string) {
   return row ?? null;
 }
 
-export async function isResetTokenValid(d: AuthDeps, userId: string, token: string) {
-  return (await findToken(d, userId, token)) !== null;
+/**
+ * Whether the link still sets a password, and then the address it was mailed to: the holder of
+ * the link has read that mailbox, and the page fills the login with it once the password is set.
+ */
+export async function resetTokenStatus(d: AuthDeps, userId: string, token: string) {
+  const row = await findToken(d, userId, token);
+  return row ? { valid: true, email: row.email } : { valid: false };
 }
 
 export async function resetPassword(d: AuthDeps, input: { userId: string; token: string; password: string; ip: string }) {

@@ -47,6 +47,11 @@ describe('forgot and reset password', () => {
     const link = linkIn((await lastMail(t, 'reader@demo.local'))!.body);
     expect(link.userId).toBe(await userId(t, 'reader@demo.local'));
     expect(await validate(link)).toBe(true);
+    // The valid link names its address, for the login that follows; an invalid one names none.
+    const status = async (body: { userId: string; token: string }) =>
+      (await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/validate', payload: body })).json();
+    expect(await status(link)).toEqual({ valid: true, email: 'reader@demo.local' });
+    expect(await status({ ...link, token: `${link.token.slice(0, -2)}xx` })).toEqual({ valid: false });
 
     const weak = await reset({ ...link, password: 'kurz', passwordRepeated: 'kurz' });
     expect(weak.statusCode).toBe(422);

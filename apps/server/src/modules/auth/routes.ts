@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limiter';
 import type { AuthDeps } from './deps';
 import { MfaError, verifySecondFactor } from './mfa';
-import { isResetTokenValid, requestPasswordReset, resetPassword } from './password-reset';
+import { requestPasswordReset, resetPassword, resetTokenStatus } from './password-reset';
 import { LoginError, loginWithPassword, refreshSession, revokeSession, revokeSessionByRefreshToken } from './service';
 import { countTokenRequest, type TokenLimits } from './token-limits';
 
@@ -177,7 +177,7 @@ export function authRoutes(app: FastifyInstance, d: AuthDeps & { tokenLimits: To
       config: { public: true, rateLimit: limited },
       schema: { tags: ['auth'], body: validateResetTokenSchema, response: { 200: validateResetTokenResponseSchema } },
     },
-    async (req) => ({ valid: await isResetTokenValid(d, req.body.userId, req.body.token) }),
+    async (req) => resetTokenStatus(d, req.body.userId, req.body.token),
   );
 
   r.post(

@@ -326,6 +326,63 @@ describe('initiation wizard API', () => {
     expect(period.data.period).toBe('10 years (§ 147 AO)');
   });
 
+  it("counts the measures made when their step was left and links every new activity to the run's processors, websites and measures", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: h(),
+      payload: { name: 'Verknüpft GmbH', type: 'Company', isResponsibleParty: true },
+    });
+    const id = created.json().id as string;
+    const tenant = h({ 'x-tenant': id });
+    // Leaving the measures step generates the catalogue's measures (the wizard's own call).
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/measure/add-missing',
+      headers: h(),
+      payload: { companyId: id },
+    });
+    expect(early.statusCode, early.body).toBe(200);
+    const generated = await count(id, 'measure');
+    expect(generated).toBeGreaterThan(0);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/initiation/finish',
+      headers: h(),
+      payload: {
+        ...base(id),
+        dataProtectionOfficerType: 'AccountHolder',
+        dataProtectionOfficerEmail: '',
+        processTemplateIds: ['payroll'],
+        processes: ['Tourenplanung'],
+        serviceAgreements: ['Steuerkanzlei Berg, Hansen & Partner', 'Cloud Hosting AG'],
+        websites: ['https://www.verknuepft.example'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ processes: 2, serviceAgreements: 2, websites: 1, clients: 0, measures: generated });
+    expect(await count(id, 'measure')).toBe(generated);
+
+    const list = async (type: string) =>
+      (await t.app.inject({ url: `/api/${type}?pageSize=500`, headers: tenant })).json().items as {
+        id: string;
+        name: string;
+        data: Record<string, unknown>;
+      }[];
+    const processors = await list('service-agreement-with-provider');
+    expect(processors.map((p) => p.name).sort()).toEqual(['Cloud Hosting AG', 'Steuerkanzlei Berg, Hansen & Partner']);
+    const websites = await list('website');
+    const measures = await list('measure');
+    const processes = await list('process');
+    expect(processes).toHaveLength(2);
+    for (const p of processes) {
+      expect([...(p.data.processors as string[])].sort(), p.name).toEqual(processors.map((x) => x.id).sort());
+      expect(p.data.websites, p.name).toEqual(websites.map((x) => x.id));
+      expect([...(p.data.measures as string[])].sort(), p.name).toEqual(measures.map((x) => x.id).sort());
+    }
+  });
+
   it('an agency finishing creates its clients and a demo company', async () => {
     const agency = ids['Muster Datenschutz GmbH']!;
     await t.db.update(initiation).set({ isFinished: false }).where(eq(initiation.companyId, agency));

@@ -278,6 +278,33 @@ export async function finishInitiation(
       result.clients++;
     }
   } else {
+    // Processors, websites and measures first: each activity of this run is linked to all of them
+    // (the wizard says so), so a new customer's register and diagram start connected.
+    const processors: string[] = [];
+    for (const name of unique(input.serviceAgreements)) {
+      const created = await addItem(d, ctx, companyId, 'service-agreement-with-provider', { name, data: { counterparty: name } });
+      processors.push(created.id);
+      result.serviceAgreements++;
+    }
+    const websites: string[] = [];
+    for (const name of unique(input.websites)) {
+      websites.push((await addItem(d, ctx, companyId, 'website', { name, data: { url: name } })).id);
+      result.websites++;
+    }
+    const measures: string[] = [];
+    if (input.autoGenerateMeasures) {
+      await addMissingMeasures(d, ctx, companyId);
+      // Leaving the measures step has generated most of them already: the run's measures are the
+      // catalogue's, however many of them this last call had still to add.
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id::text as id from item where company_id = ${companyId} and type = 'measure'
+            and data ? 'catalogueKey' order by number`,
+      );
+      measures.push(...rows.map((r) => r.id));
+      result.measures = measures.length;
+    }
+    const links = { processors, websites, measures };
     for (const templateId of unique(input.processTemplateIds)) {
       const t = processTemplate(templateId)!;
       const name = t.name[ctx.locale];
@@ -296,23 +323,15 @@ export async function finishInitiation(
           dataCategories,
           personGroups,
           storagePeriods: [retention.id],
+          ...links,
         },
       });
       result.processes++;
     }
     for (const name of unique(input.processes)) {
-      await addItem(d, ctx, companyId, 'process', { name, data: { role: 'controller' } });
+      await addItem(d, ctx, companyId, 'process', { name, data: { role: 'controller', ...links } });
       result.processes++;
     }
-    for (const name of unique(input.serviceAgreements)) {
-      await addItem(d, ctx, companyId, 'service-agreement-with-provider', { name, data: { counterparty: name } });
-      result.serviceAgreements++;
-    }
-    for (const name of unique(input.websites)) {
-      await addItem(d, ctx, companyId, 'website', { name, data: { url: name } });
-      result.websites++;
-    }
-    if (input.autoGenerateMeasures) result.measures = await addMissingMeasures(d, ctx, companyId);
     await applyDpo(db, companyId, input);
   }
   return result;

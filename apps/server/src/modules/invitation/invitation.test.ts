@@ -93,18 +93,30 @@ describe('invitations', () => {
 
     const register = (body: object) =>
       t.app.inject({ method: 'POST', url: `/api/invitation/token/${token}/register`, payload: body });
-    const weak = await register({ companyName: 'Neukunde GmbH', password: 'kurz', passwordRepeated: 'kurz' });
+    const name = { firstname: 'Clara', lastname: 'Chefin' };
+    const weak = await register({ ...name, companyName: 'Neukunde GmbH', password: 'kurz', passwordRepeated: 'kurz' });
     expect(weak.statusCode).toBe(422);
+    // A person gives a name: without one the access is not set up.
+    const nameless = await register({ companyName: 'Neukunde GmbH', password: 'Neu-Kunde1!', passwordRepeated: 'Neu-Kunde1!' });
+    expect(nameless.statusCode).toBe(422);
+    expect(Object.keys(nameless.json().fields).sort()).toEqual(['firstname', 'lastname']);
     expect(
-      (await register({ companyName: 'Neukunde GmbH', password: 'Neu-Kunde1!', passwordRepeated: 'Neu-Kunde1!' })).statusCode,
+      (await register({ ...name, companyName: 'Neukunde GmbH', password: 'Neu-Kunde1!', passwordRepeated: 'Neu-Kunde1!' }))
+        .statusCode,
     ).toBe(204);
     expect(
-      (await register({ companyName: 'Zweite GmbH', password: 'Neu-Kunde1!', passwordRepeated: 'Neu-Kunde1!' })).statusCode,
+      (await register({ ...name, companyName: 'Zweite GmbH', password: 'Neu-Kunde1!', passwordRepeated: 'Neu-Kunde1!' }))
+        .statusCode,
     ).toBe(409);
     expect((await t.app.inject({ url: `/api/invitation/token/${token}` })).json().passwordRequired).toBe(false);
 
     const chefin = (await t.login('chefin@neukunde.example', 'Neu-Kunde1!')).json().access_token as string;
-    expect((await call(chefin, 'GET', '/api/user/me')).json()).toMatchObject({ hasAccount: true, company: 'Neukunde GmbH' });
+    expect((await call(chefin, 'GET', '/api/user/me')).json()).toMatchObject({
+      hasAccount: true,
+      company: 'Neukunde GmbH',
+      firstname: 'Clara',
+      lastname: 'Chefin',
+    });
     const incoming = (await mine(chefin)).find((i) => i.id === inv.id);
     expect(incoming).toMatchObject({
       role: 'Recipient',

@@ -2,6 +2,7 @@ import {
   type BreachClock,
   breachClock,
   type ItemTypeKey,
+  itemFindings,
   overallRisk,
   type PdcaCycleData,
   pdcaOverdue,
@@ -53,6 +54,10 @@ export function derived(type: ItemTypeKey, data: Data, now: Date): Record<string
     case 'pdca-list': {
       const c = data as unknown as PdcaCycleData;
       return { phaseEnd: pdcaPhaseEnd(c), overdue: pdcaOverdue(c, now) };
+    }
+    case 'process': {
+      const findings = itemFindings(type, data);
+      return findings.length ? { findings } : {};
     }
     default:
       return {};

@@ -320,6 +320,30 @@ describe('compliance items', () => {
   });
 
   describe('domain rules', () => {
+    it('a processing activity with special categories and no Art. 9(2) basis carries the finding, and loses it with one', async () => {
+      const create = await t.app.inject({
+        method: 'POST',
+        url: '/api/process',
+        headers: as(admin, bakery),
+        payload: { name: 'Gesundheitsdaten', data: { role: 'controller', specialCategories: true, legalBases: ['art6_1_b'] } },
+      });
+      expect(create.statusCode, create.body).toBe(201);
+      const created = create.json();
+      expect(created.derived.findings).toEqual(['art9BasisMissing']);
+      const listed = (
+        await t.app.inject({ url: `/api/process?q=${encodeURIComponent('Gesundheitsdaten')}`, headers: as(admin, bakery) })
+      ).json();
+      expect(listed.items.find((i: { id: string }) => i.id === created.id).derived.findings).toEqual(['art9BasisMissing']);
+      const fixed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/process/${created.id}`,
+        headers: as(admin, bakery),
+        payload: { ...created, data: { ...created.data, legalBases: ['art6_1_b', 'art9_2'] } },
+      });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      expect(fixed.json().derived.findings).toBeUndefined();
+    });
+
     it('a data breach is due 72 hours after discovery and shows its deadline', async () => {
       const res = await t.app.inject({
         method: 'POST',

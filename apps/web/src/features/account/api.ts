@@ -16,14 +16,14 @@ export function verifySecondFactor(body: { code: string; isRecoveryCode: boolean
   return apiRequest('/auth/mfa', { method: 'POST', json: body, schema: tokenResponseSchema });
 }
 
-export async function validateResetToken(userId: string, token: string): Promise<boolean> {
-  const res = await apiRequest('/auth/reset-password/validate', {
+/** Whether the link still works, and then the address it was mailed to. */
+export function validateResetToken(userId: string, token: string): Promise<{ valid: boolean; email?: string }> {
+  return apiRequest('/auth/reset-password/validate', {
     method: 'POST',
     json: { userId, token },
     schema: validateResetTokenResponseSchema,
     auth: false,
   });
-  return res.valid;
 }
 
 /** 204 on success, 400 with the server's message for an invalid or expired link, 422 per field. */

@@ -21,18 +21,21 @@ import { NewPasswordFields } from './new-password-fields';
 
 const toInvitations = '/login?redirect=%2Finvitation';
 
-/** A recipient without a user: their company's name and a password, then the login and the invitation. */
+/**
+ * A recipient without a user: their name, their company's name and a password, then the login
+ * (with their address filled in) and the invitation.
+ */
 function RegisterForm({ token, info }: { token: string; info: InvitationTokenInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useZodForm<InvitationRegister>(invitationRegisterSchema, {
     mode: 'onChange',
-    defaultValues: { companyName: '', password: '', passwordRepeated: '' },
+    defaultValues: { firstname: '', lastname: '', companyName: '', password: '', passwordRepeated: '' },
     disableUntilValid: true,
     onSubmit: async (values) => {
       await registerFromInvitation(token, values);
       notify(t('invitation.link.registered'), 'success');
-      await navigate({ href: toInvitations, replace: true });
+      await navigate({ href: `${toInvitations}&email=${encodeURIComponent(info.recipient)}`, replace: true });
     },
   });
   const { errors } = form.formState;
@@ -41,10 +44,32 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={t('invitation.link.firstname')}
+            required
+            autoFocus
+            fullWidth
+            autoComplete="given-name"
+            {...form.register('firstname')}
+            error={!!errors.firstname}
+            helperText={messageText(t, errors.firstname?.message)}
+            disabled={form.busy}
+          />
+          <TextField
+            label={t('invitation.link.lastname')}
+            required
+            fullWidth
+            autoComplete="family-name"
+            {...form.register('lastname')}
+            error={!!errors.lastname}
+            helperText={messageText(t, errors.lastname?.message)}
+            disabled={form.busy}
+          />
+        </Stack>
         <TextField
           label={t(`invitation.link.companyName.${info.purpose}`)}
           required
-          autoFocus
           {...form.register('companyName')}
           error={!!errors.companyName}
           helperText={messageText(t, errors.companyName?.message)}

@@ -18,7 +18,10 @@ import { NewPasswordFields } from './new-password-fields';
 
 type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
 
-function ResetForm({ userId, token }: { userId: string; token: string }) {
+/** The login after a new password: the address filled in, the password the only thing left. */
+export const loginWithEmail = (email: string | undefined) => (email ? `/login?email=${encodeURIComponent(email)}` : '/login');
+
+function ResetForm({ userId, token, email }: { userId: string; token: string; email?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useZodForm<ResetPassword>(resetPasswordSchema, {
@@ -28,7 +31,7 @@ function ResetForm({ userId, token }: { userId: string; token: string }) {
     onSubmit: async (values) => {
       await resetPassword(values);
       notify(t('account.reset.success'), 'success');
-      await navigate({ href: '/login', replace: true });
+      await navigate({ href: loginWithEmail(email), replace: true });
     },
   });
   const failure = form.failure ? errorText(t, form.failure) : null;
@@ -55,6 +58,7 @@ export function ResetPasswordPage() {
   const search: Record<string, unknown> = useSearch({ strict: false });
   const token = typeof search.token === 'string' ? search.token : '';
   const [state, setState] = useState<LinkState>('validating');
+  const [email, setEmail] = useState<string | undefined>();
 
   useEffect(() => {
     let cancelled = false;
@@ -64,7 +68,11 @@ export function ResetPasswordPage() {
       return;
     }
     validateResetToken(userId, token).then(
-      (valid) => !cancelled && setState(valid ? 'valid' : 'invalid'),
+      (res) => {
+        if (cancelled) return;
+        setEmail(res.email);
+        setState(res.valid ? 'valid' : 'invalid');
+      },
       (error: unknown) => {
         if (cancelled) return;
         // A malformed id or token answers 422: that link is just as invalid.
@@ -88,7 +96,7 @@ export function ResetPasswordPage() {
           <LinearProgress aria-label={t('account.reset.validating')} />
         </Box>
       )}
-      {state === 'valid' && userId && <ResetForm userId={userId} token={token} />}
+      {state === 'valid' && userId && <ResetForm userId={userId} token={token} email={email} />}
       {(state === 'invalid' || state === 'unavailable') && (
         <Stack spacing={3}>
           <Alert severity={state === 'invalid' ? 'warning' : 'error'}>

@@ -27,7 +27,11 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
   const navigate = useNavigate();
   const search: Record<string, unknown> = useSearch({ strict: false });
   const [showPassword, setShowPassword] = useState(false);
-  const [values, setValues] = useState({ username: '', password: '' });
+  // A page that just set a password sends its address along (?email=): only the password is left.
+  const [values, setValues] = useState(() => ({
+    username: typeof search.email === 'string' ? search.email.slice(0, 254) : '',
+    password: '',
+  }));
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);

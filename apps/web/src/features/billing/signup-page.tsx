@@ -24,7 +24,7 @@ import {
   toSignupPayload,
 } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { CenteredLayout } from '../../components/centered-layout';
@@ -46,6 +46,19 @@ type Step = 'form' | 'preview' | 'payment' | 'done';
 const countries = ['DE', 'AT', 'CH', 'LI', 'LU', 'BE', 'NL', 'FR', 'IT', 'ES', 'PL', 'CZ', 'DK'];
 
 /** Pre-filled test data outside Production only (spec 000 §2). */
+const missingLabel: Partial<Record<keyof SignupForm, string>> = {
+  hasConfirmedTermsOfUse: 'legal.terms-of-use',
+  hasConfirmedPrivacyAgreement: 'legal.privacy-statement',
+};
+
+/** The fields the form still lacks before it may go on, named as their labels, in form order. */
+function missingFields(values: SignupForm, t: (key: string) => string): string[] {
+  const result = signupFormSchema.safeParse(values);
+  if (result.success) return [];
+  const names = [...new Set(result.error.issues.map((i) => String(i.path[0] ?? '')))].filter(Boolean);
+  return names.map((name) => t(missingLabel[name as keyof SignupForm] ?? `billing.field.${name}`));
+}
+
 function testData(): Partial<SignupForm> {
   const stamp = Date.now().toString(36);
   return {
@@ -126,7 +139,7 @@ function SignupFlow({ mode }: { mode: Mode }) {
       country: 'DE',
       hasConfirmedTermsOfUse: false as unknown as true,
       hasConfirmedPrivacyAgreement: false as unknown as true,
-      hasConfirmedMarketingAgreement: false as unknown as true,
+      hasConfirmedMarketingAgreement: false,
       hasConfirmedPromotionalCommunication: false,
       ...(environment === 'Production' ? {} : testData()),
     },
@@ -154,6 +167,8 @@ function SignupFlow({ mode }: { mode: Mode }) {
   });
   const { register } = form;
   const { errors } = form.formState;
+  const missingId = useId();
+  const missing = missingFields(form.watch(), t);
   const err = (name: keyof SignupForm) => ({
     error: !!errors[name],
     helperText: messageText(t, errors[name]?.message as string | undefined),
@@ -179,9 +194,11 @@ function SignupFlow({ mode }: { mode: Mode }) {
   const confirmation = (
     name: 'hasConfirmedTermsOfUse' | 'hasConfirmedPrivacyAgreement' | 'hasConfirmedMarketingAgreement',
     doc?: LegalDocumentType,
+    required = true,
   ) => (
-    <FormControl error={!!errors[name]} required>
+    <FormControl error={!!errors[name]} required={required}>
       <FormControlLabel
+        required={required}
         control={<Checkbox {...register(name)} />}
         label={
           <span>
@@ -345,7 +362,8 @@ function SignupFlow({ mode }: { mode: Mode }) {
         <Stack spacing={0.5}>
           {confirmation('hasConfirmedTermsOfUse', 'terms-of-use')}
           {confirmation('hasConfirmedPrivacyAgreement', 'privacy-statement')}
-          {confirmation('hasConfirmedMarketingAgreement')}
+          {/* A consent, not a condition of the contract: optional and unticked (decision 0039). */}
+          {confirmation('hasConfirmedMarketingAgreement', undefined, false)}
           <FormControl>
             <FormControlLabel
               control={<Checkbox {...register('hasConfirmedPromotionalCommunication')} />}
@@ -362,9 +380,23 @@ function SignupFlow({ mode }: { mode: Mode }) {
           <ButtonLink to="/login" variant="text">
             {t('billing.signup.toLogin')}
           </ButtonLink>
-          <Button type="submit" variant="contained" loading={form.busy} disabled={!form.canSubmit}>
-            {t('billing.signup.toPreview')}
-          </Button>
+          <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' } }}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={form.busy}
+              disabled={!form.canSubmit}
+              aria-describedby={missing.length > 0 ? missingId : undefined}
+            >
+              {t('billing.signup.toPreview')}
+            </Button>
+            {/* A disabled button says why: what is still missing, in the form's own words. */}
+            {missing.length > 0 && !form.busy && (
+              <FormHelperText id={missingId} sx={{ m: 0, textAlign: { sm: 'right' }, maxWidth: 420 }}>
+                {t('billing.signup.missing', { fields: missing.join(', ') })}
+              </FormHelperText>
+            )}
+          </Stack>
         </Stack>
       </Stack>
       {legal && (

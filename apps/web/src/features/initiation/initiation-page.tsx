@@ -537,6 +537,9 @@ function Summary({ draft, isAgency }: { draft: InitiationInput; isAgency: boolea
           </li>
         ))}
       </Box>
+      {!isAgency && draft.processTemplateIds.length + draft.processes.length > 0 && (
+        <Typography data-testid="initiation-links">{t('initiation.summary.links')}</Typography>
+      )}
     </Stack>
   );
 }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { addEntries, toggleAll, toggleOne } from './logic';
 
 describe('initiation free-text lists', () => {
-  it('splits on comma, semicolon and line breaks, trims and ignores empties and duplicates', () => {
-    expect(addEntries([], ' Lager ; Versand,, ;\nBüro ')).toEqual(['Lager', 'Versand', 'Büro']);
+  it('splits on line breaks only, trims and ignores empties and duplicates', () => {
+    expect(addEntries([], ' Lager \r\n\n Versand\nBüro ')).toEqual(['Lager', 'Versand', 'Büro']);
+    expect(addEntries([], 'Steuerkanzlei Berg, Hansen & Partner; Köln')).toEqual(['Steuerkanzlei Berg, Hansen & Partner; Köln']);
     const list = ['Lager'];
     expect(addEntries(list, ' lager ')).toBe(list);
     expect(addEntries(list, '   ')).toBe(list);

@@ -1,14 +1,15 @@
 import { INITIATION_ENTRY_MAX, INITIATION_LIST_MAX } from '@pc/shared';
 
 /**
- * Adds what was typed to a free-text list: split on comma, semicolon and line breaks, trimmed,
+ * Adds what was typed to a free-text list: split on line breaks only (a name such as
+ * "Steuerkanzlei Berg, Hansen & Partner" holds commas and must stay one entry), trimmed,
  * empty values and case-insensitive duplicates ignored, each cut to the longest allowed entry,
  * the list capped at its maximum. Answers the same array when nothing was added.
  */
 export function addEntries(list: readonly string[], raw: string): string[] {
   const have = new Set(list.map((v) => v.toLocaleLowerCase()));
   const added: string[] = [];
-  for (const part of raw.split(/[,;\n]/)) {
+  for (const part of raw.split(/\r?\n|\r/)) {
     const v = part.trim().slice(0, INITIATION_ENTRY_MAX);
     if (!v || have.has(v.toLocaleLowerCase())) continue;
     if (list.length + added.length >= INITIATION_LIST_MAX) break;

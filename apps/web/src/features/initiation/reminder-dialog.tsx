@@ -76,7 +76,7 @@ function useNoOtherDialog(active: boolean): boolean {
 /**
  * Spec 000 §4, spec 001 §2: the initiation reminder (640 px). It shows by itself after login and
  * after a scope change while the wizard is supported, not finished and `showReminder` is set, and
- * never over another dialog, a forced page (HTTP 412) or the wizard itself. The checkbox is the
+ * never over another dialog, a forced page (HTTP 412), the invitations or the wizard itself. The checkbox is the
  * inverse of `showReminder`; closing saves only a changed `showReminder`.
  */
 export function InitiationReminder({ locked }: { locked: boolean }) {
@@ -84,7 +84,11 @@ export function InitiationReminder({ locked }: { locked: boolean }) {
   const { productName } = useConfig();
   const navigate = useNavigate();
   const me = useSession((s) => s.me);
-  const onWizard = useRouterState({ select: (s) => s.location.pathname === '/initiation' });
+  // Not over the wizard, nor over the invitations a user came to answer (an invited DPO or client
+  // whose new company has its wizard open would find "Annehmen" hidden behind it).
+  const onWizard = useRouterState({
+    select: (s) => s.location.pathname === '/initiation' || s.location.pathname === '/invitation',
+  });
   const companyId = me ? (me.scopeCompany?.id ?? me.companyId) : null;
   const key = me && companyId ? `${me.id}:${companyId}` : '';
   const wanted = !!me?.supportsInitiation && !!me.canContinueInitiation && !locked && !onWizard && !answered.has(key);

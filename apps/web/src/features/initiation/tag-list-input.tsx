@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { INITIATION_ENTRY_MAX, INITIATION_LIST_MAX } from '@pc/shared';
-import { type KeyboardEvent, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addEntries } from './logic';
 
@@ -16,8 +16,10 @@ interface TagListInputProps {
 }
 
 /**
- * A free-text list (spec 001 §5): Enter, comma and semicolon take the typed value, as does
- * leaving the field; values are trimmed, empty ones ignored; each entry is a removable chip.
+ * A free-text list: Enter takes the typed value, as does leaving the field, and a pasted text of
+ * several lines gives one entry per line. Commas and semicolons are part of a name ("Steuerkanzlei
+ * Berg, Hansen & Partner"), never a separator. Values are trimmed, empty ones ignored; each entry
+ * is a removable chip.
  */
 export function TagListInput({ label, helperText, value, onChange, error, disabled }: TagListInputProps) {
   const { t } = useTranslation();
@@ -29,12 +31,19 @@ export function TagListInput({ label, helperText, value, onChange, error, disabl
     setText('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' || e.key === ',' || e.key === ';') {
+    if (e.key === 'Enter') {
       e.preventDefault();
       take(text);
     } else if (e.key === 'Backspace' && !text && value.length > 0) {
       onChange(value.slice(0, -1));
     }
+  };
+  // A single-line field would join the pasted lines; they are taken here, one entry each.
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = e.clipboardData.getData('text');
+    if (!/[\r\n]/.test(pasted)) return;
+    e.preventDefault();
+    take(`${text}${pasted}`);
   };
   return (
     <Stack spacing={1}>
@@ -42,13 +51,9 @@ export function TagListInput({ label, helperText, value, onChange, error, disabl
         label={label}
         value={text}
         disabled={disabled || full}
-        onChange={(e) => {
-          // A pasted list "a; b, c" is split as if typed.
-          const v = e.target.value;
-          if (/[,;\n]/.test(v)) take(v);
-          else setText(v);
-        }}
+        onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         onBlur={() => take(text)}
         error={!!error}
         helperText={error ?? (full ? t('initiation.list.full', { max: INITIATION_LIST_MAX }) : helperText)}

@@ -1,8 +1,10 @@
 import { companyListItemSchema, type UserMe, userMeSchema } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { scopeIndependentKeys } from '../../lib/query-client';
+import { listAfterScopeChange } from '../../lib/routing/route-table';
 import { setMe } from '../../lib/session/session-actions';
 
 export const companyListKey = ['company', 'list-items'] as const;
@@ -60,15 +62,22 @@ export function putScope(companyId: string | null): Promise<UserMe> {
   return apiRequest('/user/scope', { method: 'PUT', json: { companyId }, schema: userMeSchema, scope: companyId });
 }
 
-/** Changing the scope changes every list: store it, then refetch everything scope-dependent. */
+/**
+ * Changing the scope changes every list: store it, then refetch everything scope-dependent. An
+ * open entry belongs to the company left behind: the page moves to its register's list first, so
+ * the refetch never answers "no such entry".
+ */
 export function useSetScope() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   return useMutation({
     mutationFn: putScope,
     onSuccess: (me) => {
       setMe(me);
       // The claims may differ in the new scope (a grant of another tenant): the app's guards,
       // menus and controls follow `me`, which the answer brought for the new scope.
+      const list = listAfterScopeChange(router.state.location.pathname);
+      if (list) void router.navigate({ to: list, replace: true });
       // Not awaited: the dialog closes at once while lists refetch behind it.
       void queryClient.invalidateQueries({
         predicate: (query) => !scopeIndependentKeys.has(String(query.queryKey[0])),

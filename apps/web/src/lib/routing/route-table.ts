@@ -202,3 +202,14 @@ export function findRouteDef(pathname: string): RouteDef | undefined {
   const candidates = routeDefs.filter((d) => matches(d.path, pathname));
   return candidates.sort((x, y) => x.path.split('$').length - y.path.split('$').length)[0];
 }
+
+/**
+ * Where a change of the company scope leads from `pathname`: an entry's detail page belongs to one
+ * company, so the same register's list (of the new scope) replaces it; elsewhere null (stay).
+ */
+export function listAfterScopeChange(pathname: string): string | null {
+  const def = findRouteDef(pathname);
+  if (def?.page !== 'item-detail' && def?.page !== 'questionnaire-detail') return null;
+  if (pathname.endsWith('/new')) return null;
+  return def.path.slice(0, -'/$id'.length);
+}

@@ -2,6 +2,7 @@ import type { TokenResponse, UserMe } from '@pc/shared';
 import { apiRequest } from '../api/api-client';
 import { API_UNAVAILABLE, ApiError, isApiError } from '../api/api-error';
 import { refreshAccessToken } from '../api/refresh';
+import { dismissAll } from '../notify';
 import { clearSession, hasSessionHint, sessionStore, setSessionHint } from './session-store';
 
 /** /api/user/me, checked by its schema; the schema's chunk loads while the request runs. */
@@ -48,6 +49,7 @@ export async function startSession(token: TokenResponse): Promise<'authenticated
   }
   const me = await fetchMe();
   sessionStore.setState({ me, lock: me.lockReason, status: 'authenticated' });
+  dismissAll();
   return 'authenticated';
 }
 

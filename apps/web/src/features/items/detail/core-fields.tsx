@@ -18,10 +18,12 @@ interface CoreFieldsProps {
   companyChoice: { scopeId: string | null } | null;
   onCompanyChange?: (companyId: string) => void;
   itemId: string | null;
+  /** Owner and assignee as the item's answer names them (shown even where users cannot be listed). */
+  people?: { ownerId: { id: string; name: string } | null; assigneeId: { id: string; name: string } | null };
 }
 
 /** Name, description, status, due date, owner, assignee (and the company of a new item). */
-export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCompanyChange, itemId }: CoreFieldsProps) {
+export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCompanyChange, itemId, people }: CoreFieldsProps) {
   const { t } = useTranslation();
   const ruled = ruledDueDate(type);
   const companies = useCompanies(companyChoice !== null);
@@ -155,6 +157,7 @@ export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCo
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 readOnly={readOnly}
+                known={people?.[key]}
                 error={err(fieldState.error?.message)}
                 helperText={key === 'ownerId' && isNew && !readOnly ? t('items.detail.ownerHint') : undefined}
               />

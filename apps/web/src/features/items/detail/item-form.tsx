@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Item, type ItemTypeKey, itemInputSchema, itemStatuses, itemTypeDefs } from '@pc/shared';
+import { type Item, type ItemTypeKey, itemFindings, itemInputSchema, itemStatuses, itemTypeDefs } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Cell, FormGrid } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { fieldLabel, findField, formatFieldValue, typeSingular, validationMessage } from '../labels';
 import { CoreFields } from './core-fields';
@@ -86,9 +87,12 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
     return text === '' ? '—' : text;
   };
   const readOnly = !canWrite;
+  const unsaved = useUnsavedChanges(canWrite && form.formState.isDirty && !form.busy);
   const chosenCompany = form.watch('companyId');
   const companyId = item?.companyId ?? chosenCompany ?? initialCompany ?? '';
   const fields = itemTypeDefs[type].fields;
+  // The completeness check of the register, on the values as they are being edited.
+  const findings = itemFindings(type, (form.watch('data') ?? {}) as Record<string, unknown>);
 
   // References belong to one company: choosing another one drops tags and links picked so far.
   const onCompanyChange = () => {
@@ -116,6 +120,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
                 companyChoice={companyChoice}
                 onCompanyChange={onCompanyChange}
                 itemId={item?.id ?? null}
+                people={item ? { ownerId: item.owner, assigneeId: item.assignee } : undefined}
               />
             </FormGrid>
           </CardContent>
@@ -126,6 +131,11 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
               <Typography id="item-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
                 {t('items.detail.typeData', { type: typeSingular(t, type) })}
               </Typography>
+              {findings.map((f) => (
+                <Alert key={f} severity="warning" sx={{ mb: 2 }} data-finding={f}>
+                  {t(`items.finding.${f}`)}
+                </Alert>
+              ))}
               <FormGrid>
                 {fields.map((f) => (
                   <Cell key={f.key} wide={isWide(f)}>
@@ -161,7 +171,13 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
               borderColor: 'divider',
             }}
           >
-            <Button onClick={onCancel} disabled={form.busy}>
+            <Button
+              onClick={() => {
+                unsaved.discard();
+                onCancel();
+              }}
+              disabled={form.busy}
+            >
               {t('common.cancel')}
             </Button>
             <Button type="submit" variant="contained" startIcon={<Save />} disabled={form.busy}>
@@ -170,6 +186,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
           </Box>
         )}
       </Stack>
+      {unsaved.prompt}
     </Box>
   );
 }

@@ -19,10 +19,29 @@ import { canReadLinked } from './can-read-linked';
 
 const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
 
-/** Owner or assignee: active users of the visible companies, grouped by company. */
-export function PersonInput({ label, value, onChange, onBlur, name, error, readOnly, helperText }: InputProps<string | null>) {
+/**
+ * Owner or assignee: active users of the visible companies, grouped by company. `known` is the
+ * person the item names (its answer carries the name): a reader who may not list users, or a
+ * person no longer active, still shows by name.
+ */
+export function PersonInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  readOnly,
+  helperText,
+  known,
+}: InputProps<string | null> & { known?: { id: string; name: string } | null }) {
   const users = useUserLookup();
-  const options = users.data ?? [];
+  const listed = users.data ?? [];
+  const fallback =
+    value && known?.id === value && !listed.some((u) => u.id === value)
+      ? { id: known.id, name: known.name, firstname: '', lastname: '', email: '', companyId: '', companyName: '' }
+      : null;
+  const options = fallback ? [fallback, ...listed] : listed;
   const selected = options.find((u) => u.id === value) ?? null;
   return (
     <Autocomplete

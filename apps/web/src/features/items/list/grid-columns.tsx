@@ -1,7 +1,9 @@
+import Warning from '@mui/icons-material/Warning';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { dueAlert, type Item } from '@pc/shared';
+import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../../components/status-chip';
 import { TagBox } from '../../../components/tag-box';
 import { TextLink } from '../../../components/text-link';
@@ -17,6 +19,14 @@ function DueDate({ item }: { item: Item }) {
       {formatDate(item.dueDate)}
     </Typography>
   );
+}
+
+/** The register's completeness check for one row: a warning sign that says what is missing. */
+function Findings({ findings }: { findings: readonly string[] }) {
+  const { t } = useTranslation();
+  const text = findings.map((f) => t(`items.finding.${f}`)).join(' ');
+  // titleAccess names the icon for screen readers and is the pointer's tooltip as well.
+  return <Warning titleAccess={text} data-finding={findings.join(' ')} fontSize="small" color="warning" />;
 }
 
 function cell(column: ItemColumn, item: Item, detailHref: string) {
@@ -45,10 +55,18 @@ function cell(column: ItemColumn, item: Item, detailHref: string) {
   }
   if (column.key === 'name') {
     // A real link: keyboard users and screen readers reach the detail page from here.
-    return (
+    const link = (
       <TextLink to={detailHref} underline="hover" color="inherit" sx={{ fontWeight: 600 }} onClick={(e) => e.stopPropagation()}>
         {item.name}
       </TextLink>
+    );
+    const findings = Array.isArray(item.derived.findings) ? (item.derived.findings as string[]) : [];
+    if (findings.length === 0) return link;
+    return (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+        <Findings findings={findings} />
+        {link}
+      </Box>
     );
   }
   const v = column.value(item);

@@ -34,7 +34,7 @@ import {
 } from '@pc/shared';
 import { useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { PageLoader } from '../../../components/page-loader';
@@ -44,6 +44,37 @@ import { errorText } from '../../../lib/messages';
 import { validationMessage } from '../labels';
 import { pick } from './answers-view';
 import { loadPublicQuestionnaire, publicLogoUrl, saveDraft, submitAnswers, uploadAnswerFile } from './api';
+
+const LegalDialog = lazy(() => import('../../../components/legal-dialog').then((m) => ({ default: m.LegalDialog })));
+
+/**
+ * The page collects personal data of someone who has no account here: the operator's imprint and
+ * privacy notice (their configured legal documents) are one click away on every state of it.
+ */
+function LegalLinks({ t }: { t: TFunction }) {
+  const [open, setOpen] = useState<'imprint' | 'privacy-statement' | null>(null);
+  return (
+    <>
+      <Stack
+        component="nav"
+        aria-label={t('legal.links')}
+        direction="row"
+        sx={{ flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, mt: 2 }}
+      >
+        {(['imprint', 'privacy-statement'] as const).map((type) => (
+          <Button key={type} size="small" onClick={() => setOpen(type)} sx={{ color: 'text.secondary' }}>
+            {t(`legal.${type}`)}
+          </Button>
+        ))}
+      </Stack>
+      {open && (
+        <Suspense fallback={null}>
+          <LegalDialog document={open} open onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /**
  * /questionnaire/fill/$responseKey (issue 18): the public page a recipient opens from the mail,
@@ -72,6 +103,7 @@ export function QuestionnaireFillPage() {
     const unknown = isApiError(query.error) && (query.error.status === 404 || query.error.status === 422);
     return (
       <StatusCard
+        t={t}
         icon={<LinkOff color="warning" sx={{ fontSize: 48 }} />}
         title={t(unknown ? 'questionnaire.fill.unknownTitle' : 'questionnaire.fill.loadFailed')}
       >
@@ -83,6 +115,7 @@ export function QuestionnaireFillPage() {
   if (submitted || q.state === 'submitted') {
     return (
       <StatusCard
+        t={t}
         icon={<CheckCircle color="success" sx={{ fontSize: 48 }} />}
         title={t(submitted ? 'questionnaire.fill.thanksTitle' : 'questionnaire.fill.submittedTitle')}
       >
@@ -92,7 +125,11 @@ export function QuestionnaireFillPage() {
   }
   if (q.state === 'expired' || !q.template) {
     return (
-      <StatusCard icon={<HourglassDisabled color="warning" sx={{ fontSize: 48 }} />} title={t('questionnaire.fill.expiredTitle')}>
+      <StatusCard
+        t={t}
+        icon={<HourglassDisabled color="warning" sx={{ fontSize: 48 }} />}
+        title={t('questionnaire.fill.expiredTitle')}
+      >
         {t('questionnaire.fill.expiredText', { company: q.companyName })}
       </StatusCard>
     );
@@ -120,18 +157,21 @@ function usePublicQuestionnaire(key: string): Loaded {
   return state;
 }
 
-function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function StatusCard({ icon, title, children, t }: { icon: ReactNode; title: string; children: ReactNode; t: TFunction }) {
   return (
     <CenteredLayout>
-      <Card sx={{ width: '100%', maxWidth: 520, borderRadius: 4 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-          {icon}
-          <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-            {title}
-          </Typography>
-          <Typography color="text.secondary">{children}</Typography>
-        </CardContent>
-      </Card>
+      <Box sx={{ width: '100%', maxWidth: 520 }}>
+        <Card sx={{ width: '100%', maxWidth: 520, borderRadius: 4 }}>
+          <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+            {icon}
+            <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
+              {title}
+            </Typography>
+            <Typography color="text.secondary">{children}</Typography>
+          </CardContent>
+        </Card>
+        <LegalLinks t={t} />
+      </Box>
     </CenteredLayout>
   );
 }
@@ -296,6 +336,7 @@ function FillForm({
           </Stack>
         </CardContent>
       </Card>
+      <LegalLinks t={t} />
     </Box>
   );
 }

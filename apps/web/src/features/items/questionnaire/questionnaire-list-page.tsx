@@ -1,16 +1,20 @@
 import Send from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { QuestionnaireState, QuestionnaireSummary } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session/session-store';
+import { readStorage, writeStorage } from '../../../lib/storage';
 import { useQuestionnaires } from './api';
 import { SendQuestionnaireDialog, useSendableLinkTypes } from './send-dialog';
 
@@ -25,6 +29,34 @@ export function QuestionnaireStateChip({ state }: { state: QuestionnaireState })
   return <Chip size="small" color={stateColor[state]} label={t(`questionnaire.state.${state}`)} />;
 }
 
+/**
+ * Answers that came in since the user last looked at this list (kept per user in this browser):
+ * the sender is told in the app that a questionnaire was answered, by a snackbar on the next
+ * visit and a badge on each such row, until a mail notification exists.
+ */
+function useNewAnswers(rows: readonly QuestionnaireSummary[] | undefined) {
+  const { t } = useTranslation();
+  const userId = useSession((s) => s.me?.id ?? '');
+  const key = `pc.questionnaires.answersSeen.${userId}`;
+  // The last visit as it was when the page opened: the badges stay for this visit.
+  const [since] = useState(() => readStorage(key));
+  const fresh = useMemo(
+    () =>
+      new Set(
+        (rows ?? []).filter((r) => r.submittedAt && since && Date.parse(r.submittedAt) > Date.parse(since)).map((r) => r.id),
+      ),
+    [rows, since],
+  );
+  const told = useRef(false);
+  useEffect(() => {
+    if (!rows || told.current) return;
+    told.current = true;
+    if (fresh.size > 0) notify(t('questionnaire.answeredSince', { count: fresh.size }), 'info');
+    writeStorage(key, new Date().toISOString());
+  }, [rows, fresh, key, t]);
+  return fresh;
+}
+
 /** /questionnaire (issue 18): the questionnaires sent in the scope, newest first; sending one. */
 export function QuestionnaireListPage() {
   const { t } = useTranslation();
@@ -32,6 +64,7 @@ export function QuestionnaireListPage() {
   const query = useQuestionnaires();
   const canSend = useSendableLinkTypes().length > 0;
   const [sending, setSending] = useState(false);
+  const fresh = useNewAnswers(query.data);
 
   const columns = useMemo<GridColDef<QuestionnaireSummary>[]>(
     () => [
@@ -40,8 +73,15 @@ export function QuestionnaireListPage() {
       {
         field: 'state',
         headerName: t('questionnaire.field.state'),
-        width: 150,
-        renderCell: ({ row }) => <QuestionnaireStateChip state={row.state} />,
+        width: 260,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%' }}>
+            <QuestionnaireStateChip state={row.state} />
+            {fresh.has(row.id) && (
+              <Chip size="small" color="primary" label={t('questionnaire.newAnswer')} data-testid="new-answer" />
+            )}
+          </Stack>
+        ),
       },
       {
         field: 'dueDate',
@@ -63,7 +103,7 @@ export function QuestionnaireListPage() {
         valueFormatter: (v: string) => formatDateTime(v),
       },
     ],
-    [t],
+    [t, fresh],
   );
 
   const title = t('section.questionnaire');
