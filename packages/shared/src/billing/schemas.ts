@@ -129,6 +129,11 @@ export const orderPreviewSchema = z.object({
   grossTotal: z.number(),
   /** What a month costs once paying (for a trial: the plan it can become), gross. */
   monthlyGross: z.number(),
+  /**
+   * The day the paid plan begins and its first month is charged: today, or the day after the
+   * trial when a running trial is subscribed; null for an order of a trial.
+   */
+  paidFrom: calendarDate.nullable(),
   coupon: z
     .object({
       code: z.string(),
@@ -152,6 +157,9 @@ export const paymentBearerSchema = z.object({
   /** Masked: country, check digits and the last four characters. */
   iban: z.string().nullable(),
   hasAgreedToSepaTerms: z.boolean(),
+  /** A direct debit's mandate: its reference and the creditor identifier it was given to. */
+  mandateReference: z.string().nullable(),
+  creditorId: z.string().nullable(),
 });
 export type PaymentBearer = z.infer<typeof paymentBearerSchema>;
 
@@ -170,6 +178,12 @@ export const contractSchema = z.object({
 });
 
 export const billingCustomerSchema = z.object({
+  /** The customer number (invoices, mails). */
+  id: z.string(),
+  externalCustomerId: z.string().nullable(),
+  /** The payment means charges are collected with by default. */
+  defaultBearerMedium: z.enum(['CreditCard', 'Debit']).nullable(),
+  plan: z.object({ planName: z.string(), quantity: z.int(), startDate: calendarDate }),
   companyName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -192,12 +206,50 @@ export const billingCustomerSchema = z.object({
 export const contractDetailsSchema = z.object({
   contract: contractSchema,
   customer: billingCustomerSchema,
-  currentPlan: z.object({ planVariantId: z.string(), planName: z.string(), name: z.string(), monthlyGross: z.number() }),
+  currentPlan: z.object({
+    planVariantId: z.string(),
+    planName: z.string(),
+    name: z.string(),
+    monthlyGross: z.number(),
+    monthlyNet: z.number(),
+    vatPercent: z.number(),
+  }),
   endDateIfCancelledNow: calendarDate.nullable(),
   lastPossibleCancellationDate: calendarDate.nullable(),
   paymentsBlocked: z.boolean(),
 });
 export type ContractDetails = z.infer<typeof contractDetailsSchema>;
+
+/** GET /api/account/statement: the balance line by line, and the invoices. */
+export const accountStatementSchema = z.object({
+  balance: z.number(),
+  lines: z.array(
+    z.object({
+      id: z.uuid(),
+      bookedOn: calendarDate,
+      kind: z.enum(['charge', 'payment', 'credit', 'carryover']),
+      description: z.string(),
+      /** Charges negative, payments and credits positive, in euro. */
+      amount: z.number(),
+      balanceAfter: z.number(),
+      invoiceId: z.uuid().nullable(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      issuedOn: calendarDate,
+      periodFrom: calendarDate,
+      periodTo: calendarDate,
+      net: z.number(),
+      vat: z.number(),
+      gross: z.number(),
+      fileName: z.string(),
+    }),
+  ),
+});
+export type AccountStatement = z.infer<typeof accountStatementSchema>;
 
 /** POST /api/account/cancel: the contract must be cancelled knowingly (spec 000 §5). */
 export const cancelContractSchema = z.object({ confirmed: confirmed });

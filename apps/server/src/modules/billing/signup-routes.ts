@@ -17,6 +17,8 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { sendPasswordLink } from '../auth/password-reset';
 import { todayIn } from '../items/time';
+import type { Seller } from './invoice';
+import { sendOrderConfirmation } from './mails';
 import type { BillingProvider } from './provider';
 
 export interface SignupDeps {
@@ -24,6 +26,8 @@ export interface SignupDeps {
   db: OwnerDb;
   provider: BillingProvider;
   mailer: Mailer;
+  /** The operator as seller and SEPA creditor, named in the order confirmation. */
+  seller: Seller;
   timeZone: string;
   now: () => Date;
   /** SUBSCRIPTIONS_ENABLED: without it the sign-up does not exist. */
@@ -107,8 +111,11 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
         { ...ctx, db: tx },
         { companyId, cart: body.cart, customer: c, paymentBearer: body.paymentBearer },
       );
+      const queue = { in: { db: tx, afterCommit: (fn: () => void) => after.push(fn) } };
+      const details = await d.provider.contractDetails({ ...ctx, db: tx }, companyId);
+      if (details) await sendOrderConfirmation(d.mailer, details, d.seller, queue);
       const user = { id: userId, firstname: c.firstName, lastname: c.lastName, email: c.emailAddress, language: c.locale };
-      await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, { in: { db: tx, afterCommit: (fn) => after.push(fn) } });
+      await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, queue);
     });
   } catch (e) {
     // The same address signed up a moment ago: as above, nothing new and the same answer.
