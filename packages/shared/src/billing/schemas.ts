@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, text } from '../scalars';
 import { languageSchema } from '../user';
-import { vatNumberSchema } from '../vat/validate';
+import { refineVatNumber, vatNumberTextSchema } from '../vat/validate';
 import { cardDigits, cardTypeOf, cardTypes, isValidCardNumber, isValidIban, normaliseIban } from './payment';
 
 /** Spec 000 §3 "Contract": LifecycleStatus. */
@@ -34,23 +34,26 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
 const confirmed = z.literal(true, { error: 'validation.confirmationRequired' });
 
 /** Spec 000 §3 "Sign-up customer payload". */
-export const signupCustomerSchema = z.object({
-  emailAddress: z.email('validation.email').max(254, 'validation.tooLong'),
-  firstName: required(100),
-  lastName: required(100),
-  companyName: required(300),
-  vatId: vatNumberSchema.optional().default(''),
-  phoneNumber: optional(50),
-  locale: languageSchema.default('de'),
-  tag: optional(100),
-  address: billingAddressSchema.default({ country: 'DE' } as BillingAddress),
-  customFields: z.object({
-    hasConfirmedTermsOfUse: confirmed,
-    hasConfirmedPrivacyAgreement: confirmed,
-    hasConfirmedMarketingAgreement: confirmed,
-    hasConfirmedPromotionalCommunication: z.boolean().default(false),
-  }),
-});
+export const signupCustomerSchema = z
+  .object({
+    emailAddress: z.email('validation.email').max(254, 'validation.tooLong'),
+    firstName: required(100),
+    lastName: required(100),
+    companyName: required(300),
+    /** As for a company: valid, or valid with the prefix of the address's country (then stored with it). */
+    vatId: vatNumberTextSchema.optional().default(''),
+    phoneNumber: optional(50),
+    locale: languageSchema.default('de'),
+    tag: optional(100),
+    address: billingAddressSchema.default({ country: 'DE' } as BillingAddress),
+    customFields: z.object({
+      hasConfirmedTermsOfUse: confirmed,
+      hasConfirmedPrivacyAgreement: confirmed,
+      hasConfirmedMarketingAgreement: confirmed,
+      hasConfirmedPromotionalCommunication: z.boolean().default(false),
+    }),
+  })
+  .superRefine((c, ctx) => refineVatNumber(c.vatId, c.address.country, ctx, ['vatId']));
 export type SignupCustomer = z.infer<typeof signupCustomerSchema>;
 
 /** Spec 000 §3 "Cart". Component subscriptions: none are offered by the built-in plans. */

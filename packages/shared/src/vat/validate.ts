@@ -93,3 +93,31 @@ export const VAT_NUMBER_ERROR = 'validation.vatNumber';
  * Kept as typed; `validateVat(…).value` gives the normalised form.
  */
 export const vatNumberSchema = text.trim().max(50, 'validation.tooLong').refine(isValidVatNumber, VAT_NUMBER_ERROR);
+
+/** The prefix a country's numbers are usually written with, where it is not the ISO alpha-2 code. */
+const writtenPrefix: Partial<Record<VatCountryCode, string>> = { GR: 'EL', CH: 'CHE' };
+
+/**
+ * A VAT number of a company in `country`: as typed when it is valid (or empty); when it is valid
+ * only with that country's prefix in front (a German number typed without "DE"), that normalised
+ * form. People often leave out the prefix of their own country; the country already says it.
+ */
+export function vatNumberForCountry(input: string, country: string): { value: string; isValid: boolean } {
+  const typed = input.trim();
+  if (isValidVatNumber(typed)) return { value: typed, isValid: true };
+  const code = country.trim().toUpperCase();
+  if (!(code in vatCountries) || (unprefixedCountries as readonly string[]).includes(code)) {
+    return { value: typed, isValid: false };
+  }
+  const r = validateVat(`${writtenPrefix[code as VatCountryCode] ?? code}${normaliseVatNumber(typed)}`);
+  return r.isValid && r.country?.isoCode.short === code ? { value: r.value, isValid: true } : { value: typed, isValid: false };
+}
+
+/** The VAT field of a form with a country: its length here; its validity by `refineVatNumber`. */
+export const vatNumberTextSchema = text.trim().max(50, 'validation.tooLong');
+
+/** Adds the field error of an invalid VAT number, read with the country of the same form. */
+export function refineVatNumber(value: string | undefined, country: string | undefined, ctx: z.RefinementCtx, path: string[]) {
+  if (value && !vatNumberForCountry(value, country ?? '').isValid)
+    ctx.addIssue({ code: 'custom', path, message: VAT_NUMBER_ERROR });
+}

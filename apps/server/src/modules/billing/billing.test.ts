@@ -736,8 +736,16 @@ describe('billing paperwork: confirmations, invoices, SEPA mandate, balance', ()
 
   it('confirms a trial order with the contract summary; subscribing in the trial keeps it free to its end, with the SEPA mandate', async () => {
     const email = 'tina.test@paper.example';
-    const res = await post('/api/signup', { cart: { planVariantId: 'trial' }, customer: customer(email) });
+    // The German VAT number typed without "DE": the address's country supplies it.
+    const res = await post('/api/signup', {
+      cart: { planVariantId: 'trial' },
+      customer: customer(email, { vatId: '136 695 976' }),
+    });
     expect(res.statusCode).toBe(201);
+    const [signedUp] = await t.db.select().from(billingCustomer).where(eq(billingCustomer.emailAddress, email));
+    expect(signedUp!.vatId).toBe('DE136695976');
+    const [co] = await t.db.select().from(company).where(eq(company.id, signedUp!.companyId));
+    expect(co!.vatNumber).toBe('DE136695976');
     const order = await lastMail(t, email, 'order-confirmation');
     expect(order!.subject).toContain('Bestellbestätigung und Vertragszusammenfassung');
     expect(order!.body).toContain('Vertragszusammenfassung');

@@ -5,6 +5,7 @@ import {
   signupPreviewRequestSchema,
   signupRequestSchema,
   signupResultSchema,
+  vatNumberForCountry,
 } from '@pc/shared';
 import { desc, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -62,7 +63,8 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
       fields: { paymentBearer: ['validation.required'] },
     });
   }
-  const c = body.customer;
+  // A VAT number typed without the prefix of the address's country is kept with it.
+  const c = { ...body.customer, vatId: vatNumberForCountry(body.customer.vatId, body.customer.address.country).value };
   const existing = await d.db
     .select({ id: appUser.id })
     .from(appUser)
