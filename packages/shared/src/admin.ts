@@ -7,53 +7,59 @@ import { refineVatNumber, vatNumberTextSchema } from './vat/validate';
 const optionalText = (max = 300) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
 /** Spec 000 §3 "Company (initiation)" plus type, parent, flags and security settings. */
-export const companyInputSchema = z
-  .object({
-    name: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
-    type: companyTypeSchema.default('Company'),
-    parentCompanyId: z.uuid().nullable().optional().default(null),
-    isActive: z.boolean().default(true),
-    isResponsibleParty: z.boolean().default(true),
-    isDataProcessor: z.boolean().default(false),
-    isDataPrivacyAgency: z.boolean().default(false),
-    addressLine1: optionalText(),
-    addressLine2: optionalText(),
-    country: text.trim().length(2, 'validation.country').default('DE'),
-    zipCode: optionalText(20),
-    city: optionalText(),
-    phoneNumber: optionalText(50),
-    faxNumber: optionalText(50),
-    url: optionalText(500),
-    emailAddress: z
-      .union([z.literal(''), z.email('validation.email')])
-      .optional()
-      .default(''),
-    registrationAuthority: optionalText(),
-    registrationNumber: optionalText(100),
-    /**
-     * Empty or a valid VAT identification number (vat/validate.ts), kept as typed; one valid only
-     * with the company's country prefix is accepted and stored with it (the company service).
-     */
-    vatNumber: vatNumberTextSchema.optional().default(''),
-    dataPrivacyAgentFirstname: optionalText(),
-    dataPrivacyAgentLastname: optionalText(),
-    dataPrivacyAgentAddressLine1: optionalText(),
-    dataPrivacyAgentAddressLine2: optionalText(),
-    dataPrivacyAgentCountry: text.trim().length(2, 'validation.country').default('DE'),
-    dataPrivacyAgentZipCode: optionalText(20),
-    dataPrivacyAgentCity: optionalText(),
-    dataPrivacyAgentPhoneNumber: optionalText(50),
-    dataPrivacyAgentEmailAddress: z
-      .union([z.literal(''), z.email('validation.email')])
-      .optional()
-      .default(''),
-    /** The user who acts as data protection officer, when the DPO has an account here (spec 000 §3). */
-    dataPrivacyAgentId: z.uuid().nullable().optional().default(null),
-    ipAllowList: z.array(z.cidrv4().or(z.cidrv6())).max(100).default([]),
-    passwordExpiryDays: z.number().int().min(0).max(3650).default(0),
-  })
-  .superRefine((c, ctx) => refineVatNumber(c.vatNumber, c.country, ctx, ['vatNumber']));
+export const companyInputSchema = z.object({
+  name: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
+  type: companyTypeSchema.default('Company'),
+  parentCompanyId: z.uuid().nullable().optional().default(null),
+  isActive: z.boolean().default(true),
+  isResponsibleParty: z.boolean().default(true),
+  isDataProcessor: z.boolean().default(false),
+  isDataPrivacyAgency: z.boolean().default(false),
+  addressLine1: optionalText(),
+  addressLine2: optionalText(),
+  country: text.trim().length(2, 'validation.country').default('DE'),
+  zipCode: optionalText(20),
+  city: optionalText(),
+  phoneNumber: optionalText(50),
+  faxNumber: optionalText(50),
+  url: optionalText(500),
+  emailAddress: z
+    .union([z.literal(''), z.email('validation.email')])
+    .optional()
+    .default(''),
+  registrationAuthority: optionalText(),
+  registrationNumber: optionalText(100),
+  /**
+   * Empty or a valid VAT identification number (vat/validate.ts), kept as typed; one valid only
+   * with the company's country prefix is accepted and stored with it (the company service).
+   */
+  vatNumber: vatNumberTextSchema.optional().default(''),
+  dataPrivacyAgentFirstname: optionalText(),
+  dataPrivacyAgentLastname: optionalText(),
+  dataPrivacyAgentAddressLine1: optionalText(),
+  dataPrivacyAgentAddressLine2: optionalText(),
+  dataPrivacyAgentCountry: text.trim().length(2, 'validation.country').default('DE'),
+  dataPrivacyAgentZipCode: optionalText(20),
+  dataPrivacyAgentCity: optionalText(),
+  dataPrivacyAgentPhoneNumber: optionalText(50),
+  dataPrivacyAgentEmailAddress: z
+    .union([z.literal(''), z.email('validation.email')])
+    .optional()
+    .default(''),
+  /** The user who acts as data protection officer, when the DPO has an account here (spec 000 §3). */
+  dataPrivacyAgentId: z.uuid().nullable().optional().default(null),
+  ipAllowList: z.array(z.cidrv4().or(z.cidrv6())).max(100).default([]),
+  passwordExpiryDays: z.number().int().min(0).max(3650).default(0),
+});
 export type CompanyInput = z.infer<typeof companyInputSchema>;
+
+/**
+ * The company form and the API body: the fields above, with the VAT number read with the
+ * company's country. A separate schema, so screens may still pick fields of the plain one.
+ */
+export const companyFormSchema = companyInputSchema.superRefine((c, ctx) =>
+  refineVatNumber(c.vatNumber, c.country, ctx, ['vatNumber']),
+);
 
 export const companyDetailSchema = companyInputSchema.extend({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyInputSchema } from '../admin';
+import { companyFormSchema } from '../admin';
 import { signupCustomerSchema } from '../billing/schemas';
 import { make } from './numbers.fixture';
 import { normaliseVatNumber, validateVat, vatNumberForCountry, vatNumberSchema } from './validate';
@@ -106,8 +106,8 @@ describe('VAT number validation', () => {
     expect(vatNumberForCountry('DE 136 695 976', 'FR')).toEqual({ value: 'DE 136 695 976', isValid: true });
     expect(vatNumberForCountry('', 'DE')).toEqual({ value: '', isValid: true });
 
-    expect(companyInputSchema.safeParse({ name: 'Firma', country: 'DE', vatNumber: '136695976' }).success).toBe(true);
-    const fr = companyInputSchema.safeParse({ name: 'Firma', country: 'FR', vatNumber: '136695976' });
+    expect(companyFormSchema.safeParse({ name: 'Firma', country: 'DE', vatNumber: '136695976' }).success).toBe(true);
+    const fr = companyFormSchema.safeParse({ name: 'Firma', country: 'FR', vatNumber: '136695976' });
     expect(fr.error?.issues).toEqual([expect.objectContaining({ path: ['vatNumber'], message: 'validation.vatNumber' })]);
     const customer = {
       emailAddress: 'a@b.example',

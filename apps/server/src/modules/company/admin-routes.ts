@@ -1,4 +1,4 @@
-import { companyDetailSchema, companyInputSchema, companyMoveSchema } from '@pc/shared';
+import { companyDetailSchema, companyFormSchema, companyMoveSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -27,7 +27,7 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
     '/api/company',
     {
       config: { claims: { all: ['Company.Write'] } },
-      schema: { tags: ['company'], body: companyInputSchema, response: { 201: companyDetailSchema } },
+      schema: { tags: ['company'], body: companyFormSchema, response: { 201: companyDetailSchema } },
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
@@ -40,7 +40,7 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
     '/api/company/:id',
     {
       config: editRule,
-      schema: { tags: ['company'], params: idParams, body: companyInputSchema, response: { 200: companyDetailSchema } },
+      schema: { tags: ['company'], params: idParams, body: companyFormSchema, response: { 200: companyDetailSchema } },
     },
     async (req) => {
       await updateCompany(ctxOf(req), req.params.id, req.body);

@@ -146,7 +146,7 @@ function StatementView({ statement }: { statement: AccountStatement }) {
           <Table size="small" aria-label={t('billing.account.statement')}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('billing.account.bookedOn')}</TableCell>
+                <TableCell sx={wideOnly}>{t('billing.account.bookedOn')}</TableCell>
                 <TableCell>{t('billing.account.entry')}</TableCell>
                 <TableCell align="right">{t('billing.account.amount')}</TableCell>
                 <TableCell align="right" sx={wideOnly}>
@@ -157,10 +157,14 @@ function StatementView({ statement }: { statement: AccountStatement }) {
             <TableBody>
               {statement.lines.map((l) => (
                 <TableRow key={l.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDate(l.bookedOn)}</TableCell>
+                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDate(l.bookedOn)}</TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     <Typography variant="body2" component="span" sx={{ fontWeight: 500, display: 'block' }}>
                       {t(`billing.account.kind.${l.kind}`)}
+                      {/* Phones have no date column: the date goes with the entry. */}
+                      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, fontWeight: 400 }}>
+                        {` · ${formatDate(l.bookedOn)}`}
+                      </Box>
                     </Typography>
                     <Typography variant="body2" component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {l.description}
