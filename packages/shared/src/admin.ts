@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { companyRightsSchema, companyTypeSchema } from './company';
 import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
-import { refineVatNumber, vatNumberTextSchema } from './vat/validate';
+import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from './vat/validate';
 
 const optionalText = (max = 300) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
@@ -57,8 +57,9 @@ export type CompanyInput = z.infer<typeof companyInputSchema>;
  * The company form and the API body: the fields above, with the VAT number read with the
  * company's country. A separate schema, so screens may still pick fields of the plain one.
  */
-export const companyFormSchema = companyInputSchema.superRefine((c, ctx) =>
-  refineVatNumber(c.vatNumber, c.country, ctx, ['vatNumber']),
+export const companyFormSchema = companyInputSchema.refine(
+  (c) => vatNumberFits(c?.vatNumber, c?.country),
+  vatNumberRefinement('vatNumber'),
 );
 
 export const companyDetailSchema = companyInputSchema.extend({

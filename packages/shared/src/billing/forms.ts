@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../scalars';
-import { refineVatNumber } from '../vat/validate';
+import { vatNumberFits, vatNumberRefinement } from '../vat/validate';
 import { normaliseIban } from './payment';
 import { paymentBearerInputSchema, type SignupRequest, signupCustomerSchema } from './schemas';
 
@@ -49,7 +49,7 @@ export const signupFormSchema = z
     hasConfirmedPromotionalCommunication: z.boolean().default(false),
   })
   .superRefine(equalFields('emailAddress', 'emailAddressRepeat', (s) => s.trim().toLowerCase()))
-  .superRefine((f, ctx) => refineVatNumber(f.vatId, f.country, ctx, ['vatId']));
+  .refine((f) => vatNumberFits(f?.vatId, f?.country), vatNumberRefinement('vatId'));
 export type SignupForm = z.input<typeof signupFormSchema>;
 
 export function toSignupPayload(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, text } from '../scalars';
 import { languageSchema } from '../user';
-import { refineVatNumber, vatNumberTextSchema } from '../vat/validate';
+import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from '../vat/validate';
 import { cardDigits, cardTypeOf, cardTypes, isValidCardNumber, isValidIban, normaliseIban } from './payment';
 
 /** Spec 000 §3 "Contract": LifecycleStatus. */
@@ -53,7 +53,7 @@ export const signupCustomerSchema = z
       hasConfirmedPromotionalCommunication: z.boolean().default(false),
     }),
   })
-  .superRefine((c, ctx) => refineVatNumber(c.vatId, c.address.country, ctx, ['vatId']));
+  .refine((c) => vatNumberFits(c?.vatId, c?.address?.country), vatNumberRefinement('vatId'));
 export type SignupCustomer = z.infer<typeof signupCustomerSchema>;
 
 /** Spec 000 §3 "Cart". Component subscriptions: none are offered by the built-in plans. */

@@ -2,11 +2,12 @@ export { type VatCountry, type VatCountryCode, vatCountries } from './countries'
 export {
   isValidVatNumber,
   normaliseVatNumber,
-  refineVatNumber,
   VAT_NUMBER_ERROR,
   type VatValidationResult,
   validateVat,
+  vatNumberFits,
   vatNumberForCountry,
+  vatNumberRefinement,
   vatNumberSchema,
   vatNumberTextSchema,
   vatRules,

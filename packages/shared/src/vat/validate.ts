@@ -113,11 +113,15 @@ export function vatNumberForCountry(input: string, country: string): { value: st
   return r.isValid && r.country?.isoCode.short === code ? { value: r.value, isValid: true } : { value: typed, isValid: false };
 }
 
-/** The VAT field of a form with a country: its length here; its validity by `refineVatNumber`. */
+/** The VAT field of a form with a country: its length here; its validity by `vatNumberFits`. */
 export const vatNumberTextSchema = text.trim().max(50, 'validation.tooLong');
 
-/** Adds the field error of an invalid VAT number, read with the country of the same form. */
-export function refineVatNumber(value: string | undefined, country: string | undefined, ctx: z.RefinementCtx, path: string[]) {
-  if (value && !vatNumberForCountry(value, country ?? '').isValid)
-    ctx.addIssue({ code: 'custom', path, message: VAT_NUMBER_ERROR });
-}
+/** Whether a form's VAT field is empty or valid, read with the form's country (either may still be unparsed). */
+export const vatNumberFits = (value: unknown, country: unknown) =>
+  typeof value !== 'string' || vatNumberForCountry(value, typeof country === 'string' ? country : '').isValid;
+
+/**
+ * The options of that refinement: the error on the VAT field, checked even while other fields
+ * are wrong, so that a form shows every field's error at once.
+ */
+export const vatNumberRefinement = (path: string) => ({ path: [path], message: VAT_NUMBER_ERROR, when: () => true });
