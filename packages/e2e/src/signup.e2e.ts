@@ -276,7 +276,12 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
       for (const label of ['Kundennummer', 'Externe Kunden-ID', 'Standard-Zahlungsart', 'Menge', 'Tarif seit']) {
         await contract.getByText(label, { exact: true }).waitFor();
       }
-      await page.getByRole('region', { name: 'Zahlungsart' }).getByText('DE98ZZZ09999999999').waitFor();
+      const payment = page.getByRole('region', { name: 'Zahlungsart' });
+      await payment.getByText('DE98ZZZ09999999999', { exact: true }).waitFor();
+      await payment.getByText('PC-10001-DEMO').waitFor();
+      await payment.getByText('innerhalb von acht Wochen', { exact: false }).waitFor();
+      await payment.scrollIntoViewIfNeeded();
+      await shot(page, size ? 'account-payment-phone' : 'account-payment-desktop');
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, size ? 'account-contract-phone' : 'account-contract-desktop');
       await statement.scrollIntoViewIfNeeded();

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
+import { useConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -279,6 +280,7 @@ const visuallyHidden = {
 function ContractView({ details }: { details: ContractDetails }) {
   const { t, i18n } = useTranslation();
   const statement = useStatement();
+  const { sepaCreditor } = useConfig();
   const { contract: c, customer: u, currentPlan: plan } = details;
   const euro = (v: number) => formatEuro(v, i18n.language);
   const bearer = c.paymentBearer;
@@ -379,6 +381,21 @@ function ContractView({ details }: { details: ContractDetails }) {
           />
         ) : (
           <Typography color="text.secondary">{t('billing.account.noPayment')}</Typography>
+        )}
+        {bearer?.type === 'Debit' && (
+          // The mandate as given: creditor and identifier, and the right to a refund.
+          <Box sx={{ mt: 2, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+              {t('billing.payment.sepaMandateTitle')}
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 0.5 }}>
+              {t('billing.payment.sepaMandateText', {
+                creditor: sepaCreditor?.name ?? '',
+                creditorId: bearer.creditorId ?? sepaCreditor?.id ?? '–',
+              })}
+            </Typography>
+            <Typography variant="body2">{t('billing.payment.sepaRefund')}</Typography>
+          </Box>
         )}
       </Section>
       <Section title={t('billing.account.statement')}>
