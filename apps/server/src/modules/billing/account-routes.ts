@@ -109,7 +109,7 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
             d.mailer,
             details,
             d.seller,
-            { receivedAt, timeZone: d.timeZone },
+            { receivedAt, timeZone: d.timeZone, endDate: result.effectiveEndDate },
             { in: { db: ctx.db, afterCommit: ctx.afterCommit } },
           );
         }

@@ -100,7 +100,7 @@ export function sendCancellationConfirmation(
   mailer: Mailer,
   d: ContractDetails,
   seller: Seller,
-  o: { receivedAt: Date; timeZone: string },
+  o: { receivedAt: Date; timeZone: string; endDate: string },
   options: SendOptions,
 ) {
   const locale = d.customer.locale;
@@ -117,7 +117,7 @@ export function sendCancellationConfirmation(
       vars: {
         name: `${d.customer.firstName} ${d.customer.lastName}`.trim(),
         receivedAt,
-        endDate: dayText(d.contract.endDate ?? '', locale),
+        endDate: dayText(o.endDate, locale),
         summary: contractSummary(d, locale, seller),
         link: mailer.link('/account'),
       },
