@@ -218,6 +218,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
         await page.getByText('Keine gültige IBAN', { exact: false }).first().waitFor();
         await field(page, 'IBAN').fill('DE89370400440532013000');
         await field(page, 'IBAN wiederholen').fill('DE89370400440532013000');
+        await page.getByRole('region', { name: 'SEPA-Lastschriftmandat' }).scrollIntoViewIfNeeded();
+        await shot(page, 'signup-dpo-sepa-phone');
       }
       await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
       await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
