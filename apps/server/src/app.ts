@@ -146,7 +146,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   app.decorate('mailer', mailer);
   const clock = now ?? (() => new Date());
   // The one billing provider (docs/decisions/0018); a hosted one would be chosen here from configuration.
-  const billingProvider = builtInProvider({ now: clock });
+  const billingProvider = builtInProvider({ now: clock, storage, seller: config.seller });
   app.decorate('billingProvider', billingProvider);
   // Background deliveries record their outcome in the database, so let them finish before it
   // closes; a stalled SMTP server must not hold up shutdown, though: the mail stays in the outbox.
@@ -187,12 +187,20 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       db,
       provider: billingProvider,
       mailer,
+      seller: config.seller,
       timeZone: config.timeZone,
       now: clock,
       enabled: config.subscriptionsEnabled,
       rateLimit: config.loginRateLimit,
     });
-    accountContractRoutes(api, { provider: billingProvider, timeZone: config.timeZone, now: clock });
+    accountContractRoutes(api, {
+      provider: billingProvider,
+      mailer,
+      storage,
+      seller: config.seller,
+      timeZone: config.timeZone,
+      now: clock,
+    });
     catalogueRoutes(api, { db, timeZone: config.timeZone, now: clock });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** What an installation that sells needs: its name, address, tax id and SEPA creditor id. */
+const seller = {
+  SELLER_NAME: 'Cockpit Betrieb GmbH',
+  SELLER_ADDRESS: 'Am Markt 1 | 10115 Berlin',
+  SELLER_VAT_ID: 'DE136695976',
+  SEPA_CREDITOR_ID: 'DE98 ZZZ0 9999 9999 99',
+};
+
 describe('loadConfig', () => {
   it('has documented defaults', () => {
     const c = loadConfig({});
@@ -18,7 +26,7 @@ describe('loadConfig', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(loadConfig({ ENVIRONMENT: 'Production' }).subscriptionsEnabled).toBe(false);
     expect(loadConfig({ ENVIRONMENT: 'Test' }).subscriptionsEnabled).toBe(false);
-    expect(loadConfig({ ENVIRONMENT: 'Production', SUBSCRIPTIONS_ENABLED: 'true' }).subscriptionsEnabled).toBe(true);
+    expect(loadConfig({ ENVIRONMENT: 'Production', SUBSCRIPTIONS_ENABLED: 'true', ...seller }).subscriptionsEnabled).toBe(true);
     expect(loadConfig({ SUBSCRIPTIONS_ENABLED: 'false' }).subscriptionsEnabled).toBe(false);
   });
 
@@ -31,6 +39,8 @@ describe('loadConfig', () => {
     ['WEBCAST_URL', 'not a url'],
     ['SMTP_URL', 'http://mail'],
     ['INITIAL_ADMIN_EMAIL', 'not-an-email'],
+    ['SEPA_CREDITOR_ID', 'DE97ZZZ09999999999'],
+    ['SELLER_EMAIL', 'no address'],
   ])('names %s when its value %s is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
@@ -57,6 +67,24 @@ describe('loadConfig', () => {
     expect(loadConfig({}).mailFrom).toBe('Privacy Cockpit <no-reply@localhost>');
     expect(loadConfig({ PRODUCT_NAME: 'Acme Datenschutz' }).mailFrom).toBe('Acme Datenschutz <no-reply@localhost>');
     expect(loadConfig({ PRODUCT_NAME: 'Acme', MAIL_FROM: 'DSB <dsb@acme.de>' }).mailFrom).toBe('DSB <dsb@acme.de>');
+  });
+
+  it('requires the seller data on invoices and the SEPA creditor id where Production sells', () => {
+    const c = loadConfig({ ENVIRONMENT: 'Production', SUBSCRIPTIONS_ENABLED: 'true', ...seller });
+    expect(c.seller).toEqual({
+      name: 'Cockpit Betrieb GmbH',
+      address: ['Am Markt 1', '10115 Berlin'],
+      vatId: 'DE136695976',
+      taxNumber: '',
+      email: '',
+      creditorId: 'DE98ZZZ09999999999',
+    });
+    for (const name of Object.keys(seller)) {
+      const env = { ENVIRONMENT: 'Production', SUBSCRIPTIONS_ENABLED: 'true', ...seller, [name]: '' };
+      expect(() => loadConfig(env), name).toThrow(name === 'SELLER_VAT_ID' ? 'SELLER_TAX_NUMBER' : name);
+    }
+    expect(loadConfig({ ENVIRONMENT: 'Production' }).seller.creditorId).toBe('');
+    expect(loadConfig({}).seller).toMatchObject({ name: 'Privacy Cockpit', creditorId: 'DE98ZZZ09999999999' });
   });
 
   it('requires the initial admin e-mail and password together', () => {

@@ -4,6 +4,19 @@ import path from 'node:path';
 import { environments } from '@pc/shared';
 import { z } from 'zod';
 
+/**
+ * A SEPA creditor identifier: country, two check digits, a three-character business code the
+ * check leaves out, and the national identifier; ISO 7064 MOD 97-10 as for an IBAN.
+ */
+export function isValidCreditorId(id: string) {
+  const m = /^([A-Z]{2})(\d{2})[A-Z0-9]{3}([A-Z0-9]{1,28})$/.exec(id);
+  if (!m) return false;
+  const digits = `${m[3]}${m[1]}${m[2]}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
@@ -37,6 +50,18 @@ const envSchema = z.object({
   /** Unset: on in Development (the demo of `npm start`), off elsewhere. */
   SUBSCRIPTIONS_ENABLED: bool.optional(),
   BROWSER_WARNING: bool.default(false),
+  /** The operator as seller on invoices (§ 14 UStG): name, address lines split by "|", VAT id or tax number. */
+  SELLER_NAME: z.string().optional(),
+  SELLER_ADDRESS: z.string().optional(),
+  SELLER_VAT_ID: z.string().optional(),
+  SELLER_TAX_NUMBER: z.string().optional(),
+  SELLER_EMAIL: z.email().optional(),
+  /** The operator's SEPA creditor identifier, named in every direct-debit mandate. */
+  SEPA_CREDITOR_ID: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidCreditorId, 'must be a SEPA creditor identifier such as DE98ZZZ09999999999')
+    .optional(),
   /** Folder with the operator's legal documents: imprint.de.md, privacy-statement.en.md, … */
   LEGAL_DIR: z.string().optional(),
   SMTP_URL: z
@@ -125,6 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.ENVIRONMENT === 'Production' && !c.DATABASE_URL) {
     // Allowed, but worth knowing; PGlite is a single-process embedded database.
   }
+  const subscriptionsEnabled = c.SUBSCRIPTIONS_ENABLED ?? c.ENVIRONMENT === 'Development';
+  // An installation that sells must print a valid invoice and name itself in a SEPA mandate.
+  if (c.ENVIRONMENT === 'Production' && subscriptionsEnabled) {
+    const missing: string[] = (['SELLER_NAME', 'SELLER_ADDRESS', 'SEPA_CREDITOR_ID'] as const).filter((k) => !c[k]);
+    if (!c.SELLER_VAT_ID && !c.SELLER_TAX_NUMBER) missing.push('SELLER_VAT_ID or SELLER_TAX_NUMBER');
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} must be set when subscriptions are enabled`);
+    }
+  }
   if ((c.INITIAL_ADMIN_EMAIL === undefined) !== (c.INITIAL_ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD must be set together');
   }
@@ -141,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     environment: c.ENVIRONMENT,
     languages: c.LANGUAGES,
     webcastUrl: c.WEBCAST_URL ?? null,
-    subscriptionsEnabled: c.SUBSCRIPTIONS_ENABLED ?? c.ENVIRONMENT === 'Development',
+    subscriptionsEnabled,
     browserWarning: c.BROWSER_WARNING,
     legalDir: c.LEGAL_DIR ? path.resolve(base, c.LEGAL_DIR) : null,
     smtpUrl: c.SMTP_URL,
@@ -159,5 +193,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : null,
     responseCheck: c.RESPONSE_CHECK,
+    seller: {
+      name: c.SELLER_NAME ?? c.PRODUCT_NAME,
+      address: (c.SELLER_ADDRESS ?? '')
+        .split('|')
+        .map((l) => l.trim())
+        .filter(Boolean),
+      vatId: c.SELLER_VAT_ID ?? '',
+      taxNumber: c.SELLER_TAX_NUMBER ?? '',
+      email: c.SELLER_EMAIL ?? '',
+      // Outside Production the Bundesbank's published test identifier stands in, so demo mandates read right.
+      creditorId: c.SEPA_CREDITOR_ID ?? (c.ENVIRONMENT === 'Production' ? '' : 'DE98ZZZ09999999999'),
+    },
   };
 }

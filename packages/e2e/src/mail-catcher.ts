@@ -34,6 +34,12 @@ export async function startMailCatcher() {
       await expect.poll(() => mails.filter((m) => m.to === to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
       return mails.filter((m) => m.to === to)[count - 1]!;
     },
+    /** The first mail to `to` whose text holds `needle`, waiting up to 15 s (for mails sent together, in any order). */
+    async mailWith(to: string, needle: string) {
+      const find = () => mails.find((m) => m.to === to && decode(m.body).includes(needle));
+      await expect.poll(() => !!find(), { timeout: 15_000 }).toBe(true);
+      return find()!;
+    },
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
 }

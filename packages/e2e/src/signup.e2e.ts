@@ -150,7 +150,9 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await expect.poll(() => page.url()).toContain('/login');
 
     // The invitation link of the existing mechanism: choose a password, then log in.
-    await page.goto(linkIn(await smtp.mailFor(email, 1), '/reset-password/'));
+    // The order confirmation with the contract summary comes with the invitation link.
+    await smtp.mailWith(email, 'Vertragszusammenfassung');
+    await page.goto(linkIn(await smtp.mailWith(email, '/reset-password/'), '/reset-password/'));
     await field(page, 'Neues Passwort').fill('Neu-Start1!');
     await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
@@ -175,7 +177,16 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await page.getByRole('radio', { name: 'SEPA-Lastschrift' }).check();
     await field(page, 'IBAN').fill('DE89 3704 0044 0532 0130 00');
     await field(page, 'IBAN wiederholen').fill('DE89 3704 0044 0532 0130 01');
-    await page.getByRole('checkbox', { name: /SEPA-Lastschrift von meinem Konto/ }).check();
+    // Before the click: the trial stays free, and the SEPA mandate names the creditor and the refund right.
+    await page.getByText('Ihre Testphase bleibt bis zu ihrem Ende kostenlos.', { exact: false }).waitFor();
+    const mandate = page.getByRole('region', { name: 'SEPA-Lastschriftmandat' });
+    await mandate.getByText('Gläubiger-Identifikationsnummer DE98ZZZ09999999999', { exact: false }).waitFor();
+    await mandate.getByText('innerhalb von acht Wochen', { exact: false }).waitFor();
+    await shot(page, 'account-upgrade-sepa-desktop');
+    // Leaving the repeated IBAN shows its error at once; the layout settles before the tick.
+    await field(page, 'IBAN wiederholen').blur();
+    await page.getByText('Die Eingaben stimmen nicht überein.').waitFor();
+    await page.getByRole('checkbox', { name: /Ich erteile dieses SEPA-Lastschriftmandat/ }).check();
     await page.getByRole('button', { name: 'Abonnieren' }).click();
     await page.getByText('Die Eingaben stimmen nicht überein.').waitFor();
     await field(page, 'IBAN wiederholen').fill('DE89370400440532013000');
@@ -184,8 +195,16 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     const contract = page.getByRole('region', { name: 'Vertrag' });
     await contract.getByText('Aktiv', { exact: true }).waitFor();
     await page.getByText('DE89 •••• •••• •••• ••30 00').waitFor();
+    await contract.getByText('Kundennummer').waitFor();
+    await contract.getByText('Tarif ab').waitFor();
+    await page.getByText('Mandatsreferenz').waitFor();
+    // Nothing charged during the trial: no entries, no invoices yet.
+    await page.getByRole('region', { name: 'Kontostand' }).getByText('Noch keine Buchungen.').waitFor();
+    await page.getByRole('region', { name: 'Rechnungen' }).getByText('Noch keine Rechnungen.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'account-desktop');
+    // The subscription's order confirmation carries the mandate with its reference.
+    await smtp.mailWith(email, 'Mandatsreferenz: PC-');
 
     await contract.getByRole('link', { name: 'Vertrag kündigen' }).click();
     await page.getByRole('heading', { name: 'Vertrag kündigen', level: 1 }).waitFor();
@@ -229,15 +248,18 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
         await page.getByRole('radio', { name: 'SEPA-Lastschrift' }).check();
         await field(page, 'IBAN').fill('DE89370400440532013001');
         await field(page, 'IBAN wiederholen').fill('DE89370400440532013001');
-        await page.getByRole('checkbox', { name: /SEPA-Lastschrift von meinem Konto/ }).check();
+        await page.getByRole('checkbox', { name: /Ich erteile dieses SEPA-Lastschriftmandat/ }).check();
         await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
         await page.getByText('Keine gültige IBAN', { exact: false }).first().waitFor();
         await field(page, 'IBAN').fill('DE89370400440532013000');
         await field(page, 'IBAN wiederholen').fill('DE89370400440532013000');
+        await page.getByRole('region', { name: 'SEPA-Lastschriftmandat' }).scrollIntoViewIfNeeded();
+        await shot(page, 'signup-dpo-sepa-phone');
       }
       await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
       await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
-      linkIn(await smtp.mailFor(email, 1), '/reset-password/');
+      await smtp.mailWith(email, 'Vertragszusammenfassung');
+      linkIn(await smtp.mailWith(email, '/reset-password/'), '/reset-password/');
     }
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -250,9 +272,62 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     const mail = await smtp.mailFor('reader@demo.local', 1);
     expect(mail.body).toContain('bereits ein Zugang');
     expect(() => linkIn(mail, '/reset-password/')).toThrow();
+
+    // The card customer's first month is invoiced: listed on /account, downloaded as PDF.
+    await page.goto(linkIn(await smtp.mailWith('dora.card@dpo.example', '/reset-password/'), '/reset-password/'));
+    await field(page, 'Neues Passwort').fill('Neu-Start1!');
+    await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect.poll(() => page.url()).toContain('/login');
+    await login(page, server.url, 'dora.card@dpo.example', 'Neu-Start1!', false);
+    const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+    await reminder.waitFor();
+    await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
+    await page.goto(`${server.url}/account`);
+    const invoices = page.getByRole('region', { name: 'Rechnungen' });
+    const row = invoices.getByRole('row', { name: /RE-\d{6}.*58,31 €/ });
+    await row.waitFor();
+    const statement = page.getByRole('region', { name: 'Kontostand' });
+    await statement.getByText(/^Belastung( ·|$)/).waitFor();
+    await statement.getByTestId('statement-balance').getByText('-58,31 €').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /Rechnung RE-\d{6} als PDF herunterladen/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Rechnung RE-\d{6} DSB Kanzlei card\.pdf$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'account-invoices-phone');
     expect(errors).toEqual([]);
     await close();
   }, 180_000);
+
+  it('the account holder reads the balance line by line (charges and payments) and the contract data', async () => {
+    for (const size of [undefined, PHONE]) {
+      const { page, errors, close } = await newPage(size);
+      await signIn(page, server.url, 'admin@demo.local', { to: '/account' });
+      const statement = page.getByRole('region', { name: 'Kontostand' });
+      await statement.getByText('Zahlung per SEPA-Lastschrift').first().waitFor();
+      await statement.getByText('DSB-Paket, monatlich', { exact: false }).first().waitFor();
+      await statement.getByTestId('statement-balance').getByText('-58,31 €').waitFor();
+      const contract = page.getByRole('region', { name: 'Vertrag' });
+      for (const label of ['Kundennummer', 'Externe Kunden-ID', 'Standard-Zahlungsart', 'Menge', 'Tarif seit']) {
+        await contract.getByText(label, { exact: true }).waitFor();
+      }
+      const payment = page.getByRole('region', { name: 'Zahlungsart' });
+      await payment.getByText('DE98ZZZ09999999999', { exact: true }).waitFor();
+      await payment.getByText('PC-10001-DEMO').waitFor();
+      await payment.getByText('innerhalb von acht Wochen', { exact: false }).waitFor();
+      await payment.scrollIntoViewIfNeeded();
+      await shot(page, size ? 'account-payment-phone' : 'account-payment-desktop');
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, size ? 'account-contract-phone' : 'account-contract-desktop');
+      await statement.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -80));
+      await shot(page, size ? 'account-statement-phone' : 'account-statement-desktop');
+      expect(errors).toEqual([]);
+      await close();
+    }
+  }, 120_000);
 
   it('the operator lists plans and coupons, adds, edits, deletes and deactivates a coupon, changes a price', async () => {
     const { page, errors, close } = await newPage();

@@ -3,7 +3,7 @@ import { companyRightsSchema, companyTypeSchema } from './company';
 import { recordVersion } from './error-body';
 import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
-import { vatNumberSchema } from './vat/validate';
+import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from './vat/validate';
 
 const optionalText = (max = 300) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
@@ -30,8 +30,11 @@ export const companyInputSchema = z.object({
     .default(''),
   registrationAuthority: optionalText(),
   registrationNumber: optionalText(100),
-  /** Empty or a valid VAT identification number (vat/validate.ts), kept as typed. */
-  vatNumber: vatNumberSchema.optional().default(''),
+  /**
+   * Empty or a valid VAT identification number (vat/validate.ts), kept as typed; one valid only
+   * with the company's country prefix is accepted and stored with it (the company service).
+   */
+  vatNumber: vatNumberTextSchema.optional().default(''),
   dataPrivacyAgentFirstname: optionalText(),
   dataPrivacyAgentLastname: optionalText(),
   dataPrivacyAgentAddressLine1: optionalText(),
@@ -50,6 +53,15 @@ export const companyInputSchema = z.object({
   passwordExpiryDays: z.number().int().min(0).max(3650).default(0),
 });
 export type CompanyInput = z.infer<typeof companyInputSchema>;
+
+/**
+ * The company form and the API body: the fields above, with the VAT number read with the
+ * company's country. A separate schema, so screens may still pick fields of the plain one.
+ */
+export const companyFormSchema = companyInputSchema.refine(
+  (c) => vatNumberFits(c?.vatNumber, c?.country),
+  vatNumberRefinement('vatNumber'),
+);
 
 export const companyDetailSchema = companyInputSchema.extend({
   id: z.uuid(),

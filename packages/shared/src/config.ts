@@ -14,6 +14,8 @@ export const publicConfigSchema = z.object({
   subscriptionsEnabled: z.boolean(),
   /** Operator switch: the dashboard warns that Internet Explorer is not supported (spec 001 §2). */
   browserWarning: z.boolean(),
+  /** Who direct-debit mandates are given to: the operator's name and SEPA creditor identifier. */
+  sepaCreditor: z.object({ name: z.string(), id: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

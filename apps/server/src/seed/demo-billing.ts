@@ -1,4 +1,4 @@
-import { billingContract, billingCoupon, billingCustomer } from '../db/schema/index';
+import { billingContract, billingCoupon, billingCustomer, billingLedger } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { addDays, addMonths, monthlyPrice } from '../modules/billing/terms';
 
@@ -51,6 +51,7 @@ export async function seedDemoBilling(db: Db, c: { agency: string; foreign: stri
       planVariantId: 'dpo-monthly',
       lifecycleStatus: 'Active',
       startDate: start,
+      planStartDate: start,
       nextBillingDate: next,
       noticePeriodDays: 30,
       // Seven months billed, the one of last month still open.
@@ -60,13 +61,41 @@ export async function seedDemoBilling(db: Db, c: { agency: string; foreign: stri
       ibanMasked: 'DE89 •••• •••• •••• ••30 00',
       last4: '3000',
       sepaAgreedAt: new Date(`${start}T10:00:00Z`),
+      mandateReference: 'PC-10001-DEMO',
     },
     {
       companyId: c.foreign,
       planVariantId: 'trial',
       lifecycleStatus: 'InTrial',
       startDate: addDays(today, -10),
+      planStartDate: addDays(today, -10),
       endDate: addDays(today, 19),
     },
   ]);
+  // The agency's balance line by line: each month charged (the demo keeps no invoices for
+  // them), each but the last collected by direct debit a few days later.
+  const lines: (typeof billingLedger.$inferInsert)[] = [];
+  for (let from = start; from < next; from = addMonths(from, 1)) {
+    const to = addDays(addMonths(from, 1), -1);
+    const span = (d: string) => d.split('-').reverse().join('.');
+    lines.push({
+      companyId: c.agency,
+      bookedOn: from,
+      kind: 'charge',
+      descriptionDe: `DSB-Paket, monatlich, ${span(from)} – ${span(to)}`,
+      descriptionEn: `DPO plan, monthly, ${from.split('-').reverse().join('/')} – ${to.split('-').reverse().join('/')}`,
+      amountCents: -price,
+    });
+    if (addMonths(from, 1) < next) {
+      lines.push({
+        companyId: c.agency,
+        bookedOn: addDays(from, 3),
+        kind: 'payment',
+        descriptionDe: 'Zahlung per SEPA-Lastschrift',
+        descriptionEn: 'Payment by SEPA direct debit',
+        amountCents: price,
+      });
+    }
+  }
+  await db.insert(billingLedger).values(lines);
 }

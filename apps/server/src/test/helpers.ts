@@ -1,5 +1,5 @@
 import type { FieldDef } from '@pc/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { appUser, mailOutbox, role, roleClaim, userCompany, userRole } from '../db/schema/index';
 import type { Db } from '../db/types';
@@ -18,11 +18,12 @@ export async function userId(t: TestApp, email: string) {
   return u!.id;
 }
 
-export async function lastMail(t: TestApp, to: string) {
+/** The newest mail to an address, of one template when given. */
+export async function lastMail(t: TestApp, to: string, template?: string) {
   const [m] = await t.db
     .select()
     .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, to))
+    .where(template ? and(eq(mailOutbox.recipient, to), eq(mailOutbox.template, template)) : eq(mailOutbox.recipient, to))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   return m ?? null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../scalars';
+import { vatNumberFits, vatNumberRefinement } from '../vat/validate';
 import { normaliseIban } from './payment';
 import { paymentBearerInputSchema, type SignupRequest, signupCustomerSchema } from './schemas';
 
@@ -47,7 +48,8 @@ export const signupFormSchema = z
     hasConfirmedMarketingAgreement: c.customFields.shape.hasConfirmedMarketingAgreement,
     hasConfirmedPromotionalCommunication: z.boolean().default(false),
   })
-  .superRefine(equalFields('emailAddress', 'emailAddressRepeat', (s) => s.trim().toLowerCase()));
+  .superRefine(equalFields('emailAddress', 'emailAddressRepeat', (s) => s.trim().toLowerCase()))
+  .refine((f) => vatNumberFits(f?.vatId, f?.country), vatNumberRefinement('vatId'));
 export type SignupForm = z.input<typeof signupFormSchema>;
 
 export function toSignupPayload(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, text } from '../scalars';
 import { languageSchema } from '../user';
-import { vatNumberSchema } from '../vat/validate';
+import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from '../vat/validate';
 import { cardDigits, cardTypeOf, cardTypes, isValidCardNumber, isValidIban, normaliseIban } from './payment';
 
 /** Spec 000 §3 "Contract": LifecycleStatus. */
@@ -34,24 +34,27 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
 const confirmed = z.literal(true, { error: 'validation.confirmationRequired' });
 
 /** Spec 000 §3 "Sign-up customer payload". */
-export const signupCustomerSchema = z.object({
-  emailAddress: z.email('validation.email').max(254, 'validation.tooLong'),
-  firstName: required(100),
-  lastName: required(100),
-  companyName: required(300),
-  vatId: vatNumberSchema.optional().default(''),
-  phoneNumber: optional(50),
-  locale: languageSchema.default('de'),
-  tag: optional(100),
-  address: billingAddressSchema.default({ country: 'DE' } as BillingAddress),
-  customFields: z.object({
-    hasConfirmedTermsOfUse: confirmed,
-    hasConfirmedPrivacyAgreement: confirmed,
-    // A consent (being named as a customer) is never a condition of the contract (Art. 7(4) GDPR).
-    hasConfirmedMarketingAgreement: z.boolean().default(false),
-    hasConfirmedPromotionalCommunication: z.boolean().default(false),
-  }),
-});
+export const signupCustomerSchema = z
+  .object({
+    emailAddress: z.email('validation.email').max(254, 'validation.tooLong'),
+    firstName: required(100),
+    lastName: required(100),
+    companyName: required(300),
+    /** As for a company: valid, or valid with the prefix of the address's country (then stored with it). */
+    vatId: vatNumberTextSchema.optional().default(''),
+    phoneNumber: optional(50),
+    locale: languageSchema.default('de'),
+    tag: optional(100),
+    address: billingAddressSchema.default({ country: 'DE' } as BillingAddress),
+    customFields: z.object({
+      hasConfirmedTermsOfUse: confirmed,
+      hasConfirmedPrivacyAgreement: confirmed,
+      // A consent (being named as a customer) is never a condition of the contract (Art. 7(4) GDPR).
+      hasConfirmedMarketingAgreement: z.boolean().default(false),
+      hasConfirmedPromotionalCommunication: z.boolean().default(false),
+    }),
+  })
+  .refine((c) => vatNumberFits(c?.vatId, c?.address?.country), vatNumberRefinement('vatId'));
 export type SignupCustomer = z.infer<typeof signupCustomerSchema>;
 
 /** Spec 000 §3 "Cart". Component subscriptions: none are offered by the built-in plans. */
@@ -130,6 +133,11 @@ export const orderPreviewSchema = z.object({
   grossTotal: z.number(),
   /** What a month costs once paying (for a trial: the plan it can become), gross. */
   monthlyGross: z.number(),
+  /**
+   * The day the paid plan begins and its first month is charged: today, or the day after the
+   * trial when a running trial is subscribed; null for an order of a trial.
+   */
+  paidFrom: calendarDate.nullable(),
   coupon: z
     .object({
       code: z.string(),
@@ -153,6 +161,9 @@ export const paymentBearerSchema = z.object({
   /** Masked: country, check digits and the last four characters. */
   iban: z.string().nullable(),
   hasAgreedToSepaTerms: z.boolean(),
+  /** A direct debit's mandate: its reference and the creditor identifier it was given to. */
+  mandateReference: z.string().nullable(),
+  creditorId: z.string().nullable(),
 });
 export type PaymentBearer = z.infer<typeof paymentBearerSchema>;
 
@@ -171,6 +182,12 @@ export const contractSchema = z.object({
 });
 
 export const billingCustomerSchema = z.object({
+  /** The customer number (invoices, mails). */
+  id: z.string(),
+  externalCustomerId: z.string().nullable(),
+  /** The payment means charges are collected with by default. */
+  defaultBearerMedium: z.enum(['CreditCard', 'Debit']).nullable(),
+  plan: z.object({ planName: z.string(), quantity: z.int(), startDate: calendarDate }),
   companyName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -193,12 +210,50 @@ export const billingCustomerSchema = z.object({
 export const contractDetailsSchema = z.object({
   contract: contractSchema,
   customer: billingCustomerSchema,
-  currentPlan: z.object({ planVariantId: z.string(), planName: z.string(), name: z.string(), monthlyGross: z.number() }),
+  currentPlan: z.object({
+    planVariantId: z.string(),
+    planName: z.string(),
+    name: z.string(),
+    monthlyGross: z.number(),
+    monthlyNet: z.number(),
+    vatPercent: z.number(),
+  }),
   endDateIfCancelledNow: calendarDate.nullable(),
   lastPossibleCancellationDate: calendarDate.nullable(),
   paymentsBlocked: z.boolean(),
 });
 export type ContractDetails = z.infer<typeof contractDetailsSchema>;
+
+/** GET /api/account/statement: the balance line by line, and the invoices. */
+export const accountStatementSchema = z.object({
+  balance: z.number(),
+  lines: z.array(
+    z.object({
+      id: z.uuid(),
+      bookedOn: calendarDate,
+      kind: z.enum(['charge', 'payment', 'credit', 'carryover']),
+      description: z.string(),
+      /** Charges negative, payments and credits positive, in euro. */
+      amount: z.number(),
+      balanceAfter: z.number(),
+      invoiceId: z.uuid().nullable(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      issuedOn: calendarDate,
+      periodFrom: calendarDate,
+      periodTo: calendarDate,
+      net: z.number(),
+      vat: z.number(),
+      gross: z.number(),
+      fileName: z.string(),
+    }),
+  ),
+});
+export type AccountStatement = z.infer<typeof accountStatementSchema>;
 
 /** POST /api/account/cancel: the contract must be cancelled knowingly (spec 000 §5). */
 export const cancelContractSchema = z.object({ confirmed: confirmed });

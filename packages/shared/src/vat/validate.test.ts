@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { companyFormSchema } from '../admin';
+import { signupCustomerSchema } from '../billing/schemas';
 import { make } from './numbers.fixture';
-import { normaliseVatNumber, validateVat, vatNumberSchema } from './validate';
+import { normaliseVatNumber, validateVat, vatNumberForCountry, vatNumberSchema } from './validate';
 
 describe('VAT number validation', () => {
   const de = `DE${make.DE('13669597')}`;
@@ -91,5 +93,33 @@ describe('VAT number validation', () => {
     expect(wrong.success).toBe(false);
     expect(wrong.error?.issues[0]?.message).toBe('validation.vatNumber');
     expect(vatNumberSchema.safeParse('not a number').error?.issues[0]?.message).toBe('validation.vatNumber');
+  });
+
+  it('accepts a number without its country prefix when the company’s country is known, stored with it', () => {
+    expect(vatNumberForCountry('136 695 976', 'DE')).toEqual({ value: 'DE136695976', isValid: true });
+    expect(vatNumberForCountry('136695977', 'DE')).toEqual({ value: '136695977', isValid: false });
+    expect(vatNumberForCountry('136695976', 'AT')).toEqual({ value: '136695976', isValid: false });
+    expect(vatNumberForCountry('136695976', '')).toEqual({ value: '136695976', isValid: false });
+    expect(vatNumberForCountry(make.AT('1358562'), 'AT')).toEqual({ value: `AT${make.AT('1358562')}`, isValid: true });
+    // Greece writes EL; a valid number with a prefix stays as typed, whatever the country.
+    expect(vatNumberForCountry(make.GR('09425921'), 'GR')).toEqual({ value: `EL${make.GR('09425921')}`, isValid: true });
+    expect(vatNumberForCountry('DE 136 695 976', 'FR')).toEqual({ value: 'DE 136 695 976', isValid: true });
+    expect(vatNumberForCountry('', 'DE')).toEqual({ value: '', isValid: true });
+
+    expect(companyFormSchema.safeParse({ name: 'Firma', country: 'DE', vatNumber: '136695976' }).success).toBe(true);
+    const fr = companyFormSchema.safeParse({ name: 'Firma', country: 'FR', vatNumber: '136695976' });
+    expect(fr.error?.issues).toEqual([expect.objectContaining({ path: ['vatNumber'], message: 'validation.vatNumber' })]);
+    const customer = {
+      emailAddress: 'a@b.example',
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+      vatId: '136 695 976',
+      address: { country: 'DE' },
+      customFields: { hasConfirmedTermsOfUse: true, hasConfirmedPrivacyAgreement: true, hasConfirmedMarketingAgreement: true },
+    };
+    expect(signupCustomerSchema.safeParse(customer).success).toBe(true);
+    const at = signupCustomerSchema.safeParse({ ...customer, address: { country: 'AT' } });
+    expect(at.error?.issues).toEqual([expect.objectContaining({ path: ['vatId'], message: 'validation.vatNumber' })]);
   });
 });

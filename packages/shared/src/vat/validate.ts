@@ -93,3 +93,35 @@ export const VAT_NUMBER_ERROR = 'validation.vatNumber';
  * Kept as typed; `validateVat(…).value` gives the normalised form.
  */
 export const vatNumberSchema = text.trim().max(50, 'validation.tooLong').refine(isValidVatNumber, VAT_NUMBER_ERROR);
+
+/** The prefix a country's numbers are usually written with, where it is not the ISO alpha-2 code. */
+const writtenPrefix: Partial<Record<VatCountryCode, string>> = { GR: 'EL', CH: 'CHE' };
+
+/**
+ * A VAT number of a company in `country`: as typed when it is valid (or empty); when it is valid
+ * only with that country's prefix in front (a German number typed without "DE"), that normalised
+ * form. People often leave out the prefix of their own country; the country already says it.
+ */
+export function vatNumberForCountry(input: string, country: string): { value: string; isValid: boolean } {
+  const typed = input.trim();
+  if (isValidVatNumber(typed)) return { value: typed, isValid: true };
+  const code = country.trim().toUpperCase();
+  if (!(code in vatCountries) || (unprefixedCountries as readonly string[]).includes(code)) {
+    return { value: typed, isValid: false };
+  }
+  const r = validateVat(`${writtenPrefix[code as VatCountryCode] ?? code}${normaliseVatNumber(typed)}`);
+  return r.isValid && r.country?.isoCode.short === code ? { value: r.value, isValid: true } : { value: typed, isValid: false };
+}
+
+/** The VAT field of a form with a country: its length here; its validity by `vatNumberFits`. */
+export const vatNumberTextSchema = text.trim().max(50, 'validation.tooLong');
+
+/** Whether a form's VAT field is empty or valid, read with the form's country (either may still be unparsed). */
+export const vatNumberFits = (value: unknown, country: unknown) =>
+  typeof value !== 'string' || vatNumberForCountry(value, typeof country === 'string' ? country : '').isValid;
+
+/**
+ * The options of that refinement: the error on the VAT field, checked even while other fields
+ * are wrong, so that a form shows every field's error at once.
+ */
+export const vatNumberRefinement = (path: string) => ({ path: [path], message: VAT_NUMBER_ERROR, when: () => true });

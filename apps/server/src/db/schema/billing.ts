@@ -94,6 +94,10 @@ export const billingContract = pgTable(
     /** Masked IBAN: country, check digits and the last four characters. */
     ibanMasked: text('iban_masked'),
     sepaAgreedAt: timestamp('sepa_agreed_at', { withTimezone: true }),
+    /** The SEPA mandate's reference (with the operator's creditor id it names the mandate); null for cards. */
+    mandateReference: text('mandate_reference'),
+    /** The first day of the current plan: a trial subscribed before its end becomes paid the day after it. */
+    planStartDate: date('plan_start_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('billing_contract_company_uq').on(t.companyId), index('billing_contract_status_idx').on(t.lifecycleStatus)],
@@ -104,6 +108,10 @@ export const billingCustomer = pgTable(
   'billing_customer',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The customer number on invoices and on /account, from a sequence of the installation. */
+    customerNumber: integer('customer_number').notNull().default(sql`nextval('billing_customer_number_seq')`),
+    /** The customer's id at a hosted provider; null for the built-in one. */
+    externalId: text('external_id'),
     companyId: uuid('company_id')
       .notNull()
       .references(() => company.id, { onDelete: 'cascade' }),
@@ -129,5 +137,64 @@ export const billingCustomer = pgTable(
     promotionalCommunication: boolean('promotional_communication').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('billing_customer_company_uq').on(t.companyId)],
+  (t) => [
+    uniqueIndex('billing_customer_company_uq').on(t.companyId),
+    uniqueIndex('billing_customer_number_uq').on(t.customerNumber),
+  ],
+);
+
+/**
+ * An invoice of one charge (§ 14 UStG): numbered from one gap-free sequence of the installation
+ * (pc_next_invoice_number(), taken in the transaction that records the charge, so a rolled-back
+ * charge gives its number back). The PDF is a company document (file_hash keeps it readable even
+ * when the copy under Documents is deleted); the amounts are those printed.
+ */
+export const billingInvoice = pgTable(
+  'billing_invoice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    netCents: integer('net_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    documentId: uuid('document_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_invoice_sequence_uq').on(t.sequence),
+    index('billing_invoice_company_idx').on(t.companyId, t.sequence),
+  ],
+);
+
+/**
+ * The lines that make up a contract's balance: charges (negative), payments and credits
+ * (positive), and the balance carried over from before lines were kept. Their sum is
+ * billing_contract.balance_cents; each is written in the transaction that changes it.
+ */
+export const billingLedger = pgTable(
+  'billing_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['charge', 'payment', 'credit', 'carryover'] }).notNull(),
+    descriptionDe: text('description_de').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    invoiceId: uuid('invoice_id').references(() => billingInvoice.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('billing_ledger_company_idx').on(t.companyId, t.bookedOn)],
 );

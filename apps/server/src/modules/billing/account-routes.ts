@@ -1,4 +1,5 @@
 import {
+  accountStatementSchema,
   apiErrorSchema,
   cancelContractSchema,
   cancelResultSchema,
@@ -7,18 +8,28 @@ import {
   upgradePreviewRequestSchema,
   upgradeRequestSchema,
 } from '@pc/shared';
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appUser } from '../../db/schema/index';
+import { z } from 'zod';
+import { appUser, billingInvoice, billingLedger } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { ctxOf } from '../../platform/auth/plugin';
-import { forbidden } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Storage } from '../../platform/storage';
 import { todayIn } from '../items/time';
+import { attachmentHeader } from '../report/service';
+import type { Seller } from './invoice';
+import { sendCancellationConfirmation, sendOrderConfirmation } from './mails';
 import { type BillingProvider, fail, ProviderError } from './provider';
+import { euro } from './terms';
 
 export interface AccountContractDeps {
   provider: BillingProvider;
+  mailer: Mailer;
+  storage: Storage;
+  seller: Seller;
   timeZone: string;
   now: () => Date;
 }
@@ -88,7 +99,22 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
     async (req, reply) => {
       const ctx = ctxOf(req);
       const pc = await holderContext(d, ctx);
-      return answer(reply, () => d.provider.cancel(pc, ctx.companyId));
+      return answer(reply, async () => {
+        const receivedAt = d.now();
+        const result = await d.provider.cancel(pc, ctx.companyId);
+        const details = await d.provider.contractDetails(pc, ctx.companyId);
+        // The confirmation goes out with the cancellation's commit, never without it.
+        if (details) {
+          await sendCancellationConfirmation(
+            d.mailer,
+            details,
+            d.seller,
+            { receivedAt, timeZone: d.timeZone, endDate: result.effectiveEndDate },
+            { in: { db: ctx.db, afterCommit: ctx.afterCommit } },
+          );
+        }
+        return result;
+      });
     },
   );
 
@@ -126,8 +152,86 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
       const pc = await holderContext(d, ctx);
       return answer(reply, async () => {
         await d.provider.upgrade(pc, ctx.companyId, req.body.planVariantId, req.body.paymentBearer);
-        return (await d.provider.contractDetails(pc, ctx.companyId))!;
+        const details = (await d.provider.contractDetails(pc, ctx.companyId))!;
+        await sendOrderConfirmation(d.mailer, details, d.seller, { in: { db: ctx.db, afterCommit: ctx.afterCommit } });
+        return details;
       });
+    },
+  );
+
+  r.get(
+    '/api/account/statement',
+    {
+      config,
+      schema: {
+        tags: ['account'],
+        summary: 'The balance line by line (charges, payments, credits) and the invoices',
+        response: { 200: accountStatementSchema },
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      await holderContext(d, ctx);
+      const en = ctx.locale === 'en';
+      const rows = await ctx.db
+        .select()
+        .from(billingLedger)
+        .where(eq(billingLedger.companyId, ctx.companyId))
+        .orderBy(asc(billingLedger.bookedOn), asc(billingLedger.createdAt), asc(billingLedger.id));
+      let running = 0;
+      const lines = rows.map((l) => {
+        running += l.amountCents;
+        return {
+          id: l.id,
+          bookedOn: l.bookedOn,
+          kind: l.kind,
+          description: en ? l.descriptionEn : l.descriptionDe,
+          amount: euro(l.amountCents),
+          balanceAfter: euro(running),
+          invoiceId: l.invoiceId,
+        };
+      });
+      const invoices = await ctx.db
+        .select()
+        .from(billingInvoice)
+        .where(eq(billingInvoice.companyId, ctx.companyId))
+        .orderBy(desc(billingInvoice.sequence));
+      return {
+        balance: euro(running),
+        // Newest first, as a statement is read.
+        lines: lines.reverse(),
+        invoices: invoices.map((i) => ({
+          id: i.id,
+          number: i.number,
+          issuedOn: i.issuedOn,
+          periodFrom: i.periodFrom,
+          periodTo: i.periodTo,
+          net: euro(i.netCents),
+          vat: euro(i.vatCents),
+          gross: euro(i.grossCents),
+          fileName: i.fileName,
+        })),
+      };
+    },
+  );
+
+  r.get(
+    '/api/account/invoice/:id/pdf',
+    { config, schema: { tags: ['account'], summary: 'An invoice as PDF', params: z.object({ id: z.uuid() }) } },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      await holderContext(d, ctx);
+      const [i] = await ctx.db
+        .select()
+        .from(billingInvoice)
+        .where(and(eq(billingInvoice.id, req.params.id), eq(billingInvoice.companyId, ctx.companyId)));
+      const body = i ? await d.storage.get(i.fileHash) : null;
+      if (!i || !body) throw new AppError(404, 'not_found', 'error.notFound');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(i.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(body);
     },
   );
 }

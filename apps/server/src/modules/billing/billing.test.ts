@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { luhnValid } from '@pc/shared';
 import { count, eq, sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUser,
   billingContract,
   billingCoupon,
   billingCustomer,
+  billingInvoice,
   company,
   mailOutbox,
   role,
@@ -19,7 +21,21 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail } from '../../test/helpers';
 import { todayIn } from '../items/time';
 import { advanceContracts } from './contract-job';
-import { addDays } from './terms';
+import { dayText, recordCharge } from './invoice';
+import { addDays, addMonths } from './terms';
+
+/** The text of a PDF, read back with pdf.js (as the report tests do). */
+async function pdfText(data: Buffer) {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((x) => ('str' in x ? x.str : '')).join(' '));
+  }
+  await doc.destroy();
+  // Words broken at a hyphen at the end of a line read as one again.
+  return pages.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-');
+}
 
 /** A Visa number with a right check digit, derived from the rule. */
 const visa = (() => {
@@ -70,7 +86,7 @@ describe('sign-up and the built-in billing provider', () => {
   };
   /** Sets the password through the mailed invitation link, as the web's reset page does. */
   const setPassword = async (email: string) => {
-    const mail = await lastMail(t, email);
+    const mail = await lastMail(t, email, 'invite');
     const m = /\/reset-password\/([0-9a-f-]+)\?token=([^\s]+)/.exec(mail!.body)!;
     const res = await post('/api/auth/reset-password', {
       userId: m[1],
@@ -283,10 +299,12 @@ describe('sign-up and the built-in billing provider', () => {
     expect(trialPlan.statusCode).toBe(422);
     const up = await post('/api/account/upgrade', { planVariantId: 'dpo-monthly', paymentBearer: sepa }, t.auth(token));
     expect(up.statusCode).toBe(200);
+    // Subscribed during the trial: the trial stays free to its end, the paid plan starts the day after.
     expect(up.json().contract).toMatchObject({
       lifecycleStatus: 'Active',
       endDate: null,
-      currentBalance: -46.65,
+      nextBillingDate: addDays(today, 30),
+      currentBalance: 0,
       paymentBearer: { type: 'Debit', iban: 'DE89 •••• •••• •••• ••30 00', hasAgreedToSepaTerms: true, holder: 'Nina Neu' },
     });
     const again = await post('/api/account/upgrade', { planVariantId: 'dpo-monthly', paymentBearer: sepa }, t.auth(token));
@@ -679,5 +697,236 @@ describe('sign-up and the terms of use in force', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('billing paperwork: confirmations, invoices, SEPA mandate, balance', () => {
+  let t: TestApp;
+  let today: string;
+  const seller = {
+    SELLER_NAME: 'Cockpit Betrieb GmbH',
+    SELLER_ADDRESS: 'Am Markt 1 | 10115 Berlin',
+    SELLER_VAT_ID: 'DE136695976',
+    SELLER_EMAIL: 'rechnung@cockpit.example',
+    SEPA_CREDITOR_ID: 'DE98ZZZ09999999999',
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ SUBSCRIPTIONS_ENABLED: 'true', LOGIN_RATE_LIMIT: '1000', ...seller });
+    today = todayIn(t.config.timeZone);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const setPassword = async (email: string) => {
+    const mail = await lastMail(t, email, 'invite');
+    const m = /\/reset-password\/([0-9a-f-]+)\?token=([^\s]+)/.exec(mail!.body)!;
+    await post('/api/auth/reset-password', {
+      userId: m[1],
+      token: decodeURIComponent(m[2]!),
+      password: 'Neu-Start1!',
+      passwordRepeated: 'Neu-Start1!',
+    });
+    return (await t.login(email, 'Neu-Start1!')).json().access_token as string;
+  };
+  const get = (url: string, token: string) => t.app.inject({ url, headers: t.auth(token) });
+  const advance = (days: number) =>
+    advanceContracts(t.db, t.app.billingProvider, { timeZone: t.config.timeZone, now: new Date(Date.now() + days * 86_400_000) });
+  const de = (d: string) => dayText(d, 'de');
+
+  it('confirms a trial order with the contract summary; subscribing in the trial keeps it free to its end, with the SEPA mandate', async () => {
+    const email = 'tina.test@paper.example';
+    // The German VAT number typed without "DE": the address's country supplies it.
+    const res = await post('/api/signup', {
+      cart: { planVariantId: 'trial' },
+      customer: customer(email, { vatId: '136 695 976' }),
+    });
+    expect(res.statusCode).toBe(201);
+    const [signedUp] = await t.db.select().from(billingCustomer).where(eq(billingCustomer.emailAddress, email));
+    expect(signedUp!.vatId).toBe('DE136695976');
+    const [co] = await t.db.select().from(company).where(eq(company.id, signedUp!.companyId));
+    expect(co!.vatNumber).toBe('DE136695976');
+    const order = await lastMail(t, email, 'order-confirmation');
+    expect(order!.subject).toContain('Bestellbestätigung und Vertragszusammenfassung');
+    expect(order!.body).toContain('Vertragszusammenfassung');
+    expect(order!.body).toContain(`Kostenlose Testphase: bis ${de(addDays(today, 29))}`);
+    expect(order!.body).toContain('Preis: 49,00 € netto im Monat zzgl. 19 % USt. = 58,31 €');
+    expect(order!.body).toMatch(/Kundennummer \d+/);
+    expect(order!.body).toContain('Anbieter: Cockpit Betrieb GmbH, Am Markt 1, 10115 Berlin');
+
+    const token = await setPassword(email);
+    // Before the click the price says from when it is paid.
+    const preview = (await post('/api/account/upgrade/preview', { planVariantId: 'dpo-monthly' }, t.auth(token))).json();
+    expect(preview.paidFrom).toBe(addDays(today, 30));
+    const up = await post('/api/account/upgrade', { planVariantId: 'dpo-monthly', paymentBearer: sepa }, t.auth(token));
+    expect(up.statusCode).toBe(200);
+    const details = up.json();
+    expect(details.contract).toMatchObject({
+      lifecycleStatus: 'Active',
+      startDate: today,
+      nextBillingDate: addDays(today, 30),
+      currentBalance: 0,
+    });
+    expect(details.customer.plan).toEqual({ planName: 'DSB-Paket', quantity: 1, startDate: addDays(today, 30) });
+    expect(details.contract.paymentBearer).toMatchObject({
+      creditorId: 'DE98ZZZ09999999999',
+      mandateReference: expect.stringMatching(/^PC-\d+-[A-Z0-9]+$/),
+    });
+    expect((await get('/api/account/statement', token)).json()).toEqual({ balance: 0, lines: [], invoices: [] });
+
+    const confirm = await lastMail(t, email, 'order-confirmation');
+    expect(confirm!.id).not.toBe(order!.id);
+    expect(confirm!.body).toContain(`Bezahlter Tarif ab: ${de(addDays(today, 30))}`);
+    expect(confirm!.body).toContain('49,00 € netto im Monat zzgl. 19 % USt. = 58,31 €');
+    expect(confirm!.body).toContain('SEPA-Lastschriftmandat');
+    expect(confirm!.body).toContain('Gläubiger-Identifikationsnummer DE98ZZZ09999999999');
+    expect(confirm!.body).toContain(`Mandatsreferenz: ${details.contract.paymentBearer.mandateReference}`);
+    expect(confirm!.body).toContain('innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung');
+
+    // The first paid month is charged, and invoiced, when the trial is over.
+    await advance(29);
+    expect((await get('/api/account/statement', token)).json().invoices).toHaveLength(0);
+    await advance(30);
+    const statement = (await get('/api/account/statement', token)).json();
+    expect(statement.invoices).toHaveLength(1);
+    expect(statement.invoices[0]).toMatchObject({ periodFrom: addDays(today, 30), gross: 58.31 });
+    const pdf = await get(`/api/account/invoice/${statement.invoices[0].id}/pdf`, token);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`Mandatsreferenz: ${details.contract.paymentBearer.mandateReference}`);
+    expect(text).toContain('Gläubiger-Identifikationsnummer: DE98ZZZ09999999999');
+  });
+
+  it('invoices every charge: gap-free numbers, VAT, seller and buyer, under Documents and on /account; the balance line by line', async () => {
+    const email = 'ian.invoice@paper.example';
+    const res = await post('/api/signup', {
+      cart: { planVariantId: 'dpo-monthly' },
+      customer: customer(email, { locale: 'en', companyName: 'Invoice Ltd' }),
+      paymentBearer: card,
+    });
+    expect(res.statusCode).toBe(201);
+    const order = await lastMail(t, email, 'order-confirmation');
+    expect(order!.subject).toContain('order confirmation and contract summary');
+    expect(order!.body).toContain('€49.00 net a month plus 19 % VAT = €58.31');
+    expect(order!.body).toContain('Credit card Visa');
+    expect(order!.body).not.toContain('mandate');
+
+    const token = await setPassword(email);
+    const details = (await get('/api/account/contract', token)).json();
+    expect(details.customer).toMatchObject({
+      id: expect.stringMatching(/^\d{5,}$/),
+      externalCustomerId: null,
+      defaultBearerMedium: 'CreditCard',
+      plan: { planName: details.currentPlan.planName, quantity: 1, startDate: today },
+    });
+    let statement = (await get('/api/account/statement', token)).json();
+    expect(statement.invoices).toHaveLength(1);
+    const first = statement.invoices[0];
+    expect(first).toMatchObject({
+      issuedOn: today,
+      periodFrom: today,
+      periodTo: addDays(addMonths(today, 1), -1),
+      net: 49,
+      vat: 9.31,
+      gross: 58.31,
+    });
+    expect(statement.lines).toEqual([
+      expect.objectContaining({ kind: 'charge', amount: -58.31, balanceAfter: -58.31, invoiceId: first.id }),
+    ]);
+    expect(statement.balance).toBe(details.contract.currentBalance);
+
+    const pdf = await get(`/api/account/invoice/${first.id}/pdf`, token);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    for (const expected of [
+      `Invoice ${first.number}`,
+      'Cockpit Betrieb GmbH',
+      'Am Markt 1',
+      'VAT ID DE136695976',
+      'Invoice Ltd',
+      'Nina Neu',
+      'Lindenweg 4',
+      '10115 Berlin',
+      'VAT ID DE 136 695 976',
+      `Customer number ${details.customer.id}`,
+      'DPO plan, monthly',
+      'Net amount €49.00',
+      'VAT 19 % €9.31',
+      'Total €58.31',
+      'credit card Visa',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Kept among the company's documents like a generated report.
+    const docs = (await get('/api/attachment?pageSize=500', token)).json().items;
+    expect(docs).toContainEqual(expect.objectContaining({ fileName: first.fileName, itemId: null, mimeType: 'application/pdf' }));
+    expect(first.fileName).toBe(`Invoice ${first.number} Invoice Ltd.pdf`);
+
+    // A charge whose transaction fails gives its number back; the next months follow on without a gap.
+    const [{ companyId }] = (await t.db
+      .select({ companyId: billingCustomer.companyId })
+      .from(billingCustomer)
+      .where(eq(billingCustomer.emailAddress, email))) as [{ companyId: string }];
+    await t.db
+      .transaction(async (tx) => {
+        await recordCharge(
+          tx,
+          { storage: t.storage, seller: t.config.seller },
+          { companyId, variantId: 'dpo-monthly', coupon: null, periodFrom: today, issuedOn: today },
+        );
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await advance(65)).toMatchObject({ billed: expect.any(Number) });
+    statement = (await get('/api/account/statement', token)).json();
+    expect(statement.invoices.map((i: { periodFrom: string }) => i.periodFrom)).toEqual([
+      addMonths(today, 2),
+      addMonths(today, 1),
+      today,
+    ]);
+    const all = await t.db.select({ sequence: billingInvoice.sequence, number: billingInvoice.number }).from(billingInvoice);
+    const sequences = all.map((i) => i.sequence).sort((a, b) => a - b);
+    expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+    for (const i of all) expect(i.number).toBe(`RE-${String(i.sequence).padStart(6, '0')}`);
+    expect(statement.lines.map((l: { amount: number }) => l.amount)).toEqual([-58.31, -58.31, -58.31]);
+    expect(statement.lines[0].balanceAfter).toBe(-174.93);
+    expect(statement.balance).toBe((await get('/api/account/contract', token)).json().contract.currentBalance);
+    // Someone else's invoice is not there.
+    const other = await t.tokenFor('admin@demo.local');
+    expect((await get(`/api/account/invoice/${first.id}/pdf`, other)).statusCode).toBe(404);
+  });
+
+  it('confirms a cancellation with the time it was received and the end date, in German and English', async () => {
+    const email = 'cora.cancel@paper.example';
+    await post('/api/signup', { cart: { planVariantId: 'dpo-monthly' }, customer: customer(email), paymentBearer: card });
+    const token = await setPassword(email);
+    const cancel = await post('/api/account/cancel', { confirmed: true }, t.auth(token));
+    expect(cancel.statusCode).toBe(200);
+    const end = cancel.json().effectiveEndDate as string;
+    const mail = await lastMail(t, email, 'cancellation-confirmation');
+    expect(mail!.subject).toContain(`Bestätigung Ihrer Kündigung zum ${de(end)}`);
+    expect(mail!.body).toContain(`Ihr Vertrag endet am ${de(end)}.`);
+    expect(mail!.body).toMatch(/Eingang Ihrer Kündigung am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+    expect(mail!.body).toContain(`gekündigt; endet am ${de(end)}`);
+    // A refused second cancellation sends nothing.
+    await post('/api/account/cancel', { confirmed: true }, t.auth(token));
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from mail_outbox where recipient = ${email} and template = 'cancellation-confirmation'`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+
+    const en = 'eve.english@paper.example';
+    await post('/api/signup', {
+      cart: { planVariantId: 'dpo-monthly' },
+      customer: customer(en, { locale: 'en' }),
+      paymentBearer: sepa,
+    });
+    const enToken = await setPassword(en);
+    const enEnd = (await post('/api/account/cancel', { confirmed: true }, t.auth(enToken))).json().effectiveEndDate as string;
+    const enMail = await lastMail(t, en, 'cancellation-confirmation');
+    expect(enMail!.subject).toContain(`your cancellation, effective ${dayText(enEnd, 'en')}`);
+    expect(enMail!.body).toContain(`Your contract ends on ${dayText(enEnd, 'en')}.`);
+    expect(enMail!.body).toContain('we confirm that we received your cancellation on');
   });
 });

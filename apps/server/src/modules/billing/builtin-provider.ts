@@ -12,6 +12,8 @@ import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { billingContract, billingCoupon, billingCustomer, billingPlan, billingPlanVariant } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import { validationFailed } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import { recordCharge, type Seller } from './invoice';
 import { type BillingProvider, fail, type PaymentBearerData, type ProviderContext } from './provider';
 import {
   addDays,
@@ -57,6 +59,11 @@ async function coupon(db: Db, code: string) {
 
 const isPaid = (v: VariantTerms) => v.trialDays === 0;
 
+/** When a subscription now becomes paid: the day after a running trial, else today. */
+function paidFromOf(c: typeof billingContract.$inferSelect, today: string) {
+  return statusOf(c, today) === 'InTrial' && c.endDate ? addDays(c.endDate, 1) : today;
+}
+
 /**
  * A trial or cancelled contract past its last day has ended, whether or not the date job has
  * recorded it yet (the lock in platform/auth/plugin.ts reads the date the same way).
@@ -66,7 +73,14 @@ function statusOf(c: typeof billingContract.$inferSelect, today: string) {
   return c.lifecycleStatus;
 }
 
-function bearerColumns(b: PaymentBearerData | null, now: Date) {
+/**
+ * A new direct-debit mandate's reference: unique for the creditor (the customer number and the
+ * moment it was given), at most 35 characters of the SEPA set.
+ */
+export const mandateReferenceFor = (customerNumber: number, now: Date) =>
+  `PC-${customerNumber}-${now.getTime().toString(36).toUpperCase()}`;
+
+function bearerColumns(b: PaymentBearerData | null, now: Date, customerNumber: number) {
   if (!b) return {};
   if (b.type === 'CreditCard') {
     return {
@@ -79,6 +93,7 @@ function bearerColumns(b: PaymentBearerData | null, now: Date) {
       holder: b.holder,
       ibanMasked: null,
       sepaAgreedAt: null,
+      mandateReference: null,
     };
   }
   return {
@@ -91,11 +106,12 @@ function bearerColumns(b: PaymentBearerData | null, now: Date) {
     holder: b.holder,
     ibanMasked: maskIban(b.iban),
     sepaAgreedAt: now,
+    mandateReference: mandateReferenceFor(customerNumber, now),
   };
 }
 
 /** The built-in provider: plans, coupons and contracts in PostgreSQL (docs/decisions/0018). */
-export function builtInProvider(o: { now: () => Date }): BillingProvider {
+export function builtInProvider(o: { now: () => Date; storage: Storage; seller: Seller }): BillingProvider {
   /** The plan variant of a cart, or a field error on it. */
   const variantOf = async (ctx: ProviderContext, id: string, field: string) => {
     const v = await variant(ctx.db, id, ctx.locale);
@@ -103,7 +119,13 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
     return v;
   };
 
-  const preview = async (ctx: ProviderContext, v: VariantRow, c: CouponTerms | null, code: string): Promise<OrderPreview> => {
+  const preview = async (
+    ctx: ProviderContext,
+    v: VariantRow,
+    c: CouponTerms | null,
+    code: string,
+    paidFrom: string | null = isPaid(v) ? ctx.today : null,
+  ): Promise<OrderPreview> => {
     const error = code ? couponError(c, ctx.today) : null;
     const usable = code && !error ? c : null;
     // A trial costs nothing; its coupon applies to the plan it becomes.
@@ -122,6 +144,7 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       vatTotal: euro(charged.vatCents),
       grossTotal: euro(charged.grossCents),
       monthlyGross: euro(monthly.grossCents),
+      paidFrom,
       coupon: code
         ? { code: code.toUpperCase(), kind: usable?.kind ?? null, value: usable ? usable.value : null, errorCode: error }
         : null,
@@ -168,35 +191,41 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       if (isPaid(v) && !paymentBearer) throw validationFailed({ paymentBearer: ['validation.required'] });
       const now = o.now();
       const paid = isPaid(v);
-      const price = monthlyPrice(v, couponId ? await coupon(ctx.db, cart.couponCode) : null);
-      await ctx.db.insert(billingCustomer).values({
-        companyId,
-        companyName: customer.companyName,
-        firstName: customer.firstName,
-        lastName: customer.lastName,
-        emailAddress: customer.emailAddress,
-        vatId: customer.vatId,
-        phoneNumber: customer.phoneNumber,
-        locale: customer.locale,
-        tag: customer.tag,
-        ...customer.address,
-        confirmedAt: now,
-        promotionalCommunication: customer.customFields.hasConfirmedPromotionalCommunication,
-      });
+      const [{ customerNumber }] = (await ctx.db
+        .insert(billingCustomer)
+        .values({
+          companyId,
+          companyName: customer.companyName,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          emailAddress: customer.emailAddress,
+          vatId: customer.vatId,
+          phoneNumber: customer.phoneNumber,
+          locale: customer.locale,
+          tag: customer.tag,
+          ...customer.address,
+          confirmedAt: now,
+          promotionalCommunication: customer.customFields.hasConfirmedPromotionalCommunication,
+        })
+        .returning({ customerNumber: billingCustomer.customerNumber })) as [{ customerNumber: number }];
       await ctx.db.insert(billingContract).values({
         companyId,
         planVariantId: v.id,
         couponId,
         lifecycleStatus: paid ? 'Active' : 'InTrial',
         startDate: ctx.today,
+        planStartDate: ctx.today,
         // The trial's last free day; a paid plan runs until cancelled.
         endDate: paid ? null : addDays(ctx.today, v.trialDays - 1),
         // Billed in advance: the first month at once, the next one a month later.
         nextBillingDate: paid ? addMonths(ctx.today, 1) : null,
         noticePeriodDays: v.noticePeriodDays,
-        balanceCents: paid ? -price.grossCents : 0,
-        ...bearerColumns(paymentBearer, now),
+        ...bearerColumns(paymentBearer, now, customerNumber),
       });
+      if (paid) {
+        const c = couponId ? await coupon(ctx.db, cart.couponCode) : null;
+        await recordCharge(ctx.db, o, { companyId, variantId: v.id, coupon: c, periodFrom: ctx.today, issuedOn: ctx.today });
+      }
     },
 
     async contractDetails(ctx, companyId) {
@@ -223,9 +252,12 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
             holder: c.holder ?? '',
             iban: c.ibanMasked,
             hasAgreedToSepaTerms: c.sepaAgreedAt !== null,
+            mandateReference: c.mandateReference,
+            creditorId: c.bearerType === 'Debit' ? o.seller.creditorId || null : null,
           }
         : null;
       const follow = !isPaid(v) && v.followUpVariantId ? await variant(ctx.db, v.followUpVariantId, ctx.locale) : null;
+      const monthly = monthlyPrice(follow ?? v, row.coupon);
       const details: ContractDetails = {
         contract: {
           currency: 'EUR',
@@ -240,6 +272,11 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
           paymentProviderRole: c.bearerType,
         },
         customer: {
+          id: String(customer.customerNumber),
+          externalCustomerId: customer.externalId,
+          defaultBearerMedium: c.bearerType,
+          // The built-in plans are sold one at a time.
+          plan: { planName: v.planName, quantity: 1, startDate: c.planStartDate },
           companyName: customer.companyName,
           firstName: customer.firstName,
           lastName: customer.lastName,
@@ -261,7 +298,9 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
           planVariantId: v.id,
           planName: v.planName,
           name: v.name,
-          monthlyGross: euro(monthlyPrice(follow ?? v, row.coupon).grossCents),
+          monthlyGross: euro(monthly.grossCents),
+          monthlyNet: euro(monthly.netCents - monthly.discountCents),
+          vatPercent: (follow ?? v).vatBasisPoints / 100,
         },
         ...dates,
         // The built-in provider collects no payments, so it never blocks them.
@@ -293,7 +332,7 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       if (!isPaid(v)) throw validationFailed({ planVariantId: ['validation.unknownPlan'] });
       const row = await contractRow(ctx.db, companyId);
       if (!row) throw fail('noContract', ctx.locale);
-      return preview(ctx, v, row.coupon, row.coupon?.code ?? '');
+      return preview(ctx, v, row.coupon, row.coupon?.code ?? '', paidFromOf(row.contract, ctx.today));
     },
 
     async upgrade(ctx, companyId, planVariantId, bearer) {
@@ -305,20 +344,36 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       if (status !== 'InTrial' && status !== 'Ended') {
         throw fail('alreadySubscribed', ctx.locale);
       }
-      const price = monthlyPrice(v, row.coupon);
+      const [cu] = await ctx.db
+        .select({ customerNumber: billingCustomer.customerNumber })
+        .from(billingCustomer)
+        .where(eq(billingCustomer.companyId, companyId));
+      // A running trial stays free to its end (decision 0041): the paid plan and its first
+      // month begin the day after; an ended contract is paid from today.
+      const paidFrom = paidFromOf(row.contract, ctx.today);
+      const now = paidFrom === ctx.today;
       await ctx.db
         .update(billingContract)
         .set({
           planVariantId: v.id,
           lifecycleStatus: 'Active',
-          startDate: ctx.today,
+          startDate: now ? ctx.today : row.contract.startDate,
+          planStartDate: paidFrom,
           endDate: null,
-          nextBillingDate: addMonths(ctx.today, 1),
+          nextBillingDate: now ? addMonths(ctx.today, 1) : paidFrom,
           noticePeriodDays: v.noticePeriodDays,
-          balanceCents: sql`${billingContract.balanceCents} - ${price.grossCents}`,
-          ...bearerColumns(bearer, o.now()),
+          ...bearerColumns(bearer, o.now(), cu?.customerNumber ?? 0),
         })
         .where(eq(billingContract.id, row.contract.id));
+      if (now) {
+        await recordCharge(ctx.db, o, {
+          companyId,
+          variantId: v.id,
+          coupon: row.coupon,
+          periodFrom: ctx.today,
+          issuedOn: ctx.today,
+        });
+      }
     },
 
     async advance(ctx) {
@@ -352,19 +407,21 @@ export function builtInProvider(o: { now: () => Date }): BillingProvider {
       let billed = 0;
       for (const { contract: c, variant: v, coupon: cp } of due) {
         let next = c.nextBillingDate!;
-        let charged = 0;
-        const gross = monthlyPrice(v, cp).grossCents;
+        // One invoice per billing period, each for the period it pays.
         while (next <= ctx.today && (!c.endDate || next <= c.endDate)) {
-          charged += gross;
+          await recordCharge(ctx.db, o, {
+            companyId: c.companyId,
+            variantId: v.id,
+            coupon: cp,
+            periodFrom: next,
+            issuedOn: ctx.today,
+          });
           next = addMonths(next, 1);
           billed++;
         }
         await ctx.db
           .update(billingContract)
-          .set({
-            balanceCents: sql`${billingContract.balanceCents} - ${charged}`,
-            nextBillingDate: c.endDate && next > c.endDate ? null : next,
-          })
+          .set({ nextBillingDate: c.endDate && next > c.endDate ? null : next })
           .where(eq(billingContract.id, c.id));
       }
       return { ended: ended.length, billed };

@@ -5,6 +5,7 @@ import {
   signupPreviewRequestSchema,
   signupRequestSchema,
   signupResultSchema,
+  vatNumberForCountry,
 } from '@pc/shared';
 import { desc, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,8 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { INVITE_MINUTES, sendPasswordLink } from '../auth/password-reset';
 import { todayIn } from '../items/time';
+import type { Seller } from './invoice';
+import { sendOrderConfirmation } from './mails';
 import type { BillingProvider } from './provider';
 
 export interface SignupDeps {
@@ -24,6 +27,8 @@ export interface SignupDeps {
   db: OwnerDb;
   provider: BillingProvider;
   mailer: Mailer;
+  /** The operator as seller and SEPA creditor, named in the order confirmation. */
+  seller: Seller;
   timeZone: string;
   now: () => Date;
   /** SUBSCRIPTIONS_ENABLED: without it the sign-up does not exist. */
@@ -55,7 +60,8 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
       fields: { paymentBearer: ['validation.required'] },
     });
   }
-  const c = body.customer;
+  // A VAT number typed without the prefix of the address's country is kept with it.
+  const c = { ...body.customer, vatId: vatNumberForCountry(body.customer.vatId, body.customer.address.country).value };
   const existing = await d.db
     .select({ id: appUser.id })
     .from(appUser)
@@ -104,8 +110,11 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
         { ...ctx, db: tx },
         { companyId, cart: body.cart, customer: c, paymentBearer: body.paymentBearer },
       );
+      const queue = { in: { db: tx, afterCommit: (fn: () => void) => after.push(fn) } };
+      const details = await d.provider.contractDetails({ ...ctx, db: tx }, companyId);
+      if (details) await sendOrderConfirmation(d.mailer, details, d.seller, queue);
       const user = { id: userId, firstname: c.firstName, lastname: c.lastName, email: c.emailAddress, language: c.locale };
-      await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, { in: { db: tx, afterCommit: (fn) => after.push(fn) } });
+      await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, queue);
     });
   } catch (e) {
     // The same address signed up a moment ago: as above, nothing new and the same answer.

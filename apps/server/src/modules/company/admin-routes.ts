@@ -1,4 +1,4 @@
-import { companyDetailSchema, companyInputSchema, companyMoveSchema, ifMatchHeaders, versionConflictSchema } from '@pc/shared';
+import { companyDetailSchema, companyFormSchema, companyMoveSchema, ifMatchHeaders, versionConflictSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -28,7 +28,7 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
     '/api/company',
     {
       config: { claims: { all: ['Company.Write'] } },
-      schema: { tags: ['company'], body: companyInputSchema, response: { 201: companyDetailSchema } },
+      schema: { tags: ['company'], body: companyFormSchema, response: { 201: companyDetailSchema } },
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
@@ -45,7 +45,7 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
         tags: ['company'],
         params: idParams,
         headers: ifMatchHeaders,
-        body: companyInputSchema,
+        body: companyFormSchema,
         response: { 200: companyDetailSchema, 409: versionConflictSchema(companyDetailSchema) },
       },
     },

@@ -4,8 +4,8 @@ import {
   type CompanyInput,
   type CompanyMove,
   type CompanyRights,
-  isValidVatNumber,
   VAT_NUMBER_ERROR,
+  vatNumberForCountry,
 } from '@pc/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -147,9 +147,14 @@ async function checkAgent(db: Db, agentId: string | null) {
   if (!u) throw validationFailed({ dataPrivacyAgentId: ['validation.unknownReference'] });
 }
 
-/** The request schema refuses an invalid VAT number already; this keeps the rule for every other caller. */
+/**
+ * The request schema refuses an invalid VAT number already; this keeps the rule for every other
+ * caller, and stores a number typed without the company's country prefix with it.
+ */
 function checkVatNumber(input: CompanyInput) {
-  if (!isValidVatNumber(input.vatNumber)) throw validationFailed({ vatNumber: [VAT_NUMBER_ERROR] });
+  const vat = vatNumberForCountry(input.vatNumber, input.country);
+  if (!vat.isValid) throw validationFailed({ vatNumber: [VAT_NUMBER_ERROR] });
+  input.vatNumber = vat.value;
 }
 
 export async function createCompany(ctx: Ctx, input: CompanyInput) {

@@ -154,6 +154,12 @@ describe('administration', () => {
       expect(created.statusCode).toBe(422);
       expect(created.json().fields).toEqual({ vatNumber: ['validation.vatNumber'] });
       expect((await detail(ids['Bäckerei Schmidt']!)).vatNumber).toBe(b.vatNumber);
+      // A German number typed without "DE" for a German company is stored with it; for an Austrian one it is refused.
+      const bare = await put(ids['Bäckerei Schmidt']!, { ...g(b), country: 'DE', vatNumber: '136 695 976' });
+      expect(bare.statusCode).toBe(200);
+      expect(bare.json().vatNumber).toBe('DE136695976');
+      const austrian = await put(ids['Bäckerei Schmidt']!, { ...g(b), country: 'AT', vatNumber: '136 695 976' });
+      expect(austrian.json().fields).toEqual({ vatNumber: ['validation.vatNumber'] });
       const cleared = await put(ids['Bäckerei Schmidt']!, { ...g(b), vatNumber: '' });
       expect(cleared.json().vatNumber).toBe('');
     });

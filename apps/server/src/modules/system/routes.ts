@@ -34,6 +34,7 @@ export function systemRoutes(app: FastifyInstance, { database, config }: { datab
       webcastUrl: config.webcastUrl,
       subscriptionsEnabled: config.subscriptionsEnabled,
       browserWarning: config.browserWarning,
+      sepaCreditor: config.seller.creditorId ? { name: config.seller.name, id: config.seller.creditorId } : null,
     }),
   );
 

@@ -15,6 +15,11 @@ export interface MailVars {
   /** Questionnaire mails: what is asked and until when. */
   title?: string;
   dueDate?: string;
+  /** Contract mails: the contract summary (written per language by billing/mails.ts). */
+  summary?: string;
+  /** Cancellation: when it was received and the contract's last day. */
+  receivedAt?: string;
+  endDate?: string;
 }
 
 interface Template {
@@ -229,6 +234,66 @@ export const templates = {
         `Hallo,\n\nmit dieser E-Mail-Adresse wurde gerade eine Registrierung bei ${v.productName} versucht. Für diese Adresse besteht bereits ein Zugang, daher wurde kein neues Konto angelegt.\n\nMelden Sie sich hier an:\n\n${v.link}\n\nHaben Sie Ihr Passwort vergessen, wählen Sie auf der Anmeldeseite „Passwort vergessen“. Haben Sie sich nicht registriert, können Sie diese Nachricht ignorieren.`,
       en: (v) =>
         `Hello,\n\nsomeone just tried to sign up for ${v.productName} with this e-mail address. This address has an account already, so no new account was created.\n\nLog in here:\n\n${v.link}\n\nIf you forgot your password, choose "Forgot password" on the login page. If you did not sign up, you can ignore this message.`,
+    },
+  },
+  /** A contract was ordered or subscribed: the order confirmation with the contract summary. */
+  'order-confirmation': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Bestellbestätigung und Vertragszusammenfassung`,
+      en: (v) => `${v.productName}: order confirmation and contract summary`,
+    },
+    body: {
+      de: (v) =>
+        `Guten Tag ${v.name},
+
+vielen Dank für Ihre Bestellung. Wir bestätigen den Vertrag mit den folgenden Angaben:
+
+${v.summary}
+
+Ihre Vertragsdaten, Rechnungen und den Kontostand finden Sie jederzeit unter:
+
+${v.link}`,
+      en: (v) =>
+        `Hello ${v.name},
+
+thank you for your order. We confirm the contract as follows:
+
+${v.summary}
+
+Your contract data, invoices and balance are always at:
+
+${v.link}`,
+    },
+  },
+  /** A cancellation was received (§ 312k (4) BGB): when, and the day the contract ends. */
+  'cancellation-confirmation': {
+    category: null,
+    subject: {
+      de: (v) => `${v.productName}: Bestätigung Ihrer Kündigung zum ${v.endDate}`,
+      en: (v) => `${v.productName}: your cancellation, effective ${v.endDate}`,
+    },
+    body: {
+      de: (v) =>
+        `Guten Tag ${v.name},
+
+wir bestätigen den Eingang Ihrer Kündigung am ${v.receivedAt}.
+
+Ihr Vertrag endet am ${v.endDate}. Bis dahin können Sie ${v.productName} wie bisher nutzen; danach werden keine weiteren Beträge berechnet.
+
+${v.summary}
+
+Ihre Vertragsdaten: ${v.link}`,
+      en: (v) =>
+        `Hello ${v.name},
+
+we confirm that we received your cancellation on ${v.receivedAt}.
+
+Your contract ends on ${v.endDate}. Until then you can use ${v.productName} as before; nothing further will be charged after it.
+
+${v.summary}
+
+Your contract data: ${v.link}`,
     },
   },
 } satisfies Record<string, Template>;

@@ -1,3 +1,4 @@
+import Download from '@mui/icons-material/Download';
 import EventBusy from '@mui/icons-material/EventBusy';
 import Logout from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
@@ -7,19 +8,27 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ContractDetails } from '@pc/shared';
+import type { AccountStatement, ContractDetails } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { PageHeader } from '../../components/page-header';
+import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
+import { useConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
+import { notify } from '../../lib/notify';
 import { logout } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { useContract } from './api';
+import { useContract, useStatement } from './api';
 import { Facts, StatusChip } from './contract-parts';
 import { formatEuro } from './format';
 
@@ -119,8 +128,159 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** Hidden on phones: the column that repeats what the rows already add up to. */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** The balance line by line: what each charge, payment and credit did to it, newest first. */
+function StatementView({ statement }: { statement: AccountStatement }) {
+  const { t, i18n } = useTranslation();
+  const euro = (v: number) => formatEuro(v, i18n.language);
+  return (
+    <>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
+        {t('billing.account.statementText')}
+      </Typography>
+      {statement.lines.length === 0 ? (
+        <Typography color="text.secondary">{t('billing.account.noLines')}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('billing.account.statement')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={wideOnly}>{t('billing.account.bookedOn')}</TableCell>
+                <TableCell>{t('billing.account.entry')}</TableCell>
+                <TableCell align="right">{t('billing.account.amount')}</TableCell>
+                <TableCell align="right" sx={wideOnly}>
+                  {t('billing.account.balanceAfter')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {statement.lines.map((l) => (
+                <TableRow key={l.id}>
+                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDate(l.bookedOn)}</TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    <Typography variant="body2" component="span" sx={{ fontWeight: 500, display: 'block' }}>
+                      {t(`billing.account.kind.${l.kind}`)}
+                      {/* Phones have no date column: the date goes with the entry. */}
+                      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, fontWeight: 400 }}>
+                        {` · ${formatDate(l.bookedOn)}`}
+                      </Box>
+                    </Typography>
+                    <Typography variant="body2" component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {l.description}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {euro(l.amount)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    {euro(l.balanceAfter)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1.5, px: 2 }}>
+        <Typography sx={{ fontWeight: 600 }}>{t('billing.account.currentBalance')}</Typography>
+        <Typography sx={{ fontWeight: 600 }} data-testid="statement-balance">
+          {euro(statement.balance)}
+        </Typography>
+      </Stack>
+    </>
+  );
+}
+
+/** The invoices of the account, each downloadable as PDF. */
+function InvoiceList({ statement }: { statement: AccountStatement }) {
+  const { t, i18n } = useTranslation();
+  const euro = (v: number) => formatEuro(v, i18n.language);
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (id: string, fileName: string) => {
+    setBusy(id);
+    try {
+      saveFile(await apiRequest<DownloadedFile>(`/account/invoice/${id}/pdf`, { responseType: 'file' }), fileName);
+    } catch (e) {
+      notify(errorText(t, e), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
+        {t('billing.account.invoicesText')}
+      </Typography>
+      {statement.invoices.length === 0 ? (
+        <Typography color="text.secondary">{t('billing.account.noInvoices')}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('billing.account.invoices')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('billing.account.invoiceNumber')}</TableCell>
+                <TableCell sx={wideOnly}>{t('billing.account.period')}</TableCell>
+                <TableCell align="right">{t('billing.account.gross')}</TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('billing.account.download')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {statement.invoices.map((i) => (
+                <TableRow key={i.id}>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {i.number}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatDate(i.issuedOn)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+                    {formatDate(i.periodFrom)} – {formatDate(i.periodTo)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {euro(i.gross)}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      startIcon={<Download />}
+                      loading={busy === i.id}
+                      onClick={() => void download(i.id, i.fileName)}
+                      aria-label={t('billing.account.downloadLabel', { number: i.number })}
+                    >
+                      {t('billing.account.download')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 function ContractView({ details }: { details: ContractDetails }) {
   const { t, i18n } = useTranslation();
+  const statement = useStatement();
+  const { sepaCreditor } = useConfig();
   const { contract: c, customer: u, currentPlan: plan } = details;
   const euro = (v: number) => formatEuro(v, i18n.language);
   const bearer = c.paymentBearer;
@@ -139,8 +299,23 @@ function ContractView({ details }: { details: ContractDetails }) {
         <Facts
           rows={[
             [t('billing.account.status'), <StatusChip key="s" status={c.lifecycleStatus} />],
+            [t('billing.account.customerNumber'), u.id],
+            [t('billing.account.externalId'), u.externalCustomerId],
             [t('billing.account.plan'), `${plan.name} (${t('billing.account.perMonth', { price: euro(plan.monthlyGross) })})`],
+            [t('billing.account.quantity'), String(u.plan.quantity)],
             [t('billing.account.startDate'), formatDate(c.startDate)],
+            [
+              u.plan.startDate > today() ? t('billing.account.planStartFuture') : t('billing.account.planStart'),
+              formatDate(u.plan.startDate),
+            ],
+            [
+              t('billing.account.defaultPayment'),
+              u.defaultBearerMedium === 'CreditCard'
+                ? t('billing.payment.card')
+                : u.defaultBearerMedium === 'Debit'
+                  ? t('billing.payment.sepa')
+                  : '',
+            ],
             [t('billing.account.endDate'), formatDate(c.endDate)],
             [t('billing.account.nextBillingDate'), formatDate(c.nextBillingDate)],
             [t('billing.account.noticePeriod'), t('billing.account.days', { count: c.noticePeriodDays })],
@@ -188,6 +363,12 @@ function ContractView({ details }: { details: ContractDetails }) {
               bearer.type === 'CreditCard'
                 ? [t('billing.payment.cardNumber'), bearer.maskedCardPan]
                 : [t('billing.payment.iban'), bearer.iban],
+              ...(bearer.type === 'Debit'
+                ? ([
+                    [t('billing.account.mandateReference'), bearer.mandateReference],
+                    [t('billing.account.creditorId'), bearer.creditorId],
+                  ] as [string, string | null][])
+                : []),
               ...(bearer.type === 'CreditCard'
                 ? [
                     [t('billing.payment.expiry'), `${String(bearer.expiryMonth).padStart(2, '0')}/${bearer.expiryYear}`] as [
@@ -200,6 +381,39 @@ function ContractView({ details }: { details: ContractDetails }) {
           />
         ) : (
           <Typography color="text.secondary">{t('billing.account.noPayment')}</Typography>
+        )}
+        {bearer?.type === 'Debit' && (
+          // The mandate as given: creditor and identifier, and the right to a refund.
+          <Box sx={{ mt: 2, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+              {t('billing.payment.sepaMandateTitle')}
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 0.5 }}>
+              {t('billing.payment.sepaMandateText', {
+                creditor: sepaCreditor?.name ?? '',
+                creditorId: bearer.creditorId ?? sepaCreditor?.id ?? '–',
+              })}
+            </Typography>
+            <Typography variant="body2">{t('billing.payment.sepaRefund')}</Typography>
+          </Box>
+        )}
+      </Section>
+      <Section title={t('billing.account.statement')}>
+        {statement.isPending ? (
+          <Skeleton height={120} />
+        ) : statement.isError ? (
+          <Alert severity="error">{errorText(t, statement.error)}</Alert>
+        ) : (
+          <StatementView statement={statement.data} />
+        )}
+      </Section>
+      <Section title={t('billing.account.invoices')}>
+        {statement.isPending ? (
+          <Skeleton height={80} />
+        ) : statement.isError ? (
+          <Alert severity="error">{errorText(t, statement.error)}</Alert>
+        ) : (
+          <InvoiceList statement={statement.data} />
         )}
       </Section>
     </Stack>
@@ -227,5 +441,8 @@ export function AccountPage() {
     </Box>
   );
 }
+
+/** Today as YYYY-MM-DD in the browser's time zone (the plan-start label only). */
+const today = () => new Date().toLocaleDateString('sv-SE');
 
 const isNoContract = (e: unknown) => (e as { details?: string } | null)?.details === 'noContract';

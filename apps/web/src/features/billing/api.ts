@@ -1,4 +1,6 @@
 import {
+  type AccountStatement,
+  accountStatementSchema,
   billingCatalogueSchema,
   type ContractDetails,
   type CouponInput,
@@ -33,6 +35,17 @@ export function fetchContract(): Promise<ContractDetails> {
 
 export function useContract(enabled = true) {
   return useQuery({ queryKey: contractKey, queryFn: fetchContract, retry: false, enabled });
+}
+
+export const statementKey = ['account', 'statement'] as const;
+
+/** The balance line by line and the invoices of the caller's account. */
+export function useStatement(enabled = true) {
+  return useQuery({
+    queryKey: statementKey,
+    queryFn: (): Promise<AccountStatement> => apiRequest('/account/statement', { schema: accountStatementSchema }),
+    enabled,
+  });
 }
 
 export function cancelContract() {

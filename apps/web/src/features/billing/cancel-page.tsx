@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
-import { cancelContract, contractKey, useContract } from './api';
+import { cancelContract, useContract } from './api';
 
 /**
  * /cancel (spec 000 §2, §4, §8): a contract without an end date can be cancelled once the
@@ -29,7 +29,7 @@ export function CancelPage() {
   const [confirmed, setConfirmed] = useState(false);
   const cancel = useMutation({
     mutationFn: cancelContract,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: contractKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['account'] }),
   });
   const failure = cancel.error
     ? isApiError(cancel.error) && cancel.error.details

@@ -10,6 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   cardTypeOf,
   type PaymentBearerInput,
@@ -20,6 +21,7 @@ import {
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../lib/config';
 import { errorText, messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
 import { paymentFieldOf } from './format';
@@ -38,7 +40,9 @@ interface PaymentFormProps {
  */
 export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFormProps) {
   const { t } = useTranslation();
+  const { sepaCreditor } = useConfig();
   const typeLabel = useId();
+  const mandateTitle = useId();
   const form = useZodForm<PaymentFormValues>(paymentFormSchema, {
     mode: 'onTouched',
     defaultValues: {
@@ -132,6 +136,27 @@ export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFo
               autoComplete="off"
               {...err('ibanRepeat')}
             />
+            <Box
+              component="section"
+              aria-labelledby={mandateTitle}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'action.hover' }}
+            >
+              <Typography id={mandateTitle} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t('billing.payment.sepaMandateTitle')}
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('billing.payment.sepaMandateText', {
+                  creditor: sepaCreditor?.name ?? '',
+                  creditorId: sepaCreditor?.id ?? '–',
+                })}
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('billing.payment.sepaRefund')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('billing.payment.sepaReference')}
+              </Typography>
+            </Box>
             <FormControl error={!!errors.hasAgreedToSepaTerms} required>
               <FormControlLabel
                 control={<Checkbox {...register('hasAgreedToSepaTerms')} />}

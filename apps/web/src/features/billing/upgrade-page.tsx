@@ -10,11 +10,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { fetchMe, setMe } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { contractKey, previewUpgrade, upgrade, useContract } from './api';
+import { previewUpgrade, upgrade, useContract } from './api';
 import { OrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
 
@@ -34,13 +35,18 @@ export function UpgradePage() {
     retry: false,
   });
 
+  const paidFrom = preview.data?.paidFrom ?? null;
+  const later = !!paidFrom && status === 'InTrial';
+
   const subscribe = async (bearer: Parameters<typeof upgrade>[1]) => {
-    await upgrade(DPO_PLAN_VARIANT, bearer);
+    const details = await upgrade(DPO_PLAN_VARIANT, bearer);
+    const from = details.customer.plan.startDate;
     // An ended contract locked the account: the fresh `me` lifts the lock.
     const fresh = await fetchMe();
     setMe(fresh);
-    await queryClient.invalidateQueries({ queryKey: contractKey });
-    notify(t('billing.upgrade.success'), 'success');
+    // The contract and its statement (a subscription may have charged the first month).
+    await queryClient.invalidateQueries({ queryKey: ['account'] });
+    notify(later ? t('billing.upgrade.successFrom', { date: formatDate(from) }) : t('billing.upgrade.success'), 'success');
     await navigate({ href: fresh.lockReason ? lockRoutes[fresh.lockReason] : '/account', replace: true });
   };
 
@@ -60,9 +66,15 @@ export function UpgradePage() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('billing.upgrade.planTitle')}
               </Typography>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
                 {t('billing.upgrade.text')}
               </Typography>
+              {/* Said before the click: whether the trial runs on free or the paid plan starts today. */}
+              {paidFrom && (
+                <Alert severity="info" sx={{ mb: 2 }} data-testid="upgrade-paid-from">
+                  {later ? t('billing.upgrade.paidFromTrial', { date: formatDate(paidFrom) }) : t('billing.upgrade.paidNow')}
+                </Alert>
+              )}
               {preview.isPending ? (
                 <Skeleton height={160} />
               ) : preview.isError ? (

@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import {
   type CompanyDetail,
   type CompanyInput,
+  companyFormSchema,
   companyInputSchema,
   dpoTypes,
   type Initiation,
@@ -131,7 +132,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
   const [busy, setBusy] = useState(false);
   const [invited, setInvited] = useState(initiation.dpoInvitation);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const companyForm = useZodForm<CompanyInput>(companyInputSchema, {
+  const companyForm = useZodForm<CompanyInput>(companyFormSchema, {
     defaultValues: companyInputOf(company),
     onSubmit: () => undefined,
   });

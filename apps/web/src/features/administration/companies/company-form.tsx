@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyInputSchema, companyTypes } from '@pc/shared';
+import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyFormSchema, companyTypes } from '@pc/shared';
 import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
   const { t } = useTranslation();
   const flagsLabelId = useId();
   const defaults = company ? inputOfCompany(company) : emptyCompanyInput();
-  const form = useZodForm<CompanyInput>(companyInputSchema, {
+  const form = useZodForm<CompanyInput>(companyFormSchema, {
     defaultValues: defaults,
     onSubmit: onSave,
     versioning: {

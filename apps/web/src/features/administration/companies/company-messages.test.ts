@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { companyInputSchema, VAT_NUMBER_ERROR } from '@pc/shared';
+import { companyFormSchema, VAT_NUMBER_ERROR } from '@pc/shared';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { fieldMessage } from './company-messages';
@@ -17,7 +17,7 @@ async function translator(language: 'de' | 'en') {
 describe('company field messages', () => {
   it('translate the keys of the shared company schema, the VAT-number error included, in both languages', async () => {
     // What the schema answers for a wrong VAT number, on its field: the form shows this key.
-    const wrong = companyInputSchema.safeParse({ name: 'Firma', vatNumber: 'DE123456789' });
+    const wrong = companyFormSchema.safeParse({ name: 'Firma', vatNumber: 'DE123456789' });
     expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['vatNumber', VAT_NUMBER_ERROR]]);
     for (const language of ['de', 'en'] as const) {
       const t = await translator(language);
