@@ -47,7 +47,11 @@ describe("the operator's branding: product name, logo and languages", () => {
       await page.locator('input[name=password]').fill('Demo1234!');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect.poll(() => page.title()).toMatch(/^Acme Datenschutz/);
-      if (size === PHONE) await page.getByRole('button', { name: /Show menu/ }).first().click();
+      if (size === PHONE)
+        await page
+          .getByRole('button', { name: /Show menu/ })
+          .first()
+          .click();
       await expect.poll(() => page.locator('img[data-logo=operator]').filter({ visible: true }).count()).toBe(1);
       await page.getByText('Dashboard', { exact: true }).first().waitFor();
       expect(await page.getByText('Privacy Cockpit').count()).toBe(0);
