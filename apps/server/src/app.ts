@@ -7,10 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { ATTACHMENT_MAX_BYTES, installValidationMessages } from '@pc/shared';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { Config } from './config';
+import { type Config, logoUrlOf } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/routes';
 import { appointmentRoutes } from './modules/appointments/routes';
@@ -64,6 +64,7 @@ import { rateLimitStore } from './platform/rate-limiter';
 import { responseSerializer } from './platform/serializer';
 import type { Storage } from './platform/storage';
 import { documentEtags } from './platform/versioning';
+import { brandedIndex } from './platform/web-index';
 import { APP_VERSION } from './version';
 
 /** How long closing the app waits for mails still being handed to SMTP. */
@@ -236,6 +237,12 @@ export async function buildApp({ config, database, storage, secret, mailer: give
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const brand = { productName: config.productName, logoUrl: logoUrlOf(config.logo) };
+  const sendIndex = async (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await brandedIndex(webDist, brand));
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
   if (hasWeb) {
     const assets = path.join(webDist, 'assets');
@@ -252,7 +259,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   }
   // Client-side routes: any non-API GET that is not a file answers with the app; a missing
   // asset stays a 404 so the browser does not get HTML for a script. Files live in /assets/ or at
@@ -261,7 +268,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     const path = req.url.split('?')[0]!;
     const looksLikeFile = path.startsWith('/assets/') || /^\/[^/]*\.[a-z0-9]{1,8}$/i.test(path);
     if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !looksLikeFile) {
-      return reply.sendFile('index.html');
+      return sendIndex(reply);
     }
     return reply.code(404).send({ code: 'not_found', message: translate(requestLocale(req), 'error.notFound') });
   });

@@ -114,6 +114,9 @@ export interface ProductLogo {
   hash: string;
 }
 
+/** Where the web app loads the logo: the URL names the file's hash, so it may be cached for good. */
+export const logoUrlOf = (logo: ProductLogo | null) => (logo ? `/api/config/logo?v=${logo.hash}` : null);
+
 /**
  * The operator's logo, read once at start-up. PNG or JPEG only: PDF reports embed nothing else,
  * and an SVG served by the app could carry script. A wrong file stops the server, like any

@@ -32,6 +32,10 @@ describe("the operator's branding: product name, logo and languages", () => {
   it('starts in the only offered language, offers no other, and shows the logo and name everywhere', async () => {
     for (const size of [DESKTOP, PHONE]) {
       const { page, errors, close } = await newPage(browser, size);
+      // The first paint, before any script: the operator's title and logo already.
+      const first = await (await fetch(`${server.url}/login`)).text();
+      expect(first).toContain('<title>Acme Datenschutz</title>');
+      expect(first).toContain('<img src="/api/config/logo?v=');
       await page.goto(`${server.url}/login`);
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(await page.getByRole('group', { name: /Language|Sprache/ }).count()).toBe(0);

@@ -2,7 +2,7 @@ import { healthSchema, publicConfigSchema } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
+import { type Config, logoUrlOf } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { APP_VERSION } from '../../version';
@@ -27,7 +27,7 @@ export function systemRoutes(app: FastifyInstance, { database, config }: { datab
     { config: { public: true }, schema: { tags: ['system'], response: { 200: publicConfigSchema } } },
     async () => ({
       productName: config.productName,
-      logoUrl: config.logo ? `/api/config/logo?v=${config.logo.hash}` : null,
+      logoUrl: logoUrlOf(config.logo),
       environment: config.environment,
       languages: config.languages,
       version: APP_VERSION,

@@ -73,7 +73,9 @@ describe('serving the web app', () => {
     for (const url of ['/', '/home', '/process/123', '/reset-password/abc?token=x', '/unsubscribe/anna@demo.local?s=x']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<title>app</title>');
+      // The title is the operator's PRODUCT_NAME already in the HTML, before any script runs.
+      expect(res.body).toContain(`<title>${t.config.productName}</title>`);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     }
     expect((await t.app.inject({ url: '/assets/a.js' })).body).toBe('console.log(1)');
     expect((await t.app.inject({ url: '/assets/b.js' })).body).toBe('console.log(2)');
