@@ -1,7 +1,7 @@
 import type { UserMe } from '@pc/shared';
 import { describe, expect, it } from 'vitest';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
-import { findRouteDef, routeDefs } from '../../lib/routing/route-table';
+import { findRouteDef, listAfterScopeChange, routeDefs } from '../../lib/routing/route-table';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { decideAccess, loginHref } from './guard';
 
@@ -120,5 +120,17 @@ describe('breadcrumbTrail', () => {
     expect(breadcrumbTrail('/company/7').map((c) => c.labelKey)).toEqual(['section.home', 'section.company']);
     expect(breadcrumbTrail('/forbidden').map((c) => c.labelKey)).toEqual(['section.home', 'section.forbidden']);
     expect(breadcrumbTrail('/nope').map((c) => c.labelKey)).toEqual(['section.home', 'status.notFound.title']);
+  });
+});
+
+describe('a scope change on a page of one entry', () => {
+  it('leads to the same register of the new scope; other pages stay', () => {
+    expect(listAfterScopeChange('/process/6a1f0c9e-8f3c-4a39-9a61-0a5b7c2d1e11')).toBe('/process');
+    expect(listAfterScopeChange('/service-agreement-with-provider/abc')).toBe('/service-agreement-with-provider');
+    expect(listAfterScopeChange('/questionnaire/abc')).toBe('/questionnaire');
+    expect(listAfterScopeChange('/process/new')).toBeNull();
+    expect(listAfterScopeChange('/process')).toBeNull();
+    expect(listAfterScopeChange('/home')).toBeNull();
+    expect(listAfterScopeChange('/company/abc')).toBeNull();
   });
 });
