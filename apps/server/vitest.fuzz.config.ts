@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const report = process.env.CI_REPORT_DIR;
 
 /**
- * The fuzz stage (issue 11): walks of the whole OpenAPI document, kept out of the unit run
+ * The fuzz stage: walks of the whole OpenAPI document, kept out of the unit run
  * (`*.fuzz.ts` instead of `*.test.ts`) because they take minutes, not seconds.
  */
 export default defineConfig({

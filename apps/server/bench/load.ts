@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --load` (issue 13): throughput of a real server process under autocannon.
+ * `npm run bench -- --load`: throughput of a real server process under autocannon.
  * The demo data (bootstrap with demo items, nothing else) on PGlite and, with BENCH_DATABASE_URL,
  * PostgreSQL; the server runs as its own process as `npm start` runs it (its package.json; log level
  * BENCH_LOG_LEVEL, default info, written to a pipe the bench discards), autocannon runs in this

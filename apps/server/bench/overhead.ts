@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --overhead` (issue 13): where the time of one list request goes, step by
+ * `npm run bench -- --overhead`: where the time of one list request goes, step by
  * step, on the demo data (GET /api/issue?pageSize=50 as admin@demo.local, all companies in
  * scope). Each step runs alone BENCH_RUNS times (default 300) in this process; medians and means.
  * PGlite, and PostgreSQL with BENCH_DATABASE_URL. Run with `node --cpu-prof` for a profile.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --page` (issue 13): time from navigation to data shown in Chromium
+ * `npm run bench -- --page`: time from navigation to data shown in Chromium
  * (playwright-core, /usr/bin/chromium), after logging in once through the login form: the
  * dashboard (/home), a register list holding 10,000 items (/process) and an item's detail page.
  * Each is a full page load (`page.goto`: HTML, JavaScript, the session's token refresh, the

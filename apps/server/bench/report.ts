@@ -1,5 +1,5 @@
 /**
- * Report budget (issue 18 §1): the record of processing activities of a company with 1,000
+ * Report budget: the record of processing activities of a company with 1,000
  * activities, each with purposes, legal bases, recipients, retention periods and measures, takes
  * under 10 s as PDF and as XLSX, through the full HTTP stack (PGlite). Prints the time of each
  * run; exits non-zero when the median of a format misses the budget.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 13; design §8). Three modes:
+ * `npm run bench`. Three modes:
  *
  *   (default)  latency cases through the full HTTP stack (fastify.inject), each beside the same
  *              SQL run directly on the same database in the same run; p50/p95/p99 and the ratio.

@@ -1,5 +1,5 @@
 /**
- * Search bench data (issue 13): items spread over 1,000 companies under the demo group, names
+ * Search bench data: items spread over 1,000 companies under the demo group, names
  * from German word lists so that every query kind of the bench has matches of a known share:
  *   'Kundendaten'    in 10 % of the names and another 5 % of the descriptions (common word);
  *   'Sonderprüfung'  in one item per 100,000 (rare word);

@@ -7,7 +7,7 @@ export const TIME_FROM = '2024-01-01';
 const DAYS = 1096;
 
 /**
- * `records` time records (issue 17, Performance) in the demo group (Beispiel Gruppe and its two
+ * `records` time records for the time bench in the demo group (Beispiel Gruppe and its two
  * companies): ten projects per company with a plan for every month, the records spread evenly
  * over three years, the projects and the demo's users. One INSERT … SELECT generate_series per
  * table, so a million rows take seconds. Answers the group (the scope the case asks in).

@@ -40,7 +40,7 @@ async function bootstrapNow(
         const other = await demoSeedUser(db, demoUsers.other);
         const now = opts.now ?? new Date();
         const o = { timeZone: config.timeZone, now };
-        // Each company its own industry (issue 12 §6): no item shows up in two companies.
+        // Each company its own industry: no item shows up in two companies.
         await seedDemoItems(db, c.bakery, userId, { ...o, full: true, profile: 'bakery' });
         await seedDemoItems(db, c.handel, userId, { ...o, full: false, profile: 'retail' });
         await seedDemoItems(db, c.demo, userId, { ...o, full: true, profile: demoCompanyProfile });

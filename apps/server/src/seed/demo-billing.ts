@@ -3,7 +3,7 @@ import type { Db } from '../db/types';
 import { addDays, addMonths, monthlyPrice } from '../modules/billing/terms';
 
 /**
- * Demo coupons and contracts (issue 14 §2): the agency pays the DPO plan by SEPA direct debit
+ * Demo coupons and contracts: the agency pays the DPO plan by SEPA direct debit
  * since last spring; Fremdfirma AG is ten days into its trial. Coupons: one valid, one expired,
  * one used up, so the sign-up's coupon answers can be tried.
  */

@@ -17,7 +17,7 @@ type Spec = {
 };
 
 /**
- * Believable German items of every type for one demo company (design §7), with due dates around
+ * Believable German items of every type for one demo company, with due dates around
  * today so that overdue (red) and due-soon (yellow) states show up. The structure (types, counts,
  * statuses, due dates, links) is the same for every company; the texts come from the industry
  * profile (demo-profiles.ts), so that no two demo companies show the same items.

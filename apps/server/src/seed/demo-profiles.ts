@@ -1,5 +1,5 @@
 /**
- * The user-visible texts of the demo items, one set per industry (issue 12 §6): the same structure
+ * The user-visible texts of the demo items, one set per industry: the same structure
  * (see demo-items.ts) reads like a bakery, a retailer, a forwarding company or an IT service
  * provider. Measure names come from the catalogue and stay shared.
  *

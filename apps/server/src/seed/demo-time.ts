@@ -48,7 +48,7 @@ type DemoProject = {
 };
 
 /**
- * The agency's time demo (issue 17 §6): two more consultants, projects for three clients with
+ * The agency's time demo: two more consultants, projects for three clients with
  * budgets, rates and plans, and about 2,000 records over the last twelve months by three people,
  * so every grouping of the time comparison shows figures. Inserted in bulk (a handful of
  * statements), because the demo is seeded at every test server start.

@@ -23,7 +23,7 @@ export const demoLogins: { email: string; who: string }[] = [
 ];
 
 /**
- * A believable German demo (design §7): an agency with clients, a group with two children, an
+ * A believable German demo: an agency with clients, a group with two children, an
  * inactive former client, a demo company created today, and an unrelated tenant.
  */
 export async function seedDemo(db: Db, roles: Record<string, string>, now = new Date()) {
@@ -107,7 +107,7 @@ export async function seedDemo(db: Db, roles: Record<string, string>, now = new 
     const ralf = await addUser(demoUsers.reader, 'Ralf', 'Leser', bakery, 'reader', false);
     const otto = await addUser(demoUsers.other, 'Otto', 'Fremd', foreign, 'administrator', true);
     await seedDemoBilling(tx, { agency, foreign }, now);
-    // Two pending invitations (issue 16): one to the bakery's reader, one the agency sent. Their
+    // Two pending invitations: one to the bakery's reader, one the agency sent. Their
     // links were never mailed, so the tokens are random and unknown.
     const sent = daysAgo(2);
     const pending = {

@@ -103,7 +103,7 @@ export const billingContract = pgTable(
   (t) => [uniqueIndex('billing_contract_company_uq').on(t.companyId), index('billing_contract_status_idx').on(t.lifecycleStatus)],
 );
 
-/** The billing customer (spec 000 §3) of a contract's company, as entered at sign-up. */
+/** The billing customer of a contract's company, as entered at sign-up. */
 export const billingCustomer = pgTable(
   'billing_customer',
   {

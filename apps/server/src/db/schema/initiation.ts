@@ -5,7 +5,7 @@ import { company } from './identity';
 const emptyList = () => sql`'{}'::text[]`;
 
 /**
- * The first-run wizard's state, one row per company (spec 000 §3 "Initiation"). A trigger on
+ * The first-run wizard's state, one row per company. A trigger on
  * company creates it with every company (migration 0017); finishing turns its lists into items.
  */
 export const initiation = pgTable('initiation', {

@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { appUser, company } from './identity';
 
 /**
- * An invitation between a company and a DPO or an agency and a client (spec 001 §3). The sender's
+ * An invitation between a company and a DPO or an agency and a client. The sender's
  * company and user are named as they were when it was sent, so the recipient, who cannot see the
  * sender's company, reads them without crossing tenants. The mailed link's token is stored as its
  * SHA-256 hash only.

@@ -23,7 +23,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Every compliance item of every type (design §4): common columns here, type-specific fields in
+ * Every compliance item of every type: common columns here, type-specific fields in
  * `data`, validated by the type's declaration in @pc/shared.
  */
 export const item = pgTable(
@@ -175,7 +175,7 @@ export const searchTerm = pgTable('search_term', { word: text('word').primaryKey
   index('search_term_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** Reusable text snippets (spec 001 "text module": id number, name). */
+/** Reusable text snippets (id number, name). */
 export const textModule = pgTable(
   'text_module',
   {

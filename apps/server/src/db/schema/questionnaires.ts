@@ -3,7 +3,7 @@ import { appUser, company } from './identity';
 import { item } from './items';
 
 /**
- * A questionnaire sent to a recipient outside the product (issue 18): a copy of the template it
+ * A questionnaire sent to a recipient outside the product: a copy of the template it
  * was sent with, the answers (a draft until submitted) and the hash of the key in the mailed
  * link — the key itself is never stored.
  */

@@ -3,7 +3,7 @@ import { appUser, company } from './identity';
 import { item } from './items';
 
 /**
- * A project of a client company that time is booked on (issue 17): its validity (a record after
+ * A project of a client company that time is booked on: its validity (a record after
  * `valid_until` falls in a closed month), the budget in hours per month or for the whole project,
  * the flat rate in € per month and the hourly rate.
  */

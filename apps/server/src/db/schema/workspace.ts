@@ -4,7 +4,7 @@ import { item } from './items';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Help pages per route URL and language (spec 000 "help content": locale, index, content). */
+/** Help pages per route URL and language (locale, index, content). */
 export const helpContent = pgTable(
   'help_content',
   {

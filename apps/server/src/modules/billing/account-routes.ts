@@ -41,7 +41,7 @@ async function holderContext(d: AccountContractDeps, ctx: RequestContext) {
   return { db: ctx.db, today: todayIn(d.timeZone, d.now()), locale: ctx.locale };
 }
 
-/** A provider's refusal: 409 with its message and account.error.{details} (spec 000 §8). */
+/** A provider's refusal: 409 with its message and account.error.{details}. */
 async function answer<T>(reply: FastifyReply, run: () => Promise<T>) {
   try {
     return await run();
@@ -56,7 +56,7 @@ async function answer<T>(reply: FastifyReply, run: () => Promise<T>) {
 }
 
 /**
- * The account holder's contract (issue 14 §4): details, upgrade and cancel of the contract of
+ * The account holder's contract: details, upgrade and cancel of the contract of
  * the user's own company. Reachable while AccountExpired locks everything else, so an ended
  * contract can be subscribed again.
  */

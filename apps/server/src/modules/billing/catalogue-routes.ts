@@ -100,8 +100,8 @@ const duplicateCode = (e: unknown) => {
 };
 
 /**
- * The operator's plans and coupons (issue 14 §2: "manageable by Platform.Manage; a small admin
- * list is enough"): the catalogue is the installation's, shared by every tenant, so it lives on
+ * The operator's plans and coupons, managed by Platform.Manage in a small admin
+ * list: the catalogue is the installation's, shared by every tenant, so it lives on
  * the owner connection like help contents and terms of use. Every change answers the whole
  * catalogue, so the list shows what the server stored.
  */

@@ -3,7 +3,7 @@ import { todayIn } from '../items/time';
 import type { BillingProvider } from './provider';
 
 /**
- * Moves every contract along by date (issue 14 §2), across tenants on the owner connection:
+ * Moves every contract along by date, across tenants on the owner connection:
  * ended trials and cancelled contracts become Ended, running ones are billed. Idempotent, so
  * several instances may run it; main.ts runs it at start-up and every ten minutes.
  */

@@ -46,7 +46,7 @@ export const fail = (details: ProviderError['details'], locale: Language) =>
   new ProviderError(details, providerMessages[details][locale]);
 
 /**
- * The billing provider behind sign-up, /account, /account/upgrade and /cancel (issue 14 §2).
+ * The billing provider behind sign-up, /account, /account/upgrade and /cancel.
  * The screens and routes know only this; the built-in provider keeps everything in PostgreSQL.
  * Bad input (unknown plan, faulty coupon, missing payment data) is reported as field errors
  * (HTTP 422) by the implementation; a refused operation as a ProviderError.

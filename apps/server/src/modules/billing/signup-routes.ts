@@ -132,7 +132,7 @@ async function tellExisting(d: SignupDeps, email: string, locale: Language) {
   );
 }
 
-/** POST /api/signup/preview and POST /api/signup (spec 000 §2, §7): public, limited per IP. */
+/** POST /api/signup/preview and POST /api/signup: public, limited per IP. */
 export function signupRoutes(app: FastifyInstance, d: SignupDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { public: true, rateLimit: { max: d.rateLimit, timeWindow: '1 minute' } };

@@ -16,7 +16,7 @@ import { seedDemoItems } from '../../seed/demo-items';
 import { demoCompanyProfile } from '../../seed/demo-profiles';
 
 /**
- * Demo companies are reset seven days after creation (spec 000 §9): user changes are dropped,
+ * Demo companies are reset seven days after creation: user changes are dropped,
  * the demo items recreated and the countdown restarts. Stateless, so it survives restarts: it
  * compares creation dates whenever it runs. A scheduled job across tenants: owner connection.
  *

@@ -6,7 +6,7 @@ type Who = Pick<RequestContext, 'claims' | 'companyId'>;
 /**
  * The caller's rights on a company they can see (row-level security decided that). Sent with
  * every company the API returns; the web shows controls from these, never from claims.
- * Company.Write edits any visible company, Company.WriteOwn only the caller's own (spec 000 §6);
+ * Company.Write edits any visible company, Company.WriteOwn only the caller's own;
  * moving needs Company.Move and never applies to the caller's own company.
  */
 export const companyRights = (who: Who, id: string): CompanyRights => ({

@@ -17,7 +17,7 @@ const agreementTypes: ItemTypeKey[] = [
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /**
- * The organisation diagram of a company and its child companies (spec 001 §3), read in the
+ * The organisation diagram of a company and its child companies, read in the
  * request's transaction: row-level security limits it to the caller's companies, and each kind of
  * node appears only with the Read claim of its register (companies with Company.Read). A process
  * the caller may not read never turns an agreement into a PSA.

@@ -19,7 +19,7 @@ const joined = (parts: readonly (string | null | undefined)[], separator: string
 const address = (line1: string | null, line2: string | null, zip: string | null, city: string | null) =>
   joined([line1, line2, joined([zip, city], ' ')], ', ');
 
-/** 2026-11-22 → 22.11.2026, the date format of every screen (design §3). */
+/** 2026-11-22 → 22.11.2026, the date format of every screen. */
 const germanDate = (isoDay: string) => isoDay.split('-').reverse().join('.');
 
 /** Placeholder values from the document's company, its data privacy agent and the document itself. */

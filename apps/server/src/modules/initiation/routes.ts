@@ -13,7 +13,7 @@ import { finishInitiation, getInitiation, type InitiationDeps, saveInitiation } 
 import { listProcessTemplates } from './templates';
 
 /**
- * The first-run wizard (spec 000 §2, §4, §7). Reading needs a visible company; saving and
+ * The first-run wizard. Reading needs a visible company; saving and
  * finishing need write rights on it (decided in the service: 403), so no claim rule here.
  */
 export function initiationRoutes(app: FastifyInstance, d: InitiationDeps) {

@@ -1,12 +1,12 @@
 import type { InvitationPurpose, InvitationRights, InvitationRole, InvitationStatus } from '@pc/shared';
 
-/** Company.Write or Company.WriteOwn: the claims that may speak for the own company (spec 001 §6). */
+/** Company.Write or Company.WriteOwn: the claims that may speak for the own company. */
 export function mayActForCompany(claims: ReadonlySet<string>) {
   return claims.has('Company.Write') || claims.has('Company.WriteOwn');
 }
 
 /**
- * Who may invite (spec 001 §6): a responsible party's user with Company.Write/WriteOwn may invite
+ * Who may invite: a responsible party's user with Company.Write/WriteOwn may invite
  * a DPO; a data privacy agency's user with the same claims may invite a client company.
  */
 export function inviteRights(
@@ -18,7 +18,7 @@ export function inviteRights(
 }
 
 /**
- * The reader's rights on one invitation (spec 001 §7): the recipient accepts or declines a pending
+ * The reader's rights on one invitation: the recipient accepts or declines a pending
  * one (accepting not once it has expired; accepting as client hands their company to an agency,
  * so only with Company.Write/WriteOwn); the sender's company, with Company.Write/WriteOwn, resends
  * or withdraws a pending one and deletes a pending or declined one.

@@ -16,7 +16,7 @@ import {
 } from './service';
 
 /**
- * Invitations between companies and DPOs or agencies and clients (spec 001 §3, §7). Every logged-in
+ * Invitations between companies and DPOs or agencies and clients. Every logged-in
  * user may list theirs and answer those addressed to them; who may send is decided by the service
  * (the caller's own company and claims), and each invitation carries the reader's rights.
  */

@@ -14,7 +14,7 @@ import { dateIn } from './time';
 
 type Data = Record<string, unknown>;
 
-/** Due dates that follow from the law rather than from the user (design §4). */
+/** Due dates that follow from the law rather than from the user. */
 export function ruledDueDate(type: ItemTypeKey, data: Data, given: string | null, timeZone: string): string | null {
   if (type === 'data-breach' && typeof data.discoveredAt === 'string') {
     const clock = breachClock({ discoveredAt: data.discoveredAt, notifiedAt: null }) as BreachClock;

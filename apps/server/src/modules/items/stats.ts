@@ -48,7 +48,7 @@ export async function statistics(d: ItemDeps, ctx: ItemCtx & Pick<RequestContext
   });
 }
 
-/** Open issues with a due date, soonest first (spec 001 "due issue list item"). */
+/** Open issues with a due date, soonest first. */
 export async function dueIssues(ctx: ItemCtx, limit = 50) {
   return queryRows<{
     id: string;

@@ -17,7 +17,7 @@ async function readFile(dir: string, type: LegalDocumentType, language: Language
 }
 
 /**
- * A legal document (spec 000 §2 "Legal dialog"): the operator's file in LEGAL_DIR, German or
+ * A legal document: the operator's file in LEGAL_DIR, German or
  * English, falling back to the other language. Imprint and privacy statement without a file are
  * the shipped templates, which say they must be replaced; terms of use without a file are the
  * current published version from the terms administration.

@@ -31,7 +31,7 @@ type Response = typeof questionnaireResponse.$inferSelect;
 const closed = (state: string) => new AppError(409, 'conflict', 'error.questionnaireClosed', { reason: state });
 
 /**
- * The public fill link (issue 18): the key in the mailed link is the credential. The owner
+ * The public fill link: the key in the mailed link is the credential. The owner
  * connection is used for one thing only — finding the response by the key's hash; everything
  * else runs in a tenant transaction opened for that response's company alone, so row-level
  * security holds as for any request.

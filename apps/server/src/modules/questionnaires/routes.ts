@@ -21,7 +21,7 @@ const disposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
- * Questionnaires of the scope (issue 18). They follow their linked audit or service agreement:
+ * Questionnaires of the scope. They follow their linked audit or service agreement:
  * reading needs the read claim of one of those types (the service narrows to the types held),
  * sending needs read and write of the linked item's type (decided in the service).
  */

@@ -177,7 +177,7 @@ async function requests(tx: Db, companies: readonly string[], b: Bounds) {
   });
 }
 
-/** The DPO activity report of a period over the items the caller may read (design §4 "summary"). */
+/** The DPO activity report of a period over the items the caller may read. */
 export async function summaryReport(d: ItemDeps, ctx: SummaryCtx, q: SummaryReportQuery): Promise<SummaryReport> {
   const now = d.now();
   const types = readableItemTypes(ctx.claims);

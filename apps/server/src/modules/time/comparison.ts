@@ -22,7 +22,7 @@ function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
 }
 
 /**
- * The time comparison (spec 001 §2/§3/§4, issue 17), computed in one SQL statement with GROUP BY:
+ * The time comparison, computed in one SQL statement with GROUP BY:
  * booked hours (one fact per record) and planned hours (each planned month spread evenly over its
  * days, one fact per project and day in the range) are grouped by period and by the chosen keys;
  * the formulas are in docs/decisions/0023-time-comparison.md. `today` is the product's time zone's
@@ -147,7 +147,7 @@ export async function queryTimeComparison(
 }
 
 /**
- * The dashboard's tile (issue 17 §5): this month's Global × Month row of the time comparison for
+ * The dashboard's tile: this month's Global × Month row of the time comparison for
  * the scope, so the figure is the comparison's own. Without `ownOnly` the booked hours are
  * everyone's; with it they are the caller's (the same query filtered by person, which carries no
  * plan), and the scope's plan comes from the unfiltered row.
@@ -188,7 +188,7 @@ export async function queryMonthSummary(
 }
 
 /**
- * Time budget elements (spec 001 §3/§7): every project of the scope with its budget, flat rate and
+ * Time budget elements: every project of the scope with its budget, flat rate and
  * hourly rate, one row per person-specific rate (or one row without a person when it has none).
  */
 export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetElement[]> {

@@ -33,7 +33,7 @@ import {
   updateTimeRecord,
 } from './service';
 
-/** Projects (`/api/project`) and time records (`/api/time-record`), issue 17. */
+/** Projects (`/api/project`) and time records (`/api/time-record`). */
 export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: string; now: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { claims: { any: ['TimeRecords.Read', 'TimeRecords.ReadAll'] } };

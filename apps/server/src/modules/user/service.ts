@@ -37,7 +37,7 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     .where(eq(appUser.id, ctx.userId));
   if (!u) throw notFound();
   // A stored scope the user may no longer see is dropped rather than served. A user who sees one
-  // company only has nothing to choose (issue 12 §7): that company is their scope.
+  // company only has nothing to choose: that company is their scope.
   const stored = u.user.scopeCompanyId && ctx.companyIds.includes(u.user.scopeCompanyId) ? u.user.scopeCompanyId : null;
   const scopeId = stored ?? (ctx.companyIds.length === 1 ? ctx.companyIds[0]! : null);
   const claims = [...ctx.claims].sort();

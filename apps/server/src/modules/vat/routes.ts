@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
- * VAT-number validation (spec 001 §5). Public, for the sign-up form, and limited per IP like the
+ * VAT-number validation. Public, for the sign-up form, and limited per IP like the
  * other public calls (`LOGIN_RATE_LIMIT` a minute). The rules live in @pc/shared (vat/), which
  * the forms use too, so there is no service of its own here: the route only hands the value on.
  */

@@ -12,7 +12,7 @@ export interface Grant {
   visible: VisibleCompanies;
 }
 
-/** What every service receives about the caller (design §3). */
+/** What every service receives about the caller. */
 export interface RequestContext {
   userId: string;
   sessionId: string;

@@ -88,7 +88,7 @@ export function lockReasonOf(
     mustChangePassword: boolean;
     passwordExpiryDays: number;
     termsConsentMissing: boolean;
-    /** The contract of the user's company has ended (issue 14 §4). */
+    /** The contract of the user's company has ended. */
     contractEnded?: boolean;
   },
   now: Date,

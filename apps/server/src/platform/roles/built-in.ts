@@ -51,7 +51,7 @@ export const builtInRoles: Record<string, { name: string; claims: readonly strin
     claims: [...readOnly, 'Issue.Write', 'PrivacyRequest.Write', 'DataBreach.Write'],
   },
   /**
-   * The customer who signed up (issue 14 §3): administers their own company and holds its
+   * The customer who signed up: administers their own company and holds its
    * contract (app_user.has_account) — /account, upgrade and cancel.
    */
   'account-holder': { name: 'Kontoinhaber', claims: tenantClaims },
