@@ -31,7 +31,7 @@ describe('dialogs', () => {
     expect(ownDialogs(['a', 'b', 'c'], (f) => code[f]!)).toEqual(['a', 'b']);
   });
 
-  // One frame for width, full screen on a phone, busy, Escape and focus (issue 12 item 13).
+  // One frame for width, full screen on a phone, busy, Escape and focus.
   it('all go through the dialog frame', () => {
     const files = ['features', 'components', 'app'].flatMap((dir) => sourceFiles(path.join(src, dir)));
     expect(ownDialogs(files, (f) => readFileSync(f, 'utf8')).map((f) => path.relative(src, f))).toEqual([]);

@@ -11,7 +11,7 @@ import { Splash } from './splash';
 const i18nReady = startI18n();
 // Started as the app's code arrives, not after the splash's first render, and before the page's
 // code is fetched and evaluated: the session restore's requests are the start of the page's
-// critical path (issue 13 §2). Module-level also keeps StrictMode's double effect from spending
+// critical path. Module-level also keeps StrictMode's double effect from spending
 // the refresh cookie twice.
 let boot: Boot | null = bootstrap(i18nReady);
 // Guards read the session store at navigation time; the router is only rendered after bootstrap.

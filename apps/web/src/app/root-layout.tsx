@@ -66,7 +66,7 @@ function useDocumentTitle() {
 }
 
 /**
- * App display (spec 000 §4): the main container with the shell when logged in, otherwise the
+ * App display: the main container with the shell when logged in, otherwise the
  * login or a full-page view.
  */
 export function RootLayout() {

@@ -157,7 +157,7 @@ function loadPrefetchers(def: RouteDef) {
 /**
  * Starts loading the code of the page at `pathname` (and the shell around it, and what asks for
  * their data) while the splash restores the session: otherwise the browser asks for it only once
- * the session is known, one round trip after another (issue 13 §2, page speed). Only with a
+ * the session is known, one round trip after another (page speed). Only with a
  * session to restore: a login screen does not need them.
  */
 export function preloadPage(pathname: string): void {
@@ -173,7 +173,7 @@ export function preloadPage(pathname: string): void {
 /**
  * Asks for the data of the page at `pathname`, and of the shell around it, once the session is
  * known and before either renders: otherwise each request waits for the shell and the page to
- * render first, a fifth of a second and more on a slow machine (issue 13 §2, page speed). Only
+ * render first, a fifth of a second and more on a slow machine (page speed). Only
  * what the page would ask for, and only when the guard lets it show. Resolves once the requests
  * are sent (the code was preloaded with the page's), so that rendering does not hold them up.
  */

@@ -14,7 +14,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A yes/no question (spec 001 §9: confirm dialogs are 640 px wide, the frame's default). */
+/** A yes/no question (confirm dialogs are 640 px wide, the frame's default). */
 export function ConfirmDialog({ open, title, text, confirmLabel, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (

@@ -27,7 +27,7 @@ export const DATE_TYPING_DEBOUNCE_MS = 300;
 
 interface DateRangeFilterProps {
   value: DateRange;
-  /** Called when a bound settles on a real date or is cleared; the grid re-queries (spec 001 §2). */
+  /** Called when a bound settles on a real date or is cleared; the grid re-queries. */
   onChange: (range: DateRange) => void;
   /** Names what the range applies to, e.g. "Fälligkeit". */
   label?: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentWeek, dateRangeParams, endOfDay, isEmptyRange, judgePicked, startOfDay } from './date-range';
 
-describe('date-range filter (spec 001 §2)', () => {
+describe('date-range filter', () => {
   it('defaults to the current week, Monday 00:00:00 to Sunday 23:59:59', () => {
     const wednesday = new Date(2025, 0, 8, 15, 30);
     expect(currentWeek(wednesday)).toEqual({ from: new Date(2025, 0, 6), until: new Date(2025, 0, 12, 23, 59, 59) });

@@ -50,7 +50,7 @@ export function judgePicked(value: Date | null, text: string): PickedDate {
 
 export const isEmptyRange = (r: DateRange) => !r.from && !r.until;
 
-/** The query parameters the grid sends (spec 001 §9: "YYYY-MM-DD HH:mm:ss"). */
+/** The query parameters the grid sends ("YYYY-MM-DD HH:mm:ss"). */
 export function dateRangeParams(range: DateRange): { from?: string; until?: string } {
   const params: { from?: string; until?: string } = {};
   if (range.from) params.from = formatGridDateTime(range.from);

@@ -3,7 +3,7 @@ import { demoCountdown } from '@pc/shared';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * The demo reset countdown as text (spec 000 §9: 7 days after creation, in days and hours).
+ * The demo reset countdown as text (7 days after creation, in days and hours).
  * Once the time is up the reset is due at the next run of the job.
  */
 export function demoCountdownText(t: Translate, creationDate: string | Date, now: Date): string {

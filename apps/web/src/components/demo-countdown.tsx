@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { demoCountdownText } from './demo-countdown-text';
 import { useNow } from './use-now';
 
-/** The text of the demo reset countdown (spec 000 §9: days and hours, 7 days after creation). */
+/** The text of the demo reset countdown (days and hours, 7 days after creation). */
 export function useDemoCountdownText(creationDate: string): string {
   const { t } = useTranslation();
   const now = useNow();

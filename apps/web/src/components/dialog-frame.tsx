@@ -32,7 +32,7 @@ export interface DialogFrameProps {
   dismissible?: boolean;
   /** Makes the whole dialog the form, so the actions' submit button belongs to it. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => unknown;
-  /** Width from the spec; confirm, invitation and reminder dialogs are 640 (spec 001 §9). */
+  /** Width from the spec; confirm, invitation and reminder dialogs are 640. */
   width?: number;
   height?: number;
   /** Spec 000 §9: popups sit 72 px from the top and 8 px from the right. */

@@ -44,9 +44,9 @@ export function Cell({ wide, children }: { wide?: boolean; children: ReactNode }
 }
 
 /**
- * A text field; a long one (`rows`) of an item also offers the text modules (issue 12 §5):
+ * A text field; a long one (`rows`) of an item also offers the text modules:
  * choosing one inserts its text at the cursor. `textModules` carries the item's id for the
- * select's read-only rule (spec 001 §2: read-only once the item exists or a scope is active);
+ * select's read-only rule (read-only once the item exists or a scope is active);
  * where that rule makes it read-only the select is left out rather than shown as a dead control.
  */
 export function TextInput({

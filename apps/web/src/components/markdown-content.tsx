@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Markdown from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 
-/** Markdown with line breaks enabled (spec 001 §9); raw HTML is not rendered. */
+/** Markdown with line breaks enabled; raw HTML is not rendered. */
 export function MarkdownContent({ children }: { children: string }) {
   return (
     <Box

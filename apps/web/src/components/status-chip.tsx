@@ -9,7 +9,7 @@ export function statusNameKey(status: number): string {
   return `status.${known?.name ?? 'done'}`;
 }
 
-/** A small round dot in the colour of a status (spec 001 §9: 0 red, 1 yellow, 2 brown, 3 white, else green). */
+/** A small round dot in the colour of a status (0 red, 1 yellow, 2 brown, 3 white, else green). */
 export function StatusDot({ status, size = 12 }: { status: number; size?: number }) {
   const colour = statusColour(status);
   return (

@@ -37,7 +37,7 @@ export function useTextModules(enabled = true) {
   });
 }
 
-/** Reusable text-module select, single or multiple (spec 001 §2 "Reusable widgets"). */
+/** Reusable text-module select, single or multiple. */
 export function TextModuleSelect(props: TextModuleSelectProps & { size?: 'small' | 'medium' }) {
   const { t } = useTranslation();
   const scopeActive = useSession((s) => !!s.me?.scopeCompany);

@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { totalProgress, useUploads } from '../lib/uploads';
 
-/** The toolbar's file upload indicator (spec 000 §2): visible only while files upload. */
+/** The toolbar's file upload indicator: visible only while files upload. */
 export function UploadIndicator() {
   const { t } = useTranslation();
   const uploads = useUploads();

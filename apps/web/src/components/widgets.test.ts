@@ -4,7 +4,7 @@ import { statusNameKey } from './status-chip';
 import { TAG_BOX_MAX, tagBoxView } from './tag-box';
 import { textModuleSelectReadOnly } from './text-module-select';
 
-describe('tag box (spec 001 §9: at most 5 tags)', () => {
+describe('tag box (at most 5 tags)', () => {
   it('shows five and counts the rest', () => {
     const tags = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     expect(TAG_BOX_MAX).toBe(5);
@@ -27,7 +27,7 @@ describe('status names', () => {
   });
 });
 
-describe('text-module select (spec 001 §2)', () => {
+describe('text-module select', () => {
   it('is read-only with a scope, for a saved item or when disabled', () => {
     expect(textModuleSelectReadOnly({ scopeActive: false })).toBe(false);
     expect(textModuleSelectReadOnly({ scopeActive: true })).toBe(true);

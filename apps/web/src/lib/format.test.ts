@@ -13,7 +13,7 @@ import {
   toDay,
 } from './format';
 
-describe('register formats (spec 001 §9)', () => {
+describe('register formats', () => {
   it('shows calendar dates as DD.MM.YYYY without a time-zone shift', () => {
     expect(formatDate('2025-03-09')).toBe('09.03.2025');
     expect(formatDate('2024-12-31')).toBe('31.12.2024');

@@ -1,5 +1,5 @@
 /**
- * Display formats of the registers (spec 001 §9): dates DD.MM.YYYY and date-times
+ * Display formats of the registers: dates DD.MM.YYYY and date-times
  * DD.MM.YYYY HH:mm in every language, and the grid filter's "YYYY-MM-DD HH:mm:ss".
  */
 

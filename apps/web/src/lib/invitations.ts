@@ -15,7 +15,7 @@ import { notify } from './notify';
 import { fetchMe, setMe } from './session/session-actions';
 
 /**
- * Invitations (spec 001 §2, §3): the list page, the dashboard banner and tile share these calls,
+ * Invitations: the list page, the dashboard banner and tile share these calls,
  * so they live here rather than in one feature.
  */
 export const invitationsKey = ['invitations'] as const;
@@ -57,7 +57,7 @@ export const invitationCalls = {
 export type InvitationAction = 'accept' | 'decline' | 'resend' | 'withdraw' | 'remove';
 
 /**
- * Runs one action on an invitation with the spec's messages (spec 001 §8): accepting says what
+ * Runs one action on an invitation with the spec's messages: accepting says what
  * changed and reloads the session (a DPO now sees the company), declining says so, failures show
  * the server's message. `busy` names the invitation and action under way.
  */

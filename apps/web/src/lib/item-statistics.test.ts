@@ -14,7 +14,7 @@ const company = (flags: { isResponsibleParty?: boolean; isDataProcessor?: boolea
 });
 
 describe('who sees statistics', () => {
-  it('shows statistics without a scope or for a responsible party (spec 000 §6)', () => {
+  it('shows statistics without a scope or for a responsible party', () => {
     expect(showsStatistics({ scopeCompany: null })).toBe(true);
     expect(showsStatistics(company({ isResponsibleParty: true }))).toBe(true);
     expect(showsStatistics(company({ isDataProcessor: true }))).toBe(false);

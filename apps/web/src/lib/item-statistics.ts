@@ -11,7 +11,7 @@ export const statisticsKey = ['item-statistics'] as const;
 
 /**
  * The status categories of the scope. The dashboard tiles, the radar and the menu badge all
- * read this one query, so one request per scope serves them (spec 001 §2). `enabled` is false
+ * read this one query, so one request per scope serves them. `enabled` is false
  * where statistics must not show or may not be read.
  */
 export function useItemStatistics(enabled: boolean) {
@@ -25,7 +25,7 @@ export const itemStatisticsQuery = (scopeId: string | null) =>
     queryFn: ({ signal }) => apiRequest('/item/statistics', { schema: z.array(statusCategorySchema), signal }),
   });
 
-/** The item types with a progress tile (spec 001 §2), in tile order. */
+/** The item types with a progress tile, in tile order. */
 export const progressTypes = progressTileTypes satisfies readonly ItemTypeKey[];
 export type ProgressType = (typeof progressTypes)[number];
 

@@ -64,7 +64,7 @@ describe('account messages', () => {
     expect(applyFieldErrors(new ApiError(400, 'validation_failed', 'x'), setError, ['existingPassword'])).toBe(false);
   });
 
-  it('maps MFA failures and general errors (spec 001 §8)', async () => {
+  it('maps MFA failures and general errors', async () => {
     expect(mfaErrorKey(new ApiError(0, 'api_unavailable', 'x'))).toBe('login.error.api_unavailable');
     expect(mfaErrorKey(new ApiError(422, 'validation_failed', 'x'))).toBe('user.mfa.authenticator.error');
     const reused = mfaErrorKey(new ApiError(422, 'mfa_code_reused', 'x', { code: ['mfa.codeReused'] }));

@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from './storage';
 
 const KEY = 'pc.presentationMode';
 
-/** Presentation mode is a client-side preference (spec 000 §4), remembered per browser. */
+/** Presentation mode is a client-side preference, remembered per browser. */
 export const presentationModeStore = createStore({ enabled: readStorage(KEY) === 'true' });
 
 export function setPresentationMode(enabled: boolean): void {

@@ -7,7 +7,7 @@ export interface UploadProgress {
   progress: number;
 }
 
-/** Running uploads, shown by the toolbar's upload indicator (spec 000 §2) and the attachment panel. */
+/** Running uploads, shown by the toolbar's upload indicator and the attachment panel. */
 export const uploadStore = createStore<{ uploads: readonly UploadProgress[] }>({ uploads: [] });
 
 let nextId = 1;

@@ -59,7 +59,7 @@ export interface ZodFormOptions<T extends FieldValues> extends Omit<UseFormProps
   onFailure?: (error: unknown, onFields: boolean) => void;
   /** Values the schema rejects, after the fields show why (a long form adds a snackbar). */
   onInvalid?: () => void;
-  /** The submit button stays disabled until the values pass the schema (spec 000 §2 forgot password). */
+  /** The submit button stays disabled until the values pass the schema (as on the forgot-password form). */
   disableUntilValid?: boolean;
 }
 

@@ -18,7 +18,7 @@ const session = (m: UserMe | null, lock: 'PasswordExpired' | 'AccountExpired' | 
 });
 
 describe('route table', () => {
-  it('has every public route of spec 001 §2', () => {
+  it('has every public route (login, sign-up, password reset, links from mails)', () => {
     const publicPaths = routeDefs.filter((d) => d.public).map((d) => d.path);
     expect(publicPaths).toEqual(
       expect.arrayContaining([

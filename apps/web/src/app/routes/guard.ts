@@ -9,7 +9,7 @@ export type GuardDecision =
   | { type: 'login' }
   /** Locked or second factor owed: only that page may be shown. */
   | { type: 'redirect'; to: string }
-  /** Claims not satisfied (spec 001 §6): message claim.insufficientClaimsError. */
+  /** Claims not satisfied: message claim.insufficientClaimsError. */
   | { type: 'forbidden' };
 
 export function decideAccess(session: Pick<SessionState, 'status' | 'me' | 'lock'>, def: RouteDef): GuardDecision {

@@ -23,7 +23,7 @@ const InitiationReminder = lazy(() =>
 );
 
 /**
- * The main container (spec 000 §1): sidebar, toolbar, breadcrumbs and the content outlet.
+ * The main container: sidebar, toolbar, breadcrumbs and the content outlet.
  * Locked (HTTP 412): no sidebar, no breadcrumbs, only the page for the lock reason.
  */
 export function AppShell() {

@@ -5,7 +5,7 @@ export interface MenuEntry {
   key: string;
   path: string;
   rule: ClaimRule;
-  /** Issues carry the open-issue badge (spec 000 §2). */
+  /** Issues carry the open-issue badge. */
   badge?: 'openIssues';
 }
 

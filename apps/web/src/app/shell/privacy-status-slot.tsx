@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 
 import { PrivacyRadar } from '../../features/radar/privacy-radar';
 
-/** The privacy status radar (spec 000 §2, §9) under the logo. */
+/** The privacy status radar under the logo. */
 export function PrivacyStatusSlot() {
   return (
     <Box data-slot="privacy-status">

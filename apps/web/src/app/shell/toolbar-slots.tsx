@@ -4,12 +4,12 @@ import { SearchBar } from '../../features/search/search-bar';
 // Slots for toolbar features that come in later issues. They render nothing until then: a
 // disabled-looking placeholder would promise something the app cannot do yet.
 
-/** File upload indicator (spec 000 §2): shows while attachments upload. */
+/** File upload indicator: shows while attachments upload. */
 export function UploadIndicatorSlot() {
   return <UploadIndicator />;
 }
 
-/** Search bar with its 500 px result panel (spec 000 §2). */
+/** Search bar with its 500 px result panel. */
 export function SearchBarSlot() {
   return <SearchBar />;
 }

@@ -4,7 +4,7 @@ import { useSession } from '../../lib/session/session-store';
 
 /**
  * The shell is locked (no sidebar, no breadcrumbs, no shortcuts) after an HTTP 412 and on pages
- * that lock it by themselves: spec 001 §4 "change password: the app is locked while on the page".
+ * that lock it by themselves: the app is locked while the user is on the change-password page.
  */
 export function useShellLocked(): boolean {
   const locked = useSession((s) => s.lock !== null);

@@ -1,6 +1,6 @@
 import { parseDiagramNodeId } from '@pc/shared';
 
-/** Where a click on a node leads (spec 001 §2: by the prefix of its id). */
+/** Where a click on a node leads (by the prefix of its id). */
 export function nodeHref(nodeId: string): string | null {
   const parsed = parseDiagramNodeId(nodeId);
   if (!parsed) return null;

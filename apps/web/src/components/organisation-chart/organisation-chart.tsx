@@ -130,7 +130,7 @@ function Legend() {
 interface ChartProps {
   companyId: string;
   companyName: string;
-  /** CSS height of the drawing area (spec 001 §2: the viewport minus 170 px on the dashboard). */
+  /** CSS height of the drawing area (the viewport minus 170 px on the dashboard). */
   height: string;
 }
 

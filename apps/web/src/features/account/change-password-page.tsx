@@ -22,7 +22,7 @@ import { PasswordCriteriaList } from './password-criteria-list';
 import { PasswordField } from './password-field';
 
 /**
- * /change-password (spec 001 §4): the shell is locked while here. Success shows a message and
+ * /change-password: the shell is locked while here. Success shows a message and
  * logs out; cancel logs out too; failure shows changePassword.snackbar.error.
  */
 export function ChangePasswordPage() {

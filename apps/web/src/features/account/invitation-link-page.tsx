@@ -86,7 +86,7 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
 }
 
 /**
- * /invitation/token/$token, the link of an invitation mail (issue 16): checks the link, says who
+ * /invitation/token/$token, the link of an invitation mail: checks the link, says who
  * invites to what; a recipient without a user first sets up their access, anyone else goes on to
  * the login and the invitation list, where they accept or decline.
  */

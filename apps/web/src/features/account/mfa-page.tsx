@@ -118,7 +118,7 @@ function MfaForm({ redirect }: { redirect: unknown }) {
   );
 }
 
-/** /mfa (spec 000 §2): second-factor code entry for a login that still owes it. */
+/** /mfa: second-factor code entry for a login that still owes it. */
 export function MfaPage() {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);

@@ -4,7 +4,7 @@ import { passwordCriteriaState } from './password-criteria';
 const met = (password: string, repeated = password) =>
   Object.fromEntries(passwordCriteriaState(password, repeated).map((c) => [c.key, c.met]));
 
-describe('passwordCriteriaState (spec 001 §5)', () => {
+describe('passwordCriteriaState', () => {
   it('ticks each rule on its own', () => {
     expect(met('', '')).toEqual({
       minLength: false,

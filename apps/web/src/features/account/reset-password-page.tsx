@@ -50,7 +50,7 @@ function ResetForm({ userId, token, email }: { userId: string; token: string; em
   );
 }
 
-/** /reset-password/$userId?token=… (spec 001 §4): validating, then the form or the invalid-link notice. */
+/** /reset-password/$userId?token=…: validating, then the form or the invalid-link notice. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ type State = { type: 'waiting' } | { type: 'success' } | { type: 'error'; detail
 // StrictMode runs effects twice in development; one link is one request.
 const inflight = new Map<string, Promise<void>>();
 
-/** /unsubscribe/$email?c=<category>&s=<signature> (spec 001 §4): waiting, success or error. */
+/** /unsubscribe/$email?c=<category>&s=<signature>: waiting, success or error. */
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const { email = '' } = useParams({ strict: false }) as { email?: string };

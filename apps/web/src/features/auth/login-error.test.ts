@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TokenRequestError } from '../../lib/api/token-request';
 import { loginErrorKey } from './login-error';
 
-describe('loginErrorKey (spec 000 §8)', () => {
+describe('loginErrorKey', () => {
   it('maps the error catalogue', () => {
     expect(loginErrorKey(new TokenRequestError(0, null))).toBe('api_unavailable');
     expect(loginErrorKey(new TokenRequestError(400, 'ip_not_allowed'))).toBe('ip_not_allowed');

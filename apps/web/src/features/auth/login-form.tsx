@@ -21,7 +21,7 @@ interface LoginFormProps {
   onForgotPassword: () => void;
 }
 
-/** Username and password, both required; any failure is shown on the password field (spec 000 §4). */
+/** Username and password, both required; any failure is shown on the password field. */
 export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -32,7 +32,7 @@ import { useContract, useStatement } from './api';
 import { Facts, StatusChip } from './contract-parts';
 import { formatEuro } from './format';
 
-/** The account holder, or the operator (Platform.Manage): who sees the contract (issue 14 §4). */
+/** The account holder, or the operator (Platform.Manage): who sees the contract. */
 export function useIsAccountHolder() {
   return useSession((s) => !!s.me && (s.me.hasAccount || s.me.claims.includes('Platform.Manage')));
 }

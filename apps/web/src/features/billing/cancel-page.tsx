@@ -19,7 +19,7 @@ import { errorText } from '../../lib/messages';
 import { cancelContract, useContract } from './api';
 
 /**
- * /cancel (spec 000 §2, §4, §8): a contract without an end date can be cancelled once the
+ * /cancel: a contract without an end date can be cancelled once the
  * confirmation is ticked; one with an end date shows that date; success shows EffectiveEndDate.
  */
 export function CancelPage() {

@@ -1,4 +1,4 @@
-/** Prices with two decimals and the euro sign (spec 001 §9), in the UI language's style. */
+/** Prices with two decimals and the euro sign, in the UI language's style. */
 export function formatEuro(value: number, language: string): string {
   return new Intl.NumberFormat(language === 'en' ? 'en-IE' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(value);
 }

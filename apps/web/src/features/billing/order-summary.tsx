@@ -15,7 +15,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** The order preview (spec 000 §2): plan, price, VAT, coupon discount and totals. */
+/** The order preview: plan, price, VAT, coupon discount and totals. */
 export function OrderSummary({ preview }: { preview: OrderPreview }) {
   const { t, i18n } = useTranslation();
   const euro = (v: number) => formatEuro(v, i18n.language);

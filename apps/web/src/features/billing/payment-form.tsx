@@ -35,7 +35,7 @@ interface PaymentFormProps {
 }
 
 /**
- * Payment data (spec 000 §3 "Payment bearer"): a card, checked by network pattern and Luhn, or a
+ * Payment data: a card, checked by network pattern and Luhn, or a
  * SEPA direct-debit mandate with the IBAN entered twice (equality validator) and mod-97 checked.
  */
 export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFormProps) {

@@ -42,10 +42,10 @@ const LegalDialog = lazy(() => import('../../components/legal-dialog').then((m) 
 type Mode = 'trial' | 'dpo';
 type Step = 'form' | 'preview' | 'payment' | 'done';
 
-/** The countries the billing address offers, DE first (spec 000 §9: default country DE). */
+/** The countries the billing address offers, DE first (default country DE). */
 const countries = ['DE', 'AT', 'CH', 'LI', 'LU', 'BE', 'NL', 'FR', 'IT', 'ES', 'PL', 'CZ', 'DK'];
 
-/** Pre-filled test data outside Production only (spec 000 §2). */
+/** Pre-filled test data outside Production only. */
 const missingLabel: Partial<Record<keyof SignupForm, string>> = {
   hasConfirmedTermsOfUse: 'legal.terms-of-use',
   hasConfirmedPrivacyAgreement: 'legal.privacy-statement',
@@ -105,7 +105,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Sign-up (spec 000 §2, §4): form, busy, order preview, (DPO) payment data, then the
+ * Sign-up: form, busy, order preview, (DPO) payment data, then the
  * orderCreated page. The plan variant comes from the route: /signup is the trial, /signup/dpo the DPO plan.
  */
 function SignupFlow({ mode }: { mode: Mode }) {

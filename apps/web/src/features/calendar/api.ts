@@ -5,7 +5,7 @@ import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** YYYY-MM-DDTHH:mm:ss in local time (spec 001 §7 timeline range format). */
+/** YYYY-MM-DDTHH:mm:ss in local time (the timeline's range format). */
 export const timelineStamp = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 

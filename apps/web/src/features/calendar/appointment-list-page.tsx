@@ -42,8 +42,8 @@ function pageUrl(range: DateRange, q: string, sort: Sort, dir: 'asc' | 'desc', p
 const fetchPage = (url: string, signal?: AbortSignal) => apiRequest(url, { schema: appointmentPageSchema, signal });
 
 /**
- * /appointment: the calendar's appointments as a list (spec 001 route table) — the date range
- * (the current week to begin with, spec 001 §2), a text filter, sorting and paging by the server,
+ * /appointment: the calendar's appointments as a list — the date range
+ * (the current week to begin with), a text filter, sorting and paging by the server,
  * Excel export; a row opens the same dialog as the calendar, which edits or deletes by the rights
  * the server sent.
  */

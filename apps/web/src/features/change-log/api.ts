@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 
-/** The product's change log (spec 001 §2). */
+/** The product's change log. */
 export function useChangeLog() {
   return useQuery({
     queryKey: ['change-log'],

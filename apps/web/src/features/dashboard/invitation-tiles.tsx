@@ -12,7 +12,7 @@ import { useInvitationActions } from '../../lib/invitations';
 import { CardLink } from './tile';
 import { Figure } from './tiles';
 
-/** The pending, unexpired invitations addressed to the user (spec 001 §2 banner). */
+/** The pending, unexpired invitations addressed to the user (the dashboard banner). */
 export function incomingPending(list: readonly Invitation[]): Invitation[] {
   return list.filter((i) => i.role === 'Recipient' && i.status === 'Pending' && !i.expired);
 }

@@ -9,7 +9,7 @@ describe('dashboard rules', () => {
     expect(progressCaption({ total: 3, open: 0 })).toBe('complete');
   });
 
-  it('marks due dates before the start of today as overdue (spec 001 §9)', () => {
+  it('marks due dates before the start of today as overdue', () => {
     const now = new Date(2026, 10, 22, 0, 30);
     expect(isOverdue('2026-11-21', now)).toBe(true);
     expect(isOverdue('2026-11-22', now)).toBe(false);

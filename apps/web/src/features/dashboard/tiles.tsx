@@ -65,7 +65,7 @@ export function Progress({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** Progress tile of one item type (spec 001 §2). */
+/** Progress tile of one item type. */
 export function ProgressTileBody({ category }: { category: StatusCategory }) {
   const { t } = useTranslation();
   const caption = progressCaption(category);

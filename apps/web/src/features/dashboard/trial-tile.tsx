@@ -16,8 +16,8 @@ import { Tile } from './tile';
 const RouterLink = createLink(Link);
 
 /**
- * Trial tile (spec 001 §2): only while the contract is InTrial; its end date, a subscribe button
- * to /account/upgrade and a link to /account. A failed contract lookup hides it (spec 001 §8).
+ * Trial tile: only while the contract is InTrial; its end date, a subscribe button
+ * to /account/upgrade and a link to /account. A failed contract lookup hides it.
  */
 export function TrialTile() {
   const { t } = useTranslation();

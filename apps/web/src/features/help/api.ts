@@ -27,7 +27,7 @@ export function useHelpContents(route: string, language: Language) {
   });
 }
 
-/** Page index within bounds (spec 000 §4). */
+/** Page index within bounds. */
 export function clampPage(index: number, count: number): number {
   if (count <= 0) return 0;
   return Math.max(0, Math.min(count - 1, index));

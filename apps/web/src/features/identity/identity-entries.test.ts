@@ -4,7 +4,7 @@ import { identityEntries } from './identity-entries';
 const keys = (claims: string[], presentation = false, extra = {}) =>
   identityEntries({ claims, hasAccount: false, isAdministrator: false, ...extra }, presentation).map((e) => e.key);
 
-describe('identityEntries (spec 000 §2)', () => {
+describe('identityEntries', () => {
   it('gates account, time screens and administration', () => {
     expect(keys([])).toEqual(['profile']);
     expect(keys(['TimeRecords.Read'], false, { hasAccount: true })).toEqual([

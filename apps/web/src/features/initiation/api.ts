@@ -78,7 +78,7 @@ export function addMissingMeasures(companyId: string) {
   });
 }
 
-/** After finishing, the status comes from the server again (spec 000 §4). */
+/** After finishing, the status comes from the server again. */
 export async function refreshStatus() {
   setMe(await fetchMe());
 }

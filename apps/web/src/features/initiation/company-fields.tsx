@@ -46,7 +46,7 @@ function Grid({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Step 0 (spec 000 §3 "Company (initiation)"): name (required), address, contact, register, VAT
+ * Step 0: name (required), address, contact, register, VAT
  * number and the data protection officer's fields. The form is the company's own edit form.
  */
 export function CompanyFields({ form, disabled }: { form: ZodForm<CompanyInput>; disabled?: boolean }) {

@@ -169,7 +169,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
     return true;
   };
 
-  /** Leaving step 0 or 1 saves the company (spec 000 §4). */
+  /** Leaving step 0 or 1 saves the company. */
   const leaveCompanyStep = async (key: InitiationStepKey): Promise<boolean> => {
     const valid = await companyForm.trigger();
     if (!valid) {
@@ -246,7 +246,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
       notify(t('initiation.finish.done', created), 'success');
       await queryClient.invalidateQueries();
     } catch (error) {
-      // A 422 shows on its steps without a message (spec 000 §8).
+      // A 422 shows on its steps without a message.
       if (isApiError(error) && error.status === 422) showFieldErrors(error);
       else notify(t('initiation.finish.error'), 'error');
     } finally {

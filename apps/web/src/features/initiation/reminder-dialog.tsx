@@ -74,7 +74,7 @@ function useNoOtherDialog(active: boolean): boolean {
 }
 
 /**
- * Spec 000 §4, spec 001 §2: the initiation reminder (640 px). It shows by itself after login and
+ * The initiation reminder (640 px). It shows by itself after login and
  * after a scope change while the wizard is supported, not finished and `showReminder` is set, and
  * never over another dialog, a forced page (HTTP 412), the invitations or the wizard itself. The checkbox is the
  * inverse of `showReminder`; closing saves only a changed `showReminder`.

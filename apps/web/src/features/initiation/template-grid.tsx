@@ -29,7 +29,7 @@ interface TemplateGridProps {
 }
 
 /**
- * Processing-activity templates (spec 000 §9): filtered, sorted and paged by the server, 15 rows
+ * Processing-activity templates: filtered, sorted and paged by the server, 15 rows
  * a page (15/25/50), multi-select with select-all across all pages of the filter.
  */
 export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps) {

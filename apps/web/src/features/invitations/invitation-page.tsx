@@ -81,7 +81,7 @@ function SenderMenu({ row, t, onAction }: { row: Invitation; t: T; onAction: (a:
   );
 }
 
-/** /invitation (spec 001 §2): the user's incoming and outgoing invitations, 15 per page. */
+/** /invitation: the user's incoming and outgoing invitations, 15 per page. */
 export function InvitationPage() {
   const { t } = useTranslation();
   const theme = useTheme();

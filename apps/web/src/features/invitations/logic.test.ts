@@ -24,7 +24,7 @@ const invitation = (over: Partial<Invitation>): Invitation => ({
 });
 
 describe('invitations', () => {
-  it('default to AsClient only for a user who may invite clients alone (spec 001 §5)', () => {
+  it('default to AsClient only for a user who may invite clients alone', () => {
     expect(defaultPurpose({ canInviteDpo: false, canInviteClient: true })).toBe('AsClient');
     expect(defaultPurpose({ canInviteDpo: true, canInviteClient: true })).toBe('AsDpo');
     expect(defaultPurpose({ canInviteDpo: true, canInviteClient: false })).toBe('AsDpo');

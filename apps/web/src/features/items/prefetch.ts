@@ -11,7 +11,7 @@ export function prefetchItemList(client: QueryClient, me: UserMe, type: ItemType
 }
 
 /**
- * What an item's page asks for, all at once rather than as its sections render (issue 13, page
+ * What an item's page asks for, all at once rather than as its sections render (page
  * speed: no waterfall): the options of its link fields and, for a saved item, the item, its
  * children and the user names. What is already asked for or fresh is not asked for again.
  */

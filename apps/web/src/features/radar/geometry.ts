@@ -77,7 +77,7 @@ export function labelPosition(index: number, count: number): { x: number; y: num
   return { x: f(x), y: f(y) };
 }
 
-/** Colour of active steps by the category's progress (spec 001 §9: red at 0, yellow at 50, green at 100). */
+/** Colour of active steps by the category's progress (red at 0, yellow at 50, green at 100). */
 export function progressTone(progress: number): 'error' | 'warning' | 'success' {
   if (progress >= 100) return 'success';
   return progress >= 50 ? 'warning' : 'error';

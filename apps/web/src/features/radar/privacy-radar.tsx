@@ -22,7 +22,7 @@ import {
 } from './geometry';
 import { radarTypes, showsRadar } from './radar-types';
 
-/** Old browsers without SVG get the bar chart (spec 000 §2). */
+/** Old browsers without SVG get the bar chart. */
 export function supportsSvg(): boolean {
   return (
     typeof SVGElement !== 'undefined' &&
@@ -170,7 +170,7 @@ function RadarSvg({ categories, size }: { categories: RadarCategory[]; size: num
   );
 }
 
-/** Bar chart variant: 200 px high, bars from 0 to 100 % (spec 000 §2). */
+/** Bar chart variant: 200 px high, bars from 0 to 100 %. */
 export function RadarBars({ categories }: { categories: RadarCategory[] }) {
   const { t } = useTranslation();
   const theme = useTheme();

@@ -14,7 +14,7 @@ export function showsRadar(me: Me | null | undefined): me is Me {
 
 /**
  * The categories of the radar in menu order; 'service agreements with clients' only when the
- * scope company is a data processor (spec 000 §6).
+ * scope company is a data processor.
  */
 export function radarTypes(me: Me | null | undefined): ItemTypeKey[] {
   if (!showsRadar(me)) return [];

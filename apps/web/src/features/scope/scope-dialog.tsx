@@ -46,7 +46,7 @@ export function ScopeDialog({ open, onClose }: ScopeDialogProps) {
       placement="popup"
       bare
     >
-      {/* Content unmounts on close, which clears the search box (spec 000 §4). */}
+      {/* Content unmounts on close, which clears the search box. */}
       <ScopeDialogContent onClose={onClose} />
     </DialogFrame>
   );

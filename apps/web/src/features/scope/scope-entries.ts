@@ -11,7 +11,7 @@ export interface ScopeEntryOptions {
 }
 
 /**
- * The tiles of the scope dialog (spec 000 §5/§6): in presentation mode only the scope's family,
+ * The tiles of the scope dialog: in presentation mode only the scope's family,
  * then search and active-only, groups first; the 'all companies' tile first when allowed.
  */
 export function scopeEntries(companies: readonly CompanyListItem[], options: ScopeEntryOptions): ScopeEntry[] {

@@ -1,7 +1,7 @@
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import { ScopeDialog } from './scope-dialog';
 
-/** /scope (spec 001 §2): the scope dialog as a route; closing returns to where the user came from. */
+/** /scope: the scope dialog as a route; closing returns to where the user came from. */
 export function ScopePage() {
   const router = useRouter();
   const navigate = useNavigate();

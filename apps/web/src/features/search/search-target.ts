@@ -3,7 +3,7 @@ import { itemTypes, type SearchableItem } from '@pc/shared';
 const routeOf = (type: string | null) => itemTypes.find((t) => t.key === type)?.route ?? null;
 
 /**
- * Where choosing a search result leads (spec 000 §2): the item's detail route; a document with a
+ * Where choosing a search result leads: the item's detail route; a document with a
  * parent opens the parent's detail; a loose document opens the document list.
  */
 export function searchTarget(item: Pick<SearchableItem, 'id' | 'type' | 'parentType' | 'parentId'>): string | null {

@@ -38,9 +38,9 @@ const message = (t: (k: string | string[]) => string, m?: string) =>
   m ? (/^validation\.\w+$/.test(m) ? t([`items.${m}`, m, 'items.validation.invalid']) : m) : undefined;
 
 /**
- * The prompt of the tag page (spec 001 §2 "click-to-edit through a prompt"): name and
+ * The prompt of the tag page: name and
  * description; a new entry without a single company in scope asks for its company. Field errors
- * (422) land on the fields, any other failure shows the server's message (spec 001 §8).
+ * (422) land on the fields, any other failure shows the server's message.
  */
 export function TagDialog({ title, initial, withDescription, nameLabel, nameRows, onSave, onClose }: TagDialogProps) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from 
 import { deleteColumn } from './delete-column';
 import { TagDialog } from './tag-dialog';
 
-/** Text modules (spec 001 §3): reusable phrases offered by the text-module select. */
+/** Text modules: reusable phrases offered by the text-module select. */
 export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();

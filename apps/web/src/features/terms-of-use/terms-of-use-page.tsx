@@ -25,7 +25,7 @@ import { useSession } from '../../lib/session/session-store';
 import { consentToTerms, currentTermsKey, fetchCurrentTerms } from './api';
 
 /**
- * /terms-of-use (spec 001 §4): release date and content. While consent is owed the app is
+ * /terms-of-use: release date and content. While consent is owed the app is
  * locked here; accept unlocks it and goes home, decline logs out.
  */
 export function TermsOfUsePage() {

@@ -17,8 +17,8 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 
 /**
- * /time-budget-element (spec 001 §2/§3): every project's budget, flat rate and rates, one row per
- * person-specific rate; Excel export named with the date and the plural name (spec 001 §9).
+ * /time-budget-element: every project's budget, flat rate and rates, one row per
+ * person-specific rate; Excel export named with the date and the plural name.
  */
 export function TimeBudgetElementPage() {
   const { t, i18n } = useTranslation();

@@ -59,7 +59,7 @@ function periodEnd(row: TimeComparisonRow, g: TimeComparisonQuery['dateGrouping'
 }
 
 /**
- * /time-comparison (spec 001 §2–§4, §9): booked against planned hours and budget, grouped by the
+ * /time-comparison: booked against planned hours and budget, grouped by the
  * server in SQL; a row drills down to its time records and back (the grid keeps its state);
  * Excel export DataGrid.xlsx with the grouping as the sheet's name.
  */

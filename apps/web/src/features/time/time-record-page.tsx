@@ -34,7 +34,7 @@ const EXPORT_PAGE_SIZE = 500;
 
 /**
  * /time-record: the caller's time records (everyone's with TimeRecords.ReadAll) in the date range
- * (the current week to begin with, spec 001 §2), filtered by company, project and person, sorted
+ * (the current week to begin with), filtered by company, project and person, sorted
  * and paged by the server, with the sums of all matching records under the grid and Excel export;
  * a second tab holds the projects register.
  */

@@ -122,7 +122,7 @@ function leaveLostScope(): Promise<void> {
 
 /**
  * One API call. A 401 triggers one refresh and one retry; if the server refuses the refresh the
- * session ends and the shell navigates to /login. A 412 locks the app (spec 000 §8).
+ * session ends and the shell navigates to /login. A 412 locks the app.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const endpoint = `${options.method ?? 'GET'} ${path.split('?')[0]}`;

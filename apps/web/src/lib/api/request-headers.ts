@@ -8,7 +8,7 @@ export interface HeaderInput {
 }
 
 /**
- * Headers every API call carries (spec 000 §7): Accept-Language always, X-Tenant when a scope
+ * Headers every API call carries: Accept-Language always, X-Tenant when a scope
  * is set, Bearer token when logged in.
  */
 export function buildHeaders(input: HeaderInput): Record<string, string> {

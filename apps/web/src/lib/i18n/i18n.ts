@@ -3,7 +3,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, rememberLanguage } from './language';
 
-/** Catalogs are static files so translators can change them without a rebuild (spec 001 §7). */
+/** Catalogs are static files so translators can change them without a rebuild. */
 export function catalogUrl(language: string): string {
   return `${import.meta.env.BASE_URL}assets/i18n/${language}.json`;
 }

@@ -4,7 +4,7 @@ export const HOME = '/home';
 
 /**
  * Where to go after login. Only same-origin paths of guarded routes; never /change-password
- * (spec 000 §2) and never a public page such as /login itself.
+ * and never a public page such as /login itself.
  */
 export function postLoginTarget(redirect: unknown): string {
   if (typeof redirect !== 'string' || !redirect.startsWith('/') || redirect.startsWith('//')) return HOME;

@@ -2,7 +2,7 @@ import { type ClaimRule, itemTypes, questionnaireLinkTypes } from '@pc/shared';
 
 /** Which page component a route renders. */
 export type RoutePage =
-  // Compliance-item registers (design §4) and tag management.
+  // Compliance-item registers and tag management.
   | 'item-list'
   | 'item-detail'
   | 'service-agreement-list'
@@ -21,7 +21,7 @@ export type RoutePage =
   | 'scope'
   | 'forbidden'
   | 'unauthorized'
-  // Account security (spec 001 §2 "security and utility pages").
+  // Account security.
   | 'mfa'
   | 'reset-password'
   | 'unsubscribe'
@@ -37,7 +37,7 @@ export type RoutePage =
   | 'terms-of-use-admin'
   | 'users-admin'
   | 'roles-admin'
-  // Dashboard side (spec 000 §2, spec 001 §2).
+  // Dashboard side.
   | 'home'
   | 'change-log'
   | 'calendar'
@@ -45,12 +45,12 @@ export type RoutePage =
   | 'download'
   | 'help-admin'
   | 'billing-admin'
-  // Administration entry and companies (spec 000 §2).
+  // Administration entry and companies.
   | 'administration'
   | 'companies-admin'
   | 'company-edit'
   | 'company-view'
-  // First-run wizard (spec 000 §2).
+  // First-run wizard.
   | 'initiation'
   | 'diagram';
 
@@ -59,21 +59,21 @@ export interface RouteDef {
   path: string;
   /** i18n key suffix: the label is `section.<section>`. */
   section: string;
-  /** No login needed (spec 001 §2 "no-auth"). */
+  /** No login needed. */
   public?: boolean;
   /** Rendered without the shell even when logged in (login, sign-up, …). */
   fullPage?: boolean;
   rule?: ClaimRule;
   /** Only for users with administration rights (me.isAdministrator). */
   administrator?: boolean;
-  /** Only the account holder or the operator (me.hasAccount or Platform.Manage; issue 14 §4). */
+  /** Only the account holder or the operator (me.hasAccount or Platform.Manage). */
   accountHolder?: boolean;
   /** A detail page below its section: the breadcrumb says "Details". */
   detail?: boolean;
   page: RoutePage;
   /** Heading shown instead of the section name (home shows "Dashboard"). */
   headingKey?: string;
-  /** The shell shows it as locked (no sidebar, no breadcrumbs) even without an HTTP 412 (spec 001 §4). */
+  /** The shell shows it as locked (no sidebar, no breadcrumbs) even without an HTTP 412. */
   locksShell?: boolean;
 }
 
@@ -91,7 +91,7 @@ const questionnaireRead: ClaimRule = {
 /** Spec 001 §2: the no-auth routes. */
 const publicRoutes: RouteDef[] = [
   { path: '/login', section: 'login', public: true, fullPage: true, page: 'login' },
-  // The plan variant comes from the route (spec 000 §2): the trial at /signup, the DPO plan at /signup/dpo.
+  // The plan variant comes from the route: the trial at /signup, the DPO plan at /signup/dpo.
   { path: '/signup', section: 'signup', public: true, fullPage: true, page: 'signup' },
   { path: '/signup/dpo', section: 'signup-dpo', public: true, fullPage: true, page: 'signup-dpo' },
   { path: '/mfa', section: 'mfa', public: true, fullPage: true, page: 'mfa' },
@@ -109,7 +109,7 @@ const publicRoutes: RouteDef[] = [
   { path: '/forbidden', section: 'forbidden', public: true, page: 'forbidden' },
 ];
 
-/** Spec 000 §2 and spec 001 §2: guarded routes and lazily loaded sections. */
+/** Guarded routes and lazily loaded sections. */
 const guardedRoutes: RouteDef[] = [
   { path: '/home', section: 'home', headingKey: 'home.heading', page: 'home' },
   { path: '/cancel', section: 'cancel', accountHolder: true, page: 'cancel' },

@@ -1,10 +1,10 @@
 import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyInputSchema } from '@pc/shared';
 import { z } from 'zod';
 
-/** Every field the edit form sends (spec 000 §3 "Company (initiation)" plus type, parent, flags, security). */
+/** Every field the edit form sends (the initiation's company fields plus type, parent, flags, security). */
 export const companyFormFields = Object.keys(companyInputSchema.shape) as (keyof CompanyInput)[];
 
-/** A new company: a responsible party in Germany, agent country Germany too (spec 000 §3). */
+/** A new company: a responsible party in Germany, agent country Germany too. */
 export function emptyCompanyInput(parentCompanyId: string | null = null): CompanyInput {
   return { ...companyInputSchema.parse({ name: 'x', parentCompanyId }), name: '' };
 }

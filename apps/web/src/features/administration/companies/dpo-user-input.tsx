@@ -7,7 +7,7 @@ import { useUserLookup } from '../../../lib/user-lookup';
 import { fieldMessage } from './company-messages';
 
 /**
- * The DPO as a user of the installation (spec 000 §3 dataPrivacyAgentId). Choosing one fills the
+ * The DPO as a user of the installation (the company's dataPrivacyAgentId). Choosing one fills the
  * name and e-mail fields below, which stay editable: the address is the DPO's business address,
  * not something the user account knows.
  */

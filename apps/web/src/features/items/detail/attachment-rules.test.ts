@@ -12,7 +12,7 @@ describe('attachment checks before upload', () => {
     expect(checkFile({ size: 10, type: '' })).toBe('fileType');
   });
 
-  it('preview only png, jpeg and gif (spec 001 §5)', () => {
+  it('preview only png, jpeg and gif', () => {
     expect(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'application/pdf'].map(isPreviewable)).toEqual([
       true,
       true,

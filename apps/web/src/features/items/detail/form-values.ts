@@ -109,5 +109,5 @@ export function isFormField(type: ItemTypeKey, path: string, options: { hasCompa
   return head === 'data' && !!key && itemTypeDefs[type].fields.some((f) => f.key === key);
 }
 
-/** Types whose due date follows from the law and is set by the server (design §4). */
+/** Types whose due date follows from the law and is set by the server. */
 export const ruledDueDate = (type: ItemTypeKey) => itemTypeDefs[type].deadline.kind !== 'manual';

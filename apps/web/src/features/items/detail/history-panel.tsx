@@ -12,7 +12,7 @@ import { useUserLookup } from '../../../lib/user-lookup';
 import { useItemHistory } from '../api';
 import { changeRows } from './history-format';
 
-/** Who changed what when, newest first (design §4 "full history"). */
+/** Who changed what when, newest first. */
 export function HistoryPanel({ type, item }: { type: ItemTypeKey; item: Item }) {
   const { t } = useTranslation();
   const history = useItemHistory(type, item.id, true);

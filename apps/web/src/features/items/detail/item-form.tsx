@@ -32,7 +32,7 @@ interface ItemFormProps {
   onCancel: () => void;
 }
 
-/** The generic form of every type: core fields, then the type's declared fields (design §4). */
+/** The generic form of every type: core fields, then the type's declared fields. */
 export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: ItemFormProps) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);

@@ -9,7 +9,7 @@ import { apiRequest, type DownloadedFile, saveFile } from '../../../lib/api/api-
 import { notify } from '../../../lib/notify';
 
 /**
- * "Report as PDF" of one item (spec 001 §7 Document: report document as PDF). The server also
+ * "Report as PDF" of one item (the item's report document). The server also
  * keeps the file under the company's documents. Spec 001 §8: a failure is logged only.
  */
 export function ItemReportButton({ item }: { item: Item }) {

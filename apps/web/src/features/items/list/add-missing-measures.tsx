@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { invalidateItems } from '../api';
 
-/** "Add missing measures" from the catalogue for the company in scope (spec 001 §7: company id, null). */
+/** "Add missing measures" from the catalogue for the company in scope (company id, null). */
 /** `onDone` runs after measures were created (the list drops its due-date range: new measures have no due date). */
 export function AddMissingMeasuresButton({ companyId, onDone }: { companyId: string; onDone?: (created: number) => void }) {
   const { t } = useTranslation();

@@ -102,7 +102,7 @@ function columnFor(t: TFunction, type: ItemTypeKey, key: string): Omit<ItemColum
 }
 
 /**
- * The list columns of a type (design §4): number, name, then the type's own columns. The company
+ * The list columns of a type: number, name, then the type's own columns. The company
  * column shows only when several companies are listed (no scope, or a group).
  */
 export function itemColumns(t: TFunction, type: ItemTypeKey, options: { showCompany: boolean }): ItemColumn[] {

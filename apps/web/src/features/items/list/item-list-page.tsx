@@ -36,7 +36,7 @@ import {
 } from './list-state';
 import { RegisterReportButton } from './register-report-button';
 
-/** A register (design §4): one generic list for every item type, paged, sorted and filtered on the server. */
+/** A register: one generic list for every item type, paged, sorted and filtered on the server. */
 export function ItemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

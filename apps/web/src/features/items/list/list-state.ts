@@ -23,7 +23,7 @@ export const EXPORT_PAGE_SIZE = 500;
 
 /**
  * A register opens with every item of the scope by number, like the dashboard tile that links to
- * it counts them; the current-week default of spec 001 §2 would hide most of it (decision 0013).
+ * it counts them; a current-week default like the time lists' would hide most of it (decision 0013).
  */
 export function initialListState(): ListState {
   return { page: 0, pageSize: DEFAULT_PAGE_SIZE, ...DEFAULT_SORT, q: '', statuses: [], range: { from: null, until: null } };

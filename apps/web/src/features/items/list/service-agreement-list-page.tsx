@@ -44,7 +44,7 @@ type Kind = (typeof serviceAgreementKinds)[number];
 const routeOf = (type: string) => itemTypes.find((t) => t.key === type)?.route ?? '/service-agreement';
 
 /**
- * /service-agreement (spec 001 route table): the three kinds of service agreement in one list,
+ * /service-agreement: the three kinds of service agreement in one list,
  * with a kind column and filter; a row opens the agreement on its own kind's route. The server
  * lists only the kinds the user may read.
  */

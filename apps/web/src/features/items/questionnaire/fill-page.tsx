@@ -77,7 +77,7 @@ function LegalLinks({ t }: { t: TFunction }) {
 }
 
 /**
- * /questionnaire/fill/$responseKey (issue 18): the public page a recipient opens from the mail,
+ * /questionnaire/fill/$responseKey: the public page a recipient opens from the mail,
  * without login, in the questionnaire's language. Drafts are kept on the server; submitting
  * checks required answers (the same rules as the server) and is possible once.
  */

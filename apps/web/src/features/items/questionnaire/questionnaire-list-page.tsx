@@ -57,7 +57,7 @@ function useNewAnswers(rows: readonly QuestionnaireSummary[] | undefined) {
   return fresh;
 }
 
-/** /questionnaire (issue 18): the questionnaires sent in the scope, newest first; sending one. */
+/** /questionnaire: the questionnaires sent in the scope, newest first; sending one. */
 export function QuestionnaireListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -34,7 +34,7 @@ export function useSendableLinkTypes(): ItemTypeKey[] {
 }
 
 /**
- * Sends a questionnaire (issue 18): template, recipient, due date, language of the mail and page,
+ * Sends a questionnaire: template, recipient, due date, language of the mail and page,
  * and the audit or service agreement it belongs to — fixed when opened from that item.
  */
 export function SendQuestionnaireDialog({
