@@ -171,7 +171,7 @@ describe('account security in the browser', () => {
     await field(page, 'Bestätigungscode').fill(wrongCode(otherSecret));
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await page.getByText('Der Code ist ungültig. Bitte versuchen Sie es erneut.').waitFor();
-    // Busy for one second after a failure (spec 001 §4), then the field takes input again.
+    // Busy for one second after a failure, then the field takes input again.
     expect(await field(page, 'Bestätigungscode').isDisabled()).toBe(true);
     await expect.poll(() => field(page, 'Bestätigungscode').isEnabled()).toBe(true);
     expect(page.url()).toContain('/mfa');

@@ -223,7 +223,7 @@ describe('company administration in the browser', () => {
     await shot(page, 'admin-companies-scope-dialog-desktop');
     await tile.click();
     await expect.poll(() => page.title()).toBe(`Privacy Cockpit (${NEW_COMPANY})`);
-    // A new company's first-run wizard is open, so choosing it brings the reminder (issue 15);
+    // A new company's first-run wizard is open, so choosing it brings the reminder;
     // told not to remind again, it stays away for the later logins of this file.
     await dismissReminderForGood(page);
     const scopeLink = page.locator('aside').getByRole('link', { name: NEW_COMPANY });

@@ -30,7 +30,7 @@ async function apiGet<T>(server: RunningServer, path: string, tenant?: string): 
 }
 
 /**
- * The radar shows one company (spec 000 §2): runs `fn` with the bakery as the admin's stored
+ * The radar shows one company: runs `fn` with the bakery as the admin's stored
  * scope and its statistics, and clears the scope again.
  */
 async function inBakeryScope(server: RunningServer, fn: (stats: { itemType: string; closedPercent: number }[]) => Promise<void>) {

@@ -20,7 +20,7 @@ const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /**
- * Invitations between DPOs and companies (issue 16): the round trip in both purposes between demo
+ * Invitations between DPOs and companies: the round trip in both purposes between demo
  * users and a new address (mail caught, link followed, accepted), decline, withdraw, resend and
  * delete by role. One server and one login per user for the whole file.
  */

@@ -160,7 +160,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     // Setting the first password ends on the login with the address filled in.
     expect(await page.locator('input[name=username]').inputValue()).toBe(email);
     await login(page, server.url, email, 'Neu-Start1!', false);
-    // A new company starts its first-run wizard (issue 15): the reminder greets the account holder.
+    // A new company starts its first-run wizard: the reminder greets the account holder.
     const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
     await reminder.waitFor();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime, text } from './scalars';
 
-/** Password rules (spec 001 §5): checked identically in the browser and on the server. */
+/** Password rules: checked identically in the browser and on the server. */
 export const passwordCriteria = {
   minLength: (p: string) => p.length >= 8,
   uppercase: (p: string) => /\p{Lu}/u.test(p),
@@ -59,7 +59,7 @@ export const validateResetTokenSchema = z.object({ userId: z.uuid(), token: text
 /** A valid link also names the address it went to (the login after the new password is filled with it). */
 export const validateResetTokenResponseSchema = z.object({ valid: z.boolean(), email: z.string().optional() });
 
-/** Second-factor verification (spec 001 §7 "validate authenticator code (code, recovery flag)"). */
+/** Second-factor verification. */
 export const mfaVerifySchema = z.object({
   code: text.trim().min(1, 'validation.required').max(64),
   isRecoveryCode: z.boolean().default(false),

@@ -47,7 +47,7 @@ export const companyInputSchema = z.object({
     .union([z.literal(''), z.email('validation.email')])
     .optional()
     .default(''),
-  /** The user who acts as data protection officer, when the DPO has an account here (spec 000 §3). */
+  /** The user who acts as data protection officer, when the DPO has an account here. */
   dataPrivacyAgentId: z.uuid().nullable().optional().default(null),
   ipAllowList: z.array(z.cidrv4().or(z.cidrv6())).max(100).default([]),
   passwordExpiryDays: z.number().int().min(0).max(3650).default(0),

@@ -55,7 +55,7 @@ export const logoQuerySchema = z.object({
   height: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
-/** Demo companies are reset seven days after creation (spec 000 §9). */
+/** Demo companies are reset seven days after creation. */
 export const DEMO_RESET_DAYS = 7;
 
 export function demoResetAt(creationDate: string | Date): Date {
@@ -71,7 +71,7 @@ export function demoCountdown(creationDate: string | Date, now: Date = new Date(
 }
 
 /**
- * Scope-dialog filter (spec 000 §5): case-insensitive substring on name, parent name and child
+ * Scope-dialog filter: case-insensitive substring on name, parent name and child
  * names; active-only hides inactive ones; groups first, then by name.
  */
 export function filterCompanies(
@@ -92,8 +92,7 @@ export function filterCompanies(
 }
 
 /**
- * Presentation mode with a scope shows only the scoped company, its children and its siblings
- * (spec 000 §5).
+ * Presentation mode with a scope shows only the scoped company, its children and its siblings.
  */
 export function presentationFilter(companies: readonly CompanyListItem[], scopeId: string | null): CompanyListItem[] {
   if (!scopeId) return [...companies];

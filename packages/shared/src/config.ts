@@ -12,7 +12,7 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   webcastUrl: z.string().nullable(),
   subscriptionsEnabled: z.boolean(),
-  /** Operator switch: the dashboard warns that Internet Explorer is not supported (spec 001 §2). */
+  /** Operator switch: the dashboard warns that Internet Explorer is not supported. */
   browserWarning: z.boolean(),
   /** Who direct-debit mandates are given to: the operator's name and SEPA creditor identifier. */
   sepaCreditor: z.object({ name: z.string(), id: z.string() }).nullable(),

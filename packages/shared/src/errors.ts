@@ -1,4 +1,4 @@
-// No zod in this module: the login screen's bundle reads it (issue 13, docs/decisions/0027).
+// No zod in this module: the login screen's bundle reads it (docs/decisions/0027).
 
 /** Stable machine codes carried by every error body. */
 export const errorCodes = [
@@ -22,7 +22,7 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const lockReasons = ['PasswordExpired', 'AccountExpired', 'TermsOfUseConsentRequired'] as const;
 export type LockReason = (typeof lockReasons)[number];
 
-/** Where the web app goes for each HTTP 412 reason (spec 000 §8). */
+/** Where the web app goes for each HTTP 412 reason. */
 export const lockRoutes: Record<LockReason, string> = {
   PasswordExpired: '/change-password',
   AccountExpired: '/account',

@@ -7,7 +7,7 @@ export const dpoTypes = ['AccountHolder', 'Internal', 'External'] as const;
 export const dpoTypeSchema = z.enum(dpoTypes);
 export type DpoType = z.infer<typeof dpoTypeSchema>;
 
-/** Wizard steps by index (spec 000 §2). A data privacy agency has 'clients' instead of 1–5. */
+/** Wizard steps by index. A data privacy agency has 'clients' instead of 1–5. */
 export const responsiblePartySteps = ['company', 'dpo', 'processes', 'processors', 'websites', 'measures', 'finish'] as const;
 export const agencySteps = ['company', 'clients', 'finish'] as const;
 export type InitiationStepKey = (typeof responsiblePartySteps)[number] | (typeof agencySteps)[number];
@@ -24,7 +24,7 @@ export const PROCESS_TEMPLATE_PAGE_SIZES = [15, 25, 50] as const;
 const entry = text.trim().min(1, 'validation.required').max(INITIATION_ENTRY_MAX, 'validation.tooLong');
 const entries = z.array(entry).max(INITIATION_LIST_MAX, 'validation.tooMany').default([]);
 
-/** What the wizard sends on save and finish (spec 001 §7: the initiation object). */
+/** What the wizard sends on save and finish (the initiation object). */
 export const initiationInputSchema = z.object({
   companyId: z.uuid(),
   step: z

@@ -11,7 +11,7 @@ export const invitationStatuses = ['Pending', 'Accepted', 'Declined', 'Withdrawn
 export const invitationStatusSchema = z.enum(invitationStatuses);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
-/** How the reader stands to an invitation (spec 001 §3). */
+/** How the reader stands to an invitation. */
 export const invitationRoleSchema = z.enum(['None', 'Sender', 'Recipient']);
 export type InvitationRole = z.infer<typeof invitationRoleSchema>;
 
@@ -56,7 +56,7 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** POST /api/invitation: recipient required, message optional (spec 001 §5). */
+/** POST /api/invitation: recipient required, message optional. */
 export const invitationInputSchema = z.object({
   purpose: invitationPurposeSchema,
   recipient: text.trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(z.email('validation.email')),

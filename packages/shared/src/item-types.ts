@@ -1,5 +1,5 @@
 /**
- * Every compliance-item type, keyed by its route segment (design §4). `claim` is the prefix of
+ * Every compliance-item type, keyed by its route segment. `claim` is the prefix of
  * its Read/Write claim pair; `code` is the three-letter radar label.
  */
 export const itemTypes = [
@@ -42,7 +42,7 @@ export const itemTypes = [
 
 export type ItemTypeKey = (typeof itemTypes)[number]['key'];
 
-/** The first sidebar menu block (spec 000 §2); the rest live in the 'more' menu. */
+/** The first sidebar menu block; the rest live in the 'more' menu. */
 export const mainMenuItemTypes: readonly ItemTypeKey[] = [
   'issue',
   'process',

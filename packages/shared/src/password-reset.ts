@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './scalars';
 
-/** POST /api/auth/forgot-password (spec 000 §5: the e-mail must be a valid e-mail). */
+/** POST /api/auth/forgot-password (the e-mail must be a valid e-mail). */
 export const forgotPasswordSchema = z.object({
   email: text.trim().min(1, 'validation.required').pipe(z.email('validation.email')),
 });

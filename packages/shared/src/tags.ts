@@ -65,7 +65,7 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** 20 MB per file; images previewable only as png, jpeg, gif (spec 001 §5). */
+/** 20 MB per file; images previewable only as png, jpeg, gif. */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const previewableMimeTypes = ['image/png', 'image/jpeg', 'image/gif'] as const;
 export const allowedAttachmentMimeTypes = [

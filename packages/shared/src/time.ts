@@ -23,7 +23,7 @@ export const projectRateSchema = z.object({
 });
 export const plannedMonthSchema = z.object({ month: yearMonth, hours: z.number() });
 
-/** A project of a client company that time is booked on (issue 17). */
+/** A project of a client company that time is booked on. */
 export const projectSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
@@ -236,7 +236,7 @@ export const timeBudgetElementSchema = z.object({
 export type TimeBudgetElement = z.infer<typeof timeBudgetElementSchema>;
 
 /**
- * The dashboard's time tile (issue 17 §5): this month's hours in the scope. With
+ * The dashboard's time tile: this month's hours in the scope. With
  * `TimeRecords.ReadAll` the booked hours are everyone's and are set against the plan; with only
  * `TimeRecords.Read` they are the caller's own (`ownOnly`), next to the scope's plan for context.
  */

@@ -36,9 +36,9 @@ export const timelineItemSchema = z.object({
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
-/** Entities the timeline never shows (spec 001 §9). */
+/** Entities the timeline never shows. */
 export const timelineExcludedEntities = ['Initiation', 'DataCategory', 'PersonGroup', 'HrManagement', 'Response'] as const;
-/** Timeline names are cut at 80 characters with an ellipsis (spec 001 §9). */
+/** Timeline names are cut at 80 characters with an ellipsis. */
 export const TIMELINE_NAME_MAX = 80;
 export const truncateTimelineName = (name: string) =>
   name.length > TIMELINE_NAME_MAX ? `${name.slice(0, TIMELINE_NAME_MAX)}…` : name;
@@ -68,7 +68,7 @@ export const changeLogEntrySchema = z.object({
 });
 export const latestVersionSchema = z.object({ version: z.string(), date: z.string() });
 
-/** The item types with a progress tile on the dashboard (spec 001 §2), in tile order. */
+/** The item types with a progress tile on the dashboard, in tile order. */
 export const progressTileTypes = [
   'process',
   'impact-assessment',
@@ -82,7 +82,7 @@ export const progressTileTypes = [
   'privacy-request',
 ] as const;
 
-/** Dashboard tile keys (spec 001 §2) that a user may hide. */
+/** Dashboard tile keys that a user may hide. */
 export const dashboardTileKeys = [
   'twoFactor',
   'changeLog',
@@ -123,7 +123,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 export const appointmentPageSchema = z.object({ items: z.array(appointmentSchema), total: z.number().int() });
 export const appointmentSortFields = ['start', 'end', 'title', 'company', 'attendees'] as const;
 
-/** The appointment list (spec 001 route table: appointment): a date range, sorted and paged on the server. */
+/** The appointment list: a date range, sorted and paged on the server. */
 export const appointmentPageQuerySchema = z.object({
   from: dateTime.optional(),
   until: dateTime.optional(),

@@ -5,7 +5,7 @@ import { normaliseIban } from './payment';
 import { paymentBearerInputSchema, type SignupRequest, signupCustomerSchema } from './schemas';
 
 /**
- * The equality validator of paired fields (spec 001 §5): the repetition must equal the first
+ * The equality validator of paired fields: the repetition must equal the first
  * entry, compared as `normalise` makes them (e-mail case-insensitively, IBAN without spaces).
  */
 export function equalFields<T extends Record<string, unknown>>(

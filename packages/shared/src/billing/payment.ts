@@ -1,5 +1,5 @@
 /**
- * Payment data checks (spec 001 §5: "payment card number pattern validator (major card formats)"),
+ * Payment data checks (card number patterns of the major networks plus Luhn, IBAN),
  * shared by the sign-up and upgrade forms and the server. Only the masked forms produced here
  * are ever stored; the full card number, the CVC and the full IBAN are not.
  */

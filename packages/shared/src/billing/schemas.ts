@@ -255,7 +255,7 @@ export const accountStatementSchema = z.object({
 });
 export type AccountStatement = z.infer<typeof accountStatementSchema>;
 
-/** POST /api/account/cancel: the contract must be cancelled knowingly (spec 000 §5). */
+/** POST /api/account/cancel: the contract must be cancelled knowingly. */
 export const cancelContractSchema = z.object({ confirmed: confirmed });
 export const cancelResultSchema = z.object({ effectiveEndDate: calendarDate });
 
@@ -264,7 +264,7 @@ export const upgradePreviewRequestSchema = z.object({ planVariantId: cartSchema.
 export const upgradeRequestSchema = upgradePreviewRequestSchema.extend({ paymentBearer: paymentBearerInputSchema });
 export type UpgradeRequest = z.input<typeof upgradeRequestSchema>;
 
-/** Why a contract call failed (spec 000 §8: account.error.{details}). */
+/** Why a contract call failed (account.error.{details}). */
 export const contractErrorDetails = ['noContract', 'alreadyCancelled', 'alreadySubscribed', 'providerError'] as const;
 
 /** The operator's catalogue (Platform.Manage): GET /api/billing/catalogue. */

@@ -68,7 +68,7 @@ export type ItemInput = z.infer<ReturnType<typeof itemInputSchema>>;
 
 export const itemSortFields = ['number', 'name', 'status', 'dueDate', 'createdAt', 'updatedAt', 'companyName'] as const;
 
-/** "YYYY-MM-DD HH:mm:ss", the format the grid's date-range filter sends (spec 001 §9). */
+/** "YYYY-MM-DD HH:mm:ss", the format the grid's date-range filter sends. */
 export const gridDateTime = localDateTime(' ');
 
 export const itemListQuerySchema = z.object({

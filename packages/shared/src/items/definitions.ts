@@ -347,7 +347,7 @@ export const itemTypeDefs: Record<ItemTypeKey, ItemTypeDef> = {
     deadline: { kind: 'manual' },
     progress: false,
   },
-  /** Departments and teams: the containers of the organisation diagram (spec 001 §3). */
+  /** Departments and teams: the containers of the organisation diagram. */
   'organisation-unit': {
     key: 'organisation-unit',
     prefix: 'OE',

@@ -1,5 +1,5 @@
 /**
- * Item status codes and colours (spec 000 §4: 0 red, 1 yellow, 2 brown, 3 white, other green).
+ * Item status codes and colours (0 red, 1 yellow, 2 brown, 3 white, other green).
  * Names are translation keys `status.<name>`.
  */
 export const itemStatuses = [
@@ -50,7 +50,7 @@ export const isClosedStatus = (status: number) => status >= 3;
 /** "Due soon" (yellow alert) covers the next 14 days, today included. */
 export const DUE_SOON_DAYS = 14;
 
-/** The start of today in local time: a due date before it is overdue (spec 001 §9). */
+/** The start of today in local time: a due date before it is overdue. */
 export function startOfToday(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }

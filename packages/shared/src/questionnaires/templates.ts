@@ -50,7 +50,7 @@ const q = (
 });
 
 /**
- * The seed templates (issue 18): kept as data in the code, so every installation has the same
+ * The seed templates: kept as data in the code, so every installation has the same
  * ones and a sent questionnaire stores a copy of the template it was sent with.
  */
 export const questionnaireTemplates: QuestionnaireTemplate[] = [

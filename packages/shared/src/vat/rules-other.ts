@@ -2,7 +2,7 @@ import { iso7064Mod11_10, mod11Complement, weightedSum } from './checks';
 import { noCheck, pattern, type VatRule } from './rule';
 
 /**
- * Countries outside the EU: spec 001's table (Norway, Russia, Serbia, Switzerland, United
+ * Countries outside the EU that sign-up accepts (Norway, Russia, Serbia, Switzerland, United
  * Kingdom), Andorra and Brazil. docs/decisions/0017-vat-validation.md lists the sources.
  */
 

@@ -57,7 +57,7 @@ function candidates(value: string): Candidate[] {
 }
 
 /**
- * Validates a VAT identification number (spec 001 §5): the country from its prefix, then the
+ * Validates a VAT identification number: the country from its prefix, then the
  * country's format and check digits. Empty input is valid. Of several readings the best wins: a
  * valid one, else one whose format fits, else the first (e.g. EST…: Estonia's alpha-3 code or
  * Spain's ES followed by T; no Spanish number starts with T).
@@ -85,7 +85,7 @@ export function validateVat(input: string): VatValidationResult {
 /** True for an empty value or a valid VAT number. */
 export const isValidVatNumber = (input: string): boolean => validateVat(input).isValid;
 
-/** The message key of an invalid VAT number, on the field (a "pattern" error, spec 001 §5). */
+/** The message key of an invalid VAT number, on the field (a "pattern" error). */
 export const VAT_NUMBER_ERROR = 'validation.vatNumber';
 
 /**
