@@ -46,7 +46,7 @@ export const readClaims: readonly string[] = allClaims.filter((c) => c.endsWith(
 
 /**
  * A route or action rule: every claim in `all`, or (when given) any one of `any`.
- * Mirrors the spec's guard: "a set of claims that must all be held, or alternatively any one
+ * The guard's rule: "a set of claims that must all be held, or alternatively any one
  * claim of another set".
  */
 export interface ClaimRule {

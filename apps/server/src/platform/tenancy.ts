@@ -8,7 +8,7 @@ export type VisibleCompanies = { ids: string[]; anyActive: boolean; tree: { id: 
 /**
  * Companies a user may see: their own company and explicit grants, expanded to the children of
  * groups and the clients of agencies, transitively; and whether one of them is active: a
- * deactivated company blocks the users who belong only to it (spec), while someone who also
+ * deactivated company blocks the users who belong only to it, while someone who also
  * looks after active companies keeps working. Runs on every request, so it is one statement:
  * `pc_visible_companies` (migration 0025) expands level by level inside the database (a
  * recursive CTE joining on `parent_id = v.id or agency_id = v.id` cannot hash the OR and took

@@ -32,7 +32,7 @@ export interface DialogFrameProps {
   dismissible?: boolean;
   /** Makes the whole dialog the form, so the actions' submit button belongs to it. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => unknown;
-  /** Width from the spec; confirm, invitation and reminder dialogs are 640. */
+  /** Width in px; confirm, invitation and reminder dialogs are 640. */
   width?: number;
   height?: number;
   /** Spec 000 §9: popups sit 72 px from the top and 8 px from the right. */
@@ -64,7 +64,7 @@ const POPUP_TOP = 72;
 const POPUP_RIGHT = 8;
 
 /**
- * Every dialog of the app: title, content, actions, width from the spec, full screen on a phone.
+ * Every dialog of the app: title, content, actions, a fixed width, full screen on a phone.
  * MUI traps focus inside and gives it back to the opener on close; a field that should take focus
  * first says autoFocus.
  */

@@ -57,7 +57,7 @@ export const invitationCalls = {
 export type InvitationAction = 'accept' | 'decline' | 'resend' | 'withdraw' | 'remove';
 
 /**
- * Runs one action on an invitation with the spec's messages: accepting says what
+ * Runs one action on an invitation with its messages: accepting says what
  * changed and reloads the session (a DPO now sees the company), declining says so, failures show
  * the server's message. `busy` names the invitation and action under way.
  */

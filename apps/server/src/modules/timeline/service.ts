@@ -27,7 +27,7 @@ interface Row {
 const specEntityOfType: Partial<Record<ItemTypeKey, string>> = { hr: 'HrManagement' };
 const excluded = new Set<string>(timelineExcludedEntities);
 
-/** Types the timeline may show this caller: readable, and not excluded by the spec (001 §9). */
+/** Types the timeline may show this caller: readable, and not among the entities the timeline never shows. */
 function timelineTypes(claims: ReadonlySet<string>): ItemTypeKey[] {
   return readableItemTypes(claims).filter((key) => !excluded.has(specEntityOfType[key] ?? ''));
 }

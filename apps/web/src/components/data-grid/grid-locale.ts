@@ -2,7 +2,7 @@ import type { GridLocaleText } from '@mui/x-data-grid';
 import { deDE, enUS } from '@mui/x-data-grid/locales';
 import type { TFunction } from 'i18next';
 
-/** MUI's German or English grid texts with the spec's paginator labels. */
+/** MUI's German or English grid texts with the app's own paginator labels. */
 export function gridLocaleText(language: string, t: TFunction): Partial<GridLocaleText> {
   const base = (language === 'en' ? enUS : deDE).components.MuiDataGrid.defaultProps.localeText;
   return {

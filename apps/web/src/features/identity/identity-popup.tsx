@@ -81,7 +81,7 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
       anchorReference="anchorPosition"
       anchorPosition={{ top: 72, left: document.documentElement.clientWidth - 8 }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      // MUI keeps popovers 16 px off the edge by default; the spec's 8 px needs this lowered.
+      // MUI keeps popovers 16 px off the edge by default; this popup keeps 8 px, which needs this lowered.
       marginThreshold={8}
       slotProps={{
         paper: {
