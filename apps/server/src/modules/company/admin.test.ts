@@ -290,6 +290,27 @@ describe('administration', () => {
       const other = await t.tokenFor('other@demo.local');
       expect((await t.app.inject({ method: 'POST', url: '/api/company/demo', headers: t.auth(other) })).statusCode).toBe(409);
     });
+
+    it('counts demo companies per user and company: past five an hour, 429 with Retry-After until the hour is over', async () => {
+      // Every request counts, refused ones too, so this user's requests (409: no agency) reach the limit cheaply.
+      const other = await t.tokenFor('other@demo.local');
+      const demo = () => t.app.inject({ method: 'POST', url: '/api/company/demo', headers: t.auth(other) });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await demo()).statusCode);
+      expect(statuses.slice(0, statuses.indexOf(429)).every((s) => s === 409)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      const refused = await demo();
+      expect(refused.json().code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      t.clock.advance(3_600_000 + 1_000);
+      try {
+        const later = await t.tokenFor('other@demo.local');
+        const res = await t.app.inject({ method: 'POST', url: '/api/company/demo', headers: t.auth(later) });
+        expect(res.statusCode).toBe(409);
+      } finally {
+        t.clock.advance(-(3_600_000 + 1_000));
+      }
+    });
   });
 
   describe('users and roles', () => {
