@@ -60,6 +60,8 @@ export function readUpload(opts: {
     if (files === 0) throw validationFailed({ file: ['validation.fileMissing'] });
     if (parts > 1 || (!upload && !typeRefused)) throw validationFailed({ file: ['validation.fileSingle'] });
     if (!upload) throw validationFailed({ file: [opts.typeError] });
+    // An empty file is nothing to store, and image readers throw on it rather than answer.
+    if (upload.data.length === 0) throw validationFailed({ file: ['validation.fileEmpty'] });
     req.upload = upload;
   };
 }

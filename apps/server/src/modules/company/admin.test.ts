@@ -193,6 +193,18 @@ describe('administration', () => {
         headers: { ...t.auth(admin), ...fake.headers },
       });
       expect(bad.statusCode).toBe(422);
+      // An empty file is refused as such, for every image type (it used to answer 500).
+      for (const mime of ['image/png', 'image/jpeg', 'image/gif']) {
+        const empty = multipart('leer.png', mime, Buffer.alloc(0));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/company/${ids['Bäckerei Schmidt']}/logo`,
+          payload: empty.payload,
+          headers: { ...t.auth(admin), ...empty.headers },
+        });
+        expect(res.statusCode, mime).toBe(422);
+        expect(res.json().fields.file).toEqual(['validation.fileEmpty']);
+      }
       const pdf = multipart('x.pdf', 'application/pdf', Buffer.from('%PDF'));
       expect(
         (
