@@ -69,10 +69,16 @@ type Outgoing = Pick<typeof mailOutbox.$inferSelect, 'id' | 'recipient' | 'subje
  * and marked, without it the outbox and the log are where a developer reads it. Several server
  * processes share the outbox (decision 0016): a mail is claimed (claimed_until) by the process
  * that queues it or, for a retry, by the one whose flush() takes it with FOR UPDATE SKIP LOCKED,
- * so it goes out once; a claim left by a process that died runs out and the mail is retried.
+ * so it goes out once; a claim left by a process that died runs out and the mail is retried —
+ * delivery is at least once, and a repeat carries the same Message-ID.
  */
 export function createMailer(o: MailerOptions): Mailer {
   const transport = o.smtpUrl ? nodemailer.createTransport({ url: o.smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  // One Message-ID per outbox row, the same on every attempt: a process that dies after SMTP
+  // accepted a mail but before it was marked sent leaves it to a retry, and that second copy is
+  // then the same message to the recipient's mail system, which shows it once.
+  const messageHost = new URL(o.publicUrl).hostname || 'localhost';
+  const messageIdOf = (id: string) => `<${id}@${messageHost}>`;
   const sign = (email: string, category: string) =>
     createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
 
@@ -80,7 +86,13 @@ export function createMailer(o: MailerOptions): Mailer {
   const deliver = async (row: Outgoing) => {
     if (!transport) return false;
     try {
-      await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body });
+      await transport.sendMail({
+        from: o.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        messageId: messageIdOf(row.id),
+      });
       await o.db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
       return true;
     } catch (e) {
