@@ -184,7 +184,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       tokenLimits: { login: config.loginRateLimit, refresh: config.refreshRateLimit },
       rateLimiter,
     });
-    mailLinkRoutes(api, authDeps);
+    mailLinkRoutes(api, { ...authDeps, rateLimit: config.loginRateLimit });
     termsOfUseRoutes(api, { db });
     legalRoutes(api, { db, legalDir: config.legalDir });
     helpRoutes(api, { db });
