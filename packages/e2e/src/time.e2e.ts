@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, signIn } from './browser';
+import { assertWebBuilt, DESKTOP, launch, newPage, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /** Downloads what the Excel-Export button gives: its file name, sheet name and rows. */
@@ -310,6 +310,12 @@ describe('time', () => {
     // The comparison needs ReadAll: the server refuses it.
     const refused = await fetch(`${server.url}/api/time-comparison/query?${new URLSearchParams(thisMonth())}`, { headers });
     expect(refused.status).toBe(403);
+    // The projects' terms are not hers to see: the budget elements list the projects without amounts.
+    await page.goto(`${server.url}/time-budget-element`);
+    await page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first().waitFor();
+    const headersShown = await page.locator('.MuiDataGrid-columnHeaderTitle').allInnerTexts();
+    expect(headersShown).toEqual(['Unternehmen', 'Projekt', 'Person']);
+    await shot(page, 'time-budget-elements-without-terms');
     expect(errors).toEqual([]);
     await close();
   });
