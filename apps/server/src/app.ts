@@ -148,6 +148,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       secret,
       log: app.log,
+      relayPerHour: config.mailRelayPerHour,
     });
   app.decorate('mailer', mailer);
   const clock = now ?? (() => new Date());
