@@ -192,35 +192,35 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
               helperText={msg(errors.validUntil?.message) ? undefined : t('time.project.validUntilHint')}
             />
           </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {withTerms && (
+          {withTerms && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <DecimalField
                 label={t('time.project.budgetHours')}
                 registration={form.register('budgetHours')}
                 disabled={readOnly}
                 error={msg(errors.budgetHours?.message)}
               />
-            )}
-            <Controller
-              control={form.control}
-              name="budgetPeriod"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  variant="filled"
-                  label={t('time.project.budgetPeriod')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  disabled={readOnly}
-                >
-                  <MenuItem value="Month">{t('time.project.perMonth')}</MenuItem>
-                  <MenuItem value="Project">{t('time.project.perProject')}</MenuItem>
-                </TextField>
-              )}
-            />
-          </Stack>
+              <Controller
+                control={form.control}
+                name="budgetPeriod"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    variant="filled"
+                    label={t('time.project.budgetPeriod')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    disabled={readOnly}
+                  >
+                    <MenuItem value="Month">{t('time.project.perMonth')}</MenuItem>
+                    <MenuItem value="Project">{t('time.project.perProject')}</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Stack>
+          )}
           {withTerms && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <DecimalField
