@@ -101,22 +101,33 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   // so they are taken from its middleware once and set as fastify's own reply headers: the fastify
   // plugin built the middleware anew for every request, and running it per request set each
   // header through node's setHeader.
-  const securityHeaders = headersOf(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          frameSrc: ["'self'"],
-          connectSrc: ["'self'"],
+  // Two sets: HSTS and the CSP's upgrade-insecure-requests only go with a request that came over
+  // HTTPS (directly, or through a trusted proxy — the refresh cookie's Secure flag follows the
+  // same rule). Over plain HTTP, on a LAN say, the upgrade made the browser fetch the scripts
+  // over HTTPS, which nothing answers: a blank page.
+  const helmetHeaders = (https: boolean) =>
+    headersOf(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrc: ["'self'"],
+            frameSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            upgradeInsecureRequests: https ? [] : null,
+          },
         },
-      },
-    }),
-  );
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(securityHeaders);
+        strictTransportSecurity: https,
+      }),
+    );
+  const securityHeaders = { https: helmetHeaders(true), http: helmetHeaders(false) };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.protocol === 'https' ? securityHeaders.https : securityHeaders.http);
+    // API answers hold one user's data: no cache keeps them. A route that serves something a
+    // cache may keep (an avatar, a logo) sets its own Cache-Control, which replaces this one.
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
   await app.register(cookie);
@@ -143,6 +154,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       secret,
       log: app.log,
+      relayPerHour: config.mailRelayPerHour,
     });
   app.decorate('mailer', mailer);
   const clock = now ?? (() => new Date());
@@ -179,7 +191,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       tokenLimits: { login: config.loginRateLimit, refresh: config.refreshRateLimit },
       rateLimiter,
     });
-    mailLinkRoutes(api, authDeps);
+    mailLinkRoutes(api, { ...authDeps, rateLimit: config.loginRateLimit });
     termsOfUseRoutes(api, { db });
     legalRoutes(api, { db, legalDir: config.legalDir });
     helpRoutes(api, { db });
@@ -225,7 +237,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     questionnaireRoutes(api, { mailer, storage, now: itemDeps.now });
     questionnairePublicRoutes(api, { db, storage, rateLimit: config.loginRateLimit, now: itemDeps.now });
     timeRoutes(api, itemDeps);
-    companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now });
+    companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now, rateLimiter });
     companyRoutes(api, { storage });
     userRoutes(api);
     invitationRoutes(api, { mailer, now });

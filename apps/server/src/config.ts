@@ -91,6 +91,9 @@ const envSchema = z.object({
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   LOCKOUT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(10080).default(15),
+  /** Mails with a text the sender chose (invitations, questionnaires) a company may send an hour. */
+  MAIL_RELAY_TRIAL_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  MAIL_RELAY_PAID_PER_HOUR: z.coerce.number().int().min(1).default(200),
   RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(10080).default(60),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshRateLimit: c.REFRESH_RATE_LIMIT,
     lockout: { threshold: c.LOCKOUT_THRESHOLD, windowMinutes: c.LOCKOUT_WINDOW_MINUTES, lockMinutes: c.LOCKOUT_MINUTES },
     resetTokenMinutes: c.RESET_TOKEN_MINUTES,
+    mailRelayPerHour: { trial: c.MAIL_RELAY_TRIAL_PER_HOUR, paid: c.MAIL_RELAY_PAID_PER_HOUR },
     accessTokenMinutes: c.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
     logLevel: c.LOG_LEVEL,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, signIn } from './browser';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /** Downloads what the Excel-Export button gives: its file name, sheet name and rows. */
@@ -306,6 +306,30 @@ describe('time', () => {
     // The comparison needs ReadAll: the server refuses it.
     const refused = await fetch(`${server.url}/api/time-comparison/query?${new URLSearchParams(thisMonth())}`, { headers });
     expect(refused.status).toBe(403);
+    // The projects' terms are not hers to see: the budget elements list the projects without amounts.
+    await page.goto(`${server.url}/time-budget-element`);
+    await page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first().waitFor();
+    const headersShown = await page.locator('.MuiDataGrid-columnHeaderTitle').allInnerTexts();
+    expect(headersShown).toEqual(['Unternehmen', 'Projekt', 'Person']);
+    await shot(page, 'time-budget-elements-without-terms');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'time-budget-elements-without-terms-phone');
+    await page.setViewportSize(DESKTOP);
+    // Nor do the projects show them, in the list or opened.
+    await page.goto(`${server.url}/time-record`);
+    await page.getByRole('tab', { name: 'Projekte' }).click();
+    const project = page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first();
+    await project.waitFor();
+    const projectHeaders = await page.locator('.MuiDataGrid-columnHeaderTitle').allInnerTexts();
+    expect(projectHeaders).not.toContain('Pauschale (€ pro Monat)');
+    expect(projectHeaders).toEqual(['Name', 'Unternehmen', 'Gültig ab', 'Gültig bis', 'Aktiv']);
+    await project.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Projekt' }).waitFor();
+    expect(await dialog.getByLabel(/Pauschale|Stundensatz|Budget \(Stunden\)/).count()).toBe(0);
+    await shot(page, 'time-project-without-terms');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'time-project-without-terms-phone');
     expect(errors).toEqual([]);
     await close();
   });

@@ -24,3 +24,19 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
+
+/**
+ * GET /api/system/mail-volume (the operator, Platform.Manage): per company, the mails with a
+ * text its users chose (invitations, questionnaires) — the relay that is limited per hour.
+ */
+export const mailVolumeSchema = z.array(
+  z.object({
+    companyId: z.uuid(),
+    companyName: z.string(),
+    inTrial: z.boolean(),
+    lastHour: z.number().int(),
+    lastDay: z.number().int(),
+    last30Days: z.number().int(),
+  }),
+);
+export type MailVolume = z.infer<typeof mailVolumeSchema>;

@@ -23,7 +23,11 @@ export const projectRateSchema = z.object({
 });
 export const plannedMonthSchema = z.object({ month: yearMonth, hours: z.number() });
 
-/** A project of a client company that time is booked on. */
+/**
+ * A project of a client company that time is booked on. Its terms — budget hours, flat rate,
+ * hourly rate, the person-specific rates — are left out for a caller who may not see them
+ * (Projects.Write or TimeRecords.ReadAll, and not of the client company itself).
+ */
 export const projectSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
@@ -31,16 +35,17 @@ export const projectSchema = z.object({
   name: z.string(),
   validFrom: z.string(),
   validUntil: z.string().nullable(),
-  budgetHours: z.number().nullable(),
   budgetPeriod: z.enum(budgetPeriods),
-  flatRate: z.number().nullable(),
-  hourlyRate: z.number().nullable(),
   isActive: z.boolean(),
-  rates: z.array(projectRateSchema),
   plannedHours: z.array(plannedMonthSchema),
   rights: timeRightsSchema,
   /** Raised on every update; sent back as If-Match. */
   version: recordVersion.optional(),
+  // The terms, last: answers that leave them out are written the same by either serializer.
+  budgetHours: z.number().nullable().optional(),
+  flatRate: z.number().nullable().optional(),
+  hourlyRate: z.number().nullable().optional(),
+  rates: z.array(projectRateSchema).optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -222,16 +227,19 @@ export const timeComparisonRowSchema = z.object({
 export type TimeComparisonRow = z.infer<typeof timeComparisonRowSchema>;
 export const timeComparisonPageSchema = z.object({ items: z.array(timeComparisonRowSchema), total: z.number().int() });
 
-/** Spec 001 §3 time budget element row: one per project and person-specific rate (or one without). */
+/**
+ * Spec 001 §3 time budget element row: one per project and person-specific rate (or one without).
+ * The amounts are left out where the caller may not see the project's terms (as on the project).
+ */
 export const timeBudgetElementSchema = z.object({
   projectId: z.uuid(),
   companyName: z.string(),
   projectName: z.string(),
-  budget: z.number().nullable(),
-  flatRate: z.number().nullable(),
   fullname: z.string().nullable(),
-  hourlyRate: z.number().nullable(),
-  personSpecificHourlyRate: z.number().nullable(),
+  budget: z.number().nullable().optional(),
+  flatRate: z.number().nullable().optional(),
+  hourlyRate: z.number().nullable().optional(),
+  personSpecificHourlyRate: z.number().nullable().optional(),
 });
 export type TimeBudgetElement = z.infer<typeof timeBudgetElementSchema>;
 

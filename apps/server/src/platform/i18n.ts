@@ -13,6 +13,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.badRequest': 'Die Anfrage konnte nicht verarbeitet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
     'error.internal': 'Auf dem Server ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.',
     'error.rateLimited': 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+    'error.mailRelayLimit':
+      'Ihr Unternehmen hat in der letzten Stunde so viele Einladungen und Fragebögen versendet, wie möglich sind. Bitte versuchen Sie es später erneut.',
     'error.questionnaireClosed':
       'Dieser Fragebogen wurde bereits abgesendet oder der Link ist abgelaufen. Bitte wenden Sie sich an das Unternehmen, das ihn geschickt hat.',
     'error.payloadTooLarge': 'Die Datei ist zu groß. Bitte wählen Sie eine kleinere Datei.',
@@ -74,6 +76,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.badRequest': 'The request could not be processed. Please reload the page and try again.',
     'error.internal': 'An unexpected error occurred on the server. Please try again in a few minutes.',
     'error.rateLimited': 'Too many requests. Please wait a moment.',
+    'error.mailRelayLimit':
+      'Your company has sent as many invitations and questionnaires in the last hour as it may. Please try again later.',
     'error.questionnaireClosed':
       'This questionnaire has already been submitted or its link has expired. Please contact the company that sent it.',
     'error.payloadTooLarge': 'The file is too large. Please choose a smaller file.',

@@ -29,7 +29,7 @@ const allowed: Record<string, string> = {
   'modules/help/routes.ts': "the operator's help contents (Platform.Manage)",
   'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",
   'modules/legal/routes.ts': 'public legal documents',
-  'modules/system/routes.ts': 'public health check',
+  'modules/system/routes.ts': "public health check; the operator's view of the mail volume per company",
   'modules/questionnaires/public-routes.ts': 'public fill link: finds the response by key hash, then works in its company only',
 };
 

@@ -1,4 +1,8 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import type { Caller } from './auth/context';
+import { ctxOf } from './auth/plugin';
+import { AppError } from './errors';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -46,4 +50,25 @@ export function rateLimitStore(limiter: RateLimiter): FastifyRateLimitStoreCtor 
       return new SharedStore(`route:${String(route?.method)} ${route?.url}:`);
     }
   } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * A route hook that counts one hit per key the caller names and answers 429 once any key is past
+ * its `max` in the window. It runs before validation, after authentication: such a route opens
+ * its transaction only after its own hooks (platform/auth/plugin.ts), so the shared counter is
+ * never written while the request holds a tenant connection.
+ */
+export function limitCaller(
+  limiter: RateLimiter,
+  rules: (caller: Caller) => readonly { key: string; max: number; windowMs: number }[],
+): preValidationAsyncHookHandler {
+  return async (req, reply) => {
+    for (const rule of rules(ctxOf(req))) {
+      const result = await limiter.hit(rule.key, rule.max, rule.windowMs);
+      if (!result.allowed) {
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        throw new AppError(429, 'rate_limited', 'error.rateLimited');
+      }
+    }
+  };
 }

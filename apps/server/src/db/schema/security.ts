@@ -79,9 +79,17 @@ export const mailOutbox = pgTable(
      * process takes it meanwhile; once it passes, an unsent mail is free for a retry.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * For a mail whose text a user chose (invitations, questionnaires): the sending user's own
+     * company, whose volume is limited per hour and shown to the operator.
+     */
+    senderCompanyId: uuid('sender_company_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_unsent_idx').on(t.sentAt, t.createdAt)],
+  (t) => [
+    index('mail_outbox_unsent_idx').on(t.sentAt, t.createdAt),
+    index('mail_outbox_sender_idx').on(t.senderCompanyId, t.createdAt),
+  ],
 );
 
 /** Optional mail categories a recipient turned off. */

@@ -63,6 +63,36 @@ describe('attachments', () => {
     expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json()).toEqual([]);
   });
 
+  it('accepts exactly one file, in the field "file": other names, a second file or extra fields answer 422', async () => {
+    const boundary = '----pc-parts';
+    const part = (name: string, file?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: application/pdf` : ''}\r\n\r\n%PDF-1.4 ${name}\r\n`;
+    const send = (...parts: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/issue/${issueId}/attachment`,
+        payload: `${parts.join('')}--${boundary}--\r\n`,
+        headers: { ...t.auth(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const cases: [string[], string][] = [
+      [[part('upload', 'a.pdf')], 'validation.fileSingle'],
+      [[part('file', 'a.pdf'), part('file', 'b.pdf')], 'validation.fileSingle'],
+      [[part('file', 'a.pdf'), part('other', 'b.pdf')], 'validation.fileSingle'],
+      [[part('file', 'a.pdf'), part('note')], 'validation.fileSingle'],
+      [[part('note')], 'validation.fileMissing'],
+      [[], 'validation.fileMissing'],
+    ];
+    for (const [parts, message] of cases) {
+      const res = await send(...parts);
+      expect(res.statusCode, parts.join('')).toBe(422);
+      expect(res.json().fields.file).toEqual([message]);
+    }
+    expect((await t.app.inject({ url: `/api/issue/${issueId}/attachment`, headers: t.auth(admin) })).json()).toEqual([]);
+    const one = await send(part('file', 'a.pdf'));
+    expect(one.statusCode, one.body).toBe(201);
+    await t.app.inject({ method: 'DELETE', url: `/api/attachment/${one.json().id}`, headers: t.auth(admin) });
+  });
+
   it('refuses a file name with NUL with a field error (found by the fuzz stage: a 500)', async () => {
     const res = await upload('vertrag\u0000.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
     expect(res.statusCode, res.body).toBe(422);

@@ -137,6 +137,36 @@ describe('login rate limit', () => {
     for (let i = 0; i < 4; i++) codes.push((await t.login('admin@demo.local', 'wrong')).statusCode);
     expect(codes).toEqual([400, 400, 400, 429]);
   });
+
+  it('limits the public mail links per address as the reset link: invitation lookup and register, e-mail change confirm', async () => {
+    const token = 'x'.repeat(40);
+    const register = { companyName: 'Raten GmbH', password: 'Geheim123!x', passwordRepeated: 'Geheim123!x' };
+    const calls = {
+      lookup: (remoteAddress: string) => t.app.inject({ url: `/api/invitation/token/${token}`, remoteAddress }),
+      register: (remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: `/api/invitation/token/${token}/register`, payload: register, remoteAddress }),
+      confirm: (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/email-change/confirm',
+          payload: { userId: '00000000-0000-4000-8000-000000000000', token },
+          remoteAddress,
+        }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await call('203.0.113.7')).statusCode);
+      expect(
+        codes.slice(0, 3).every((c) => c !== 429),
+        name,
+      ).toBe(true);
+      expect(codes[3], name).toBe(429);
+      const refused = await call('203.0.113.7');
+      expect(refused.json().code, name).toBe('rate_limited');
+      // Another address still gets through.
+      expect((await call('203.0.113.8')).statusCode, name).not.toBe(429);
+    }
+  });
 });
 
 describe('token rate limits at their defaults', () => {

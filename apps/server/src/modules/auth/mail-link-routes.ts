@@ -12,9 +12,14 @@ import type { AuthDeps } from './deps';
 import { invitationTokenInfo, registerFromInvitation } from './invitation-links';
 import { confirmEmailChange, unsubscribe } from './mail-links';
 
-/** Links in mails that work without a login (mail-links.ts). */
-export function mailLinkRoutes(app: FastifyInstance, d: AuthDeps) {
+/**
+ * Links in mails that work without a login (mail-links.ts). Those whose token is the credential
+ * are limited per address as the password reset link is (`rateLimit` a minute): guessing or
+ * replaying tokens, and registering from one link after another, stay slow.
+ */
+export function mailLinkRoutes(app: FastifyInstance, d: AuthDeps & { rateLimit: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = { public: true, rateLimit: { max: d.rateLimit, timeWindow: '1 minute' } };
   // Public: the link in a mail is the credential; its signature proves it was ours.
   r.post(
     '/api/mail/unsubscribe',
@@ -27,7 +32,7 @@ export function mailLinkRoutes(app: FastifyInstance, d: AuthDeps) {
 
   r.post(
     '/api/user/email-change/confirm',
-    { config: { public: true }, schema: { tags: ['profile'], body: emailChangeConfirmSchema } },
+    { config: limited, schema: { tags: ['profile'], body: emailChangeConfirmSchema } },
     async (req, reply) => {
       await confirmEmailChange(d, req.body.userId, req.body.token);
       return reply.code(204).send();
@@ -38,7 +43,7 @@ export function mailLinkRoutes(app: FastifyInstance, d: AuthDeps) {
   r.get(
     '/api/invitation/token/:token',
     {
-      config: { public: true },
+      config: limited,
       schema: { tags: ['invitation'], params: invitationTokenParamsSchema, response: { 200: invitationTokenInfoSchema } },
     },
     async (req) => invitationTokenInfo(d, req.params.token),
@@ -46,7 +51,7 @@ export function mailLinkRoutes(app: FastifyInstance, d: AuthDeps) {
   r.post(
     '/api/invitation/token/:token/register',
     {
-      config: { public: true },
+      config: limited,
       schema: { tags: ['invitation'], params: invitationTokenParamsSchema, body: invitationRegisterSchema },
     },
     async (req, reply) => {

@@ -11,17 +11,22 @@ import { createTestApp, type TestApp } from '../../test/harness';
  */
 function controllableSmtp() {
   const held: (() => void)[] = [];
-  const state = { mode: 'accept' as 'accept' | 'hold' | 'refuse', received: [] as string[] };
+  const state = { mode: 'accept' as 'accept' | 'hold' | 'refuse', received: [] as string[], messageIds: [] as string[] };
   const smtpServer = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     onData(stream, session, cb) {
-      stream.on('data', () => undefined);
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         if (state.mode === 'refuse') return cb(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
         const accept = () => {
           state.received.push(to);
+          const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
+          state.messageIds.push(/^message-id:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? '');
           cb();
         };
         if (state.mode === 'hold') held.push(accept);
@@ -91,5 +96,27 @@ describe('password reset mail delivery', () => {
     expect(await t.app.mailer.flush()).toBe(1);
     const [retried] = await outboxOf('other@demo.local');
     expect(retried!.sentAt).not.toBeNull();
+  });
+
+  it('a mail handed to SMTP again after a crash before its mark carries the same Message-ID', async () => {
+    smtp.state.received = [];
+    smtp.state.messageIds = [];
+    expect((await forgot('admin@demo.local')).statusCode).toBe(204);
+    await t.app.mailer.idle();
+    const [first] = await outboxOf('admin@demo.local');
+    expect(first!.sentAt).not.toBeNull();
+    // What an instance killed between the SMTP server's accept and the mark leaves behind: an
+    // unsent row whose claim has run out. The retry job takes it again.
+    await t.db.update(mailOutbox).set({ sentAt: null, claimedUntil: null }).where(eq(mailOutbox.id, first!.id));
+    expect(await t.app.mailer.flush()).toBe(1);
+    expect(smtp.state.received).toEqual(['admin@demo.local', 'admin@demo.local']);
+    const [once, again] = smtp.state.messageIds;
+    expect(once).toMatch(new RegExp(`^<${first!.id}@[^>]+>$`));
+    expect(again).toBe(once);
+    // Another mail, another Message-ID.
+    expect((await forgot('admin@demo.local')).statusCode).toBe(204);
+    await t.app.mailer.idle();
+    expect(smtp.state.messageIds).toHaveLength(3);
+    expect(smtp.state.messageIds[2]).not.toBe(once);
   });
 });

@@ -171,6 +171,19 @@ export async function loginWithPassword(
     });
     throw new LoginError('login_failed');
   }
+  // An account without a password yet (an invited user, an unfinished sign-up) is answered as an
+  // unknown address is: the same hash check against the stand-in, the same one write.
+  if (user.passwordHash === null) {
+    await verifyPassword(await dummyHash(), input.password);
+    await logSecurityEvent(db, {
+      type: 'login.failure',
+      userId: user.id,
+      email,
+      ip: input.ip,
+      detail: { reason: 'no_password' },
+    });
+    throw new LoginError('login_failed');
+  }
   const ok = await verifyPassword(user.passwordHash, input.password);
   if (!ok) {
     await registerFailedLogin(d, user.id, { email, ip: input.ip, reason: 'wrong_password' });

@@ -39,11 +39,17 @@ export interface SignupDeps {
 
 const notFound = () => new AppError(404, 'not_found', 'error.notFound');
 
+/** Thrown to roll back the sign-up of an address that already has a user (see signup()). */
+const discard = new Error('sign-up of a known address: rolled back');
+
 /**
  * Creates the company, its account holder and the contract in one transaction, and mails the
  * link to choose a password; nothing is left when any step fails. An address that already has a
  * user creates nothing and gets a mail saying so; the answer is the same as for a new account,
- * so the sign-up cannot tell anyone who has an account.
+ * so the sign-up cannot tell anyone who has an account — neither by its text nor by its time:
+ * a known address goes through the very same transaction (under a stand-in address), which is
+ * then rolled back, and its one write is the mail that tells the owner, as a new address's one
+ * commit is its account.
  */
 export async function signup(d: SignupDeps, body: z.output<typeof signupRequestSchema>, locale: Language) {
   const today = todayIn(d.timeZone, d.now());
@@ -66,7 +72,9 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
     .select({ id: appUser.id })
     .from(appUser)
     .where(sql`lower(${appUser.email}) = lower(${c.emailAddress})`);
-  if (existing.length > 0) return tellExisting(d, c.emailAddress, c.locale);
+  const known = existing.length > 0;
+  // Never stored: the transaction of a known address is rolled back.
+  const email = known ? `${randomUUID()}@signup.invalid` : c.emailAddress;
 
   const after: (() => void)[] = [];
   try {
@@ -88,7 +96,7 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
       await tx.insert(appUser).values({
         id: userId,
         companyId,
-        email: c.emailAddress,
+        email,
         firstname: c.firstName,
         lastname: c.lastName,
         language: c.locale,
@@ -108,15 +116,17 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
       if (current) await tx.insert(termsOfUseAgreement).values({ userId, termsOfUseId: current.id });
       await d.provider.subscribe(
         { ...ctx, db: tx },
-        { companyId, cart: body.cart, customer: c, paymentBearer: body.paymentBearer },
+        { companyId, cart: body.cart, customer: { ...c, emailAddress: email }, paymentBearer: body.paymentBearer },
       );
       const queue = { in: { db: tx, afterCommit: (fn: () => void) => after.push(fn) } };
       const details = await d.provider.contractDetails({ ...ctx, db: tx }, companyId);
       if (details) await sendOrderConfirmation(d.mailer, details, d.seller, queue);
-      const user = { id: userId, firstname: c.firstName, lastname: c.lastName, email: c.emailAddress, language: c.locale };
+      const user = { id: userId, firstname: c.firstName, lastname: c.lastName, email, language: c.locale };
       await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, queue);
+      if (known) throw discard;
     });
   } catch (e) {
+    if (e === discard) return tellExisting(d, c.emailAddress, c.locale);
     // The same address signed up a moment ago: as above, nothing new and the same answer.
     if (sqlState(e) === '23505') return tellExisting(d, c.emailAddress, c.locale);
     throw e;

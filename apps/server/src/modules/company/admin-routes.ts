@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { validationFailed } from '../../platform/errors';
+import { limitCaller, type RateLimiter } from '../../platform/rate-limiter';
 import type { Storage } from '../../platform/storage';
 import { readUpload, uploadOf } from '../../platform/upload';
 import { checkVersion, withEtag } from '../../platform/versioning';
@@ -12,8 +13,18 @@ import { companyDetail, createCompany, createDemoCompany, moveCompany, setLogo, 
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+const HOUR = 3_600_000;
+/**
+ * Demo companies a user, and a company's users together, may create an hour: enough to try the
+ * product again and again, too few to fill the database with copies of the demo.
+ */
+export const DEMO_COMPANIES_PER_USER_HOUR = 5;
+export const DEMO_COMPANIES_PER_COMPANY_HOUR = 10;
 
-export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; timeZone: string; now: () => Date }) {
+export function companyAdminRoutes(
+  app: FastifyInstance,
+  d: { storage: Storage; timeZone: string; now: () => Date; rateLimiter: RateLimiter },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.uuid() });
   const editRule = { claims: { any: ['Company.Write', 'Company.WriteOwn'] } };
@@ -102,7 +113,14 @@ export function companyAdminRoutes(app: FastifyInstance, d: { storage: Storage; 
 
   r.post(
     '/api/company/demo',
-    { config: { claims: { all: ['Company.Write'] } }, schema: { tags: ['company'], response: { 201: companyDetailSchema } } },
+    {
+      config: { claims: { all: ['Company.Write'] } },
+      schema: { tags: ['company'], response: { 201: companyDetailSchema } },
+      preValidation: limitCaller(d.rateLimiter, (caller) => [
+        { key: `demo-company-user:${caller.userId}`, max: DEMO_COMPANIES_PER_USER_HOUR, windowMs: HOUR },
+        { key: `demo-company-company:${caller.companyId}`, max: DEMO_COMPANIES_PER_COMPANY_HOUR, windowMs: HOUR },
+      ]),
+    },
     async (req, reply) => {
       const ctx = ctxOf(req);
       const now = d.now();

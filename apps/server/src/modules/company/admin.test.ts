@@ -199,6 +199,18 @@ describe('administration', () => {
         headers: { ...t.auth(admin), ...fake.headers },
       });
       expect(bad.statusCode).toBe(422);
+      // An empty file is refused as such, for every image type (it used to answer 500).
+      for (const mime of ['image/png', 'image/jpeg', 'image/gif']) {
+        const empty = multipart('leer.png', mime, Buffer.alloc(0));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/company/${ids['Bäckerei Schmidt']}/logo`,
+          payload: empty.payload,
+          headers: { ...t.auth(admin), ...empty.headers },
+        });
+        expect(res.statusCode, mime).toBe(422);
+        expect(res.json().fields.file).toEqual(['validation.fileEmpty']);
+      }
       const pdf = multipart('x.pdf', 'application/pdf', Buffer.from('%PDF'));
       expect(
         (
@@ -295,6 +307,27 @@ describe('administration', () => {
     it('only agencies create demo companies', async () => {
       const other = await t.tokenFor('other@demo.local');
       expect((await t.app.inject({ method: 'POST', url: '/api/company/demo', headers: t.auth(other) })).statusCode).toBe(409);
+    });
+
+    it('counts demo companies per user and company: past five an hour, 429 with Retry-After until the hour is over', async () => {
+      // Every request counts, refused ones too, so this user's requests (409: no agency) reach the limit cheaply.
+      const other = await t.tokenFor('other@demo.local');
+      const demo = () => t.app.inject({ method: 'POST', url: '/api/company/demo', headers: t.auth(other) });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await demo()).statusCode);
+      expect(statuses.slice(0, statuses.indexOf(429)).every((s) => s === 409)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      const refused = await demo();
+      expect(refused.json().code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      t.clock.advance(3_600_000 + 1_000);
+      try {
+        const later = await t.tokenFor('other@demo.local');
+        const res = await t.app.inject({ method: 'POST', url: '/api/company/demo', headers: t.auth(later) });
+        expect(res.statusCode).toBe(409);
+      } finally {
+        t.clock.advance(-(3_600_000 + 1_000));
+      }
     });
   });
 

@@ -139,7 +139,9 @@ async function mail(
         link: token ? d.mailer.link(`/invitation/token/${encodeURIComponent(token)}`) : undefined,
       },
     },
-    { in: ctx },
+    // The sender's own text goes out in invitations and reminders: limited per company, and the
+    // footer names the company it came from. A withdrawal says nothing of the sender's.
+    template === 'invitation-withdrawn' ? { in: ctx } : { in: ctx, relay: { companyName: inv.companyName } },
   );
 }
 

@@ -134,16 +134,24 @@ describe('parent links: children of an item', () => {
     expect(measures.items.map((i) => i.id)).toEqual([measure.id]);
   });
 
-  it('answers all children of readable types in one request, and nothing to others', async () => {
-    const all = async (token: string, scope?: string) =>
-      (await t.app.inject({ url: `/api/audit/${audit.id}/children`, headers: as(token, scope) })).json() as Listed;
+  it('answers all children of readable types in one request, and 404 to others as the item does', async () => {
+    const get = (token: string, scope?: string, url = `/api/audit/${audit.id}/children`) =>
+      t.app.inject({ url, headers: as(token, scope) });
+    const all = async (token: string, scope?: string) => (await get(token, scope)).json() as Listed;
     const mine = await all(admin);
     expect(mine.total).toBe(2);
     expect(mine.items.map((i) => i.id).sort()).toEqual([issue.id, measure.id].sort());
     // The reader may read audits and measures, not issues: the issue stays out.
     expect((await all(reader)).items.map((i) => i.id)).toEqual([measure.id]);
-    expect(await all(other)).toEqual({ items: [], total: 0 });
-    expect(await all(admin, handel)).toEqual({ items: [], total: 0 });
+    // A foreign or out-of-scope item is not found, here as on the item itself.
+    for (const [token, scope] of [[other], [admin, handel]] as const) {
+      expect((await get(token, scope, `/api/audit/${audit.id}`)).statusCode).toBe(404);
+      const res = await get(token, scope);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    // The right id under the wrong register is not found either.
+    expect((await get(admin, undefined, `/api/process/${audit.id}/children`)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/audit/nope/children`, headers: as(admin) })).statusCode).toBe(422);
   });
 

@@ -242,7 +242,9 @@ export async function listChildren(
   parentId: string,
   types: readonly ItemTypeKey[],
 ) {
-  if (types.length === 0) return { items: [], total: 0 };
+  // A parent outside the scope answers 404 as the item itself does, not an empty list.
+  const parent = typeOfItem(ctx, parentId, [parentType]);
+  if (types.length === 0) return parent.then(() => ({ items: [], total: 0 }));
   const tx = ctx.db;
   const where = and(
     eq(item.parentType, parentType),
@@ -253,6 +255,7 @@ export async function listChildren(
   const [rows, [count]] = await Promise.all([
     selectItems(tx, where!, sql`${item.type}, ${item.number}`, CHILDREN_LIMIT),
     tx.select({ n: sql<number>`count(*)::int` }).from(item).where(where),
+    parent,
   ]);
   return { items: await toItems(tx, rows, d.now(), ctx.claims), total: Number(count!.n) };
 }

@@ -191,7 +191,8 @@ export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: Questio
         link: mailer.link(`/questionnaire/fill/${key}`),
       },
     },
-    { in: ctx },
+    // Sent on a user's request to any address: limited per company, the footer names the company.
+    { in: ctx, relay: { companyName: target.companyName } },
   );
   return getQuestionnaire(ctx, created!.id, now);
 }

@@ -1,9 +1,10 @@
-import { healthSchema, publicConfigSchema } from '@pc/shared';
+import { healthSchema, mailVolumeSchema, publicConfigSchema } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, logoUrlOf } from '../../config';
 import type { Database } from '../../db/client';
+import { queryRows } from '../../db/types';
 import { notFound } from '../../platform/errors';
 import { APP_VERSION } from '../../version';
 
@@ -49,5 +50,38 @@ export function systemRoutes(app: FastifyInstance, { database, config }: { datab
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(config.logo.bytes);
     },
+  );
+
+  // The operator watches what tenants send through the installation's mail: busiest first.
+  r.get(
+    '/api/system/mail-volume',
+    {
+      config: { claims: { all: ['Platform.Manage'] }, ownerConnection: true },
+      schema: {
+        tags: ['system'],
+        summary: 'Mails with a sender-chosen text (invitations, questionnaires) per company, last hour, day and 30 days',
+        response: { 200: mailVolumeSchema },
+      },
+    },
+    async () =>
+      queryRows<{
+        companyId: string;
+        companyName: string;
+        inTrial: boolean;
+        lastHour: number;
+        lastDay: number;
+        last30Days: number;
+      }>(
+        database.db,
+        sql`select c.id::text as "companyId", c.name as "companyName",
+                   exists (select 1 from billing_contract b where b.company_id = c.id and b.lifecycle_status = 'InTrial') as "inTrial",
+                   count(*) filter (where o.created_at >= now() - interval '1 hour')::int as "lastHour",
+                   count(*) filter (where o.created_at >= now() - interval '1 day')::int as "lastDay",
+                   count(*)::int as "last30Days"
+            from mail_outbox o join company c on c.id = o.sender_company_id
+            where o.created_at >= now() - interval '30 days'
+            group by c.id, c.name
+            order by "lastHour" desc, "lastDay" desc, c.name`,
+      ),
   );
 }

@@ -35,6 +35,27 @@ describe('system endpoints', () => {
     expect(Object.keys(res.json().paths)).toContain('/api/auth/token');
   });
 
+  it('an untrusted X-Forwarded-Proto gets neither HSTS nor the upgrade', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('API answers, errors included, tell caches not to keep them', async () => {
+    const token = await t.tokenFor('admin@demo.local');
+    for (const [url, headers] of [
+      ['/api/health', {}],
+      ['/api/config', {}],
+      ['/api/nothing', {}],
+      ['/api/user/me', t.auth(token)],
+      ['/api/user/me', {}],
+      ['/api/company/list-items', t.auth(token)],
+    ] as const) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('never answers malformed JSON with a 500', async () => {
     const token = await t.tokenFor('admin@demo.local');
     const res = await t.app.inject({
@@ -62,7 +83,7 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dir, 'assets', 'i18n'));
     fs.writeFileSync(path.join(dir, 'assets', 'i18n', 'de-AbCdEfGh.js'), '{}');
     fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
-    t = await createTestApp({ WEB_DIST: dir });
+    t = await createTestApp({ WEB_DIST: dir, TRUST_PROXY: 'true' });
     // A file added after start-up (a rebuild) is served without a restart.
     fs.writeFileSync(path.join(dir, 'assets', 'b.js'), 'console.log(2)');
   });
@@ -99,23 +120,26 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends the security headers with the app, API answers and errors alike', async () => {
-    for (const url of ['/', '/assets/a.js', '/api/health', '/api/nothing', '/api/item/statistics']) {
-      const res = await t.app.inject({ url });
-      expect(res.headers['content-security-policy'], url).toBe(
-        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
-          "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
-          "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;frame-src 'self';connect-src 'self'",
-      );
-      expect(res.headers, url).toMatchObject({
-        'x-content-type-options': 'nosniff',
-        'x-frame-options': 'SAMEORIGIN',
-        'strict-transport-security': 'max-age=31536000; includeSubDomains',
-        'referrer-policy': 'no-referrer',
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-resource-policy': 'same-origin',
-      });
-      expect(res.headers['x-powered-by'], url).toBeUndefined();
+  it('sends the security headers with the app, API answers and errors alike; HSTS and the upgrade only over HTTPS', async () => {
+    const csp = (upgrade: boolean) =>
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+      "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+      `style-src 'self' 'unsafe-inline';${upgrade ? 'upgrade-insecure-requests;' : ''}frame-src 'self';connect-src 'self'`;
+    for (const https of [false, true]) {
+      for (const url of ['/', '/assets/a.js', '/api/health', '/api/nothing', '/api/item/statistics']) {
+        // Over HTTPS through the trusted proxy, as the refresh cookie's Secure flag decides it.
+        const res = await t.app.inject({ url, headers: https ? { 'x-forwarded-proto': 'https' } : {} });
+        expect(res.headers['content-security-policy'], url).toBe(csp(https));
+        expect(res.headers, url).toMatchObject({
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'SAMEORIGIN',
+          'referrer-policy': 'no-referrer',
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-resource-policy': 'same-origin',
+        });
+        expect(res.headers['strict-transport-security'], url).toBe(https ? 'max-age=31536000; includeSubDomains' : undefined);
+        expect(res.headers['x-powered-by'], url).toBeUndefined();
+      }
     }
   });
 });

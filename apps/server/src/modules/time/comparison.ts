@@ -4,8 +4,9 @@ import { arrayParam, queryRows } from '../../db/types';
 import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
+import { readsProjectRates } from './policy';
 
-type Ctx = Pick<RequestContext, 'db' | 'claims' | 'scopeCompanyIds'>;
+type Ctx = Pick<RequestContext, 'db' | 'companyId' | 'claims' | 'scopeCompanyIds'>;
 
 /** The first day of the period a day falls in; weeks are ISO weeks (Monday). */
 function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
@@ -192,10 +193,10 @@ export async function queryMonthSummary(
  * hourly rate, one row per person-specific rate (or one row without a person when it has none).
  */
 export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetElement[]> {
-  return queryRows<TimeBudgetElement>(
+  const rows = await queryRows<TimeBudgetElement & { companyId: string }>(
     ctx.db,
     sql`
-    select p.id as "projectId", c.name as "companyName", p.name as "projectName",
+    select p.id as "projectId", p.company_id::text as "companyId", c.name as "companyName", p.name as "projectName",
            p.budget_hours::float8 as "budget", p.flat_rate::float8 as "flatRate",
            ${fullName('u')} as "fullname",
            p.hourly_rate::float8 as "hourlyRate", r.hourly_rate::float8 as "personSpecificHourlyRate"
@@ -205,5 +206,11 @@ export async function queryTimeBudgetElements(ctx: Ctx): Promise<TimeBudgetEleme
     left join app_user u on u.id = r.user_id
     where p.company_id = any(${arrayParam(ctx.scopeCompanyIds)}::uuid[])
     order by c.name, p.name, p.id, u.lastname, u.firstname`,
+  );
+  // The amounts only where the caller may see the project's terms (policy.ts); the rows stay.
+  return rows.map(({ companyId, budget, flatRate, hourlyRate, personSpecificHourlyRate, ...row }) =>
+    readsProjectRates(ctx.claims, ctx.companyId, companyId)
+      ? { ...row, budget, flatRate, hourlyRate, personSpecificHourlyRate }
+      : row,
   );
 }

@@ -18,3 +18,14 @@ export function projectRights(claims: ReadonlySet<string>): TimeRights {
   const write = claims.has('Projects.Write');
   return { write, delete: write };
 }
+
+/**
+ * A project's money and budget (flat rate, hourly rate, the consultants' own rates, budget hours)
+ * are the agency's terms: shown to whoever plans projects or reads everyone's time
+ * (Projects.Write, TimeRecords.ReadAll), never to the client's own users — those whose company
+ * the project is for — whatever their claims. Consultants who only book see their projects
+ * without them.
+ */
+export function readsProjectRates(claims: ReadonlySet<string>, callerCompanyId: string, projectCompanyId: string): boolean {
+  return (claims.has('Projects.Write') || readsAllTime(claims)) && callerCompanyId !== projectCompanyId;
+}

@@ -14,9 +14,9 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError, notFound, validationFailed } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 import { inScope } from '../../platform/tenancy';
-import { projectRights, readsAllTime, timeRecordRights } from './policy';
+import { projectRights, readsAllTime, readsProjectRates, timeRecordRights } from './policy';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'scopeCompanyIds'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'claims' | 'scopeCompanyIds'>;
 
 const userName = sql<string>`coalesce(${fullName('app_user')}, '')`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -50,25 +50,32 @@ async function projectDtos(ctx: Ctx, rows: { p: typeof project.$inferSelect; com
       ])
     : [[], []];
   const rights = projectRights(ctx.claims);
-  return rows.map(({ p, companyName }) => ({
-    id: p.id,
-    companyId: p.companyId,
-    companyName,
-    name: p.name,
-    validFrom: p.validFrom,
-    validUntil: p.validUntil,
-    budgetHours: p.budgetHours,
-    budgetPeriod: p.budgetPeriod,
-    flatRate: p.flatRate,
-    hourlyRate: p.hourlyRate,
-    isActive: p.isActive,
-    rates: rates
-      .filter((r) => r.projectId === p.id)
-      .map((r) => ({ userId: r.userId, userName: r.userName, hourlyRate: r.hourlyRate })),
-    plannedHours: planned.filter((r) => r.projectId === p.id).map((r) => ({ month: r.month.slice(0, 7), hours: r.hours })),
-    version: p.version,
-    rights,
-  }));
+  return rows.map(({ p, companyName }) => {
+    const dto: Project = {
+      id: p.id,
+      companyId: p.companyId,
+      companyName,
+      name: p.name,
+      validFrom: p.validFrom,
+      validUntil: p.validUntil,
+      budgetPeriod: p.budgetPeriod,
+      isActive: p.isActive,
+      plannedHours: planned.filter((r) => r.projectId === p.id).map((r) => ({ month: r.month.slice(0, 7), hours: r.hours })),
+      version: p.version,
+      rights,
+    };
+    // Without the right to them, the terms are left out, not sent empty (policy.ts).
+    if (!readsProjectRates(ctx.claims, ctx.companyId, p.companyId)) return dto;
+    return {
+      ...dto,
+      budgetHours: p.budgetHours,
+      flatRate: p.flatRate,
+      hourlyRate: p.hourlyRate,
+      rates: rates
+        .filter((r) => r.projectId === p.id)
+        .map((r) => ({ userId: r.userId, userName: r.userName, hourlyRate: r.hourlyRate })),
+    };
+  });
 }
 
 const projectQuery = (ctx: Ctx) =>
@@ -111,10 +118,10 @@ async function checkRateUsers(ctx: Ctx, input: ProjectInput) {
   if (Object.keys(fields).length) throw validationFailed(fields);
 }
 
-async function writeChildren(ctx: Ctx, projectId: string, companyId: string, input: ProjectInput) {
-  await ctx.db.delete(projectRate).where(eq(projectRate.projectId, projectId));
+async function writeChildren(ctx: Ctx, projectId: string, companyId: string, input: ProjectInput, withRates: boolean) {
+  if (withRates) await ctx.db.delete(projectRate).where(eq(projectRate.projectId, projectId));
   await ctx.db.delete(projectPlannedHours).where(eq(projectPlannedHours.projectId, projectId));
-  if (input.rates.length)
+  if (withRates && input.rates.length)
     await ctx.db
       .insert(projectRate)
       .values(input.rates.map((r) => ({ projectId, companyId, userId: r.userId, hourlyRate: r.hourlyRate })));
@@ -124,25 +131,25 @@ async function writeChildren(ctx: Ctx, projectId: string, companyId: string, inp
       .values(input.plannedHours.map((m) => ({ projectId, companyId, month: `${m.month}-01`, hours: m.hours })));
 }
 
-const projectValues = (input: ProjectInput) => ({
+/** The project's columns from the input; the terms only from a caller who may see them (else kept as stored). */
+const projectValues = (input: ProjectInput, withRates: boolean) => ({
   name: input.name,
   validFrom: input.validFrom,
   validUntil: input.validUntil,
-  budgetHours: input.budgetHours,
   budgetPeriod: input.budgetPeriod,
-  flatRate: input.flatRate,
-  hourlyRate: input.hourlyRate,
   isActive: input.isActive,
+  ...(withRates ? { budgetHours: input.budgetHours, flatRate: input.flatRate, hourlyRate: input.hourlyRate } : {}),
 });
 
 export async function createProject(ctx: Ctx, input: ProjectInput) {
   if (!ctx.scopeCompanyIds.includes(input.companyId)) throw validationFailed({ companyId: ['validation.companyNotAllowed'] });
-  await checkRateUsers(ctx, input);
+  const withRates = readsProjectRates(ctx.claims, ctx.companyId, input.companyId);
+  if (withRates) await checkRateUsers(ctx, input);
   const [p] = await ctx.db
     .insert(project)
-    .values({ companyId: input.companyId, ...projectValues(input) })
+    .values({ companyId: input.companyId, ...projectValues(input, withRates) })
     .returning({ id: project.id });
-  await writeChildren(ctx, p!.id, input.companyId, input);
+  await writeChildren(ctx, p!.id, input.companyId, input, withRates);
   return getProject(ctx, p!.id);
 }
 
@@ -150,9 +157,10 @@ export async function createProject(ctx: Ctx, input: ProjectInput) {
 export async function updateProject(ctx: Ctx, id: string, input: ProjectInput) {
   const existing = await getProject(ctx, id);
   if (existing.companyId !== input.companyId) throw validationFailed({ companyId: ['validation.projectCompanyFixed'] });
-  await checkRateUsers(ctx, input);
-  await ctx.db.update(project).set(projectValues(input)).where(eq(project.id, id));
-  await writeChildren(ctx, id, existing.companyId, input);
+  const withRates = readsProjectRates(ctx.claims, ctx.companyId, existing.companyId);
+  if (withRates) await checkRateUsers(ctx, input);
+  await ctx.db.update(project).set(projectValues(input, withRates)).where(eq(project.id, id));
+  await writeChildren(ctx, id, existing.companyId, input, withRates);
   return getProject(ctx, id);
 }
 

@@ -329,3 +329,75 @@ describe('projects and time records', () => {
     expect((await t.app.inject({ url: '/api/time-record/page?sort=colour', headers: t.auth(admin) })).statusCode).toBe(422);
   });
 });
+
+describe("a project's terms (budget, flat rate, hourly rates) only for those who may see them", () => {
+  let t: TestApp;
+  const terms = ['budgetHours', 'flatRate', 'hourlyRate', 'rates'];
+  const amounts = ['budget', 'flatRate', 'hourlyRate', 'personSpecificHourlyRate'];
+  type Row = Record<string, unknown> & { id: string; name: string; companyId: string };
+  const projects = async (token: string) => {
+    const res = await t.app.inject({ url: '/api/project', headers: t.auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Row[];
+  };
+  const elements = async (token: string) => {
+    const res = await t.app.inject({ url: '/api/time-comparison/query-time-budget-element', headers: t.auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>[];
+  };
+  const dsb = (list: Row[]) => list.find((p) => p.name === 'Externer Datenschutzbeauftragter')!;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { demoItems: true });
+  });
+  afterAll(() => t.close());
+
+  it('the agency administrator sees them', async () => {
+    const admin = await t.tokenFor('admin@demo.local');
+    expect(dsb(await projects(admin))).toMatchObject({
+      budgetHours: 64,
+      flatRate: 4800,
+      hourlyRate: 95,
+      rates: expect.arrayContaining([expect.objectContaining({ hourlyRate: 75 }), expect.objectContaining({ hourlyRate: 85 })]),
+    });
+    expect((await elements(admin)).some((e) => e.personSpecificHourlyRate === 75)).toBe(true);
+  });
+
+  it('a consultant who only books (no TimeRecords.ReadAll) and the client’s reader get projects without them', async () => {
+    for (const email of ['lea.lang@demo.local', 'reader@demo.local']) {
+      const token = await t.tokenFor(email);
+      const list = await projects(token);
+      expect(list.length, email).toBeGreaterThan(0);
+      for (const p of list) for (const key of terms) expect(p, `${email} ${p.name}`).not.toHaveProperty(key);
+      const rows = await elements(token);
+      expect(rows.length, email).toBeGreaterThan(0);
+      for (const row of rows) for (const key of amounts) expect(row, email).not.toHaveProperty(key);
+      expect(JSON.stringify(rows) + JSON.stringify(list), email).not.toMatch(/4800|"hourlyRate"/);
+    }
+  });
+
+  it('never to the client’s own users, even with the claims; their change of a project keeps the terms', async () => {
+    const admin = await t.tokenFor('admin@demo.local');
+    const project = dsb(await projects(admin));
+    await addUserWithClaims(t, {
+      email: 'bakery.planner@demo.local',
+      companyId: project.companyId,
+      claims: ['TimeRecords.Read', 'TimeRecords.ReadAll', 'Projects.Write'],
+    });
+    const planner = await t.tokenFor('bakery.planner@demo.local');
+    const seen = dsb(await projects(planner));
+    for (const key of terms) expect(seen).not.toHaveProperty(key);
+    for (const row of await elements(planner)) for (const key of amounts) expect(row).not.toHaveProperty(key);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/project/${project.id}`,
+      headers: t.auth(planner),
+      payload: { ...seen, name: 'DSB umbenannt', flatRate: 1, hourlyRate: 1, budgetHours: 1, rates: [] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const key of terms) expect(res.json()).not.toHaveProperty(key);
+    const after = (await projects(admin)).find((p) => p.id === project.id)!;
+    expect(after).toMatchObject({ name: 'DSB umbenannt', budgetHours: 64, flatRate: 4800, hourlyRate: 95 });
+    expect(after.rates).toEqual(project.rates);
+  });
+});

@@ -13,7 +13,6 @@ interface Row {
   reference_date: string | Date;
   name: string;
   user_id: string | null;
-  user_name: string | null;
   user_full_name: string | null;
   company_id: string;
   company_name: string;
@@ -49,7 +48,7 @@ export async function timeline(
   const past = await queryRows<Row>(
     tx,
     sql`select h.id::text, true as has_happened, h.type as entity, h.action, h.at as reference_date, h.name,
-               h.user_id::text, u.email as user_name, ${fullName('u')} as user_full_name,
+               h.user_id::text, ${fullName('u')} as user_full_name,
                h.company_id::text, c.name as company_name
         from item_history h join company c on c.id = h.company_id left join app_user u on u.id = h.user_id
         where h.company_id = any(${scope}::uuid[]) and h.type = any(${typeList}::text[])
@@ -62,7 +61,7 @@ export async function timeline(
         tx,
         sql`select 'due-' || i.id::text as id, false as has_happened, i.type as entity, 'due' as action,
                    (i.due_date::timestamp at time zone ${timeZone}) as reference_date, i.name,
-                   i.assignee_id::text as user_id, u.email as user_name, ${fullName('u')} as user_full_name,
+                   i.assignee_id::text as user_id, ${fullName('u')} as user_full_name,
                    i.company_id::text, c.name as company_name
             from item i join company c on c.id = i.company_id left join app_user u on u.id = i.assignee_id
             where i.company_id = any(${scope}::uuid[]) and i.type = any(${typeList}::text[]) and i.status < 3 and i.due_date is not null
@@ -79,7 +78,8 @@ export async function timeline(
     referenceDate: new Date(r.reference_date).toISOString(),
     name: truncateTimelineName(r.name),
     userId: r.user_id,
-    userName: r.user_name,
+    // The name, never the e-mail address: the timeline shows colleagues of other companies too.
+    userName: r.user_full_name,
     userFullName: r.user_full_name,
     companyId: r.company_id,
     companyName: r.company_name,

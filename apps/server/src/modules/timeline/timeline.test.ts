@@ -65,6 +65,16 @@ describe('timeline, calendar and appointment links show only readable, non-exclu
     expect(due.filter((e) => !e.hasHappened).map((e) => e.entity)).toEqual(['issue', 'process']);
   });
 
+  it('names the user by name, never by e-mail address', async () => {
+    const entries = (await past(limited)) as (Entry & { userName: string | null; userFullName: string | null })[];
+    expect(entries.length).toBeGreaterThan(0);
+    const me = (await t.app.inject({ url: '/api/user/me', headers: h(admin) })).json();
+    for (const e of entries) {
+      expect(e.userName).toBe(`${me.firstname} ${me.lastname}`);
+      expect(e.userFullName).toBe(e.userName);
+    }
+  });
+
   it('shows neither the history nor the due dates of types the user may not read', async () => {
     const happened = await past(limited);
     expect(entities(happened)).toEqual(['issue']);

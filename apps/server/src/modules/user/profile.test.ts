@@ -117,4 +117,21 @@ describe('profile', () => {
     expect((await t.app.inject({ url, headers: t.auth(other) })).statusCode).toBe(404);
     expect(await userId(t, 'admin@demo.local')).toBeTruthy();
   });
+
+  it('refuses an empty picture with a clear 422 and keeps the avatar (it used to answer 500)', async () => {
+    const other = await t.tokenFor('other@demo.local');
+    for (const mime of ['image/png', 'image/jpeg', 'image/gif']) {
+      const empty = multipart('leer.png', mime, Buffer.alloc(0));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/avatar',
+        headers: { ...t.auth(other), ...empty.headers },
+        payload: empty.payload,
+      });
+      expect(res.statusCode, mime).toBe(422);
+      expect(res.json().fields.file).toEqual(['validation.fileEmpty']);
+    }
+    const url = `/api/avatar/${emailHash('other@demo.local')}?size=64`;
+    expect((await t.app.inject({ url, headers: t.auth(other) })).headers['content-type']).toContain('image/svg+xml');
+  });
 });

@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { OwnerDb } from '../../db/client';
 import { mailOptOut, mailOutbox } from '../../db/schema/index';
 import { type Db, queryRows } from '../../db/types';
+import { AppError } from '../errors';
 import { type MailVars, render, type TemplateName, templates } from './templates';
 
 export interface MailerOptions {
@@ -19,6 +20,8 @@ export interface MailerOptions {
   publicUrl: string;
   secret: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Mails with a sender-chosen text a company may queue an hour, in a trial and otherwise. */
+  relayPerHour?: { trial: number; paid: number };
 }
 
 export interface SendOptions {
@@ -34,6 +37,12 @@ export interface SendOptions {
    * out only if the request's writes commit, delivered in the background after the commit.
    */
   in?: { db: Db; afterCommit(fn: () => void): void };
+  /**
+   * A mail whose text a user chose (an invitation, a questionnaire): counted against the hourly
+   * limit of the sending user's own company (429 past it; needs `in`), and its footer names
+   * `companyName`, the company it is sent for, and says it came through the product.
+   */
+  relay?: { companyName: string };
 }
 
 export interface Mailer {
@@ -82,10 +91,16 @@ type Outgoing = Pick<typeof mailOutbox.$inferSelect, 'id' | 'recipient' | 'subje
  * and marked, without it the outbox and the log are where a developer reads it. Several server
  * processes share the outbox (decision 0016): a mail is claimed (claimed_until) by the process
  * that queues it or, for a retry, by the one whose flush() takes it with FOR UPDATE SKIP LOCKED,
- * so it goes out once; a claim left by a process that died runs out and the mail is retried.
+ * so it goes out once; a claim left by a process that died runs out and the mail is retried —
+ * delivery is at least once, and a repeat carries the same Message-ID.
  */
 export function createMailer(o: MailerOptions): Mailer {
   const transport = o.smtpUrl ? nodemailer.createTransport({ url: o.smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  // One Message-ID per outbox row, the same on every attempt: a process that dies after SMTP
+  // accepted a mail but before it was marked sent leaves it to a retry, and that second copy is
+  // then the same message to the recipient's mail system, which shows it once.
+  const messageHost = new URL(o.publicUrl).hostname || 'localhost';
+  const messageIdOf = (id: string) => `<${id}@${messageHost}>`;
   const sign = (email: string, category: string) =>
     createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
 
@@ -107,7 +122,14 @@ export function createMailer(o: MailerOptions): Mailer {
   const deliver = async (row: Outgoing) => {
     if (!transport) return false;
     try {
-      await transport.sendMail({ from: o.from, to: row.recipient, subject: row.subject, text: row.body, ...branded(row.body) });
+      await transport.sendMail({
+        from: o.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        messageId: messageIdOf(row.id),
+        ...branded(row.body),
+      });
       await o.db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
       return true;
     } catch (e) {
@@ -119,6 +141,24 @@ export function createMailer(o: MailerOptions): Mailer {
       o.log.warn({ to: row.recipient, error: attempt.error }, 'mail not sent; kept in the outbox');
       return false;
     }
+  };
+
+  /**
+   * Counts a relayed mail against its company's hour (pc_relay_mail_usage, which holds the
+   * company's lock until the request's transaction ends) and answers the company to stamp on it.
+   */
+  const claimRelay = async (tx: Db) => {
+    const [usage] = await queryRows<{ sent: number; in_trial: boolean }>(
+      tx,
+      sql`select sent, in_trial from pc_relay_mail_usage(now() - interval '1 hour')`,
+    );
+    if (!usage) throw new Error('a relayed mail needs a signed-in sender');
+    const limits = o.relayPerHour ?? { trial: 20, paid: 200 };
+    if (usage.sent >= (usage.in_trial ? limits.trial : limits.paid)) {
+      throw new AppError(429, 'rate_limited', 'error.mailRelayLimit');
+    }
+    const [me] = await queryRows<{ company_id: string }>(tx, sql`select company_id::text from app_user where id = pc_user_id()`);
+    return me!.company_id;
   };
 
   const pending = new Set<Promise<void>>();
@@ -143,6 +183,11 @@ export function createMailer(o: MailerOptions): Mailer {
     },
     async send({ to, template, locale, vars }, options) {
       const db = options?.in?.db ?? o.db;
+      let senderCompanyId: string | null = null;
+      if (options?.relay) {
+        if (!options.in) throw new Error('a relayed mail is queued in the request that sends it');
+        senderCompanyId = await claimRelay(options.in.db);
+      }
       const category = templates[template].category;
       if (category) {
         const [out] = await db
@@ -154,11 +199,16 @@ export function createMailer(o: MailerOptions): Mailer {
       const unsubscribeLink = category
         ? mailer.link(`/unsubscribe/${encodeURIComponent(to)}?c=${category}&s=${sign(to, category)}`)
         : undefined;
-      const { subject, body } = render(template, locale, { ...vars, productName: o.productName, unsubscribeLink });
+      const { subject, body } = render(template, locale, {
+        ...vars,
+        productName: o.productName,
+        unsubscribeLink,
+        relayCompany: options?.relay?.companyName,
+      });
       // Inserted without RETURNING: request code may queue mails but never read the outbox.
       // Claimed at once when this process is to send it, so no other process's flush() takes it.
       const row = { id: randomUUID(), recipient: to, template, locale, subject, body };
-      await db.insert(mailOutbox).values({ ...row, claimedUntil: transport ? CLAIM : null });
+      await db.insert(mailOutbox).values({ ...row, senderCompanyId, claimedUntil: transport ? CLAIM : null });
       if (!transport) {
         o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
         return;

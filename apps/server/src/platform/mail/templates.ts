@@ -20,6 +20,8 @@ export interface MailVars {
   /** Cancellation: when it was received and the contract's last day. */
   receivedAt?: string;
   endDate?: string;
+  /** A mail whose text a user chose: the company it is sent for, named in the footer. */
+  relayCompany?: string;
 }
 
 interface Template {
@@ -50,13 +52,17 @@ export const duration: Record<Language, (minutes: number | undefined) => string>
 
 const footer: Record<Language, (v: MailVars) => string> = {
   de: (v) =>
-    v.unsubscribeLink
-      ? `\n\n--\nSie erhalten diese Nachricht als Sicherheitshinweis von ${v.productName}. Abbestellen: ${v.unsubscribeLink}`
-      : `\n\n--\n${v.productName}`,
+    v.relayCompany
+      ? `\n\n--\nDiese Nachricht hat ${v.relayCompany} über ${v.productName} gesendet. Ihr Text stammt vom Absender, nicht von ${v.productName}.`
+      : v.unsubscribeLink
+        ? `\n\n--\nSie erhalten diese Nachricht als Sicherheitshinweis von ${v.productName}. Abbestellen: ${v.unsubscribeLink}`
+        : `\n\n--\n${v.productName}`,
   en: (v) =>
-    v.unsubscribeLink
-      ? `\n\n--\nYou receive this message as a security notice from ${v.productName}. Unsubscribe: ${v.unsubscribeLink}`
-      : `\n\n--\n${v.productName}`,
+    v.relayCompany
+      ? `\n\n--\nThis message was sent by ${v.relayCompany} through ${v.productName}. Its text comes from the sender, not from ${v.productName}.`
+      : v.unsubscribeLink
+        ? `\n\n--\nYou receive this message as a security notice from ${v.productName}. Unsubscribe: ${v.unsubscribeLink}`
+        : `\n\n--\n${v.productName}`,
 };
 
 const invitationAsk: Record<Language, (v: MailVars) => string> = {

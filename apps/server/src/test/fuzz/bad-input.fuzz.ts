@@ -30,6 +30,8 @@ import { visibleCompanyIds, walker } from './session';
 
 const SEED = 20_261_124;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+/** The default's ten minutes hold 6 runs per operation; a nightly-sized run (FUZZ_RUNS=300) gets time in proportion. */
+const TIMEOUT_MS = 600_000 * Math.max(1, RUNS / 6);
 
 describe('fuzzing every OpenAPI operation', () => {
   let t: TestApp;
@@ -54,7 +56,7 @@ describe('fuzzing every OpenAPI operation', () => {
   afterAll(() => t?.close());
 
   it('answers no 5xx, changes nothing on a refused write and words every 422 in the user language', {
-    timeout: 600_000,
+    timeout: TIMEOUT_MS,
   }, async () => {
     const failures: string[] = [];
     const neverAccepted: string[] = [];

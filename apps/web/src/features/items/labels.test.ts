@@ -41,6 +41,7 @@ describe.each(['de', 'en'] as const)('item labels in %s', (language) => {
       'duplicate',
       'fileType',
       'fileEmpty',
+      'fileSingle',
     ]) {
       expect(validationMessage(t, `validation.${k}`)).not.toMatch(/validation\./);
     }

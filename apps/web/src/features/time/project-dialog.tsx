@@ -57,6 +57,8 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
   const remove = useDeleteProject();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = project ? !project.rights.write : false;
+  // The server leaves a project's terms (budget, rates) out for a caller who may not see them.
+  const withTerms = !project || 'flatRate' in project;
   const today = new Date();
   const valuesOf = (p: Project | null): FormValues => ({
     companyId: p?.companyId ?? (scope?.type === 'Company' ? scope.id : ''),
@@ -213,47 +215,51 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
               helperText={msg(errors.validUntil?.message) ? undefined : t('time.project.validUntilHint')}
             />
           </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <DecimalField
-              label={t('time.project.budgetHours')}
-              registration={form.register('budgetHours')}
-              disabled={readOnly}
-              error={msg(errors.budgetHours?.message)}
-            />
-            <Controller
-              control={form.control}
-              name="budgetPeriod"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  variant="filled"
-                  label={t('time.project.budgetPeriod')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  disabled={readOnly}
-                >
-                  <MenuItem value="Month">{t('time.project.perMonth')}</MenuItem>
-                  <MenuItem value="Project">{t('time.project.perProject')}</MenuItem>
-                </TextField>
-              )}
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <DecimalField
-              label={t('time.project.flatRate')}
-              registration={form.register('flatRate')}
-              disabled={readOnly}
-              error={msg(errors.flatRate?.message)}
-            />
-            <DecimalField
-              label={t('time.project.hourlyRate')}
-              registration={form.register('hourlyRate')}
-              disabled={readOnly}
-              error={msg(errors.hourlyRate?.message)}
-            />
-          </Stack>
+          {withTerms && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <DecimalField
+                label={t('time.project.budgetHours')}
+                registration={form.register('budgetHours')}
+                disabled={readOnly}
+                error={msg(errors.budgetHours?.message)}
+              />
+              <Controller
+                control={form.control}
+                name="budgetPeriod"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    variant="filled"
+                    label={t('time.project.budgetPeriod')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    disabled={readOnly}
+                  >
+                    <MenuItem value="Month">{t('time.project.perMonth')}</MenuItem>
+                    <MenuItem value="Project">{t('time.project.perProject')}</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Stack>
+          )}
+          {withTerms && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <DecimalField
+                label={t('time.project.flatRate')}
+                registration={form.register('flatRate')}
+                disabled={readOnly}
+                error={msg(errors.flatRate?.message)}
+              />
+              <DecimalField
+                label={t('time.project.hourlyRate')}
+                registration={form.register('hourlyRate')}
+                disabled={readOnly}
+                error={msg(errors.hourlyRate?.message)}
+              />
+            </Stack>
+          )}
           <Controller
             control={form.control}
             name="isActive"
@@ -266,58 +272,62 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
               />
             )}
           />
-          <Typography variant="subtitle2">{t('time.project.rates')}</Typography>
-          {rates.fields.map((f, i) => (
-            <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <Controller
-                control={form.control}
-                name={`rates.${i}.userId`}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
+          {withTerms && (
+            <>
+              <Typography variant="subtitle2">{t('time.project.rates')}</Typography>
+              {rates.fields.map((f, i) => (
+                <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <Controller
+                    control={form.control}
+                    name={`rates.${i}.userId`}
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        fullWidth
+                        size="small"
+                        label={t('time.field.user')}
+                        name={field.name}
+                        value={(users.data ?? []).some((u) => u.id === field.value) ? field.value : ''}
+                        onChange={(e) => field.onChange(e.target.value)}
+                        disabled={readOnly}
+                        error={!!errors.rates?.[i]?.userId}
+                        helperText={msg(errors.rates?.[i]?.userId?.message)}
+                      >
+                        {(users.data ?? []).map((u) => (
+                          <MenuItem key={u.id} value={u.id}>
+                            {u.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                  <DecimalField
                     size="small"
-                    label={t('time.field.user')}
-                    name={field.name}
-                    value={(users.data ?? []).some((u) => u.id === field.value) ? field.value : ''}
-                    onChange={(e) => field.onChange(e.target.value)}
+                    variant="outlined"
+                    fullWidth={false}
+                    label={t('time.project.hourlyRate')}
+                    registration={form.register(`rates.${i}.hourlyRate`)}
                     disabled={readOnly}
-                    error={!!errors.rates?.[i]?.userId}
-                    helperText={msg(errors.rates?.[i]?.userId?.message)}
-                  >
-                    {(users.data ?? []).map((u) => (
-                      <MenuItem key={u.id} value={u.id}>
-                        {u.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <DecimalField
-                size="small"
-                variant="outlined"
-                fullWidth={false}
-                label={t('time.project.hourlyRate')}
-                registration={form.register(`rates.${i}.hourlyRate`)}
-                disabled={readOnly}
-                error={msg(errors.rates?.[i]?.hourlyRate?.message)}
-                sx={{ width: 160, flexShrink: 0 }}
-              />
+                    error={msg(errors.rates?.[i]?.hourlyRate?.message)}
+                    sx={{ width: 160, flexShrink: 0 }}
+                  />
+                  {!readOnly && (
+                    <IconButton aria-label={t('time.remove')} onClick={() => rates.remove(i)}>
+                      <Delete fontSize="small" />
+                    </IconButton>
+                  )}
+                </Stack>
+              ))}
               {!readOnly && (
-                <IconButton aria-label={t('time.remove')} onClick={() => rates.remove(i)}>
-                  <Delete fontSize="small" />
-                </IconButton>
+                <Button
+                  startIcon={<Add />}
+                  onClick={() => rates.append({ userId: '', hourlyRate: '' })}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  {t('time.project.addRate')}
+                </Button>
               )}
-            </Stack>
-          ))}
-          {!readOnly && (
-            <Button
-              startIcon={<Add />}
-              onClick={() => rates.append({ userId: '', hourlyRate: '' })}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              {t('time.project.addRate')}
-            </Button>
+            </>
           )}
           <Typography variant="subtitle2">{t('time.project.planned')}</Typography>
           {planned.fields.map((f, i) => (

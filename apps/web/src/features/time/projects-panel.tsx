@@ -22,8 +22,10 @@ export function ProjectsPanel() {
   const projects = useProjects();
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
   const lang = i18n.language;
-  const columns = useMemo<GridColDef<Project>[]>(
-    () => [
+  // The server leaves a project's terms out for a caller who may not see them: their columns go too.
+  const withTerms = (projects.data ?? []).some((p) => 'flatRate' in p);
+  const columns = useMemo<GridColDef<Project>[]>(() => {
+    const all: GridColDef<Project>[] = [
       { field: 'name', headerName: t('time.project.name'), flex: 1, minWidth: 200 },
       { field: 'companyName', headerName: t('time.field.company'), width: 200 },
       { field: 'validFrom', headerName: t('time.project.validFrom'), width: 120, valueFormatter: (v: string) => formatDate(v) },
@@ -60,9 +62,9 @@ export function ProjectsPanel() {
         width: 90,
         valueGetter: (_v, row) => (row.isActive ? t('items.yes') : t('items.no')),
       },
-    ],
-    [t, lang],
-  );
+    ];
+    return all.filter((c) => withTerms || !['budgetHours', 'flatRate', 'hourlyRate'].includes(c.field));
+  }, [t, lang, withTerms]);
   return (
     <>
       {canCreate && (

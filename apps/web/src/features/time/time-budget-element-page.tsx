@@ -16,6 +16,9 @@ import { formatHours, formatMoney, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 
+const amountFields = ['budget', 'flatRate', 'hourlyRate', 'personSpecificHourlyRate'] as const;
+type AmountField = (typeof amountFields)[number];
+
 /**
  * /time-budget-element: every project's budget, flat rate and rates, one row per
  * person-specific rate; Excel export named with the date and the plural name.
@@ -31,8 +34,10 @@ export function TimeBudgetElementPage() {
       apiRequest('/time-comparison/query-time-budget-element', { schema: z.array(timeBudgetElementSchema), signal }),
   });
   const rows = (query.data ?? []).map((r, i) => ({ ...r, id: `${r.projectId}-${i}` }));
-  const columns = useMemo<GridColDef<TimeBudgetElement & { id: string }>[]>(
-    () => [
+  // The server leaves the amounts out for a caller who may not see a project's terms: their columns go too.
+  const withAmounts = (query.data ?? []).some((r) => amountFields.some((f) => f in r));
+  const columns = useMemo<GridColDef<TimeBudgetElement & { id: string }>[]>(() => {
+    const all: GridColDef<TimeBudgetElement & { id: string }>[] = [
       { field: 'companyName', headerName: t('time.field.company'), width: 200 },
       { field: 'projectName', headerName: t('time.field.project'), flex: 1, minWidth: 180 },
       {
@@ -64,9 +69,9 @@ export function TimeBudgetElementPage() {
         type: 'number',
         valueFormatter: (v: number | null) => formatMoney(v, lang),
       },
-    ],
-    [t, lang],
-  );
+    ];
+    return all.filter((c) => withAmounts || !amountFields.includes(c.field as AmountField));
+  }, [t, lang, withAmounts]);
   const title = t('section.time-budget-element');
 
   async function exportXlsx() {
@@ -74,15 +79,7 @@ export function TimeBudgetElementPage() {
     try {
       await downloadXlsx(
         columns.map((c) => ({ header: c.headerName ?? c.field })),
-        (query.data ?? []).map((r) => [
-          r.companyName,
-          r.projectName,
-          r.budget,
-          r.flatRate,
-          r.hourlyRate,
-          r.fullname,
-          r.personSpecificHourlyRate,
-        ]),
+        (query.data ?? []).map((r) => columns.map((c) => r[c.field as keyof TimeBudgetElement] ?? null)),
         `${toDay(new Date())} ${t('time.budget.plural')}.xlsx`,
       );
     } catch (error) {
