@@ -212,8 +212,9 @@ describe('cross-tenant walk of every OpenAPI operation', () => {
       );
       await reader.repair();
     }
-    // The walk reached the administration of users, roles, the company, security and billing.
-    expect(reached).toBeGreaterThan(20);
+    // The walk reached the administration of users, roles, the company, security and billing
+    // (unless FUZZ_ONLY narrowed it to some paths).
+    if (!process.env.FUZZ_ONLY) expect(reached).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
 });
