@@ -13,6 +13,9 @@ const messages: Record<Language, Record<string, string>> = {
     'error.badRequest': 'Die Anfrage konnte nicht verarbeitet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
     'error.internal': 'Auf dem Server ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.',
     'error.rateLimited': 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+    'error.apiTokenForbidden': 'Mit einem API-Zugang ist das nicht möglich. Bitte melden Sie sich dafür in der Anwendung an.',
+    'error.apiTokenReadOnly':
+      'Dieser API-Zugang darf nur lesen. Bitte legen Sie für Änderungen einen Zugang mit Schreibrecht an.',
     'error.questionnaireClosed':
       'Dieser Fragebogen wurde bereits abgesendet oder der Link ist abgelaufen. Bitte wenden Sie sich an das Unternehmen, das ihn geschickt hat.',
     'error.payloadTooLarge': 'Die Datei ist zu groß. Bitte wählen Sie eine kleinere Datei.',
@@ -74,6 +77,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.badRequest': 'The request could not be processed. Please reload the page and try again.',
     'error.internal': 'An unexpected error occurred on the server. Please try again in a few minutes.',
     'error.rateLimited': 'Too many requests. Please wait a moment.',
+    'error.apiTokenForbidden': 'This is not possible with an API token. Please sign in to the application for it.',
+    'error.apiTokenReadOnly': 'This API token may only read. Please create a token with write access for changes.',
     'error.questionnaireClosed':
       'This questionnaire has already been submitted or its link has expired. Please contact the company that sent it.',
     'error.payloadTooLarge': 'The file is too large. Please choose a smaller file.',
