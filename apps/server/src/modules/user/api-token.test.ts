@@ -153,6 +153,20 @@ describe('personal API tokens', () => {
     expect((await t.app.inject({ url: '/api/user/me', headers: t.auth('pc_nonsense') })).statusCode).toBe(401);
   });
 
+  it('ends with a password change of its user', async () => {
+    const session = await t.tokenFor('other@demo.local');
+    const token = await tokenOf({}, session);
+    expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(token.token) })).statusCode).toBe(200);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: t.auth(session),
+      payload: { existingPassword: 'Demo1234!', newPassword: 'Neu-Pass1!x', newPasswordRepeated: 'Neu-Pass1!x' },
+    });
+    expect(changed.statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(token.token) })).statusCode).toBe(401);
+  });
+
   it('is rate limited per token', async () => {
     const one = await tokenOf({});
     const two = await tokenOf({});
