@@ -99,6 +99,12 @@ describe('personal API tokens', () => {
     expect(refused.statusCode).toBe(403);
     const detail = await t.app.inject({ url: `/api/company/${elsewhere}`, headers: t.auth(limited.token) });
     expect(detail.statusCode).toBe(404);
+    // The scope last chosen in the browser is not the script's: outside its companies it is ignored.
+    const scope = (companyId: string | null) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/scope', headers: t.auth(admin), payload: { companyId } });
+    expect((await scope(elsewhere)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/user/me', headers: t.auth(limited.token) })).statusCode).toBe(200);
+    await scope(null);
   });
 
   it('never manages tokens, passwords, the account or billing, and has no platform claims', async () => {

@@ -460,7 +460,8 @@ function callerOf(row: Authenticated | undefined, sessionId: string, req: Fastif
   const header = req.headers['x-tenant'];
   const stored = row.storedScopeId;
   const storedValid = stored !== null && (companyIds.includes(stored) || grantFor(grants, stored) !== undefined);
-  const tenant = (Array.isArray(header) ? header[0] : header) ?? (cfg?.storedScope && storedValid ? stored : undefined);
+  // A script names its company with X-Tenant; the scope last chosen in the browser is not its own.
+  const tenant = (Array.isArray(header) ? header[0] : header) ?? (cfg?.storedScope && storedValid && !use ? stored : undefined);
   // A user who sees one company has it as scope without choosing (as /api/user/me reports).
   let scopeCompanyId: string | null = companyIds.length === 1 ? companyIds[0]! : null;
   let scoped: readonly string[] = tenantWide(companyIds);
