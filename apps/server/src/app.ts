@@ -51,6 +51,7 @@ import { textModuleRoutes } from './modules/text-modules/routes';
 import { timeRoutes } from './modules/time/routes';
 import { timelineRoutes } from './modules/timeline/routes';
 import { userAdminRoutes } from './modules/user/admin-routes';
+import { apiTokenRoutes } from './modules/user/api-token-routes';
 import { profileRoutes } from './modules/user/profile-routes';
 import { userRoutes } from './modules/user/routes';
 import { vatRoutes } from './modules/vat/routes';
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     openapi: { info: { title: `${config.productName} API`, version: APP_VERSION } },
     transform: documentEtags(jsonSchemaTransform),
   });
-  await app.register(authPlugin, { db: database.db, secret });
+  await app.register(authPlugin, { db: database.db, secret, rateLimiter, apiTokenRateLimit: config.apiTokenRateLimit });
 
   const db = database.db;
   const mailer =
@@ -244,6 +245,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     userAdminRoutes(api, accountDeps);
     roleRoutes(api);
     profileRoutes(api, { ...accountDeps, storage });
+    apiTokenRoutes(api, { now });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });
 

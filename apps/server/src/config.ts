@@ -88,6 +88,7 @@ const envSchema = z.object({
     }, 'must be an IANA time zone such as Europe/Berlin'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   REFRESH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   LOCKOUT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(10080).default(15),
@@ -192,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     timeZone: c.TIMEZONE,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     refreshRateLimit: c.REFRESH_RATE_LIMIT,
+    /** Requests per minute one personal API token may make. */
+    apiTokenRateLimit: c.API_TOKEN_RATE_LIMIT,
     lockout: { threshold: c.LOCKOUT_THRESHOLD, windowMinutes: c.LOCKOUT_WINDOW_MINUTES, lockMinutes: c.LOCKOUT_MINUTES },
     resetTokenMinutes: c.RESET_TOKEN_MINUTES,
     mailRelayPerHour: { trial: c.MAIL_RELAY_TRIAL_PER_HOUR, paid: c.MAIL_RELAY_PAID_PER_HOUR },

@@ -128,6 +128,9 @@ export const securityEventTypes = [
   'grant.suspended',
   'grant.resumed',
   'email.changeRequested',
+  'apiToken.created',
+  'apiToken.revoked',
+  'apiToken.refused',
 ] as const;
 
 export const securityEventSchema = z.object({

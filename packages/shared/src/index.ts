@@ -1,5 +1,6 @@
 export * from './account';
 export * from './admin';
+export * from './api-token';
 export * from './auth';
 export * from './billing/index';
 export * from './claims';

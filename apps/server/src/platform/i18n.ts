@@ -15,6 +15,9 @@ const messages: Record<Language, Record<string, string>> = {
     'error.rateLimited': 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
     'error.mailRelayLimit':
       'Ihr Unternehmen hat in der letzten Stunde so viele Einladungen und Fragebögen versendet, wie möglich sind. Bitte versuchen Sie es später erneut.',
+    'error.apiTokenForbidden': 'Mit einem API-Zugang ist das nicht möglich. Bitte melden Sie sich dafür in der Anwendung an.',
+    'error.apiTokenReadOnly':
+      'Dieser API-Zugang darf nur lesen. Bitte legen Sie für Änderungen einen Zugang mit Schreibrecht an.',
     'error.questionnaireClosed':
       'Dieser Fragebogen wurde bereits abgesendet oder der Link ist abgelaufen. Bitte wenden Sie sich an das Unternehmen, das ihn geschickt hat.',
     'error.payloadTooLarge': 'Die Datei ist zu groß. Bitte wählen Sie eine kleinere Datei.',
@@ -78,6 +81,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.rateLimited': 'Too many requests. Please wait a moment.',
     'error.mailRelayLimit':
       'Your company has sent as many invitations and questionnaires in the last hour as it may. Please try again later.',
+    'error.apiTokenForbidden': 'This is not possible with an API token. Please sign in to the application for it.',
+    'error.apiTokenReadOnly': 'This API token may only read. Please create a token with write access for changes.',
     'error.questionnaireClosed':
       'This questionnaire has already been submitted or its link has expired. Please contact the company that sent it.',
     'error.payloadTooLarge': 'The file is too large. Please choose a smaller file.',

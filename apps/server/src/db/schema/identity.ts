@@ -226,3 +226,26 @@ export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** A personal API token: a session of its user that a script holds; only its hash is kept. */
+export const apiToken = pgTable(
+  'api_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSession.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    access: text('access').$type<'read' | 'write'>().notNull(),
+    companyIds: uuid('company_ids').array(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_token_hash_uq').on(t.tokenHash), index('api_token_user_idx').on(t.userId)],
+);

@@ -83,15 +83,13 @@ describe('mails with a sender-chosen text: limit per company, footer, volume for
     const other = await t.tokenFor('other@demo.local');
     const [me] = await t.db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.email, 'other@demo.local'));
     await t.db.delete(billingContract).where(eq(billingContract.companyId, me!.companyId));
-    await t.db
-      .insert(billingContract)
-      .values({
-        companyId: me!.companyId,
-        planVariantId: 'trial',
-        lifecycleStatus: 'InTrial',
-        startDate: day(0),
-        planStartDate: day(0),
-      });
+    await t.db.insert(billingContract).values({
+      companyId: me!.companyId,
+      planVariantId: 'trial',
+      lifecycleStatus: 'InTrial',
+      startDate: day(0),
+      planStartDate: day(0),
+    });
     const send = (recipient: string) =>
       t.app.inject({
         method: 'POST',

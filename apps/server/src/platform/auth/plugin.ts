@@ -1,12 +1,14 @@
-import { type ClaimRule, type LockReason, satisfies } from '@pc/shared';
-import { eq, sql } from 'drizzle-orm';
+import { type ClaimRule, type LockReason, platformClaims, satisfies } from '@pc/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type OwnerDb, type PreparedStatement, preparedOwnerStatement } from '../../db/client';
-import { roleClaim, userRole } from '../../db/schema/index';
+import { apiToken, roleClaim, userRole } from '../../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { requestLocale } from '../locale';
+import type { RateLimiter } from '../rate-limiter';
+import { logSecurityEvent } from '../security-log';
 import {
   type CompanyLink,
   openTenantTransaction,
@@ -18,7 +20,7 @@ import {
   type VisibleCompanies,
 } from '../tenancy';
 import type { Caller, Grant, RequestContext } from './context';
-import { verifyAccessToken } from './tokens';
+import { sha256, verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -351,6 +353,87 @@ function sessionReader(secret: string) {
   };
 }
 
+/** A personal API token as the authentication reads it (what never changes after creation). */
+export type ApiTokenUse = {
+  id: string;
+  sessionId: string;
+  userId: string;
+  access: 'read' | 'write';
+  /** The companies it is limited to, or null for all the user sees. */
+  companyIds: readonly string[] | null;
+};
+
+/** Personal API tokens start with this (modules/user/api-token-service.ts makes them). */
+const API_TOKEN_PREFIX = 'pc_';
+/** How many API tokens a server keeps read (revocation is checked per request, by the session). */
+const KNOWN_API_TOKENS = 10_000;
+
+/**
+ * The token's row by its hash, read once and kept: its fields never change. Whether it still
+ * works is its session's matter, which the authentication statement checks on every request.
+ */
+function apiTokenReader(db: OwnerDb) {
+  const known = new Map<string, ApiTokenUse>();
+  return async (token: string): Promise<ApiTokenUse> => {
+    const hash = sha256(token);
+    let use = known.get(hash);
+    if (!use) {
+      const [row] = await db
+        .select({
+          id: apiToken.id,
+          sessionId: apiToken.sessionId,
+          userId: apiToken.userId,
+          access: apiToken.access,
+          companyIds: apiToken.companyIds,
+        })
+        .from(apiToken)
+        .where(eq(apiToken.tokenHash, hash));
+      if (!row) throw unauthorized();
+      if (known.size >= KNOWN_API_TOKENS) known.clear();
+      use = row;
+      known.set(hash, use);
+    }
+    return use;
+  };
+}
+
+/**
+ * What a personal API token never reaches, whatever its user may do: managing tokens,
+ * passwords, e-mail and second factor (a stolen token must not take over the account), the
+ * account's contract, invoices and settings (billing), and login itself.
+ */
+const API_TOKEN_DENIED =
+  /^\/api\/(user\/api-token|user\/change-password|user\/email-change|user\/:id\/force-password-change|auth|account|billing|signup)(\/|$)/;
+
+/** Narrows a caller to what the API token allows: read only, its companies, no platform claims. */
+function narrowToToken(caller: Caller, use: ApiTokenUse, req: FastifyRequest): Caller {
+  const url = req.routeOptions.url ?? '';
+  if (API_TOKEN_DENIED.test(url)) throw new AppError(403, 'forbidden', 'error.apiTokenForbidden');
+  if (use.access === 'read' && req.method !== 'GET' && req.method !== 'HEAD') {
+    throw new AppError(403, 'forbidden', 'error.apiTokenReadOnly');
+  }
+  const claims = new Set(caller.claims);
+  for (const c of platformClaims) claims.delete(c);
+  const rule = req.routeOptions.config?.claims;
+  if (rule && !satisfies([...claims], rule)) throw forbidden();
+  if (!use.companyIds) return { ...caller, claims };
+  const limit = new Set(use.companyIds);
+  if (caller.scopeCompanyId && !limit.has(caller.scopeCompanyId)) {
+    throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');
+  }
+  const companyIds = tenantWide(caller.companyIds.filter((id) => limit.has(id)));
+  if (companyIds.length === 0) throw new AppError(403, 'scope_forbidden', 'error.scopeForbidden');
+  const whole = caller.scopeCompanyIds === caller.companyIds;
+  return {
+    ...caller,
+    claims,
+    companyIds,
+    grants: caller.grants.filter((g) => limit.has(g.root)),
+    scopeCompanyId: caller.scopeCompanyId ?? (companyIds.length === 1 ? companyIds[0]! : null),
+    scopeCompanyIds: whole ? companyIds : caller.scopeCompanyIds.filter((id) => limit.has(id)),
+  };
+}
+
 /** The authentication statement's `visible` column as the rows `pc_visible_companies` answers. */
 export function parseVisible(text: string): CompanyLink[] {
   if (text === '') return [];
@@ -362,7 +445,7 @@ export function parseVisible(text: string): CompanyLink[] {
 }
 
 /** The caller the authentication row describes, checked against the route's rules. */
-function callerOf(row: Authenticated | undefined, sessionId: string, req: FastifyRequest): Caller {
+function callerOf(row: Authenticated | undefined, sessionId: string, req: FastifyRequest, use?: ApiTokenUse): Caller {
   const cfg = req.routeOptions.config;
   if (!row) throw unauthorized();
   if (row.mfaPending && cfg?.allowMfaPending !== true) throw new AppError(401, 'unauthorized', 'error.mfaRequired');
@@ -377,7 +460,8 @@ function callerOf(row: Authenticated | undefined, sessionId: string, req: Fastif
   const header = req.headers['x-tenant'];
   const stored = row.storedScopeId;
   const storedValid = stored !== null && (companyIds.includes(stored) || grantFor(grants, stored) !== undefined);
-  const tenant = (Array.isArray(header) ? header[0] : header) ?? (cfg?.storedScope && storedValid ? stored : undefined);
+  // A script names its company with X-Tenant; the scope last chosen in the browser is not its own.
+  const tenant = (Array.isArray(header) ? header[0] : header) ?? (cfg?.storedScope && storedValid && !use ? stored : undefined);
   // A user who sees one company has it as scope without choosing (as /api/user/me reports).
   let scopeCompanyId: string | null = companyIds.length === 1 ? companyIds[0]! : null;
   let scoped: readonly string[] = tenantWide(companyIds);
@@ -401,7 +485,7 @@ function callerOf(row: Authenticated | undefined, sessionId: string, req: Fastif
     throw new AppError(412, 'precondition_failed', `error.lock.${lockReason}`, { reason: lockReason });
   }
   if (cfg?.claims && !satisfies([...claims], cfg.claims)) throw forbidden();
-  return {
+  const caller: Caller = {
     lockReason,
     userId: row.userId,
     sessionId,
@@ -413,6 +497,7 @@ function callerOf(row: Authenticated | undefined, sessionId: string, req: Fastif
     scopeCompanyIds: scoped,
     locale: requestLocale(req),
   };
+  return use ? narrowToToken(caller, use, req) : caller;
 }
 
 /** The grant a company of another tenant falls under: its own, else the one of its group. */
@@ -436,94 +521,143 @@ const noTenantDb = new Proxy({} as RequestContext['db'], {
  * request's tenant transaction opens (docs/decisions/0011): the handler's `ctx.db` cannot see
  * or write outside the caller's companies, and the platform commits before the answer leaves.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: OwnerDb; secret: string }) => {
-  const tokenSession = sessionReader(opts.secret);
-  app.decorateRequest('ctx', null);
-  app.decorateRequest('tenantTx', null);
-  app.decorateRequest('handlerDone', null);
-  // An aborted or timed-out request must not end its transaction while the handler still runs
-  // statements on it, so the handler's end is tracked.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const handler = route.handler;
-    // A route hook before validation reads an upload (platform/upload.ts).
-    if (route.preValidation) route.config = { ...route.config, lateTransaction: true };
-    route.handler = function (this: FastifyInstance, req, reply) {
-      const result = Promise.resolve().then(() => handler.call(this, req, reply));
-      req.handlerDone = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      return result;
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: OwnerDb; secret: string; rateLimiter?: RateLimiter; apiTokenRateLimit?: number }) => {
+    const tokenSession = sessionReader(opts.secret);
+    const readApiToken = apiTokenReader(opts.db);
+    /** When each API token's last use was last written: once a minute is enough for "last used". */
+    const lastUsedWritten = new Map<string, number>();
+    /**
+     * Counts an API token's use against its rate limit and notes it. Before the request's
+     * transaction opens: these are the owner's writes, and PGlite has one connection.
+     */
+    const countApiTokenUse = async (use: ApiTokenUse) => {
+      if (opts.rateLimiter) {
+        const hit = await opts.rateLimiter.hit(`api-token:${use.id}`, opts.apiTokenRateLimit ?? 300, 60_000);
+        if (!hit.allowed) throw new AppError(429, 'rate_limited', 'error.rateLimited');
+      }
+      const now = Date.now();
+      if ((lastUsedWritten.get(use.id) ?? 0) < now - 60_000) {
+        if (lastUsedWritten.size >= KNOWN_API_TOKENS) lastUsedWritten.clear();
+        lastUsedWritten.set(use.id, now);
+        await opts.db
+          .update(apiToken)
+          .set({ lastUsedAt: new Date(now) })
+          .where(and(eq(apiToken.id, use.id), isNull(apiToken.revokedAt)));
+      }
     };
-  });
-  // Authentication first, before the body is even validated (or an upload read): a stranger
-  // learns nothing about the route's input rules and costs no parsing. It is also the first
-  // statement of the request's transaction, except on routes that work on the owner connection
-  // or read an upload in their own hook: a slow upload must not hold a connection, so there the
-  // transaction opens after it, right before the handler.
-  app.addHook('preValidation', async (req) => {
-    const cfg = req.routeOptions.config;
-    // Judge by the matched route, not the URL: the static files' catch-all also sees /api/… paths.
-    if (!req.routeOptions.url?.startsWith('/api/') || cfg?.public) return;
-    const session = tokenSession(req);
-    if (cfg?.ownerConnection || cfg?.lateTransaction) {
-      const [row] = await authStatementsOf(opts.db).owner(session);
-      req.ctx = {
-        ...callerOf(row && authenticated(row), session[0], req),
-        db: noTenantDb,
-        addCompanies: async () => undefined,
-        afterCommit: (fn) => fn(),
+    /** Every refused use of a known API token lands in its user's security log. */
+    const refusedUse = async (req: FastifyRequest, use: ApiTokenUse, err: unknown) => {
+      if (!(err instanceof AppError) || err.status >= 500) return;
+      await logSecurityEvent(opts.db, {
+        type: 'apiToken.refused',
+        userId: use.userId,
+        ip: req.ip,
+        detail: { tokenId: use.id, status: err.status, code: err.code, method: req.method, route: req.routeOptions.url ?? null },
+      }).catch((e: unknown) => req.log.warn({ err: e }, 'logging a refused API token failed'));
+    };
+    app.decorateRequest('ctx', null);
+    app.decorateRequest('tenantTx', null);
+    app.decorateRequest('handlerDone', null);
+    // An aborted or timed-out request must not end its transaction while the handler still runs
+    // statements on it, so the handler's end is tracked.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const handler = route.handler;
+      // A route hook before validation reads an upload (platform/upload.ts).
+      if (route.preValidation) route.config = { ...route.config, lateTransaction: true };
+      route.handler = function (this: FastifyInstance, req, reply) {
+        const result = Promise.resolve().then(() => handler.call(this, req, reply));
+        req.handlerDone = result.then(
+          () => undefined,
+          () => undefined,
+        );
+        return result;
       };
-      return;
-    }
-    const { tx, value: caller } = await openAuthenticated(
-      opts.db,
-      session,
-      (row) => {
-        const caller = callerOf(row, session[0], req);
-        return { value: caller, companyIds: caller.companyIds };
-      },
-      // A GET reads (HTTP's safe method); a route that writes on one says so.
-      { readOnly: (req.method === 'GET' || req.method === 'HEAD') && !cfg?.writes },
-    );
-    req.tenantTx = tx;
-    req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
-  });
-  app.addHook('preHandler', async (req) => {
-    const caller = req.ctx;
-    if (!caller || req.tenantTx || req.routeOptions.config?.ownerConnection) return;
-    const tx = await openTenantTransaction(opts.db, { userId: caller.userId, companyIds: caller.companyIds });
-    req.tenantTx = tx;
-    req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
-  });
-  // Commit before the answer is written, so a 2xx is never sent for writes that are then lost;
-  // an error answer rolls everything back. A failed commit becomes the error answer instead.
-  // A read-only transaction ends while the answer is written (a failed end cannot have lost
-  // anything); its connection returns to the pool when the end is done.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const tx = req.tenantTx;
-    if (!tx) return payload;
-    req.tenantTx = null;
-    if (tx.readOnly) {
-      tx.end(reply.statusCode < 400).catch((e: unknown) => req.log.warn({ err: e }, 'ending a read-only transaction failed'));
+    });
+    // Authentication first, before the body is even validated (or an upload read): a stranger
+    // learns nothing about the route's input rules and costs no parsing. It is also the first
+    // statement of the request's transaction, except on routes that work on the owner connection
+    // or read an upload in their own hook: a slow upload must not hold a connection, so there the
+    // transaction opens after it, right before the handler.
+    app.addHook('preValidation', async (req) => {
+      const cfg = req.routeOptions.config;
+      // Judge by the matched route, not the URL: the static files' catch-all also sees /api/… paths.
+      if (!req.routeOptions.url?.startsWith('/api/') || cfg?.public) return;
+      const bearer = bearerToken(req);
+      if (bearer?.startsWith(API_TOKEN_PREFIX)) {
+        const use = await readApiToken(bearer);
+        try {
+          await countApiTokenUse(use);
+          await authenticate(req, [use.sessionId, use.userId], use);
+        } catch (e) {
+          await refusedUse(req, use, e);
+          throw e;
+        }
+        return;
+      }
+      await authenticate(req, tokenSession(req));
+    });
+    const authenticate = async (req: FastifyRequest, session: readonly [string, string], use?: ApiTokenUse) => {
+      const cfg = req.routeOptions.config;
+      if (cfg?.ownerConnection || cfg?.lateTransaction) {
+        const [row] = await authStatementsOf(opts.db).owner(session);
+        req.ctx = {
+          ...callerOf(row && authenticated(row), session[0], req, use),
+          db: noTenantDb,
+          addCompanies: async () => undefined,
+          afterCommit: (fn) => fn(),
+        };
+        return;
+      }
+      const { tx, value: caller } = await openAuthenticated(
+        opts.db,
+        session,
+        (row) => {
+          const caller = callerOf(row, session[0], req, use);
+          return { value: caller, companyIds: caller.companyIds };
+        },
+        // A GET reads (HTTP's safe method); a route that writes on one says so.
+        { readOnly: (req.method === 'GET' || req.method === 'HEAD') && !cfg?.writes },
+      );
+      req.tenantTx = tx;
+      req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
+    };
+    app.addHook('preHandler', async (req) => {
+      const caller = req.ctx;
+      if (!caller || req.tenantTx || req.routeOptions.config?.ownerConnection) return;
+      const tx = await openTenantTransaction(opts.db, { userId: caller.userId, companyIds: caller.companyIds });
+      req.tenantTx = tx;
+      req.ctx = { ...caller, db: tx.db, addCompanies: tx.addCompanies, afterCommit: tx.afterCommit };
+    });
+    // Commit before the answer is written, so a 2xx is never sent for writes that are then lost;
+    // an error answer rolls everything back. A failed commit becomes the error answer instead.
+    // A read-only transaction ends while the answer is written (a failed end cannot have lost
+    // anything); its connection returns to the pool when the end is done.
+    app.addHook('onSend', async (req, reply, payload) => {
+      const tx = req.tenantTx;
+      if (!tx) return payload;
+      req.tenantTx = null;
+      if (tx.readOnly) {
+        tx.end(reply.statusCode < 400).catch((e: unknown) => req.log.warn({ err: e }, 'ending a read-only transaction failed'));
+        return payload;
+      }
+      await tx.end(reply.statusCode < 400);
       return payload;
-    }
-    await tx.end(reply.statusCode < 400);
-    return payload;
-  });
-  const abandon = async (req: FastifyRequest) => {
-    if (!req.tenantTx) return;
-    await req.handlerDone;
-    const tx = req.tenantTx;
-    if (!tx) return;
-    req.tenantTx = null;
-    await tx.end(false).catch(() => undefined);
-  };
-  app.addHook('onResponse', abandon);
-  app.addHook('onRequestAbort', abandon);
-  app.addHook('onTimeout', abandon);
-});
+    });
+    const abandon = async (req: FastifyRequest) => {
+      if (!req.tenantTx) return;
+      await req.handlerDone;
+      const tx = req.tenantTx;
+      if (!tx) return;
+      req.tenantTx = null;
+      await tx.end(false).catch(() => undefined);
+    };
+    app.addHook('onResponse', abandon);
+    app.addHook('onRequestAbort', abandon);
+    app.addHook('onTimeout', abandon);
+  },
+);
 
 /** The caller's context in an authenticated route. */
 export function ctxOf(req: FastifyRequest): RequestContext {

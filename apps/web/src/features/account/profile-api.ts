@@ -1,5 +1,17 @@
-import { type Language, notificationSettingsSchema, type UserMe, userMeSchema } from '@pc/shared';
-import type { z } from 'zod';
+import {
+  type ApiToken,
+  type ApiTokenCreated,
+  type ApiTokenInput,
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+  type CompanyListItem,
+  companyListItemSchema,
+  type Language,
+  notificationSettingsSchema,
+  type UserMe,
+  userMeSchema,
+} from '@pc/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { uploadFile } from '../../lib/api/upload';
 
@@ -35,4 +47,26 @@ export function uploadAvatar(file: File, onProgress: (fraction: number) => void 
 
 export function deleteAvatar(): Promise<void> {
   return apiRequest('/user/avatar', { method: 'DELETE', responseType: 'none' });
+}
+
+export const apiTokensKey = ['profile', 'api-tokens'] as const;
+export const tokenCompaniesKey = ['profile', 'api-token-companies'] as const;
+
+/** The user's personal API tokens that still work (never the tokens themselves). */
+export function fetchApiTokens(): Promise<ApiToken[]> {
+  return apiRequest('/user/api-token', { schema: apiTokenListSchema });
+}
+
+/** Creates a token; the answer holds it once, it cannot be read again. */
+export function createApiToken(body: ApiTokenInput): Promise<ApiTokenCreated> {
+  return apiRequest('/user/api-token', { method: 'POST', json: body, schema: apiTokenCreatedSchema });
+}
+
+export function revokeApiToken(id: string): Promise<void> {
+  return apiRequest(`/user/api-token/${id}`, { method: 'DELETE', responseType: 'none' });
+}
+
+/** The companies a token may be limited to: those the user sees. */
+export function fetchTokenCompanies(): Promise<CompanyListItem[]> {
+  return apiRequest('/company/list-items', { schema: z.array(companyListItemSchema) });
 }

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api/api-error';
 import { useSession } from '../../lib/session/session-store';
 import { refreshMe } from './api';
+import { ApiTokenCard } from './api-token-card';
 import { emailConfirmParams } from './avatar-file';
 import { EmailCard } from './email-card';
 import { PersonalCard } from './personal-card';
@@ -118,6 +119,7 @@ export function ProfilePage() {
           </Stack>
         </Box>
         <TwoFactorCard enabled={me.twoFactorEnabled} />
+        <ApiTokenCard />
       </Stack>
     </Box>
   );

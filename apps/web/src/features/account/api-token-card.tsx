@@ -1,0 +1,297 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Key from '@mui/icons-material/Key';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { API_TOKEN_MAX_DAYS, type ApiToken } from '@pc/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DialogFrame } from '../../components/dialog-frame';
+import { FilledTextField } from '../../components/filled-text-field';
+import { formatDate, formatDateTime, toDay } from '../../lib/format';
+import { messageText } from '../../lib/messages';
+import { useZodForm } from '../../lib/use-zod-form';
+import { copyText } from './copy-text';
+import {
+  apiTokensKey,
+  createApiToken,
+  fetchApiTokens,
+  fetchTokenCompanies,
+  revokeApiToken,
+  tokenCompaniesKey,
+} from './profile-api';
+import { profileErrorText } from './profile-messages';
+
+const dayMs = 86_400_000;
+
+const formSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  expiresOn: z.string().min(1, 'validation.required'),
+  access: z.enum(['read', 'write']),
+  companyIds: z.array(z.string()),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+/** The token just created: shown once, with a copy button; it cannot be read again. */
+function CreatedToken({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  return (
+    <DialogFrame
+      open
+      title={t('profileEdit.apiTokens.createdTitle')}
+      onClose={onClose}
+      width={560}
+      actions={
+        <Button variant="contained" onClick={onClose}>
+          {t('profileEdit.apiTokens.done')}
+        </Button>
+      }
+    >
+      <Stack spacing={2}>
+        <Alert severity="warning">{t('profileEdit.apiTokens.createdText')}</Alert>
+        <Box
+          component="code"
+          data-testid="api-token-value"
+          sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+        >
+          {token}
+        </Box>
+        <Box>
+          <Button variant="outlined" startIcon={<ContentCopy />} onClick={async () => setCopied(await copyText(token))}>
+            {t('profileEdit.apiTokens.copy')}
+          </Button>
+        </Box>
+        {copied !== null && (
+          <Typography role="status" color={copied ? 'success.main' : 'error'}>
+            {t(copied ? 'profileEdit.apiTokens.copied' : 'profileEdit.apiTokens.copyFailed')}
+          </Typography>
+        )}
+      </Stack>
+    </DialogFrame>
+  );
+}
+
+function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) {
+  const { t } = useTranslation();
+  const companies = useQuery({ queryKey: tokenCompaniesKey, queryFn: fetchTokenCompanies });
+  const today = new Date();
+  const form = useZodForm<FormValues>(formSchema, {
+    defaultValues: { name: '', expiresOn: toDay(new Date(today.getTime() + 90 * dayMs)), access: 'read', companyIds: [] },
+    // The server checks the expiry as an instant; the form holds the day it ends on.
+    fieldOf: (path) => (path === 'expiresAt' ? 'expiresOn' : path === 'name' || path === 'companyIds' ? path : undefined),
+    onSubmit: async (values) => {
+      const created = await createApiToken({
+        name: values.name,
+        expiresAt: new Date(`${values.expiresOn}T23:59:59`).toISOString(),
+        access: values.access,
+        companyIds: values.companyIds.length > 0 ? values.companyIds : undefined,
+      });
+      onClose(created.token);
+    },
+  });
+  const { errors } = form.formState;
+  const names = new Map((companies.data ?? []).map((c) => [c.id, c.name]));
+  return (
+    <DialogFrame
+      open
+      title={t('profileEdit.apiTokens.createTitle')}
+      onClose={() => onClose(null)}
+      form={form}
+      submitLabel={t('profileEdit.apiTokens.create')}
+      width={560}
+    >
+      <Stack spacing={2}>
+        <FilledTextField
+          {...form.register('name')}
+          label={t('profileEdit.apiTokens.name')}
+          required
+          autoFocus
+          error={!!errors.name}
+          helperText={messageText(t, errors.name?.message)}
+          disabled={form.busy}
+        />
+        <FilledTextField
+          {...form.register('expiresOn')}
+          type="date"
+          label={t('profileEdit.apiTokens.expiresOn')}
+          required
+          inputProps={{ min: toDay(new Date(today.getTime() + dayMs)), max: toDay(new Date(today.getTime() + 365 * dayMs)) }}
+          error={!!errors.expiresOn}
+          helperText={
+            messageText(t, errors.expiresOn?.message) ?? t('profileEdit.apiTokens.expiresHint', { days: API_TOKEN_MAX_DAYS - 1 })
+          }
+          disabled={form.busy}
+        />
+        <Controller
+          control={form.control}
+          name="access"
+          render={({ field }) => (
+            <RadioGroup {...field} aria-label={t('profileEdit.apiTokens.access')}>
+              <FormControlLabel value="read" control={<Radio />} label={t('profileEdit.apiTokens.accessRead')} />
+              <FormControlLabel value="write" control={<Radio />} label={t('profileEdit.apiTokens.accessWrite')} />
+            </RadioGroup>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="companyIds"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              options={(companies.data ?? []).map((c) => c.id)}
+              getOptionLabel={(id) => names.get(id) ?? id}
+              value={field.value}
+              onChange={(_, v) => field.onChange(v)}
+              disabled={form.busy}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  variant="filled"
+                  label={t('profileEdit.apiTokens.companies')}
+                  helperText={messageText(t, errors.companyIds?.message) ?? t('profileEdit.apiTokens.companiesHint')}
+                  error={!!errors.companyIds}
+                />
+              )}
+            />
+          )}
+        />
+      </Stack>
+    </DialogFrame>
+  );
+}
+
+function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="li"
+      data-testid="api-token-row"
+      sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.5, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}
+    >
+      <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {token.name}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({t(token.access === 'read' ? 'profileEdit.apiTokens.accessReadShort' : 'profileEdit.apiTokens.accessWriteShort')})
+          </Typography>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('profileEdit.apiTokens.meta', {
+            created: formatDate(token.createdAt),
+            used: token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('profileEdit.apiTokens.neverUsed'),
+            expires: formatDate(token.expiresAt),
+          })}
+        </Typography>
+      </Box>
+      <Button color="error" variant="outlined" size="small" onClick={onRevoke}>
+        {t('profileEdit.apiTokens.revoke')}
+      </Button>
+    </Box>
+  );
+}
+
+/** Profile → API access: personal tokens for scripts, created, listed and revoked here. */
+export function ApiTokenCard() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const tokens = useQuery({ queryKey: apiTokensKey, queryFn: fetchApiTokens });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensKey });
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await revokeApiToken(revoking.id);
+      setRevoking(null);
+      await refresh();
+    } catch (e) {
+      setFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={headingId} data-testid="api-token-card">
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <Key color="primary" aria-hidden />
+          <Typography id={headingId} variant="h6" component="h2">
+            {t('profileEdit.apiTokens.title')}
+          </Typography>
+        </Stack>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('profileEdit.apiTokens.text')}
+        </Typography>
+        {failure !== null && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {profileErrorText(t, failure)}
+          </Alert>
+        )}
+        {tokens.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {profileErrorText(t, tokens.error)}
+          </Alert>
+        )}
+        {tokens.data && tokens.data.length === 0 && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('profileEdit.apiTokens.empty')}
+          </Typography>
+        )}
+        {tokens.data && tokens.data.length > 0 && (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+            {tokens.data.map((token) => (
+              <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
+            ))}
+          </Box>
+        )}
+        <Button variant="outlined" onClick={() => setCreating(true)}>
+          {t('profileEdit.apiTokens.create')}
+        </Button>
+      </CardContent>
+      {creating && (
+        <CreateDialog
+          onClose={(token) => {
+            setCreating(false);
+            if (token) {
+              setCreated(token);
+              void refresh();
+            }
+          }}
+        />
+      )}
+      {created && <CreatedToken token={created} onClose={() => setCreated(null)} />}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('profileEdit.apiTokens.revokeTitle')}
+        text={t('profileEdit.apiTokens.revokeText', { name: revoking?.name ?? '' })}
+        confirmLabel={t('profileEdit.apiTokens.revoke')}
+        danger
+        busy={busy}
+        onConfirm={revoke}
+        onClose={() => setRevoking(null)}
+      />
+    </Card>
+  );
+}
