@@ -272,6 +272,27 @@ describe('register import', () => {
     expect(row.data.recipients ?? '').toBe('');
   });
 
+  it("re-imports the register's own Excel export unchanged; a formula-like name is escaped in the export", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/process',
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { name: '=1+1 Kasse', data: { role: 'controller', legalBases: ['art6_1_c'], thirdCountryTransfer: true } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const exported = await t.app.inject({
+      url: `/api/report/processing-register?companyId=${bakery}&kind=controller&format=xlsx`,
+      headers: t.auth(admin),
+    });
+    expect(exported.statusCode).toBe(200);
+    const [sheet] = await sheets(exported.rawPayload);
+    expect(sheet!.rows.some((r) => r[1] === "'=1+1 Kasse")).toBe(true);
+    const p = (await preview('export.xlsx', XLSX, exported.rawPayload)).json() as Preview;
+    expect(p.mapping.filter((m) => m.field === null).map((m) => m.header)).toEqual([]);
+    expect(p.counts).toMatchObject({ new: 0, updated: 0, errors: 0 });
+    expect(p.counts.unchanged).toBe(sheet!.rows.length - 1);
+  });
+
   it('answers 404 to the import id of another company or another user', async () => {
     const file = await workbook([
       ['Bezeichnung', 'Rolle'],

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import type ExcelJS from 'exceljs';
 import { validationFailed } from '../../platform/errors';
+import { unescapeCell } from './escape';
 
 /** The largest import file and the most data rows one import takes. */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
@@ -18,6 +18,7 @@ const isZip = (b: Buffer) => b.length > 3 && b[0] === 0x50 && b[1] === 0x4b && b
 function cellText(v: ExcelJS.CellValue): string {
   if (v == null) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'string') return unescapeCell(v);
   if (typeof v === 'object') {
     if ('formula' in v && typeof v.formula === 'string') return `=${v.formula}`;
     if ('sharedFormula' in v && typeof v.sharedFormula === 'string') return `=${v.sharedFormula}`;
@@ -34,7 +35,9 @@ function tooMany(): never {
 }
 
 async function readXlsx(data: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on the first import, not with the server: ExcelJS's modules cost every start 0.4 s of CPU.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -63,7 +66,8 @@ function decode(data: Buffer) {
   }
 }
 
-function readCsv(data: Buffer): string[][] {
+async function readCsv(data: Buffer): Promise<string[][]> {
+  const { default: Papa } = await import('papaparse');
   const text = decode(data);
   // A binary file named .csv: control characters other than tab and line breaks.
   const head = text.slice(0, 4096);
@@ -72,7 +76,7 @@ function readCsv(data: Buffer): string[][] {
     if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) throw validationFailed({ file: ['validation.importFileType'] });
   }
   const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [';', ',', '\t'], skipEmptyLines: false });
-  return parsed.data.map((r) => r.map((c) => String(c ?? '').trim()));
+  return parsed.data.map((r) => r.map((c) => unescapeCell(String(c ?? '').trim())));
 }
 
 /**
@@ -85,7 +89,7 @@ export async function readSheet(fileName: string, data: Buffer): Promise<Sheet> 
   let table: string[][];
   if (isZip(data)) table = await readXlsx(data);
   else if (xlsxName) throw validationFailed({ file: ['validation.importDamaged'] });
-  else if (/\.(csv|txt)$/i.test(fileName)) table = readCsv(data);
+  else if (/\.(csv|txt)$/i.test(fileName)) table = await readCsv(data);
   else throw validationFailed({ file: ['validation.importFileType'] });
   const [head, ...rest] = table;
   const headers = (head ?? []).map((h) => h.trim());
@@ -95,12 +99,4 @@ export async function readSheet(fileName: string, data: Buffer): Promise<Sheet> 
     .filter((r) => r.cells.some((c) => c !== ''));
   if (rows.length > IMPORT_MAX_ROWS) tooMany();
   return { headers, rows };
-}
-
-/**
- * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab/CR before one)
- * gets a leading apostrophe in an export, so that an exported value never executes on opening.
- */
-export function escapeCell(v: string) {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }

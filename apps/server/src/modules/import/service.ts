@@ -8,14 +8,14 @@ import {
   type Language,
 } from '@pc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { item, itemHistory, pendingImport, tag } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type ItemDeps, insertItem, itemChanges } from '../items/service';
 import { reportTexts } from '../report/labels';
 import { webTexts } from '../report/web-texts';
-import { escapeCell, readSheet } from './parse';
+import { escapeCell } from './escape';
+import { readSheet } from './parse';
 
 type Ctx = Pick<
   RequestContext,
@@ -57,13 +57,18 @@ function columnSpellings(type: ItemTypeKey, key: string) {
 }
 
 /** Every spelling of an option: its value, the web's and the export's labels in both languages, and their short forms. */
+const spellingCache = new Map<string, string[]>();
 function optionSpellings(options: string, v: string) {
-  const report = (lang: Language) => ((reportTexts(lang).option as Record<string, Record<string, string>>)[options] ?? {})[v];
-  return [v, optionLabel('de', options, v), optionLabel('en', options, v), report('de'), report('en')]
+  const cached = spellingCache.get(`${options}.${v}`);
+  if (cached) return cached;
+  const report = (lang: Language) => (reportTexts(lang).option as Record<string, Record<string, string>>)[options]?.[v];
+  const out = [v, optionLabel('de', options, v), optionLabel('en', options, v), report('de'), report('en')]
     .filter((x): x is string => !!x)
     .flatMap(shortForms)
     .map(normalize)
     .filter(Boolean);
+  spellingCache.set(`${options}.${v}`, out);
+  return out;
 }
 
 /** Header spellings compared without case, spaces, punctuation, umlauts or ß. */
@@ -146,7 +151,7 @@ function companyOf(ctx: Ctx, requested: string | undefined) {
 }
 
 /** The text a template's example row shows for a field. */
-function example(lang: Language, type: ItemTypeKey, c: Column): string {
+function example(lang: Language, c: Column): string {
   const f = c.field;
   if (c.key === 'number') return '';
   if (c.key === 'name') return lang === 'en' ? 'Example entry' : 'Beispieleintrag';
@@ -173,7 +178,7 @@ export async function importTemplate(ctx: Ctx, register: string, format: 'xlsx' 
   const lang = langOf(ctx);
   const cols = columnsOf(type);
   const headers = cols.map((c) => labelOf(lang, type, c.key));
-  const sample = cols.map((c) => example(lang, type, c));
+  const sample = cols.map((c) => example(lang, c));
   const typeName = webTexts(lang)(`items.type.${type}.other`);
   if (format === 'csv') {
     const line = (cells: string[]) => cells.map((c) => `"${escapeCell(c).replace(/"/g, '""')}"`).join(';');
@@ -183,6 +188,7 @@ export async function importTemplate(ctx: Ctx, register: string, format: 'xlsx' 
       fileName: `${typeName}.csv`,
     };
   }
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(typeName.slice(0, 31));
   ws.addRow(headers).font = { bold: true };
@@ -290,6 +296,31 @@ function dateOf(v: string) {
   return Number.isNaN(dt.getTime()) || dt.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
+/**
+ * A type's data as a form saves it when nothing is filled in: an item created by import carries
+ * every key like one created in the form, so that re-importing its export finds no difference.
+ */
+function emptyData(type: ItemTypeKey): Record<string, unknown> {
+  return Object.fromEntries(
+    itemTypeDefs[type].fields.map((f) => {
+      switch (f.kind) {
+        case 'text':
+        case 'textarea':
+          return [f.key, ''];
+        case 'boolean':
+          return [f.key, false];
+        case 'multiselect':
+        case 'tags':
+        case 'links':
+        case 'list':
+          return [f.key, []];
+        default:
+          return [f.key, null];
+      }
+    }),
+  );
+}
+
 type Planned = {
   line: number;
   existingId: string | null;
@@ -310,6 +341,7 @@ function plan(
   look: Lookups,
 ): Planned[] {
   const cols = new Map(columnsOf(type).map((c) => [c.key, c]));
+  const defaults = emptyData(type);
   return rows.map(({ line, cells }) => {
     const errors: CellError[] = [];
     const err = (i: number, value: string, message: string) => errors.push({ line, column: headers[i] ?? '', value, message });
@@ -321,7 +353,7 @@ function plan(
       description: before?.description ?? '',
       dueDate: before?.dueDate ?? null,
     };
-    const data: Record<string, unknown> = { ...(before?.data ?? {}) };
+    const data: Record<string, unknown> = { ...defaults, ...(before?.data ?? {}) };
     const newTags: [string, string][] = [];
     mapping.forEach((key, i) => {
       if (!key || key === 'number') return;
@@ -375,8 +407,17 @@ function plan(
         case 'tags': {
           const known = look.tags.get(f.tagType) ?? new Map<string, string>();
           const ids: string[] = [];
-          for (const name of raw.split(/\r?\n|;|,/).map((x) => x.trim())) {
-            if (!name) continue;
+          // One tag per line or after ";" as the export writes them; a comma separates only when
+          // the whole text is no tag name, since names may contain commas.
+          const names = list(raw).flatMap((v) =>
+            known.has(v.toLowerCase())
+              ? [v]
+              : v
+                  .split(',')
+                  .map((x) => x.trim())
+                  .filter(Boolean),
+          );
+          for (const name of names) {
             if (name.length > 200) err(i, name.slice(0, 100), 'validation.tooLong');
             const id = known.get(name.toLowerCase());
             if (id) ids.push(id);
@@ -417,7 +458,12 @@ function plan(
         newTags.length > 0 ||
         Object.keys(
           itemChanges(
-            { name: before.name, description: before.description, dueDate: before.dueDate, data: before.data },
+            {
+              name: before.name,
+              description: before.description,
+              dueDate: before.dueDate,
+              data: { ...defaults, ...before.data },
+            },
             { name: input.name, description: input.description, dueDate: input.dueDate, data },
           ),
         ).length > 0;
