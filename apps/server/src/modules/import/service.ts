@@ -232,7 +232,11 @@ export interface CellError {
 }
 
 type Lookups = {
-  existing: Map<string, { id: string; name: string; description: string; dueDate: string | null; data: Record<string, unknown> }>;
+  /** By number ("VT-0042") and by `name:` plus the normalised name; null for a name two items share. */
+  existing: Map<
+    string,
+    { id: string; name: string; description: string; dueDate: string | null; data: Record<string, unknown> } | null
+  >;
   links: Map<string, Map<string, string>>;
   tags: Map<string, Map<string, string>>;
 };
@@ -263,7 +267,12 @@ async function lookups(ctx: Ctx, type: ItemTypeKey, companyId: string): Promise<
   const links: Lookups['links'] = new Map(linkTypes.map((t) => [t, new Map()]));
   for (const r of rows) {
     const label = formatItemNumber(itemTypeDefs[r.type as ItemTypeKey].prefix, r.number);
-    if (r.type === type) existing.set(label, r);
+    if (r.type === type) {
+      existing.set(label, r);
+      // A name held by two items of the register identifies neither.
+      const n = `name:${normalize(r.name)}`;
+      existing.set(n, existing.has(n) ? null : r);
+    }
     const m = links.get(r.type);
     if (m) {
       // Linked items are found by number ("LF-0003"), by "number name" as the export writes them, or by name.
@@ -347,7 +356,13 @@ function plan(
     const err = (i: number, value: string, message: string) => errors.push({ line, column: headers[i] ?? '', value, message });
     const numberAt = mapping.indexOf('number');
     const number = numberAt >= 0 ? numberKey(cells[numberAt] ?? '') || null : null;
-    const before = number ? (look.existing.get(number) ?? null) : null;
+    // A row without a number updates the one item of that name, so that importing the same file twice adds nothing.
+    const nameAt = mapping.indexOf('name');
+    const before = number
+      ? (look.existing.get(number) ?? null)
+      : nameAt >= 0
+        ? (look.existing.get(`name:${normalize(cells[nameAt] ?? '')}`) ?? null)
+        : null;
     const core: Record<string, unknown> = {
       name: before?.name ?? '',
       description: before?.description ?? '',
