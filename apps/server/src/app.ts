@@ -32,6 +32,7 @@ import { diagramRoutes } from './modules/diagram/routes';
 import { setReportLogo } from './modules/dynamic-document/pdf';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
+import { importRoutes } from './modules/import/routes';
 import { initiationRoutes } from './modules/initiation/routes';
 import { invitationRoutes } from './modules/invitation/routes';
 import { itemRoutes } from './modules/items/routes';
@@ -227,6 +228,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     diagramRoutes(api);
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });
+    importRoutes(api, itemDeps);
     tagRoutes(api);
     textModuleRoutes(api);
     attachmentRoutes(api, { storage });

@@ -47,6 +47,15 @@ describe('Excel rows', () => {
       2025, 2, 30, 1, 30,
     ]);
     expect(sheetRows([['VT-0001', 3, null, local]])[0]).toEqual(['VT-0001', 3, null, cell]);
+    // Texts a spreadsheet would run as a formula are escaped; numbers stay numbers.
+    expect(sheetRows([['=HYPERLINK("x")', '+49 30', '-', '@SUM(A1)', 'a=b', -3]])[0]).toEqual([
+      `'=HYPERLINK("x")`,
+      "'+49 30",
+      "'-",
+      "'@SUM(A1)",
+      'a=b',
+      -3,
+    ]);
   });
 
   it('sizes columns by their content within 10…60 characters', () => {

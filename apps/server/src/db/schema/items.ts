@@ -96,7 +96,7 @@ export const itemHistory = pgTable(
       .references(() => company.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     name: text('name').notNull(),
-    action: text('action', { enum: ['created', 'updated', 'deleted'] }).notNull(),
+    action: text('action', { enum: ['created', 'updated', 'deleted', 'imported'] }).notNull(),
     userId: uuid('user_id').references(() => appUser.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
@@ -207,4 +207,28 @@ export const itemStat = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [unique('item_stat_key').on(t.companyId, t.type, t.status, t.dueDate).nullsNotDistinct()],
+);
+
+/**
+ * An import file read and checked but not yet written: the cells as parsed (never evaluated),
+ * the header row and the column mapping. Its id is only good for the user who uploaded it.
+ */
+export const pendingImport = pgTable(
+  'pending_import',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fileName: text('file_name').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    rows: jsonb('rows').$type<string[][]>().notNull(),
+    mapping: jsonb('mapping').$type<(string | null)[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_import_company_idx').on(t.companyId, t.userId)],
 );

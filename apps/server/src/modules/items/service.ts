@@ -304,6 +304,17 @@ const coreOf = (
   ...Object.fromEntries(Object.entries(i.data).map(([k, v]) => [`data.${k}`, v])),
 });
 
+type ImportedPart = { name: string; description: string; dueDate: string | null; data: Record<string, unknown> };
+const importedCore = (i: ImportedPart) => ({
+  name: i.name,
+  description: i.description,
+  dueDate: i.dueDate,
+  ...Object.fromEntries(Object.entries(i.data).map(([k, v]) => [`data.${k}`, v])),
+});
+
+/** The history's changes between two states of the parts an import writes (name, description, due date, data). */
+export const itemChanges = (before: ImportedPart, after: ImportedPart) => diff(importedCore(before), importedCore(after));
+
 /** The company a new item goes to: the one named, else the scope, else the user's own. */
 function targetCompany(ctx: ItemCtx, requested: string | undefined) {
   const id = requested ?? ctx.scopeCompanyId ?? ctx.companyId;
@@ -312,7 +323,14 @@ function targetCompany(ctx: ItemCtx, requested: string | undefined) {
 }
 
 /** Inserts one item inside the caller's tenant transaction: number, row and history. */
-export async function insertItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput, companyId: string) {
+export async function insertItem(
+  d: ItemDeps,
+  ctx: ItemCtx,
+  type: ItemTypeKey,
+  input: ItemInput,
+  companyId: string,
+  action: 'created' | 'imported' = 'created',
+) {
   const tx = ctx.db;
   const data = input.data as Record<string, unknown>;
   await checkReferences(tx, type, { ...input, data }, companyId);
@@ -349,7 +367,7 @@ export async function insertItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
     companyId,
     type,
     name: row!.name,
-    action: 'created',
+    action,
     userId: ctx.userId,
     changes: diff({}, coreOf(row!)),
   });

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +11,7 @@ import { item } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
 import type { Register } from './data';
+import { registerDocx } from './docx';
 import { reportTexts } from './labels';
 import { registerPdf } from './pdf';
 
@@ -33,6 +39,59 @@ async function sheets(data: Buffer) {
     name: ws.name,
     rows: ws.getSheetValues().flatMap((r) => (Array.isArray(r) ? [r.slice(1).map((v) => (v == null ? '' : String(v)))] : [])),
   }));
+}
+
+/** A DOCX read back: the body's paragraphs as text, the footer's fields, the media it embeds. */
+async function docxParts(data: Buffer) {
+  const zip = await JSZip.loadAsync(data);
+  const xml = await zip.file('word/document.xml')!.async('string');
+  const footers = await Promise.all(
+    Object.keys(zip.files)
+      .filter((n) => /^word\/footer\d*\.xml$/.test(n))
+      .map((n) => zip.file(n)!.async('string')),
+  );
+  const paragraphs = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) =>
+    [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''),
+  );
+  const headings = [...xml.matchAll(/<w:pStyle w:val="(Heading\d|Title)"\/>[\s\S]*?<\/w:p>/g)].map((m) =>
+    [...m[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((x) => x[1]).join(''),
+  );
+  const xmlText = (s: string) =>
+    s
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"');
+  return {
+    text: xmlText(paragraphs.join('\n')),
+    headings: headings.map(xmlText),
+    tables: (xml.match(/<w:tbl>/g) ?? []).length,
+    footer: footers.join(''),
+    media: Object.keys(zip.files).filter((n) => n.startsWith('word/media/')),
+  };
+}
+
+/**
+ * Whether LibreOffice opens the DOCX without repair: converted to PDF headless, the PDF must
+ * carry the text. Skipped (returns null) on machines without LibreOffice.
+ */
+function sofficeText(docx: Buffer): string | null {
+  const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
+  if (!soffice) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'docx-'));
+  try {
+    writeFileSync(join(dir, 'r.docx'), docx);
+    execFileSync(
+      soffice,
+      [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, join(dir, 'r.docx')],
+      {
+        timeout: 120_000,
+      },
+    );
+    return readFileSync(join(dir, 'r.pdf')).toString('latin1');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('processing-register report', () => {
@@ -185,6 +244,47 @@ describe('processing-register report', () => {
     expect(all).toContain('Festplattenverschlüsselung');
   });
 
+  it('renders the controller register as DOCX: headings, a table per activity, page numbers in the footer', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'docx' }),
+      headers: t.auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(res.headers['content-disposition']).toMatch(/filename="VVT Backerei Schmidt \d{4}-\d\d-\d\d\.docx"/);
+    expect(res.headers['x-document-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const doc = await docxParts(res.rawPayload);
+    expect(doc.headings).toContain('Verzeichnis von Verarbeitungstätigkeiten');
+    expect(doc.headings).toContain(`${processNumber} Kundenverwaltung`);
+    expect(doc.text).toContain('Bäckerei Schmidt');
+    expect(doc.text).toContain('Datenschutzbeauftragter');
+    expect(doc.text).toMatch(/Erstellt am \d\d\.\d\d\.\d{4}/);
+    expect(doc.text).toContain('Standardvertragsklauseln');
+    expect(doc.text).toMatch(/LF-\d+ Rechnungen \(10 Jahre\)/);
+    expect(doc.text).not.toContain('Lohnabrechnung');
+    // The cover's two contact tables and one per activity.
+    expect(doc.tables).toBeGreaterThanOrEqual(3);
+    expect(doc.footer).toContain('PAGE');
+    expect(doc.footer).toContain('NUMPAGES');
+    expect(doc.footer).toContain('Bäckerei Schmidt');
+
+    const pdf = sofficeText(res.rawPayload);
+    if (pdf !== null) expect(pdf.startsWith('%PDF-')).toBe(true);
+  }, 180_000);
+
+  it('renders the processor register as DOCX grouped by client, in English for an English user', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'processor', format: 'docx' }),
+      headers: t.auth(admin, { 'accept-language': 'en' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = await docxParts(res.rawPayload);
+    expect(doc.headings.some((h) => h.includes('Anton AG'))).toBe(true);
+    expect(doc.headings.some((h) => h.includes('Café Müller'))).toBe(true);
+    expect(doc.text).toContain('Festplattenverschlüsselung');
+    expect(doc.text).toContain('Buchhaltung Anton');
+  });
+
   it('lets a reader of the company download; other tenants and companies outside the scope get 404', async () => {
     const ok = await t.app.inject({
       url: url({ companyId: bakery, kind: 'controller', format: 'xlsx' }),
@@ -273,6 +373,26 @@ describe('processing-register report', () => {
     expect((await pdfPages(en.rawPayload)).join(' ')).toContain('History');
   });
 
+  it('renders one item as DOCX with the same contents as the PDF', async () => {
+    const res = await t.app.inject({ url: `/api/report/item/process/${processId}?format=docx`, headers: t.auth(reader) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(res.headers['content-disposition']).toMatch(/\.docx"/);
+    const doc = await docxParts(res.rawPayload);
+    expect(doc.headings).toContain(`${processNumber} Kundenverwaltung`);
+    expect(doc.headings).toContain('Verlauf');
+    expect(doc.text).toContain('Vertragsabwicklung');
+    expect(doc.text).toContain('Art. 6 Abs. 1 lit. b DSGVO');
+    expect(doc.text).toMatch(/AVV-\d+ Hosting/);
+    expect(doc.text).toContain('Anna Admin');
+    expect(doc.footer).toContain('PAGE');
+    const bad = await t.app.inject({ url: `/api/report/item/process/${processId}?format=xlsx`, headers: t.auth(reader) });
+    expect(bad.statusCode).toBe(422);
+
+    const pdf = sofficeText(res.rawPayload);
+    if (pdf !== null) expect(pdf.startsWith('%PDF-')).toBe(true);
+  }, 180_000);
+
   it('answers 404 for an item of another tenant or of another type, 422 for a malformed id or type', async () => {
     expect((await t.app.inject({ url: `/api/report/item/process/${processId}`, headers: t.auth(other) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/report/item/issue/${processId}`, headers: t.auth(admin) })).statusCode).toBe(404);
@@ -283,7 +403,7 @@ describe('processing-register report', () => {
   it('answers 422 to an unknown kind or format or a malformed company id', async () => {
     for (const q of [
       { companyId: bakery, kind: 'joint', format: 'pdf' },
-      { companyId: bakery, kind: 'controller', format: 'docx' },
+      { companyId: bakery, kind: 'controller', format: 'doc' },
       { companyId: 'nope', kind: 'controller', format: 'pdf' },
       { kind: 'controller', format: 'pdf' },
     ]) {
@@ -343,5 +463,27 @@ describe('register PDF', () => {
     const pages = await pdfPages(pdf);
     expect(pages[0]).toContain('Record of processing activities');
     expect(pages[2]).toContain('No entries');
+  });
+
+  it('puts the company logo on the DOCX cover', async () => {
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1565c0' } })
+      .png()
+      .toBuffer();
+    const empty = { name: '', address: '', email: '', phone: '', url: '' };
+    const docx = await registerDocx({
+      kind: 'controller',
+      texts: reportTexts('en'),
+      columns: [],
+      rows: [],
+      company: { ...empty, name: 'Logo GmbH' },
+      dpo: empty,
+      measures: [],
+      generatedOn: '24.11.2026',
+      logo,
+    });
+    const doc = await docxParts(docx);
+    expect(doc.media).toHaveLength(1);
+    expect(doc.headings).toContain('Record of processing activities');
+    expect(doc.text).toContain('No entries');
   });
 });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { registerKinds } from './data';
-import { attachmentHeader, itemReport, processingRegister, type ReportDeps, reportFormats } from './service';
+import { attachmentHeader, itemReport, itemReportFormats, processingRegister, type ReportDeps, reportFormats } from './service';
 
 const registerQuery = z.object({
   companyId: z.uuid(),
@@ -22,7 +22,7 @@ export function reportRoutes(app: FastifyInstance, d: ReportDeps) {
       config: { writes: true },
       schema: {
         tags: ['report'],
-        summary: 'Record of processing activities (Art. 30(1) controller, 30(2) processor) as PDF or XLSX',
+        summary: 'Record of processing activities (Art. 30(1) controller, 30(2) processor) as PDF, XLSX or DOCX',
         querystring: registerQuery,
       },
     },
@@ -36,11 +36,12 @@ export function reportRoutes(app: FastifyInstance, d: ReportDeps) {
       config: { writes: true },
       schema: {
         tags: ['report'],
-        summary: 'One item as a PDF report: every field, linked items by number and name, a summary of its history',
+        summary: 'One item as a PDF or DOCX report: every field, linked items by number and name, a summary of its history',
         params: z.object({ type: itemTypeKeySchema, id: z.uuid() }),
+        querystring: z.object({ format: z.enum(itemReportFormats).default('pdf') }),
       },
     },
-    async (req, reply) => send(reply, await itemReport(d, ctxOf(req), req.params.type, req.params.id)),
+    async (req, reply) => send(reply, await itemReport(d, ctxOf(req), req.params.type, req.params.id, req.query.format)),
   );
 }
 

@@ -4,16 +4,20 @@ import type { Storage } from '../../platform/storage';
 import { keepDocument } from '../attachments/service';
 import type { ItemDeps } from '../items/service';
 import { loadRegister, type RegisterKind } from './data';
+import { itemDocx, registerDocx } from './docx';
 import { itemPdf, loadItemReport } from './item';
 import { registerPdf } from './pdf';
 import { registerXlsx } from './xlsx';
 
-export const reportFormats = ['pdf', 'xlsx'] as const;
+export const reportFormats = ['pdf', 'xlsx', 'docx'] as const;
+/** The item report is a document, not a table: PDF or Word. */
+export const itemReportFormats = ['pdf', 'docx'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 export const contentTypes: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
 export type ReportDeps = ItemDeps & { storage: Storage };
@@ -41,14 +45,19 @@ async function keep(d: ReportDeps, ctx: ReportCtx, doc: { companyId: string; fil
   return { body: doc.data, contentType: doc.mimeType, fileName: doc.fileName, documentId };
 }
 
-/** The company's record of processing activities (Art. 30(1) or 30(2)) as PDF or XLSX. */
+/** The company's record of processing activities (Art. 30(1) or 30(2)) as PDF, XLSX or DOCX. */
 export async function processingRegister(
   d: ReportDeps,
   ctx: ReportCtx,
   q: { companyId: string; kind: RegisterKind; format: ReportFormat },
 ) {
   const register = await loadRegister(d, ctx, q.companyId, q.kind);
-  const body = q.format === 'pdf' ? await registerPdf(register) : await registerXlsx(register);
+  const body =
+    q.format === 'pdf'
+      ? await registerPdf(register)
+      : q.format === 'docx'
+        ? await registerDocx(register)
+        : await registerXlsx(register);
   const isoDay = register.generatedOn.split('.').reverse().join('-');
   return keep(d, ctx, {
     companyId: q.companyId,
@@ -58,20 +67,21 @@ export async function processingRegister(
   });
 }
 
-/** One item of the scope as a PDF report ("VT-0001 Kundenverwaltung 2026-11-24.pdf"). */
+/** One item of the scope as a PDF or DOCX report ("VT-0001 Kundenverwaltung 2026-11-24.pdf"). */
 export async function itemReport(
   d: ReportDeps,
   ctx: ReportCtx & Parameters<typeof loadItemReport>[1],
   type: ItemTypeKey,
   id: string,
+  format: (typeof itemReportFormats)[number] = 'pdf',
 ) {
   const report = await loadItemReport(d, ctx, type, id);
   const isoDay = report.generatedOn.split('.').reverse().join('-');
   return keep(d, ctx, {
     companyId: report.companyId,
-    data: await itemPdf(report),
-    mimeType: contentTypes.pdf,
-    fileName: `${safeName(report.fileTitle)} ${isoDay}.pdf`,
+    data: format === 'docx' ? await itemDocx(report) : await itemPdf(report),
+    mimeType: contentTypes[format],
+    fileName: `${safeName(report.fileTitle)} ${isoDay}.${format}`,
   });
 }
 

@@ -1,3 +1,4 @@
+import { escapeCell } from '../import/escape';
 import type { Register } from './data';
 
 /** Excel's limit on sheet names and the characters it refuses in them. */
@@ -25,8 +26,8 @@ export async function registerXlsx(r: Register): Promise<Buffer> {
   for (const row of r.rows) {
     const added = ws.addRow({
       number: row.number,
-      name: row.name,
-      ...Object.fromEntries(Object.entries(row.cells).map(([k, v]) => [k, Array.isArray(v) ? v.join('\n') : v])),
+      name: escapeCell(row.name),
+      ...Object.fromEntries(Object.entries(row.cells).map(([k, v]) => [k, escapeCell(Array.isArray(v) ? v.join('\n') : v)])),
     });
     added.alignment = { vertical: 'top', wrapText: true };
   }

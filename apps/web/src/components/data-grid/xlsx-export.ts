@@ -18,9 +18,18 @@ export function excelDate(d: Date): Date {
   return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()));
 }
 
-/** Cell values ready for ExcelJS: dates shifted, null as empty. */
+/**
+ * A text a spreadsheet could take for a formula (`=`, `+`, `-`, `@`, or a tab/CR before one) gets
+ * a leading apostrophe, so that an exported value never runs when the file is opened or pasted
+ * on (CSV injection). The register import takes the apostrophe off again.
+ */
+export function escapeFormula(v: string) {
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+/** Cell values ready for ExcelJS: dates shifted, null as empty, formula-like texts escaped. */
 export function sheetRows(rows: readonly (readonly XlsxValue[])[]): (string | number | boolean | Date | null)[][] {
-  return rows.map((row) => row.map((v) => (v instanceof Date ? excelDate(v) : v)));
+  return rows.map((row) => row.map((v) => (v instanceof Date ? excelDate(v) : typeof v === 'string' ? escapeFormula(v) : v)));
 }
 
 /** Column width in characters from the longest header or text value (10…60). */
