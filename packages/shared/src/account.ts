@@ -128,6 +128,10 @@ export const securityEventTypes = [
   'grant.suspended',
   'grant.resumed',
   'email.changeRequested',
+  'sso.login',
+  'sso.userCreated',
+  'sso.refused',
+  'sso.configured',
 ] as const;
 
 export const securityEventSchema = z.object({
