@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../../apps/server/src/test/oidc-provider';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot } from './browser';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 describe('single sign-on in the browser', () => {
@@ -67,4 +67,22 @@ describe('single sign-on in the browser', () => {
       await close();
     });
   }
+
+  it('shows the configuration on the account page and tests the connection', async () => {
+    for (const [name, size] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const { page, close } = await newPage(browser, size);
+      await signIn(page, server.url, 'admin@demo.local', { to: '/account' });
+      const card = page.getByRole('region', { name: 'Single Sign-on (OpenID Connect)' });
+      await card.waitFor();
+      await expect.poll(() => card.getByLabel(/Aussteller-URL/).inputValue()).toBe(idp.issuer);
+      await card.getByRole('button', { name: 'Verbindung testen' }).click();
+      await card.getByText('Verbindung erfolgreich').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `sso-account-card-${name}`);
+      await close();
+    }
+  });
 });

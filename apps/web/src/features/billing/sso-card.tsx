@@ -91,7 +91,12 @@ function SsoForm({ config }: { config: SsoConfig }) {
           {t('account.sso.intro')}
         </Typography>
         <Stack spacing={2}>
-          <TextField label={t('account.sso.redirectUri')} value={config.redirectUri} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={t('account.sso.redirectUri')}
+            value={config.redirectUri}
+            multiline
+            slotProps={{ input: { readOnly: true } }}
+          />
           <TextField
             label={t('account.sso.issuer')}
             value={v.issuer}
