@@ -13,11 +13,13 @@ import helmet from 'helmet';
 import { type Config, logoUrlOf } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { ssoConfigRoutes } from './modules/account/sso-routes';
 import { appointmentRoutes } from './modules/appointments/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import type { AuthDeps } from './modules/auth/deps';
 import { mailLinkRoutes } from './modules/auth/mail-link-routes';
 import { authRoutes } from './modules/auth/routes';
+import { ssoRoutes } from './modules/auth/sso-routes';
 import { databaseRateLimiter } from './modules/auth/token-limits';
 import { accountContractRoutes } from './modules/billing/account-routes';
 import { builtInProvider } from './modules/billing/builtin-provider';
@@ -194,6 +196,12 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       rateLimiter,
     });
     mailLinkRoutes(api, { ...authDeps, rateLimit: config.loginRateLimit });
+    // The provider sends users back to this address; it is registered there as the redirect URI.
+    const sso = {
+      production: config.environment === 'Production',
+      redirectUri: `${config.publicUrl ?? `http://localhost:${config.port}`}/api/auth/sso/callback`,
+    };
+    ssoRoutes(api, { ...authDeps, sso, rateLimit: config.loginRateLimit });
     termsOfUseRoutes(api, { db });
     legalRoutes(api, { db, legalDir: config.legalDir });
     helpRoutes(api, { db });
@@ -219,6 +227,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     catalogueRoutes(api, { db, timeZone: config.timeZone, now: clock });
     const { db: _owner, ...accountDeps } = authDeps;
     accountRoutes(api, accountDeps);
+    ssoConfigRoutes(api, { ...accountDeps, ...sso });
     securityLogRoutes(api);
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);

@@ -131,6 +131,10 @@ export const securityEventTypes = [
   'apiToken.created',
   'apiToken.revoked',
   'apiToken.refused',
+  'sso.login',
+  'sso.userCreated',
+  'sso.refused',
+  'sso.configured',
 ] as const;
 
 export const securityEventSchema = z.object({

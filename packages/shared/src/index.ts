@@ -20,6 +20,7 @@ export * from './legal-document-types';
 export * from './password-reset';
 export * from './questionnaires/index';
 export * from './scalars';
+export * from './sso';
 export * from './summary';
 export * from './tags';
 export * from './time';

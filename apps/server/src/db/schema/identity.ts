@@ -100,11 +100,18 @@ export const appUser = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The single sign-on identity (issuer and subject) this user signs in with, once known. */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
     createdAt: createdAt(),
     /** Raised by a trigger on every update; a form sends it back (If-Match) so a save based on an older version is refused. */
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('app_user_email_uq').on(sql`lower(${t.email})`), index('app_user_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('app_user_email_uq').on(sql`lower(${t.email})`),
+    index('app_user_company_idx').on(t.companyId),
+    uniqueIndex('app_user_sso_subject_uq').on(t.ssoIssuer, t.ssoSubject),
+  ],
 );
 
 export const role = pgTable(

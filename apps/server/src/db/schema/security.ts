@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { appUser, company } from './identity';
+import { appUser, company, role } from './identity';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -134,3 +135,22 @@ export const rateLimit = pgTable(
   },
   (t) => [index('rate_limit_window_end_idx').on(t.windowEnd)],
 );
+
+/**
+ * An account's single sign-on provider (OpenID Connect). The client secret is sealed like the
+ * authenticator seeds (platform/auth/secret-box); `domains` are the e-mail domains it covers.
+ */
+export const ssoConfig = pgTable('sso_config', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => company.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+  defaultRoleId: uuid('default_role_id')
+    .notNull()
+    .references(() => role.id, { onDelete: 'restrict' }),
+  passwordLoginDisabled: boolean('password_login_disabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@ import type { SendOptions } from '../../platform/mail/mailer';
 import { logSecurityEvent } from '../../platform/security-log';
 import { type AuthDeps, nowOf } from './deps';
 import { revokeUserSessions } from './service';
+import { passwordLoginBlocked } from './sso';
 
 /**
  * Creates a single-use token and mails the link. Answers the same whether or not the address
@@ -29,11 +30,14 @@ export async function requestPasswordReset(
       email: appUser.email,
       language: appUser.language,
       isActive: appUser.isActive,
+      hasAccount: appUser.hasAccount,
     })
     .from(appUser)
     .where(sql`lower(${appUser.email}) = lower(${email.trim()})`);
   await logSecurityEvent(d.db, { type: 'password.resetRequested', userId: user?.id ?? null, email, ip });
   if (!user?.isActive) return;
+  // A user who may only sign in through the provider gets no password to reset.
+  if (await passwordLoginBlocked(d, user)) return;
   // Waiting for SMTP would make known addresses answer measurably slower than unknown ones.
   await sendPasswordLink(d.db, d, user, purpose, minutesOverride ?? d.settings.resetTokenMinutes, { background: true });
 }

@@ -8,6 +8,7 @@ import { randomToken, sha256, signAccessToken } from '../../platform/auth/tokens
 import { logSecurityEvent } from '../../platform/security-log';
 import { hasActiveVisibleCompany } from '../../platform/tenancy';
 import { type AuthDeps, type AuthSettings, nowOf } from './deps';
+import { passwordLoginBlocked } from './sso';
 
 export type { AuthSettings } from './deps';
 
@@ -149,6 +150,8 @@ export async function loginWithPassword(
       totpSecret: appUser.totpSecret,
       lockedUntil: appUser.lockedUntil,
       ipAllowList: company.ipAllowList,
+      email: appUser.email,
+      hasAccount: appUser.hasAccount,
     })
     .from(appUser)
     .innerJoin(company, eq(company.id, appUser.companyId))
@@ -191,6 +194,11 @@ export async function loginWithPassword(
   }
   if (!user.isActive) {
     await logSecurityEvent(db, { type: 'login.failure', userId: user.id, email, ip: input.ip, detail: { reason: 'inactive' } });
+    throw new LoginError('login_failed');
+  }
+  // Checked after the password like the IP range, so the answer does not reveal the address.
+  if (await passwordLoginBlocked(d, user)) {
+    await logSecurityEvent(db, { type: 'login.failure', userId: user.id, email, ip: input.ip, detail: { reason: 'sso_only' } });
     throw new LoginError('login_failed');
   }
   // Only when every company the user may see is deactivated; the home company alone does not decide.

@@ -1,18 +1,20 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { FilledTextField } from '../../components/filled-text-field';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
 import { keepLoginLanguage } from '../../lib/session/change-language';
-import { startSession } from '../../lib/session/session-actions';
-import { passwordLogin } from './api';
+import { restoreSession, startSession } from '../../lib/session/session-actions';
+import { sessionStore, setSessionHint } from '../../lib/session/session-store';
+import { discoverSso, passwordLogin } from './api';
 import { mfaHref } from './finish-login';
 import { loginErrorKey } from './login-error';
 
@@ -36,6 +38,42 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const refs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  // The address decides the way in: a domain with single sign-on offers its provider.
+  const [ssoUrl, setSsoUrl] = useState<string | null>(null);
+  const [ssoError, setSsoError] = useState<string | null>(null);
+  const email = values.username.trim();
+  useEffect(() => {
+    setSsoUrl(null);
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      discoverSso(email)
+        .then((r) => live && setSsoUrl(r.sso && r.url ? r.url : null))
+        .catch(() => {});
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [email]);
+
+  // Back from the provider: the server set the refresh cookie (done, mfa) or refused.
+  const ssoOutcome = typeof search.sso === 'string' ? search.sso : null;
+  useEffect(() => {
+    if (ssoOutcome === 'refused' || ssoOutcome === 'unavailable') {
+      setSsoError(`login.sso.${ssoOutcome}`);
+      return;
+    }
+    if (ssoOutcome !== 'done' && ssoOutcome !== 'mfa') return;
+    setSessionHint();
+    void restoreSession()
+      .then(async () => {
+        if (sessionStore.getState().status === 'mfa') return navigate({ href: mfaHref(search.redirect), replace: true });
+        await keepLoginLanguage(i18n.language);
+        return navigate({ href: postLoginTarget(search.redirect), replace: true });
+      })
+      .catch(() => setSsoError('login.sso.refused'));
+  }, [ssoOutcome, navigate, search.redirect, i18n.language]);
 
   // Two required fields need no schema library: react-hook-form and zod would add ~40 kB gzip to
   // the login screen (docs/decisions/0027). Same rules as before: checked on submit, then on change.
@@ -118,7 +156,17 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
             </InputAdornment>
           }
         />
-        <Button type="submit" variant="contained" size="large" loading={busy} fullWidth>
+        {ssoError && (
+          <Alert severity="error" role="alert">
+            {t(ssoError)}
+          </Alert>
+        )}
+        {ssoUrl && (
+          <Button href={ssoUrl} variant="contained" size="large" fullWidth disabled={busy}>
+            {t('login.sso.button')}
+          </Button>
+        )}
+        <Button type="submit" variant={ssoUrl ? 'outlined' : 'contained'} size="large" loading={busy} fullWidth>
           {t('login.submit')}
         </Button>
         <Stack direction="row" sx={{ justifyContent: subscriptionsEnabled ? 'space-between' : 'center', gap: 1 }}>

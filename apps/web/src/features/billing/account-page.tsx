@@ -31,6 +31,7 @@ import { useSession } from '../../lib/session/session-store';
 import { useContract, useStatement } from './api';
 import { Facts, StatusChip } from './contract-parts';
 import { formatEuro } from './format';
+import { SsoCard } from './sso-card';
 
 /** The account holder, or the operator (Platform.Manage): who sees the contract. */
 export function useIsAccountHolder() {
@@ -438,6 +439,7 @@ export function AccountPage() {
       ) : (
         <ContractView details={contract.data} />
       )}
+      <SsoCard />
     </Box>
   );
 }

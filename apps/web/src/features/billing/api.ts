@@ -12,7 +12,10 @@ import {
   type PlanVariantInput,
   type SignupPreviewRequest,
   type SignupRequest,
+  type SsoConfigForm,
   signupResultSchema,
+  ssoConfigSchema,
+  ssoTestResultSchema,
 } from '@pc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api/api-client';
@@ -95,4 +98,23 @@ export function updatePlanVariant(id: string, body: PlanVariantInput) {
     json: body,
     schema: billingCatalogueSchema,
   });
+}
+
+export const ssoKey = ['account', 'sso'] as const;
+
+/** The account's single sign-on; answers 403 for users who may not configure it (no card then). */
+export function useSsoConfig() {
+  return useQuery({
+    queryKey: ssoKey,
+    queryFn: () => apiRequest('/account/sso', { schema: ssoConfigSchema }),
+    retry: false,
+  });
+}
+
+export function saveSsoConfig(body: SsoConfigForm) {
+  return apiRequest('/account/sso', { method: 'PUT', json: body, schema: ssoConfigSchema });
+}
+
+export function testSsoConfig() {
+  return apiRequest('/account/sso/test', { method: 'POST', schema: ssoTestResultSchema });
 }
