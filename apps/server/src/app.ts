@@ -37,6 +37,7 @@ import { invitationRoutes } from './modules/invitation/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
+import { notificationJobRoutes } from './modules/notification/job-routes';
 import { notificationRoutes } from './modules/notification/routes';
 import { questionnairePublicRoutes } from './modules/questionnaires/public-routes';
 import { questionnaireRoutes } from './modules/questionnaires/routes';
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);
     notificationRoutes(api);
+    notificationJobRoutes(api, { db, timeZone: config.timeZone, now: clock });
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);

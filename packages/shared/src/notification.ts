@@ -43,3 +43,9 @@ export const notificationQuerySchema = z.object({
 
 export const notificationUnreadCountSchema = z.object({ count: z.number().int() });
 export const notificationReadAllSchema = z.object({ marked: z.number().int() });
+
+/** What one run of the notification pass created, per kind; `ran` is false when another instance had the turn. */
+export const notificationPassSchema = z.object({
+  ran: z.boolean(),
+  created: z.partialRecord(notificationKindSchema, z.number().int()),
+});
