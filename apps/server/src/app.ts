@@ -209,7 +209,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     accountRoutes(api, accountDeps);
     securityLogRoutes(api);
     notificationRoutes(api);
-    notificationJobRoutes(api, { db, timeZone: config.timeZone, now: clock });
+    notificationJobRoutes(api, { db, mailer, timeZone: config.timeZone, now: clock });
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);

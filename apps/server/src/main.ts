@@ -61,7 +61,7 @@ async function main() {
   // Due reminders and deadline alerts: at start-up (catching up on a stop) and every
   // NOTIFY_INTERVAL_SECONDS; every instance schedules it, the database keeps each notification once.
   const notifyPass = () =>
-    runNotificationPass(database.db, { timeZone: config.timeZone, now: new Date() }).catch((e) =>
+    runNotificationPass(database.db, { timeZone: config.timeZone, now: new Date(), mailer: app.mailer }).catch((e) =>
       app.log.error({ err: e }, 'notification pass failed'),
     );
   void notifyPass();

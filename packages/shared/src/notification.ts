@@ -48,4 +48,5 @@ export const notificationReadAllSchema = z.object({ marked: z.number().int() });
 export const notificationPassSchema = z.object({
   ran: z.boolean(),
   created: z.partialRecord(notificationKindSchema, z.number().int()),
+  mailed: z.number().int(),
 });

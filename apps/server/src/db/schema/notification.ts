@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, company } from './identity';
 import { item } from './items';
 
@@ -24,11 +24,14 @@ export const notification = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Set for kinds mailed at once; a pass queues the mail in the outbox and clears it. */
+    mailPending: boolean('mail_pending').notNull().default(false),
   },
   (t) => [
     // NULLS NOT DISTINCT in the migration: a notification without an item is also once.
     uniqueIndex('notification_once_uq').on(t.itemId, t.kind, t.threshold, t.recipientId),
     index('notification_recipient_idx').on(t.recipientId, t.createdAt),
+    index('notification_mail_pending_idx').on(t.createdAt).where(sql`${t.mailPending}`),
     index('notification_unread_idx').on(t.recipientId, t.companyId).where(sql`${t.readAt} is null`),
   ],
 );

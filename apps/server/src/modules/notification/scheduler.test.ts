@@ -1,8 +1,9 @@
 import { itemTypeDefs } from '@pc/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerDb } from '../../db/client';
 import { appUser, company, notification, userCompany, userRole } from '../../db/schema/index';
+import { queryRows } from '../../db/types';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleData } from '../../test/helpers';
@@ -89,10 +90,10 @@ describe('notification pass', () => {
     await pass('2030-06-09T10:00:00Z'); // 8 days before: nothing yet
     expect(await rowsOf(issue.id)).toEqual([]);
     const first = await pass('2030-06-10T10:00:00Z');
-    expect(first).toEqual({ ran: true, created: { due_soon: 2 } });
+    expect(first).toEqual({ ran: true, created: { due_soon: 2 }, mailed: 0 });
     // Again the same day, and the days after while it stays "soon": nothing new.
-    expect(await pass('2030-06-10T10:01:00Z')).toEqual({ ran: true, created: {} });
-    expect(await pass('2030-06-14T10:00:00Z')).toEqual({ ran: true, created: {} });
+    expect(await pass('2030-06-10T10:01:00Z')).toEqual({ ran: true, created: {}, mailed: 0 });
+    expect(await pass('2030-06-14T10:00:00Z')).toEqual({ ran: true, created: {}, mailed: 0 });
     await pass('2030-06-16T10:00:00Z');
     await pass('2030-06-17T10:00:00Z'); // due today: nothing more
     await pass('2030-06-18T10:00:00Z');
@@ -224,12 +225,60 @@ describe('notification pass', () => {
     expect(await rowsOf(request.id)).toEqual([`request_deadline:1d:${deadline}:admin`, `request_deadline:7d:${deadline}:admin`]);
   });
 
-  it('runs on demand for the operator only', async () => {
+  it('runs on demand for the operator only, mailing deadline alerts once in each language', async () => {
     const other = await t.tokenFor('other@demo.local');
     const denied = await t.app.inject({ method: 'POST', url: '/api/system/jobs/notifications/run', headers: t.auth(other) });
     expect(denied.statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'POST', url: '/api/system/jobs/notifications/run', headers: t.auth(admin) });
+    await t.db.update(appUser).set({ language: 'en' }).where(eq(appUser.id, editorId));
+    await t.db.execute(sql`delete from mail_outbox`);
+    const breach = await create('data-breach', {
+      name: 'Laptop verloren',
+      data: {
+        ...sampleData(itemTypeDefs['data-breach'].fields),
+        discoveredAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+        notifiedAt: null,
+      },
+    });
+    const run = () => t.app.inject({ method: 'POST', url: '/api/system/jobs/notifications/run', headers: t.auth(admin) });
+    const res = await run();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ran: true, created: {} });
+    expect(res.json()).toMatchObject({ ran: true, created: {} });
+    const outbox = async () =>
+      queryRows<{ recipient: string; subject: string; body: string }>(
+        t.db,
+        sql`select recipient, subject, body from mail_outbox where body like ${`%/data-breach/${breach.id}%`} order by recipient`,
+      );
+    const mails = await outbox();
+    expect(mails.map((m) => m.recipient)).toEqual(['admin@demo.local', 'eva.editor@demo.local']);
+    const de = mails[0]!;
+    const en = mails[1]!;
+    expect(de.subject).toMatch(/: Neue Datenschutzverletzung [A-Z]+-\d+ Laptop verloren \(Bäckerei Schmidt\)$/);
+    expect(de.body).toContain('Unternehmen: Bäckerei Schmidt');
+    expect(de.body).toMatch(/Meldefrist an die Aufsichtsbehörde \(Art\. 33 DSGVO\): .*, noch (69|70) Stunden\./);
+    expect(de.body).toContain(`/data-breach/${breach.id}`);
+    expect(en.subject).toMatch(/: New data breach [A-Z]+-\d+ Laptop verloren/);
+    expect(en.body).toMatch(/(69|70) hours left\./);
+    // Queued once: the next run finds nothing left to mail.
+    expect((await run()).json().mailed).toBe(0);
+    expect(await outbox()).toHaveLength(2);
+
+    // The unsubscribe link works through the existing route, and then no more deadline mails come.
+    const link = new URL(/Abbestellen: (\S+)/.exec(de.body)![1]!);
+    const email = decodeURIComponent(link.pathname.split('/').at(-1)!);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail/unsubscribe',
+      payload: { email, category: link.searchParams.get('c'), signature: link.searchParams.get('s') },
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    const next = await create('data-breach', {
+      data: { ...sampleData(itemTypeDefs['data-breach'].fields), discoveredAt: new Date().toISOString(), notifiedAt: null },
+    });
+    await run();
+    const later = await queryRows<{ recipient: string }>(
+      t.db,
+      sql`select recipient from mail_outbox where body like ${`%/data-breach/${next.id}%`}`,
+    );
+    expect(later.map((m) => m.recipient)).toEqual(['eva.editor@demo.local']);
   });
 });

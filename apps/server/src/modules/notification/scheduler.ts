@@ -2,12 +2,17 @@ import type { NotificationKind } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client';
 import { type Db, queryRows } from '../../db/types';
+import type { Mailer } from '../../platform/mail/mailer';
 import { addDays, todayIn } from '../items/time';
+import { queueNotificationMails } from './mails';
+import { mailedAtOnceSql } from './service';
 
 export interface PassResult {
   /** False when another instance was running a batch: this one skipped its turn. */
   ran: boolean;
   created: Partial<Record<NotificationKind, number>>;
+  /** Mails queued in the outbox by this pass. */
+  mailed: number;
 }
 
 /** Days a reminder that was missed (server down) is still sent late; older ones are dropped. */
@@ -27,7 +32,7 @@ const BATCH = 2000;
  * however many instances run; batches are short transactions of their own, each under an
  * advisory lock that makes a second instance skip its turn instead of repeating the work.
  */
-export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; now: Date }): Promise<PassResult> {
+export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; now: Date; mailer?: Mailer }): Promise<PassResult> {
   const today = todayIn(o.timeZone, o.now);
   const created: Partial<Record<NotificationKind, number>> = {};
   const count = (rows: { kind: NotificationKind }[]) => {
@@ -46,14 +51,26 @@ export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; no
       if (ids.length) count(await dueReminders(tx, ids, today));
       return ids;
     });
-    if (step === null) return { ran: false, created };
+    if (step === null) return { ran: false, created, mailed: 0 };
     if (step.length < BATCH) break;
     cursor = step[step.length - 1]!;
   }
   const breaches = await inBatch(db, (tx) => breachReminders(tx, o.now));
-  if (breaches === null) return { ran: false, created };
+  if (breaches === null) return { ran: false, created, mailed: 0 };
   count(breaches);
-  return { ran: true, created };
+  return { ran: true, created, mailed: o.mailer ? await sendMails(db, o.mailer, o) : 0 };
+}
+
+/** Queues the mails of this pass and of the events since the last one, batch by batch. */
+export async function sendMails(db: OwnerDb, mailer: Mailer, o: { timeZone: string; now: Date }) {
+  let mailed = 0;
+  for (;;) {
+    const after: (() => void)[] = [];
+    const n = await inBatch(db, (tx) => queueNotificationMails(tx, mailer, { ...o, afterCommit: (fn) => void after.push(fn) }));
+    for (const fn of after) fn();
+    if (!n) return mailed;
+    mailed += n;
+  }
 }
 
 async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | null> {
@@ -92,8 +109,8 @@ function dueReminders(tx: Db, ids: string[], today: string) {
              else due::text end as threshold
       from dues
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold)
-    select distinct s.company_id, r.id, s.id, s.kind, s.threshold
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
+    select distinct s.company_id, r.id, s.id, s.kind, s.threshold, s.kind in ${mailedAtOnceSql}
     from steps s
     join company c on c.id = s.company_id
     cross join lateral (values (s.owner_id),
@@ -118,8 +135,8 @@ function breachReminders(tx: Db, now: Date) {
       select open.*, case when hours >= 66 then '66' when hours >= 48 then '48' when hours >= 24 then '24' end as threshold
       from open where hours < 72
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold)
-    select distinct s.company_id, r.id, s.id, 'breach_deadline', s.threshold
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
+    select distinct s.company_id, r.id, s.id, 'breach_deadline', s.threshold, true
     from steps s
     cross join lateral unnest(pc_notify_claim_holders(s.company_id, 'DataBreach.Write') || s.owner_id) as r(id)
     where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)

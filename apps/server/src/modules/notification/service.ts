@@ -90,6 +90,19 @@ export async function markAllRead(ctx: Ctx) {
   return { marked: done.length };
 }
 
+/**
+ * Kinds that go out by e-mail at once: the legal deadlines of breaches (72 h) and privacy
+ * requests (one month) are too short to wait for someone to open the product.
+ */
+export const MAILED_AT_ONCE: readonly NotificationKind[] = [
+  'breach_created',
+  'breach_deadline',
+  'request_received',
+  'request_deadline',
+];
+/** The same as SQL, for the inserts of the scheduled pass. */
+export const mailedAtOnceSql = sql.raw(`(${MAILED_AT_ONCE.map((k) => `'${k}'`).join(', ')})`);
+
 export interface NotificationEvent {
   companyId: string;
   itemId: string | null;
@@ -107,8 +120,8 @@ export async function notify(db: Db, e: NotificationEvent): Promise<void> {
   const ids = [...new Set(e.recipientIds.filter((id): id is string => typeof id === 'string'))];
   if (!ids.length) return;
   await db.execute(sql`
-    insert into notification (company_id, recipient_id, item_id, kind, threshold)
-    select ${e.companyId}::uuid, r.id, ${e.itemId}::uuid, ${e.kind}, ${e.threshold}
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
+    select ${e.companyId}::uuid, r.id, ${e.itemId}::uuid, ${e.kind}, ${e.threshold}, ${MAILED_AT_ONCE.includes(e.kind)}
     from unnest(${`{${ids.join(',')}}`}::uuid[]) as r(id)
     where pc_notify_may_see(r.id, ${e.companyId}::uuid)
     on conflict do nothing`);
