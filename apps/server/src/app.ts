@@ -40,6 +40,8 @@ import { invitationRoutes } from './modules/invitation/routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
+import { notificationJobRoutes } from './modules/notification/job-routes';
+import { notificationRoutes } from './modules/notification/routes';
 import { questionnairePublicRoutes } from './modules/questionnaires/public-routes';
 import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { reportRoutes } from './modules/report/routes';
@@ -229,6 +231,8 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     accountRoutes(api, accountDeps);
     ssoConfigRoutes(api, { ...accountDeps, ...sso });
     securityLogRoutes(api);
+    notificationRoutes(api);
+    notificationJobRoutes(api, { db, mailer, timeZone: config.timeZone, now: clock });
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
     measureRoutes(api, itemDeps);

@@ -98,6 +98,7 @@ const envSchema = z.object({
   RESET_TOKEN_MINUTES: z.coerce.number().int().min(5).max(10080).default(60),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  NOTIFY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** `compare`: answers also written by zod's encode and compared (the test suites); `fast` otherwise. */
@@ -200,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailRelayPerHour: { trial: c.MAIL_RELAY_TRIAL_PER_HOUR, paid: c.MAIL_RELAY_PAID_PER_HOUR },
     accessTokenMinutes: c.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
+    notifyIntervalSeconds: c.NOTIFY_INTERVAL_SECONDS,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : null,
     responseCheck: c.RESPONSE_CHECK,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { advanceContracts } from './modules/billing/contract-job';
 import { resetDueDemoCompanies } from './modules/company/demo-reset';
+import { runNotificationPass } from './modules/notification/scheduler';
 import { diskStorage } from './platform/storage';
 import { startupMessage } from './startup-message';
 
@@ -56,6 +57,15 @@ async function main() {
     );
   void advance();
   setInterval(advance, 10 * 60_000).unref();
+
+  // Due reminders and deadline alerts: at start-up (catching up on a stop) and every
+  // NOTIFY_INTERVAL_SECONDS; every instance schedules it, the database keeps each notification once.
+  const notifyPass = () =>
+    runNotificationPass(database.db, { timeZone: config.timeZone, now: new Date(), mailer: app.mailer }).catch((e) =>
+      app.log.error({ err: e }, 'notification pass failed'),
+    );
+  void notifyPass();
+  setInterval(notifyPass, config.notifyIntervalSeconds * 1000).unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {

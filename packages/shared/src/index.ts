@@ -17,6 +17,7 @@ export * from './items/index';
 export * from './language';
 export * from './legal';
 export * from './legal-document-types';
+export * from './notification';
 export * from './password-reset';
 export * from './questionnaires/index';
 export * from './scalars';

@@ -40,7 +40,7 @@ export interface Database {
  * integer is the app's ('PC'), the second names what is locked.
  */
 export const ADVISORY_LOCK_APP = 0x5043;
-export const advisoryLocks = { startUp: 1, demoReset: 2 } as const;
+export const advisoryLocks = { startUp: 1, demoReset: 2, notify: 3 } as const;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -26,6 +26,8 @@ const allowed: Record<string, string> = {
   'modules/billing/catalogue-routes.ts': "the operator's plans and coupons (Platform.Manage)",
   'modules/billing/contract-job.ts': 'the contract date job, across tenants',
   'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',
+  'modules/notification/scheduler.ts': 'the scheduled notification pass (due dates, deadlines), across tenants',
+  'modules/notification/job-routes.ts': 'the operator runs the notification pass now (Platform.Manage)',
   'modules/help/routes.ts': "the operator's help contents (Platform.Manage)",
   'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",
   'modules/legal/routes.ts': 'public legal documents',

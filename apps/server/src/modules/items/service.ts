@@ -7,6 +7,7 @@ import { fullName, fullNameText } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { inScope, inScopeSql } from '../../platform/tenancy';
+import { notifyItemChange } from '../notification/events';
 import { derived, ruledDueDate } from './derive';
 import { itemRights } from './policy';
 import { checkReferences } from './references';
@@ -371,6 +372,7 @@ export async function insertItem(
     userId: ctx.userId,
     changes: diff({}, coreOf(row!)),
   });
+  await notifyItemChange(tx, ctx.userId, d.now(), null, row!);
   return row!;
 }
 
@@ -421,6 +423,7 @@ export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
       userId: ctx.userId,
       changes,
     });
+    await notifyItemChange(tx, ctx.userId, d.now(), before, { ...before, ...next, id });
   }
   return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now(), ctx.claims))[0]!;
 }

@@ -50,18 +50,22 @@ export const duration: Record<Language, (minutes: number | undefined) => string>
         : `${m} ${m === 1 ? 'minute' : 'minutes'}`,
 };
 
-const footer: Record<Language, (v: MailVars) => string> = {
-  de: (v) =>
+/** Why an optional mail came, per category, before its unsubscribe link. */
+const reason: Record<string, Record<Language, string>> = {
+  deadlines: { de: 'als Fristhinweis', en: 'as a deadline alert' },
+};
+const footer: Record<Language, (v: MailVars, category: string | null) => string> = {
+  de: (v, category) =>
     v.relayCompany
       ? `\n\n--\nDiese Nachricht hat ${v.relayCompany} über ${v.productName} gesendet. Ihr Text stammt vom Absender, nicht von ${v.productName}.`
       : v.unsubscribeLink
-        ? `\n\n--\nSie erhalten diese Nachricht als Sicherheitshinweis von ${v.productName}. Abbestellen: ${v.unsubscribeLink}`
+        ? `\n\n--\nSie erhalten diese Nachricht ${reason[category ?? '']?.de ?? 'als Sicherheitshinweis'} von ${v.productName}. Abbestellen: ${v.unsubscribeLink}`
         : `\n\n--\n${v.productName}`,
-  en: (v) =>
+  en: (v, category) =>
     v.relayCompany
       ? `\n\n--\nThis message was sent by ${v.relayCompany} through ${v.productName}. Its text comes from the sender, not from ${v.productName}.`
       : v.unsubscribeLink
-        ? `\n\n--\nYou receive this message as a security notice from ${v.productName}. Unsubscribe: ${v.unsubscribeLink}`
+        ? `\n\n--\nYou receive this message ${reason[category ?? '']?.en ?? 'as a security notice'} from ${v.productName}. Unsubscribe: ${v.unsubscribeLink}`
         : `\n\n--\n${v.productName}`,
 };
 
@@ -87,6 +91,18 @@ const invitationBody = (lead: Record<Language, string>): Template['body'] => ({
 });
 
 export const templates = {
+  /** A deadline alert (data breach, privacy request): what, for which company, and the link to it. */
+  notification: {
+    category: 'deadlines',
+    subject: {
+      de: (v) => `${v.productName}: ${v.title} (${v.company})`,
+      en: (v) => `${v.productName}: ${v.title} (${v.company})`,
+    },
+    body: {
+      de: (v) => `Hallo ${v.name},\n\n${v.summary}\n\nUnternehmen: ${v.company}\n\nZum Eintrag:\n${v.link}`,
+      en: (v) => `Hello ${v.name},\n\n${v.summary}\n\nCompany: ${v.company}\n\nOpen the entry:\n${v.link}`,
+    },
+  },
   invitation: {
     category: null,
     subject: {
@@ -308,5 +324,9 @@ export type TemplateName = keyof typeof templates;
 
 export function render(name: TemplateName, locale: Language, vars: MailVars) {
   const t: Template = templates[name];
-  return { subject: t.subject[locale](vars), body: t.body[locale](vars) + footer[locale](vars), category: t.category };
+  return {
+    subject: t.subject[locale](vars),
+    body: t.body[locale](vars) + footer[locale](vars, t.category),
+    category: t.category,
+  };
 }

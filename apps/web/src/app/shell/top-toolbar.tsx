@@ -21,6 +21,7 @@ import { ProductLogo } from '../../components/product-logo';
 import { useUpcomingAppointmentCount } from '../../features/calendar/api';
 import { HelpButton } from '../../features/help/help-button';
 import { IdentityPanel } from '../../features/identity/identity-panel';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useConfig } from '../../lib/config';
 import { hasClaim } from '../../lib/permissions';
 import { setPresentationMode, usePresentationMode } from '../../lib/presentation-mode';
@@ -176,6 +177,7 @@ export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointmen
             </span>
           </Tooltip>
         )}
+        {!locked && <NotificationBell enabled={!locked} />}
         <IdentityPanel />
       </Toolbar>
       <Suspense fallback={null}>

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
+import { queryRows } from '../../db/types';
+import { notify } from './service';
+
+interface ItemState {
+  id: string;
+  companyId: string;
+  type: string;
+  ownerId: string | null;
+  assigneeId: string | null;
+}
+
+/** The company's users holding `claim` there, and its DPO user (a null claim: the DPO user only). */
+async function claimHolders(db: Db, companyId: string, claim: string | null): Promise<string[]> {
+  const [row] = await queryRows<{ ids: string[] | string }>(
+    db,
+    sql`select pc_notify_claim_holders(${companyId}::uuid, ${claim}::text) as ids`,
+  );
+  const ids = row?.ids ?? [];
+  // PGlite and node-postgres both parse uuid[]; a driver that does not gives the literal.
+  return Array.isArray(ids) ? ids : ids.replace(/[{}]/g, '').split(',').filter(Boolean);
+}
+
+/**
+ * Event notifications of a created or changed item, written in the transaction of the change:
+ * a new owner or assignee is told (never the person who made the change about themselves); a new
+ * data breach reaches its owner, the company's DPO user and everyone who may write breaches,
+ * the recorder included; a new privacy request reaches its owner and the DPO user.
+ */
+export async function notifyItemChange(
+  db: Db,
+  actorId: string,
+  at: Date,
+  before: Pick<ItemState, 'ownerId' | 'assigneeId'> | null,
+  after: ItemState,
+): Promise<void> {
+  const assigned = [after.ownerId, after.assigneeId].filter(
+    (id, i) => id && id !== actorId && id !== (i === 0 ? before?.ownerId : before?.assigneeId),
+  );
+  if (assigned.length) {
+    await notify(db, {
+      companyId: after.companyId,
+      itemId: after.id,
+      kind: 'assigned',
+      threshold: at.toISOString(),
+      recipientIds: assigned,
+    });
+  }
+  if (before) return;
+  if (after.type === 'data-breach') {
+    await notify(db, {
+      companyId: after.companyId,
+      itemId: after.id,
+      kind: 'breach_created',
+      threshold: '',
+      recipientIds: [after.ownerId, actorId, ...(await claimHolders(db, after.companyId, 'DataBreach.Write'))],
+    });
+  } else if (after.type === 'privacy-request') {
+    await notify(db, {
+      companyId: after.companyId,
+      itemId: after.id,
+      kind: 'request_received',
+      threshold: '',
+      recipientIds: [after.ownerId, ...(await claimHolders(db, after.companyId, null))],
+    });
+  }
+}

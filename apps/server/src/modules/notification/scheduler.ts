@@ -1,0 +1,146 @@
+import type { NotificationKind } from '@pc/shared';
+import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client';
+import { type Db, queryRows } from '../../db/types';
+import type { Mailer } from '../../platform/mail/mailer';
+import { addDays, todayIn } from '../items/time';
+import { queueNotificationMails } from './mails';
+import { mailedAtOnceSql } from './service';
+
+export interface PassResult {
+  /** False when another instance was running a batch: this one skipped its turn. */
+  ran: boolean;
+  created: Partial<Record<NotificationKind, number>>;
+  /** Mails queued in the outbox by this pass. */
+  mailed: number;
+}
+
+/** Days a reminder that was missed (server down) is still sent late; older ones are dropped. */
+export const CATCH_UP_DAYS = 7;
+const BATCH = 2000;
+
+/**
+ * The scheduled notifications, across tenants on the owner connection: for every open item the
+ * one reminder its due date calls for today (7–2 days before: due soon; 1 day: due tomorrow; 1–7
+ * days after: overdue; privacy requests 7 and 1 day before their deadline), and for every data
+ * breach not yet reported to the authority the latest of 24, 48 and 66 hours of its 72.
+ *
+ * Only the step that applies now is written, so a pass that catches up after a stop sends
+ * "overdue" and never a "due tomorrow" that came too late. The due date is part of the key: a
+ * changed due date re-arms the steps still ahead. Recipients are kept only if they would see the
+ * company themselves (active, company among theirs). The unique key makes each one happen once
+ * however many instances run; batches are short transactions of their own, each under an
+ * advisory lock that makes a second instance skip its turn instead of repeating the work.
+ */
+export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; now: Date; mailer?: Mailer }): Promise<PassResult> {
+  const today = todayIn(o.timeZone, o.now);
+  const created: Partial<Record<NotificationKind, number>> = {};
+  const count = (rows: { kind: NotificationKind }[]) => {
+    for (const r of rows) created[r.kind] = (created[r.kind] ?? 0) + 1;
+  };
+  let cursor = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const step = await inBatch(db, async (tx) => {
+      const ids = (
+        await queryRows<{ id: string }>(
+          tx,
+          sql`select id from item where id > ${cursor}::uuid and status < 3 and type <> 'data-breach'
+              order by id limit ${BATCH}`,
+        )
+      ).map((r) => r.id);
+      if (ids.length) count(await dueReminders(tx, ids, today));
+      return ids;
+    });
+    if (step === null) return { ran: false, created, mailed: 0 };
+    if (step.length < BATCH) break;
+    cursor = step[step.length - 1]!;
+  }
+  const breaches = await inBatch(db, (tx) => breachReminders(tx, o.now));
+  if (breaches === null) return { ran: false, created, mailed: 0 };
+  count(breaches);
+  return { ran: true, created, mailed: o.mailer ? await sendMails(db, o.mailer, o) : 0 };
+}
+
+/** Queues the mails of this pass and of the events since the last one, batch by batch. */
+export async function sendMails(db: OwnerDb, mailer: Mailer, o: { timeZone: string; now: Date }) {
+  let mailed = 0;
+  for (;;) {
+    const after: (() => void)[] = [];
+    const n = await inBatch(db, (tx) => queueNotificationMails(tx, mailer, { ...o, afterCommit: (fn) => void after.push(fn) }));
+    for (const fn of after) fn();
+    if (!n) return mailed;
+    mailed += n;
+  }
+}
+
+async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [lock] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCK_APP}, ${advisoryLocks.notify}) as taken`,
+    );
+    return lock?.taken ? fn(tx) : null;
+  });
+}
+
+function dueReminders(tx: Db, ids: string[], today: string) {
+  const from = addDays(today, -CATCH_UP_DAYS);
+  const until = addDays(today, 7);
+  return queryRows<{ kind: NotificationKind }>(
+    tx,
+    sql`
+    with dues as (
+      select i.id, i.company_id, i.type, i.owner_id, i.assignee_id, d.due
+      from item i
+      cross join lateral (values (i.due_date),
+        (case when i.type = 'issue' and i.data->>'assignedDueDate' ~ '^\\d{4}-\\d{2}-\\d{2}$'
+              then (i.data->>'assignedDueDate')::date end)) as d(due)
+      where i.id = any(${`{${ids.join(',')}}`}::uuid[]) and d.due between ${from}::date and ${until}::date
+    ), steps as (
+      select dues.*, case
+        when type = 'privacy-request' then case when due - ${today}::date between 2 and 7 then 'request_deadline'
+                                              when due - ${today}::date = 1 then 'request_deadline' end
+        when due - ${today}::date between 2 and 7 then 'due_soon'
+        when due - ${today}::date = 1 then 'due_tomorrow'
+        when due < ${today}::date then 'overdue' end as kind,
+        case when type = 'privacy-request' and due - ${today}::date = 1 then '1d:' || due
+             when type = 'privacy-request' then '7d:' || due
+             else due::text end as threshold
+      from dues
+    )
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
+    select distinct s.company_id, r.id, s.id, s.kind, s.threshold, s.kind in ${mailedAtOnceSql}
+    from steps s
+    join company c on c.id = s.company_id
+    cross join lateral (values (s.owner_id),
+      (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
+    where s.kind is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    on conflict do nothing
+    returning kind`,
+  );
+}
+
+function breachReminders(tx: Db, now: Date) {
+  return queryRows<{ kind: NotificationKind }>(
+    tx,
+    sql`
+    with open as (
+      select i.id, i.company_id, i.owner_id,
+             extract(epoch from (${now.toISOString()}::timestamptz - (i.data->>'discoveredAt')::timestamptz)) / 3600 as hours
+      from item i
+      where i.type = 'data-breach' and i.status < 3 and coalesce(i.data->>'notifiedAt', '') = ''
+        and i.data->>'discoveredAt' ~ '^\\d{4}-\\d{2}-\\d{2}T'
+    ), steps as (
+      select open.*, case when hours >= 66 then '66' when hours >= 48 then '48' when hours >= 24 then '24' end as threshold
+      from open where hours < 72
+    )
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
+    select distinct s.company_id, r.id, s.id, 'breach_deadline', s.threshold, true
+    from steps s
+    cross join lateral unnest(pc_notify_claim_holders(s.company_id, 'DataBreach.Write') || s.owner_id) as r(id)
+    where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    on conflict do nothing
+    returning kind`,
+  );
+}

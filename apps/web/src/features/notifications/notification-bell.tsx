@@ -1,0 +1,94 @@
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { itemTypes, type Notification } from '@pc/shared';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLatestNotifications, useMarkAllNotificationsRead, useMarkNotificationRead, useUnreadNotificationCount } from './api';
+
+const linkOf = (n: Notification) => {
+  if (!n.item) return null;
+  const route = itemTypes.find((t) => t.key === n.item?.type)?.route;
+  return route ? `${route}/${n.item.id}` : null;
+};
+
+/** The toolbar's bell: unread count, and a panel with the latest notifications. */
+export function NotificationBell({ enabled }: { enabled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const count = useUnreadNotificationCount(enabled).data ?? 0;
+  const latest = useLatestNotifications(enabled && anchor !== null);
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const label = count ? t('notification.bellUnread', { count }) : t('notification.title');
+
+  const open = (n: Notification) => {
+    if (!n.read) markRead.mutate(n.id);
+    const href = linkOf(n);
+    setAnchor(null);
+    if (href) void navigate({ href });
+  };
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton aria-label={label} aria-haspopup="dialog" onClick={(e) => setAnchor(e.currentTarget)}>
+          <Badge badgeContent={count || undefined} color="secondary" invisible={!count} max={99}>
+            <NotificationsNone />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)' }, role: 'dialog', 'aria-label': t('notification.title') },
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
+            {t('notification.title')}
+          </Typography>
+          <Button size="small" disabled={!count || markAll.isPending} onClick={() => markAll.mutate()}>
+            {t('notification.markAllRead')}
+          </Button>
+        </Box>
+        <Divider />
+        {latest.data && latest.data.items.length === 0 && (
+          <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
+            {t('notification.empty')}
+          </Typography>
+        )}
+        <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
+          {latest.data?.items.map((n) => (
+            <ListItemButton
+              key={n.id}
+              onClick={() => open(n)}
+              sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}
+            >
+              <ListItemText
+                primary={t(`notification.kind.${n.kind}`)}
+                secondary={`${n.item ? `${n.item.numberLabel} ${n.item.name} · ` : ''}${n.companyName} · ${new Date(n.createdAt).toLocaleString(i18n.language)}`}
+                slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </Popover>
+    </>
+  );
+}
