@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type DateRange, dateRangeParams } from '../date-range';
@@ -119,10 +119,9 @@ export interface ServerPage<R> {
   total: number;
 }
 
-export interface ServerGridOptions<R> {
-  /** The query key's prefix (the feature's key factory); the view is appended. */
-  queryKey: readonly unknown[];
-  fetchPage: (view: GridView, signal?: AbortSignal) => Promise<ServerPage<R>>;
+export interface ServerGridOptions<R, K extends QueryKey> {
+  /** The feature's query options for one view (from its `api.ts`: key factory and fetcher). */
+  query: (view: GridView) => UseQueryOptions<ServerPage<R>, Error, ServerPage<R>, K>;
   /** A module constant: a new object each render would rebuild the view each render. */
   defaults: Partial<GridDefaults>;
 }
@@ -132,7 +131,7 @@ export interface ServerGridOptions<R> {
  * show the same page, sort and filters; the previous page stays on screen while the next loads;
  * the quick search queries once typing pauses.
  */
-export function useServerGrid<R>({ queryKey, fetchPage, defaults: partial }: ServerGridOptions<R>) {
+export function useServerGrid<R, K extends QueryKey = QueryKey>({ query: queryOf, defaults: partial }: ServerGridOptions<R, K>) {
   const search: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
   const defaults: GridDefaults = useMemo(() => ({ pageSize: 50, sort: '', dir: 'asc', filters: {}, ...partial }), [partial]);
@@ -162,11 +161,7 @@ export function useServerGrid<R>({ queryKey, fetchPage, defaults: partial }: Ser
     return () => clearTimeout(id);
   }, [searchText, view.q, setView]);
 
-  const query = useQuery({
-    queryKey: [...queryKey, view],
-    queryFn: ({ signal }) => fetchPage(view, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...queryOf(view), placeholderData: keepPreviousData });
 
   return { view, setView, searchText, setSearchText, query, defaults };
 }

@@ -12,9 +12,11 @@ import {
 } from '@pc/shared';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { GridView } from '../../components/data-grid/use-server-grid';
 import { apiRequest } from '../../lib/api/api-client';
 import { statisticsKey } from '../../lib/item-statistics';
 import { sortChildren } from './detail/linked-items';
+import { registerParams } from './list/list-state';
 
 /** Every item query key starts with 'items' and the type, so one invalidation refreshes a register. */
 export const itemKeys = {
@@ -38,9 +40,8 @@ export const itemPageQuery = (type: ItemTypeKey, params: string) =>
     queryFn: ({ signal }) => apiRequest(`/${type}?${params}`, { schema: itemPageSchema, signal }),
   });
 
-export function useItemPage(type: ItemTypeKey, params: string) {
-  return useQuery({ ...itemPageQuery(type, params), placeholderData: keepPreviousData });
-}
+/** A register's page for a view of its list (the query `useServerGrid` runs). */
+export const registerPageQuery = (type: ItemTypeKey) => (view: GridView) => itemPageQuery(type, registerParams(view).toString());
 
 /** /service-agreement: one list over the three kinds (`kind` narrows it). */
 export function fetchServiceAgreementPage(params: URLSearchParams | string) {

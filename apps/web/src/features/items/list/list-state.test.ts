@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, initialListState, listQueryParams, listStore } from './list-state';
+import { viewFromSearch } from '../../../components/data-grid/use-server-grid';
+import {
+  hasFilters,
+  initialListState,
+  listQueryParams,
+  listStore,
+  registerDefaults,
+  registerParams,
+  viewHasFilters,
+} from './list-state';
 
 describe('register list query', () => {
   it('opens on page 0 with 50 rows, every item by number, no due-date range', () => {
@@ -50,5 +59,31 @@ describe('register list query', () => {
     expect(listStore('u1', 'process').getState().page).toBe(2);
     expect(listStore('u2', 'process').getState().page).toBe(0);
     expect(listStore('u1', 'issue').getState().page).toBe(0);
+  });
+});
+
+describe('register view from the URL', () => {
+  it('opens a plain URL on every item by number, 50 rows, no filter', () => {
+    const view = viewFromSearch({}, registerDefaults);
+    expect(Object.fromEntries(registerParams(view))).toEqual({ page: '0', pageSize: '50', sort: 'number', dir: 'asc' });
+    expect(viewHasFilters(view)).toBe(false);
+  });
+
+  it('sends the statuses in order, the due-date range and a known sort only', () => {
+    const view = viewFromSearch(
+      { status: '2,0', from: '2025-01-06', until: '2025-01-12', sort: 'nope', page: 3 },
+      registerDefaults,
+    );
+    expect(Object.fromEntries(registerParams(view))).toEqual({
+      page: '2',
+      pageSize: '50',
+      sort: 'number',
+      dir: 'asc',
+      from: '2025-01-06 00:00:00',
+      until: '2025-01-12 23:59:59',
+      status: '0,2',
+      dateField: 'dueDate',
+    });
+    expect(viewHasFilters(view)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { type ItemTypeKey, itemSortFields } from '@pc/shared';
+import { type GridDefaults, type GridView, viewParams } from '../../../components/data-grid/use-server-grid';
 import { type DateRange, dateRangeParams } from '../../../components/date-range';
 import { createStore, type Store } from '../../../lib/create-store';
 
@@ -59,6 +60,37 @@ export function listQueryParams(state: ListState, override: { page?: number; pag
     if (range.until) p.set('until', range.until);
   }
   return p;
+}
+
+/**
+ * A register's view when its URL names none: every item of the scope by number, like the
+ * dashboard tile that links to it counts them (decision 0013); `status` holds the chosen status
+ * codes, comma-separated.
+ */
+export const registerDefaults: GridDefaults = { pageSize: DEFAULT_PAGE_SIZE, ...DEFAULT_SORT, filters: { status: '' } };
+
+/** The status codes a register's view filters by. */
+export const statusesOf = (view: GridView): number[] =>
+  (view.filters.status ?? '')
+    .split(',')
+    .filter((s) => s !== '')
+    .map(Number)
+    .filter((n) => Number.isInteger(n));
+
+/** The register's query string (GET /api/{type}) for a view; `page`/`pageSize` may be overridden for the export. */
+export function registerParams(view: GridView, override: { page?: number; pageSize?: number } = {}): URLSearchParams {
+  const sort = (itemSortFields as readonly string[]).includes(view.sort) ? view.sort : 'number';
+  const p = viewParams({ ...view, sort }, override);
+  const statuses = statusesOf(view);
+  if (statuses.length) p.set('status', statuses.sort((a, b) => a - b).join(','));
+  // The date range of a register is the due date.
+  if (p.has('from') || p.has('until')) p.set('dateField', 'dueDate');
+  return p;
+}
+
+/** Any filter narrowing a register's view (for the empty state: "nothing matches" vs "nothing yet"). */
+export function viewHasFilters(view: GridView): boolean {
+  return view.q.trim() !== '' || statusesOf(view).length > 0 || !!view.range.from || !!view.range.until;
 }
 
 /** Any filter narrowing the list (for the empty state: "nothing matches" vs "nothing yet"). */
