@@ -16,7 +16,7 @@ import type { GridView } from '../../components/data-grid/use-server-grid';
 import { apiRequest } from '../../lib/api/api-client';
 import { statisticsKey } from '../../lib/item-statistics';
 import { sortChildren } from './detail/linked-items';
-import { registerParams } from './list/list-state';
+import { registerParams, serviceAgreementParams } from './list/list-state';
 
 /** Every item query key starts with 'items' and the type, so one invalidation refreshes a register. */
 export const itemKeys = {
@@ -48,11 +48,12 @@ export function fetchServiceAgreementPage(params: URLSearchParams | string) {
   return apiRequest(`/service-agreement?${params.toString()}`, { schema: itemPageSchema });
 }
 
-export function useServiceAgreementPage(params: string) {
-  return useQuery({
-    queryKey: ['items', 'service-agreement', 'list', params],
+/** One page of the service-agreement list for a view (the query `useServerGrid` runs). */
+export function serviceAgreementPageQuery(view: GridView) {
+  const params = serviceAgreementParams(view).toString();
+  return queryOptions({
+    queryKey: ['items', 'service-agreement', 'list', params] as const,
     queryFn: ({ signal }) => apiRequest(`/service-agreement?${params}`, { schema: itemPageSchema, signal }),
-    placeholderData: keepPreviousData,
   });
 }
 

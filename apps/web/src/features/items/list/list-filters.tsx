@@ -19,66 +19,6 @@ import { ListToolbar } from '../../../components/list-toolbar';
 import { StatusDot } from '../../../components/status-chip';
 import { statusesOf } from './list-state';
 
-interface ListFiltersProps {
-  q: string;
-  statuses: readonly number[];
-  range: DateRange;
-  onSearch: (q: string) => void;
-  onStatuses: (statuses: number[]) => void;
-  onRange: (range: DateRange) => void;
-  /** Further filters after the status (the kind of a list over several types). */
-  children?: ReactNode;
-}
-
-/** Quick search (debounced), status filter and the due-date range of a register. */
-export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange, children }: ListFiltersProps) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(q);
-
-  // Typing waits 300 ms before it queries; a reset from outside (empty state) shows at once.
-  useEffect(() => setText(q), [q]);
-  useEffect(() => {
-    if (text === q) return;
-    const id = setTimeout(() => onSearch(text), 300);
-    return () => clearTimeout(id);
-  }, [text, q, onSearch]);
-
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-    >
-      <TextField
-        size="small"
-        type="search"
-        label={t('items.list.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        sx={{ width: { xs: '100%', sm: 260 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <StatusSelect statuses={statuses} onStatuses={onStatuses} />
-      {children}
-      <Box sx={{ flexGrow: 1, display: { xs: 'none', lg: 'block' } }} />
-      <DateRangeFilter
-        value={range}
-        onChange={onRange}
-        label={t('items.field.dueDate')}
-        fromLabel={t('items.list.dueFrom')}
-        untilLabel={t('items.list.dueUntil')}
-      />
-    </Paper>
-  );
-}
-
 /** The status filter of a list over items: any number of statuses, none meaning all. */
 function StatusSelect({ statuses, onStatuses }: { statuses: readonly number[]; onStatuses: (statuses: number[]) => void }) {
   const { t } = useTranslation();
