@@ -114,6 +114,19 @@ export function viewParams(view: GridView, override: { page?: number; pageSize?:
   return p;
 }
 
+/** Whether a URL's search names any part of a list's view (a plain link to the list names none). */
+export function namesView(search: Readonly<Record<string, unknown>>, defaults: GridDefaults): boolean {
+  const keys = ['page', 'size', 'sort', 'dir', 'q', 'from', 'until', ...Object.keys(defaults.filters)];
+  return keys.some((k) => search[k] !== undefined);
+}
+
+const withoutUndefined = (search: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined));
+
+// The last view of each remembered list, for this tab's life: a plain link back to the list (the
+// menu, the detail page's cancel or delete) opens it as it was left.
+const lastViews = new Map<string, Record<string, unknown>>();
+
 export interface ServerPage<R> {
   items: R[];
   total: number;
@@ -124,6 +137,11 @@ export interface ServerGridOptions<R, K extends QueryKey> {
   query: (view: GridView) => UseQueryOptions<ServerPage<R>, Error, ServerPage<R>, K>;
   /** A module constant: a new object each render would rebuild the view each render. */
   defaults: Partial<GridDefaults>;
+  /**
+   * The list's name for the view it was left with (e.g. user and type): opened by a plain link,
+   * it shows that view again. A new user on the tab gets a new name and so a fresh list.
+   */
+  remember?: string;
 }
 
 /**
@@ -131,11 +149,28 @@ export interface ServerGridOptions<R, K extends QueryKey> {
  * show the same page, sort and filters; the previous page stays on screen while the next loads;
  * the quick search queries once typing pauses.
  */
-export function useServerGrid<R, K extends QueryKey = QueryKey>({ query: queryOf, defaults: partial }: ServerGridOptions<R, K>) {
+export function useServerGrid<R, K extends QueryKey = QueryKey>({
+  query: queryOf,
+  defaults: partial,
+  remember,
+}: ServerGridOptions<R, K>) {
   const search: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
   const defaults: GridDefaults = useMemo(() => ({ pageSize: 50, sort: '', dir: 'asc', filters: {}, ...partial }), [partial]);
-  const view = useMemo(() => viewFromSearch(search, defaults), [search, defaults]);
+  // Only on opening: within the list, a plain URL (back to the first view, a reset) is what it says.
+  const [restore, setRestore] = useState(() => (remember && !namesView(search, defaults) ? lastViews.get(remember) : undefined));
+  const view = useMemo(() => viewFromSearch(restore ?? search, defaults), [restore, search, defaults]);
+  useEffect(() => {
+    if (!restore) return;
+    if (namesView(search, defaults)) setRestore(undefined);
+    else void navigate({ to: '.', replace: true, search: (prev: Record<string, unknown>) => ({ ...prev, ...restore }) } as never);
+  }, [restore, search, defaults, navigate]);
+  useEffect(() => {
+    if (!remember || restore) return;
+    const named = withoutUndefined(searchOfView(view, defaults));
+    if (Object.keys(named).length) lastViews.set(remember, named);
+    else lastViews.delete(remember);
+  }, [remember, restore, view, defaults]);
 
   const setView = useCallback(
     (patch: Partial<GridView>, replace = false) => {
@@ -143,8 +178,7 @@ export function useServerGrid<R, K extends QueryKey = QueryKey>({ query: queryOf
         to: '.',
         replace,
         search: (prev: Record<string, unknown>) => {
-          const merged = { ...prev, ...searchOfView(nextView(viewFromSearch(prev, defaults), patch), defaults) };
-          return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
+          return withoutUndefined({ ...prev, ...searchOfView(nextView(viewFromSearch(prev, defaults), patch), defaults) });
         },
       } as never);
     },

@@ -32,9 +32,10 @@ export function ItemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { type, route, canWrite } = useItemType();
+  const userId = useSession((s) => s.me?.id ?? '');
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
   const query = useMemo(() => registerPageQuery(type), [type]);
-  const grid = useServerGrid({ query, defaults: registerDefaults });
+  const grid = useServerGrid({ query, defaults: registerDefaults, remember: `${userId}:${type}` });
   const { view, setView } = grid;
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
   const { exporting, run } = useExporting();

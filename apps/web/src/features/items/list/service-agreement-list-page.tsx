@@ -38,8 +38,13 @@ const routeOf = (type: string) => itemTypes.find((t) => t.key === type)?.route ?
 export function ServiceAgreementListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const userId = useSession((s) => s.me?.id ?? '');
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
-  const grid = useServerGrid({ query: serviceAgreementPageQuery, defaults: serviceAgreementDefaults });
+  const grid = useServerGrid({
+    query: serviceAgreementPageQuery,
+    defaults: serviceAgreementDefaults,
+    remember: `${userId}:service-agreement`,
+  });
   const { view, setView, query } = grid;
   const { exporting, run } = useExporting();
 
