@@ -42,13 +42,9 @@ const notYetMoved: Record<string, number> = {
   'features/account/preferences-card.tsx': 2,
   'features/items/detail/extras/document-panel.tsx': 1,
   'features/items/list/add-missing-measures.tsx': 1,
-  'features/billing/upgrade-page.tsx': 1,
-  'features/billing/cancel-page.tsx': 1,
   'features/time/time-record-page.tsx': 1,
   'features/time/time-comparison-page.tsx': 2,
   'features/time/time-budget-element-page.tsx': 1,
-  'features/dashboard/trial-tile.tsx': 1,
-  'features/dashboard/time-tile.tsx': 1,
   'features/calendar/appointment-list-page.tsx': 1,
   'features/documents/documents-page.tsx': 1,
 };

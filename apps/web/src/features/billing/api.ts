@@ -14,7 +14,7 @@ import {
   type SignupRequest,
   signupResultSchema,
 } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api/api-client';
 
 /** POST /api/signup/preview: plan, lines, VAT, totals and the coupon with its error code. */
@@ -94,5 +94,24 @@ export function updatePlanVariant(id: string, body: PlanVariantInput) {
     method: 'PUT',
     json: body,
     schema: billingCatalogueSchema,
+  });
+}
+
+/** The price of moving to a plan variant; asked only while the page may upgrade. */
+export function useUpgradePreview(planVariantId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'upgrade-preview', planVariantId],
+    queryFn: () => previewUpgrade(planVariantId),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Cancels the contract; everything under 'account' (contract, statement) is read again. */
+export function useCancelContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelContract,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['account'] }),
   });
 }
