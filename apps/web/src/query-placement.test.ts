@@ -38,13 +38,10 @@ const notYetMoved: Record<string, number> = {
   'features/terms-of-use/terms-of-use-admin-page.tsx': 2,
   'features/terms-of-use/terms-of-use-page.tsx': 2,
   'features/search/search-bar.tsx': 1,
-  'features/account/profile-page.tsx': 1,
   'features/account/preferences-card.tsx': 2,
   'features/items/detail/extras/document-panel.tsx': 1,
-  'features/items/list/add-missing-measures.tsx': 1,
   'features/time/time-record-page.tsx': 1,
   'features/time/time-comparison-page.tsx': 2,
-  'features/time/time-budget-element-page.tsx': 1,
   'features/calendar/appointment-list-page.tsx': 1,
   'features/documents/documents-page.tsx': 1,
 };

@@ -1,5 +1,6 @@
 import {
   type Attachment,
+  addMissingMeasuresResultSchema,
   attachmentSchema,
   companyListItemSchema,
   type Item,
@@ -10,7 +11,7 @@ import {
   type TagType,
   tagSchema,
 } from '@pc/shared';
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { GridView } from '../../components/data-grid/use-server-grid';
 import { apiRequest } from '../../lib/api/api-client';
@@ -176,4 +177,25 @@ export function downloadAttachment(a: Pick<Attachment, 'id'>, inline = false): P
 
 export function deleteAttachment(id: string): Promise<void> {
   return apiRequest(`/attachment/${encodeURIComponent(id)}`, { method: 'DELETE', responseType: 'none' });
+}
+
+/** Adds the catalogue's measures the company lacks; the measure register is read again. */
+export function useAddMissingMeasures(
+  companyId: string,
+  handlers: { onSuccess: (created: number) => void; onError: (error: Error) => void },
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/measure/add-missing', {
+        method: 'POST',
+        json: { companyId, options: null },
+        schema: addMissingMeasuresResultSchema,
+      }),
+    onSuccess: ({ created }) => {
+      invalidateItems(client, 'measure');
+      handlers.onSuccess(created);
+    },
+    onError: handlers.onError,
+  });
 }
