@@ -43,7 +43,6 @@ const notYetMoved: Record<string, number> = {
   'features/time/time-record-page.tsx': 1,
   'features/time/time-comparison-page.tsx': 2,
   'features/calendar/appointment-list-page.tsx': 1,
-  'features/documents/documents-page.tsx': 1,
 };
 
 function beyondAllowance(found: string[]): string[] {
