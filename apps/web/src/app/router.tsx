@@ -188,7 +188,7 @@ export async function prefetchPageData(pathname: string): Promise<void> {
   shell.prefetchShellData(client, me, language, def.locksShell === true);
   const type = itemPageType(def);
   if (!items || !type) return;
-  if (def.page === 'item-list') items.prefetchItemList(client, me, type);
+  if (def.page === 'item-list') items.prefetchItemList(client, type, window.location.search);
   else items.prefetchItemDetail(client, me, type, pathname.split('/').filter(Boolean).at(-1)!);
 }
 

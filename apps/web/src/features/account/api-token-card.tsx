@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { API_TOKEN_MAX_DAYS, type ApiToken } from '@pc/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,15 +24,9 @@ import { FilledTextField } from '../../components/filled-text-field';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
 import { messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
+import { useApiTokens, useTokenCompanies } from './api';
 import { copyText } from './copy-text';
-import {
-  apiTokensKey,
-  createApiToken,
-  fetchApiTokens,
-  fetchTokenCompanies,
-  revokeApiToken,
-  tokenCompaniesKey,
-} from './profile-api';
+import { apiTokensKey, createApiToken, revokeApiToken } from './profile-api';
 import { profileErrorText } from './profile-messages';
 
 const dayMs = 86_400_000;
@@ -87,7 +81,7 @@ function CreatedToken({ token, onClose }: { token: string; onClose: () => void }
 
 function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) {
   const { t } = useTranslation();
-  const companies = useQuery({ queryKey: tokenCompaniesKey, queryFn: fetchTokenCompanies });
+  const companies = useTokenCompanies();
   const today = new Date();
   const form = useZodForm<FormValues>(formSchema, {
     defaultValues: { name: '', expiresOn: toDay(new Date(today.getTime() + 90 * dayMs)), access: 'read', companyIds: [] },
@@ -209,7 +203,7 @@ export function ApiTokenCard() {
   const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: apiTokensKey, queryFn: fetchApiTokens });
+  const tokens = useApiTokens();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);

@@ -7,9 +7,11 @@ import {
   twoFactorSetupSchema,
   validateResetTokenResponseSchema,
 } from '@pc/shared';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { fetchMe, setMe } from '../../lib/session/session-actions';
+import { apiTokensKey, confirmEmailChange, fetchApiTokens, fetchTokenCompanies, tokenCompaniesKey } from './profile-api';
 
 /** POST /api/auth/mfa with the pending token: a fresh full session on success, 422 on a wrong code. */
 export function verifySecondFactor(body: { code: string; isRecoveryCode: boolean }): Promise<TokenResponse> {
@@ -57,4 +59,33 @@ export function disableTwoFactor(body: { password: string; code: string }): Prom
 /** Reload `me` after a change to the account (two-factor state, lock reason). */
 export async function refreshMe(): Promise<void> {
   setMe(await fetchMe());
+}
+
+/**
+ * Confirms an e-mail change from its link, once: the token is spent by the first call, so the
+ * answer is kept for the page's life and never asked again.
+ */
+export function useEmailChangeConfirmation(params: { token: string; userId: string } | null) {
+  return useQuery({
+    queryKey: ['email-change-confirm', params?.token],
+    queryFn: async () => {
+      await confirmEmailChange(params!);
+      await refreshMe().catch(() => undefined);
+      return true;
+    },
+    enabled: !!params,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The user's personal API tokens (profile card "API-Zugänge"). */
+export function useApiTokens() {
+  return useQuery({ queryKey: apiTokensKey, queryFn: fetchApiTokens });
+}
+
+/** The companies a new token may be limited to. */
+export function useTokenCompanies() {
+  return useQuery({ queryKey: tokenCompaniesKey, queryFn: fetchTokenCompanies });
 }

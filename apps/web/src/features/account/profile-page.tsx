@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +12,12 @@ import { ButtonLink } from '../../components/button-link';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api/api-error';
 import { useSession } from '../../lib/session/session-store';
-import { refreshMe } from './api';
+import { useEmailChangeConfirmation } from './api';
 import { ApiTokenCard } from './api-token-card';
 import { emailConfirmParams } from './avatar-file';
 import { EmailCard } from './email-card';
 import { PersonalCard } from './personal-card';
 import { PreferencesCard } from './preferences-card';
-import { confirmEmailChange } from './profile-api';
 import { profileErrorText } from './profile-messages';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -31,18 +29,7 @@ function EmailConfirmation() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useState(() => emailConfirmParams(window.location.search));
-  const confirm = useQuery({
-    queryKey: ['email-change-confirm', params?.token],
-    queryFn: async () => {
-      await confirmEmailChange(params!);
-      await refreshMe().catch(() => undefined);
-      return true;
-    },
-    enabled: !!params,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const confirm = useEmailChangeConfirmation(params);
   const done = !confirm.isPending;
 
   useEffect(() => {

@@ -17,7 +17,7 @@ import {
   ssoConfigSchema,
   ssoTestResultSchema,
 } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api/api-client';
 
 /** POST /api/signup/preview: plan, lines, VAT, totals and the coupon with its error code. */
@@ -111,10 +111,29 @@ export function useSsoConfig() {
   });
 }
 
+/** The price of moving to a plan variant; asked only while the page may upgrade. */
+export function useUpgradePreview(planVariantId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'upgrade-preview', planVariantId],
+    queryFn: () => previewUpgrade(planVariantId),
+    enabled,
+    retry: false,
+  });
+}
+
 export function saveSsoConfig(body: SsoConfigForm) {
   return apiRequest('/account/sso', { method: 'PUT', json: body, schema: ssoConfigSchema });
 }
 
 export function testSsoConfig() {
   return apiRequest('/account/sso/test', { method: 'POST', schema: ssoTestResultSchema });
+}
+
+/** Cancels the contract; everything under 'account' (contract, statement) is read again. */
+export function useCancelContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelContract,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['account'] }),
+  });
 }

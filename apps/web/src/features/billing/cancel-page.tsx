@@ -8,7 +8,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
@@ -16,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
-import { cancelContract, useContract } from './api';
+import { useCancelContract, useContract } from './api';
 
 /**
  * /cancel: a contract without an end date can be cancelled once the
@@ -24,13 +23,9 @@ import { cancelContract, useContract } from './api';
  */
 export function CancelPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const contract = useContract();
   const [confirmed, setConfirmed] = useState(false);
-  const cancel = useMutation({
-    mutationFn: cancelContract,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['account'] }),
-  });
+  const cancel = useCancelContract();
   const failure = cancel.error
     ? isApiError(cancel.error) && cancel.error.details
       ? t(`account.error.${cancel.error.details}`, { defaultValue: cancel.error.message })

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DPO_PLAN_VARIANT, lockRoutes } from '@pc/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
@@ -15,7 +15,7 @@ import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { fetchMe, setMe } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { previewUpgrade, upgrade, useContract } from './api';
+import { upgrade, useContract, useUpgradePreview } from './api';
 import { OrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
 
@@ -28,12 +28,7 @@ export function UpgradePage() {
   const contract = useContract();
   const status = contract.data?.contract.lifecycleStatus;
   const open = status === 'InTrial' || status === 'Ended';
-  const preview = useQuery({
-    queryKey: ['account', 'upgrade-preview', DPO_PLAN_VARIANT],
-    queryFn: () => previewUpgrade(DPO_PLAN_VARIANT),
-    enabled: open,
-    retry: false,
-  });
+  const preview = useUpgradePreview(DPO_PLAN_VARIANT, open);
 
   const paidFrom = preview.data?.paidFrom ?? null;
   const later = !!paidFrom && status === 'InTrial';

@@ -1,12 +1,14 @@
 import {
   type CompanyDetail,
   companyDetailSchema,
+  contractDetailsSchema,
   dashboardSettingsSchema,
   dueIssueSchema,
   initiationSchema,
   latestVersionSchema,
   pdcaProgressSchema,
   timelineItemSchema,
+  timeMonthSummarySchema,
 } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -119,5 +121,23 @@ export function useInitiationProgress(companyId: string | null, enabled: boolean
     queryFn: ({ signal }) =>
       apiRequest(`/initiation?companyId=${encodeURIComponent(companyId ?? '')}`, { schema: initiationSchema, signal }),
     enabled: !!companyId && enabled,
+  });
+}
+
+/** The account's contract, for the trial tile; only for an account holder, a failure hides the tile. */
+export function useTrialContract(holder: boolean) {
+  return useQuery({
+    queryKey: ['account', 'contract'],
+    queryFn: () => apiRequest('/account/contract', { schema: contractDetailsSchema }),
+    enabled: holder,
+    retry: false,
+  });
+}
+
+/** This month's booked and planned hours in the scope, as the server's time comparison sums them. */
+export function useTimeThisMonth(scopeId: string | null) {
+  return useQuery({
+    queryKey: ['time-this-month', scopeId],
+    queryFn: ({ signal }) => apiRequest('/time-comparison/this-month', { schema: timeMonthSummarySchema, signal }),
   });
 }

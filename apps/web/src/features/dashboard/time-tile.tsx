@@ -2,12 +2,10 @@ import Box from '@mui/material/Box';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { timeMonthSummarySchema } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api/api-client';
 import { formatHours } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
+import { useTimeThisMonth } from './api';
 import { CardLink } from './tile';
 import { Figure, Progress } from './tiles';
 
@@ -18,10 +16,7 @@ import { Figure, Progress } from './tiles';
 export function TimeTileBody() {
   const { t, i18n } = useTranslation();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['time-this-month', scopeId],
-    queryFn: ({ signal }) => apiRequest('/time-comparison/this-month', { schema: timeMonthSummarySchema, signal }),
-  });
+  const { data, isPending, isError } = useTimeThisMonth(scopeId);
   if (isPending) return <Skeleton variant="rectangular" height={96} sx={{ m: 2 }} />;
   if (isError) {
     return (

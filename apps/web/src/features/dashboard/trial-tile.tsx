@@ -3,14 +3,12 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { contractDetailsSchema } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
-import { apiRequest } from '../../lib/api/api-client';
 import { formatDate, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
+import { useTrialContract } from './api';
 import { Tile } from './tile';
 
 const RouterLink = createLink(Link);
@@ -22,12 +20,7 @@ const RouterLink = createLink(Link);
 export function TrialTile() {
   const { t } = useTranslation();
   const holder = useSession((s) => !!s.me?.hasAccount);
-  const contract = useQuery({
-    queryKey: ['account', 'contract'],
-    queryFn: () => apiRequest('/account/contract', { schema: contractDetailsSchema }),
-    enabled: holder,
-    retry: false,
-  });
+  const contract = useTrialContract(holder);
   const c = contract.data?.contract;
   if (!holder || !c || c.lifecycleStatus !== 'InTrial' || !c.endDate) return null;
   const end = parseDay(c.endDate);

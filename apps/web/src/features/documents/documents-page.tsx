@@ -13,47 +13,27 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { attachmentSchema, itemTypes } from '@pc/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { itemTypes } from '@pc/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { paginationLabels } from '../../components/data-grid/grid-locale';
+import { GRID_PAGE_SIZES, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../components/page-header';
 import { TextLink } from '../../components/text-link';
-import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { isApiError } from '../../lib/api/api-error';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
-
-type Attachment = z.infer<typeof attachmentSchema>;
-const pageSchema = z.object({ items: z.array(attachmentSchema), total: z.number().int() });
-
-/** Spec 000 §9 paginator: default page size 50. */
-const PAGE_SIZES = [25, 50, 100];
-
-async function download(attachment: Attachment) {
-  const file = await apiRequest<DownloadedFile>(`/attachment/${attachment.id}/download`, { responseType: 'file' });
-  saveFile(file, attachment.fileName);
-}
-
-function deleteAttachment(attachment: Attachment): Promise<void> {
-  return apiRequest(`/attachment/${encodeURIComponent(attachment.id)}`, { method: 'DELETE', responseType: 'none' });
-}
+import { type Attachment, deleteDocument, documentDefaults, documentKeys, documentPageQuery, downloadDocument } from './api';
 
 /** /documents: every attachment of the scope with its item (claim Document.ReadExtended); download and, where the server allows, delete. */
 export function DocumentsPage() {
   const { t, i18n } = useTranslation();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(50);
-  const query = useQuery({
-    queryKey: ['attachments', scopeId, page, pageSize],
-    queryFn: ({ signal }) => apiRequest(`/attachment?page=${page}&pageSize=${pageSize}`, { schema: pageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const pageQuery = useMemo(() => documentPageQuery(scopeId), [scopeId]);
+  const { view, setView, query } = useServerGrid({ query: pageQuery, defaults: documentDefaults });
   const rows = query.data?.items ?? [];
   const client = useQueryClient();
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
@@ -63,10 +43,10 @@ export function DocumentsPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await deleteAttachment(toDelete);
+      await deleteDocument(toDelete);
       notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
       setToDelete(null);
-      await client.invalidateQueries({ queryKey: ['attachments'] });
+      await client.invalidateQueries({ queryKey: documentKeys.all });
     } catch (error) {
       notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
     } finally {
@@ -138,7 +118,7 @@ export function DocumentsPage() {
                         <IconButton
                           aria-label={t('documents.downloadFile', { name: row.fileName })}
                           onClick={() =>
-                            download(row).catch((error: unknown) =>
+                            downloadDocument(row).catch((error: unknown) =>
                               notify(isApiError(error) ? error.message : t('documents.downloadError'), 'error'),
                             )
                           }
@@ -178,14 +158,11 @@ export function DocumentsPage() {
           // A phone has no room for label, size, range and arrows on one line.
           sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'flex-end' } }}
           count={query.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, p) => setPage(Math.max(0, p))}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
+          page={view.page}
+          rowsPerPage={view.pageSize}
+          rowsPerPageOptions={[...GRID_PAGE_SIZES]}
+          onPageChange={(_e, p) => setView({ page: Math.max(0, p) })}
+          onRowsPerPageChange={(e) => setView({ pageSize: Number(e.target.value) })}
           {...paginationLabels(t)}
         />
       </Card>

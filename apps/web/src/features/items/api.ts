@@ -1,5 +1,6 @@
 import {
   type Attachment,
+  addMissingMeasuresResultSchema,
   attachmentSchema,
   companyListItemSchema,
   type Item,
@@ -10,11 +11,13 @@ import {
   type TagType,
   tagSchema,
 } from '@pc/shared';
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { GridView } from '../../components/data-grid/use-server-grid';
 import { apiRequest } from '../../lib/api/api-client';
 import { statisticsKey } from '../../lib/item-statistics';
 import { sortChildren } from './detail/linked-items';
+import { registerParams, serviceAgreementParams } from './list/list-state';
 
 /** Every item query key starts with 'items' and the type, so one invalidation refreshes a register. */
 export const itemKeys = {
@@ -38,20 +41,20 @@ export const itemPageQuery = (type: ItemTypeKey, params: string) =>
     queryFn: ({ signal }) => apiRequest(`/${type}?${params}`, { schema: itemPageSchema, signal }),
   });
 
-export function useItemPage(type: ItemTypeKey, params: string) {
-  return useQuery({ ...itemPageQuery(type, params), placeholderData: keepPreviousData });
-}
+/** A register's page for a view of its list (the query `useServerGrid` runs). */
+export const registerPageQuery = (type: ItemTypeKey) => (view: GridView) => itemPageQuery(type, registerParams(view).toString());
 
 /** /service-agreement: one list over the three kinds (`kind` narrows it). */
 export function fetchServiceAgreementPage(params: URLSearchParams | string) {
   return apiRequest(`/service-agreement?${params.toString()}`, { schema: itemPageSchema });
 }
 
-export function useServiceAgreementPage(params: string) {
-  return useQuery({
-    queryKey: ['items', 'service-agreement', 'list', params],
+/** One page of the service-agreement list for a view (the query `useServerGrid` runs). */
+export function serviceAgreementPageQuery(view: GridView) {
+  const params = serviceAgreementParams(view).toString();
+  return queryOptions({
+    queryKey: ['items', 'service-agreement', 'list', params] as const,
     queryFn: ({ signal }) => apiRequest(`/service-agreement?${params}`, { schema: itemPageSchema, signal }),
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -174,4 +177,25 @@ export function downloadAttachment(a: Pick<Attachment, 'id'>, inline = false): P
 
 export function deleteAttachment(id: string): Promise<void> {
   return apiRequest(`/attachment/${encodeURIComponent(id)}`, { method: 'DELETE', responseType: 'none' });
+}
+
+/** Adds the catalogue's measures the company lacks; the measure register is read again. */
+export function useAddMissingMeasures(
+  companyId: string,
+  handlers: { onSuccess: (created: number) => void; onError: (error: Error) => void },
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/measure/add-missing', {
+        method: 'POST',
+        json: { companyId, options: null },
+        schema: addMissingMeasuresResultSchema,
+      }),
+    onSuccess: ({ created }) => {
+      invalidateItems(client, 'measure');
+      handlers.onSuccess(created);
+    },
+    onError: handlers.onError,
+  });
 }

@@ -1,13 +1,15 @@
 import { type ItemTypeKey, itemTypeDefs, type UserMe } from '@pc/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { defaultParseSearch } from '@tanstack/react-router';
+import { viewFromSearch } from '../../components/data-grid/use-server-grid';
 import { userLookupQuery } from '../../lib/user-lookup';
-import { childItemsQuery, itemPageQuery, itemQuery, linkOptionsQuery } from './api';
+import { childItemsQuery, itemQuery, linkOptionsQuery, registerPageQuery } from './api';
 import { canReadLinked } from './detail/can-read-linked';
-import { listQueryParams, listStore } from './list/list-state';
+import { registerDefaults } from './list/list-state';
 
-/** A register's first request: the page the user left it at, in their order and filters. */
-export function prefetchItemList(client: QueryClient, me: UserMe, type: ItemTypeKey): void {
-  void client.prefetchQuery(itemPageQuery(type, listQueryParams(listStore(me.id, type).getState()).toString()));
+/** A register's first request: the page, order and filters its URL names. */
+export function prefetchItemList(client: QueryClient, type: ItemTypeKey, search: string): void {
+  void client.prefetchQuery(registerPageQuery(type)(viewFromSearch(defaultParseSearch(search), registerDefaults)));
 }
 
 /**

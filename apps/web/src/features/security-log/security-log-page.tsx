@@ -19,19 +19,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { securityEventTypes } from '@pc/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginationLabels } from '../../components/data-grid/grid-locale';
+import { GRID_PAGE_SIZES, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/messages';
-import { fetchSecurityLog, type SecurityEvent } from './api';
+import { type SecurityEvent, securityLogDefaults, securityLogQuery } from './api';
 import { detailPairs } from './event-detail';
 
-/** Spec 000 §9: paginator default page size 50. */
-const PAGE_SIZES = [25, 50, 100];
-const ALL = '';
 const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 type Tone = 'error' | 'warning' | 'success' | 'default';
@@ -173,14 +170,7 @@ export function SecurityLogPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const filterId = useId();
   const captionId = useId();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(50);
-  const [type, setType] = useState(ALL);
-  const log = useQuery({
-    queryKey: ['security-log', { page, pageSize, type }],
-    queryFn: () => fetchSecurityLog({ page, pageSize, type: type || null }),
-    placeholderData: keepPreviousData,
-  });
+  const { view, setView, query: log } = useServerGrid({ query: securityLogQuery, defaults: securityLogDefaults });
   const items = log.data?.items ?? [];
 
   return (
@@ -195,14 +185,11 @@ export function SecurityLogPage() {
             <Select
               labelId={filterId}
               label={t('account.securityLog.filter')}
-              value={type}
+              value={view.filters.type}
               displayEmpty
-              onChange={(event) => {
-                setType(event.target.value);
-                setPage(0);
-              }}
+              onChange={(event) => setView({ filters: { type: event.target.value } })}
             >
-              <MenuItem value={ALL}>{t('account.securityLog.allTypes')}</MenuItem>
+              <MenuItem value="">{t('account.securityLog.allTypes')}</MenuItem>
               {securityEventTypes.map((key) => (
                 <MenuItem key={key} value={key}>
                   {t(`account.securityLog.type.${key}`)}
@@ -231,16 +218,13 @@ export function SecurityLogPage() {
         <TablePagination
           component="div"
           count={log.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
+          page={view.page}
+          rowsPerPage={view.pageSize}
           // Phones keep the page size: the selector would not fit next to the arrows.
-          rowsPerPageOptions={phone ? [] : PAGE_SIZES}
+          rowsPerPageOptions={phone ? [] : [...GRID_PAGE_SIZES]}
           {...paginationLabels(t)}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
+          onPageChange={(_event, next) => setView({ page: next })}
+          onRowsPerPageChange={(event) => setView({ pageSize: Number(event.target.value) })}
           sx={{ borderTop: '1px solid', borderColor: 'divider' }}
         />
       </Card>

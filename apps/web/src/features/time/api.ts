@@ -3,6 +3,7 @@ import {
   projectSchema,
   type TimeRecordInput,
   type TimeRecordPageQuery,
+  timeBudgetElementSchema,
   timeRecordPageSchema,
   timeRecordSchema,
 } from '@pc/shared';
@@ -78,5 +79,14 @@ export function useDeleteTimeRecord() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/time-record/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
+  });
+}
+
+/** The budget elements of the projects in scope (planned against booked hours and money). */
+export function useTimeBudgetElements(scopeId: string | null) {
+  return useQuery({
+    queryKey: ['time-budget-elements', scopeId],
+    queryFn: ({ signal }) =>
+      apiRequest('/time-comparison/query-time-budget-element', { schema: z.array(timeBudgetElementSchema), signal }),
   });
 }

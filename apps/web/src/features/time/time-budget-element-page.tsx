@@ -2,19 +2,17 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { type TimeBudgetElement, timeBudgetElementSchema } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { TimeBudgetElement } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { downloadXlsx } from '../../components/data-grid/xlsx-export';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
-import { apiRequest } from '../../lib/api/api-client';
 import { formatHours, formatMoney, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
+import { useTimeBudgetElements } from './api';
 
 const amountFields = ['budget', 'flatRate', 'hourlyRate', 'personSpecificHourlyRate'] as const;
 type AmountField = (typeof amountFields)[number];
@@ -28,11 +26,7 @@ export function TimeBudgetElementPage() {
   const lang = i18n.language;
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   const [exporting, setExporting] = useState(false);
-  const query = useQuery({
-    queryKey: ['time-budget-elements', scopeId],
-    queryFn: ({ signal }) =>
-      apiRequest('/time-comparison/query-time-budget-element', { schema: z.array(timeBudgetElementSchema), signal }),
-  });
+  const query = useTimeBudgetElements(scopeId);
   const rows = (query.data ?? []).map((r, i) => ({ ...r, id: `${r.projectId}-${i}` }));
   // The server leaves the amounts out for a caller who may not see a project's terms: their columns go too.
   const withAmounts = (query.data ?? []).some((r) => amountFields.some((f) => f in r));

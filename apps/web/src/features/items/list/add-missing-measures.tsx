@@ -1,28 +1,17 @@
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Button from '@mui/material/Button';
-import { addMissingMeasuresResultSchema } from '@pc/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api/api-client';
 import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
-import { invalidateItems } from '../api';
+import { useAddMissingMeasures } from '../api';
 
 /** "Add missing measures" from the catalogue for the company in scope (company id, null). */
 /** `onDone` runs after measures were created (the list drops its due-date range: new measures have no due date). */
 export function AddMissingMeasuresButton({ companyId, onDone }: { companyId: string; onDone?: (created: number) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: () =>
-      apiRequest('/measure/add-missing', {
-        method: 'POST',
-        json: { companyId, options: null },
-        schema: addMissingMeasuresResultSchema,
-      }),
-    onSuccess: ({ created }) => {
+  const mutation = useAddMissingMeasures(companyId, {
+    onSuccess: (created) => {
       notify(t('items.measure.addMissingDone', { count: created }), created > 0 ? 'success' : 'info');
-      invalidateItems(client, 'measure');
       onDone?.(created);
     },
     onError: (error) => notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error'),

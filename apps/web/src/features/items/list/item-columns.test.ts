@@ -1,7 +1,7 @@
 import type { Item } from '@pc/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogT } from '../test-i18n';
-import { exportTable, fetchAllPages } from './export-rows';
+import { exportTable } from './export-rows';
 import { itemColumns } from './item-columns';
 
 let t: Awaited<ReturnType<typeof catalogT>>;
@@ -103,23 +103,5 @@ describe('register columns', () => {
     expect(deadline).toEqual(new Date('2025-05-05T08:00:00.000Z'));
     expect(risk).toBe('Hohes Risiko (auch Benachrichtigung Betroffener)');
     expect(notified).toBeNull();
-  });
-});
-
-describe('export fetch', () => {
-  it('reads every page until the total is reached', async () => {
-    const items = Array.from({ length: 1203 }, (_, i) => ({ ...base, number: `VT-${i}` }));
-    const pages: number[] = [];
-    const all = await fetchAllPages(async (page) => {
-      pages.push(page);
-      return { items: items.slice(page * 500, page * 500 + 500), total: items.length };
-    });
-    expect(pages).toEqual([0, 1, 2]);
-    expect(all).toHaveLength(1203);
-  });
-
-  it('stops on an empty page even if the total grew meanwhile', async () => {
-    const all = await fetchAllPages(async (page) => ({ items: page === 0 ? [base] : [], total: 5 }));
-    expect(all).toHaveLength(1);
   });
 });

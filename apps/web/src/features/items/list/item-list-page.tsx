@@ -1,40 +1,31 @@
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
-import type { GridColumnVisibilityModel, GridSortModel } from '@mui/x-data-grid';
+import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import type { Item } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
-import { downloadXlsx } from '../../../components/data-grid/xlsx-export';
-import type { DateRange } from '../../../components/date-range';
+import { exportAll, useExporting } from '../../../components/data-grid/export-all';
+import { ServerDataGrid } from '../../../components/data-grid/server-data-grid';
+import { EXPORT_PAGE_SIZE, useServerGrid } from '../../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useStore } from '../../../lib/create-store';
-import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
-import { fetchItemPage, useItemPage } from '../api';
+import { fetchItemPage, registerPageQuery } from '../api';
 import { typePlural } from '../labels';
 import { useItemType } from '../use-item-type';
 import { AddMissingMeasuresButton } from './add-missing-measures';
 import { EmptyState, EmptyStateContext } from './empty-state';
-import { exportTable, fetchAllPages } from './export-rows';
+import { exportColumns } from './export-rows';
 import { gridColumns } from './grid-columns';
 import { itemColumns } from './item-columns';
-import { ListFilters } from './list-filters';
-import {
-  columnOfSort,
-  DEFAULT_SORT,
-  EXPORT_PAGE_SIZE,
-  hasFilters,
-  initialListState,
-  listQueryParams,
-  listStore,
-  sortFieldOf,
-} from './list-state';
+import { RegisterFilters } from './list-filters';
+import { columnOfSort, registerDefaults, registerParams, sortFieldOf, viewHasFilters } from './list-state';
 import { RegisterReportButton } from './register-report-button';
+
+const noRange = { from: null, until: null };
 
 /** A register: one generic list for every item type, paged, sorted and filtered on the server. */
 export function ItemListPage() {
@@ -43,59 +34,39 @@ export function ItemListPage() {
   const { type, route, canWrite } = useItemType();
   const userId = useSession((s) => s.me?.id ?? '');
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
-  const store = useMemo(() => listStore(userId, type), [userId, type]);
-  const state = useStore(store, (s) => s);
-  const params = listQueryParams(state).toString();
-  const query = useItemPage(type, params);
+  const query = useMemo(() => registerPageQuery(type), [type]);
+  const grid = useServerGrid({ query, defaults: registerDefaults, remember: `${userId}:${type}` });
+  const { view, setView } = grid;
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run } = useExporting();
 
   const showCompany = !scope || scope.type === 'Group';
   const columns = useMemo(() => itemColumns(t, type, { showCompany }), [t, type, showCompany]);
   const colDefs = useMemo(() => gridColumns(columns, route), [columns, route]);
   const title = typePlural(t, type);
 
-  const sortModel: GridSortModel = [{ field: columnOfSort(state.sort), sort: state.dir }];
-  const onSortModelChange = (model: GridSortModel) => {
-    const first = model[0];
-    const sort = first ? sortFieldOf[first.field] : undefined;
-    store.setState(sort && first?.sort ? { sort, dir: first.sort, page: 0 } : { ...DEFAULT_SORT, page: 0 });
-  };
+  const resetFilters = useCallback(() => setView({ q: '', range: noRange, filters: { status: '' } }), [setView]);
 
-  const onSearch = useCallback((q: string) => store.setState({ q, page: 0 }), [store]);
-  const onStatuses = useCallback((statuses: number[]) => store.setState({ statuses, page: 0 }), [store]);
-  const onRange = useCallback((range: DateRange) => store.setState({ range, page: 0 }), [store]);
-  const resetFilters = useCallback(() => {
-    const { page, pageSize, sort, dir } = store.getState();
-    store.setState({ ...initialListState(), page, pageSize, sort, dir });
-  }, [store]);
-
-  async function exportXlsx() {
-    setExporting(true);
-    try {
-      const filters = store.getState();
-      const items = await fetchAllPages((page) =>
-        fetchItemPage(type, listQueryParams(filters, { page, pageSize: EXPORT_PAGE_SIZE })),
-      );
-      const visible = columns.filter((c) => visibility[c.key] !== false);
-      const table = exportTable(visible, items);
-      await downloadXlsx(table.columns, table.rows);
-    } catch (error) {
-      console.error(error);
-      notify(t('grid.exportFailed'), 'error');
-    } finally {
-      setExporting(false);
-    }
+  function exportXlsx() {
+    const visible = columns.filter((c) => visibility[c.key] !== false);
+    return run(() =>
+      exportAll(
+        (page) => fetchItemPage(type, registerParams(view, { page, pageSize: EXPORT_PAGE_SIZE })),
+        (item) => visible.map((c) => c.value(item)),
+        exportColumns(visible),
+      ),
+    );
   }
 
+  const filtered = viewHasFilters(view);
   const empty = useMemo(
     () => ({
-      filtered: hasFilters(state),
+      filtered,
       onReset: resetFilters,
       onCreate: canWrite ? () => void navigate({ to: `${route}/new` }) : undefined,
       typeName: title,
     }),
-    [state, resetFilters, canWrite, navigate, route, title],
+    [filtered, resetFilters, canWrite, navigate, route, title],
   );
 
   return (
@@ -105,10 +76,7 @@ export function ItemListPage() {
         actions={
           <>
             {type === 'measure' && canWrite && scope && (
-              <AddMissingMeasuresButton
-                companyId={scope.id}
-                onDone={(created) => created > 0 && onRange({ from: null, until: null })}
-              />
+              <AddMissingMeasuresButton companyId={scope.id} onDone={(created) => created > 0 && setView({ range: noRange })} />
             )}
             {type === 'process' && <RegisterReportButton kind="controller" />}
             {type === 'service-agreement-with-client' && <RegisterReportButton kind="processor" />}
@@ -116,7 +84,7 @@ export function ItemListPage() {
               variant="outlined"
               startIcon={<FileDownload />}
               onClick={() => void exportXlsx()}
-              disabled={exporting || !query.data?.total}
+              disabled={exporting || !grid.query.data?.total}
             >
               {exporting ? t('grid.exporting') : t('grid.export')}
             </Button>
@@ -128,35 +96,20 @@ export function ItemListPage() {
           </>
         }
       />
-      <ListFilters
-        q={state.q}
-        statuses={state.statuses}
-        range={state.range}
-        onSearch={onSearch}
-        onStatuses={onStatuses}
-        onRange={onRange}
-      />
-      <RetryAlert query={query}>{t('items.list.loadFailed')}</RetryAlert>
+      <RegisterFilters grid={grid} />
+      <RetryAlert query={grid.query}>{t('items.list.loadFailed')}</RetryAlert>
       <EmptyStateContext value={empty}>
-        <AppDataGrid<Item>
+        <ServerDataGrid<Item>
+          grid={grid}
           label={title}
-          rows={query.data?.items ?? []}
           columns={colDefs}
           pinnedColumns={2}
-          rowCount={query.data?.total ?? 0}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={{ page: state.page, pageSize: state.pageSize }}
-          onPaginationModelChange={(m) => store.setState({ page: m.page, pageSize: m.pageSize })}
-          sortModel={sortModel}
-          onSortModelChange={onSortModelChange}
+          sortFieldOf={(c) => sortFieldOf[c]}
+          columnOfSort={(s) => columnOfSort(s as never)}
           columnVisibilityModel={visibility}
           onColumnVisibilityModelChange={setVisibility}
           onRowClick={({ row }) => void navigate({ to: `${route}/${row.id}` })}
           slots={{ noRowsOverlay: EmptyState }}
-          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
         />
       </EmptyStateContext>
     </PickersProvider>

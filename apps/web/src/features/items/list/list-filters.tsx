@@ -1,101 +1,64 @@
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
-import TextField from '@mui/material/TextField';
 import { itemStatuses } from '@pc/shared';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckMark } from '../../../components/check-mark';
-import type { DateRange } from '../../../components/date-range';
-import { DateRangeFilter } from '../../../components/date-range-filter';
+import type { ServerGrid } from '../../../components/data-grid/use-server-grid';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { StatusDot } from '../../../components/status-chip';
+import { statusesOf } from './list-state';
 
-interface ListFiltersProps {
-  q: string;
-  statuses: readonly number[];
-  range: DateRange;
-  onSearch: (q: string) => void;
-  onStatuses: (statuses: number[]) => void;
-  onRange: (range: DateRange) => void;
-  /** Further filters after the status (the kind of a list over several types). */
-  children?: ReactNode;
-}
-
-/** Quick search (debounced), status filter and the due-date range of a register. */
-export function ListFilters({ q, statuses, range, onSearch, onStatuses, onRange, children }: ListFiltersProps) {
+/** The status filter of a list over items: any number of statuses, none meaning all. */
+function StatusSelect({ statuses, onStatuses }: { statuses: readonly number[]; onStatuses: (statuses: number[]) => void }) {
   const { t } = useTranslation();
   const statusLabelId = useId();
-  const [text, setText] = useState(q);
-
-  // Typing waits 300 ms before it queries; a reset from outside (empty state) shows at once.
-  useEffect(() => setText(q), [q]);
-  useEffect(() => {
-    if (text === q) return;
-    const id = setTimeout(() => onSearch(text), 300);
-    return () => clearTimeout(id);
-  }, [text, q, onSearch]);
-
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+    <FormControl size="small" sx={{ width: { xs: '100%', sm: 210 } }}>
+      <InputLabel id={statusLabelId}>{t('items.field.status')}</InputLabel>
+      <Select
+        labelId={statusLabelId}
+        multiple
+        value={[...statuses]}
+        onChange={(e) => onStatuses(typeof e.target.value === 'string' ? [] : e.target.value)}
+        renderValue={(selected) =>
+          selected.length === 0
+            ? t('items.list.allStatuses')
+            : selected.map((code) => t(`status.${itemStatuses.find((s) => s.code === code)?.name}`)).join(', ')
+        }
+      >
+        {itemStatuses.map((s) => (
+          <MenuItem key={s.code} value={s.code} dense>
+            <Box component="span" sx={{ display: 'flex', p: 0.5, mr: 1 }}>
+              <CheckMark checked={statuses.includes(s.code)} />
+            </Box>
+            <StatusDot status={s.code} />
+            <ListItemText primary={t(`status.${s.name}`)} sx={{ ml: 1 }} />
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Quick search, status filter and the due-date range of a register, over its server grid's view. */
+export function RegisterFilters({ grid, children }: { grid: ServerGrid<unknown>; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ListToolbar
+      grid={grid}
+      searchLabel={t('items.list.search')}
+      range={{ label: t('items.field.dueDate'), fromLabel: t('items.list.dueFrom'), untilLabel: t('items.list.dueUntil') }}
     >
-      <TextField
-        size="small"
-        type="search"
-        label={t('items.list.search')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        sx={{ width: { xs: '100%', sm: 260 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+      <StatusSelect
+        statuses={statusesOf(grid.view)}
+        onStatuses={(codes) => grid.setView({ filters: { status: [...codes].sort((a, b) => a - b).join(',') } })}
       />
-      <FormControl size="small" sx={{ width: { xs: '100%', sm: 210 } }}>
-        <InputLabel id={statusLabelId}>{t('items.field.status')}</InputLabel>
-        <Select
-          labelId={statusLabelId}
-          multiple
-          value={[...statuses]}
-          onChange={(e) => onStatuses(typeof e.target.value === 'string' ? [] : e.target.value)}
-          renderValue={(selected) =>
-            selected.length === 0
-              ? t('items.list.allStatuses')
-              : selected.map((code) => t(`status.${itemStatuses.find((s) => s.code === code)?.name}`)).join(', ')
-          }
-        >
-          {itemStatuses.map((s) => (
-            <MenuItem key={s.code} value={s.code} dense>
-              <Box component="span" sx={{ display: 'flex', p: 0.5, mr: 1 }}>
-                <CheckMark checked={statuses.includes(s.code)} />
-              </Box>
-              <StatusDot status={s.code} />
-              <ListItemText primary={t(`status.${s.name}`)} sx={{ ml: 1 }} />
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
       {children}
-      <Box sx={{ flexGrow: 1, display: { xs: 'none', lg: 'block' } }} />
-      <DateRangeFilter
-        value={range}
-        onChange={onRange}
-        label={t('items.field.dueDate')}
-        fromLabel={t('items.list.dueFrom')}
-        untilLabel={t('items.list.dueUntil')}
-      />
-    </Paper>
+    </ListToolbar>
   );
 }

@@ -1,0 +1,64 @@
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import type { GridView } from './data-grid/use-server-grid';
+import type { DateRange } from './date-range';
+import { DateRangeFilter } from './date-range-filter';
+
+interface ListToolbarProps {
+  grid: {
+    view: GridView;
+    setView: (patch: Partial<GridView>) => void;
+    searchText: string;
+    setSearchText: (text: string) => void;
+  };
+  searchLabel: string;
+  /** The page's own filters, after the search field. */
+  children?: ReactNode;
+  /** A date-range filter at the end, for lists that have one. */
+  range?: { label: string; fromLabel: string; untilLabel: string };
+}
+
+/** The bar above a server-paged list: quick search (debounced by the grid), the page's filters, a date range. */
+export function ListToolbar({ grid, searchLabel, children, range }: ListToolbarProps) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+    >
+      <TextField
+        size="small"
+        type="search"
+        label={searchLabel}
+        value={grid.searchText}
+        onChange={(e) => grid.setSearchText(e.target.value)}
+        sx={{ width: { xs: '100%', sm: 260 } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {children}
+      {range && (
+        <>
+          <Box sx={{ flexGrow: 1, display: { xs: 'none', lg: 'block' } }} />
+          <DateRangeFilter
+            value={grid.view.range}
+            onChange={(value: DateRange) => grid.setView({ range: value })}
+            label={range.label}
+            fromLabel={range.fromLabel}
+            untilLabel={range.untilLabel}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}

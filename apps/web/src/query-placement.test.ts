@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = path.dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * A feature's queries and mutations live in its `api.ts`, beside their fetchers and key factory;
+ * components call the hooks it exports. So a key, a fetcher or an invalidation is found in one
+ * place, and two components never spell the same key differently.
+ */
+function misplacedQueries(files: string[], read: (file: string) => string): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const rel = path.relative(src, file).split(path.sep).join('/');
+    if (!rel.startsWith('features/') || path.basename(file) === 'api.ts') continue;
+    const code = read(file);
+    for (const m of code.matchAll(/\b(useQuery|useMutation)\(/g)) {
+      const line = code.slice(0, m.index).split('\n').length;
+      found.push(`${rel}:${line} ${m[1]}`);
+    }
+  }
+  return found;
+}
+
+/** Not moved yet; shrinks to nothing. A file named here may not gain calls; no file may be added. */
+const notYetMoved: Record<string, number> = {
+  'features/administration/help/help-admin-page.tsx': 2,
+  'features/terms-of-use/terms-of-use-admin-page.tsx': 2,
+  'features/terms-of-use/terms-of-use-page.tsx': 2,
+  'features/search/search-bar.tsx': 1,
+  'features/account/preferences-card.tsx': 2,
+  'features/items/detail/extras/document-panel.tsx': 1,
+  'features/time/time-record-page.tsx': 1,
+  'features/time/time-comparison-page.tsx': 2,
+  'features/calendar/appointment-list-page.tsx': 1,
+};
+
+function beyondAllowance(found: string[]): string[] {
+  const perFile = new Map<string, string[]>();
+  for (const f of found) {
+    const file = f.slice(0, f.indexOf(':'));
+    perFile.set(file, [...(perFile.get(file) ?? []), f]);
+  }
+  return [...perFile].flatMap(([file, calls]) => (calls.length > (notYetMoved[file] ?? 0) ? calls : []));
+}
+
+describe('queries live in api.ts', () => {
+  it('finds a useQuery and a useMutation in a component, none in api.ts or outside features', () => {
+    const files = ['features/radar/a.tsx', 'features/radar/api.ts', 'components/b.tsx'].map((f) => path.join(src, f));
+    const code: Record<string, string> = {
+      [files[0]!]: "const x = 1;\nconst q = useQuery({ queryKey: ['radar'] });\nconst m = useMutation({});",
+      [files[1]!]: 'export const useRadar = () => useQuery({ queryKey: radarKeys.all });',
+      [files[2]!]: 'const q = useQuery(options);',
+    };
+    const found = misplacedQueries(files, (f) => code[f]!);
+    expect(found).toEqual(['features/radar/a.tsx:2 useQuery', 'features/radar/a.tsx:3 useMutation']);
+    expect(beyondAllowance(found)).toEqual(found);
+  });
+
+  it('has no useQuery( or useMutation( in a feature outside its api.ts', () => {
+    const found = misplacedQueries(sourceFiles(path.join(src, 'features')), (f) => readFileSync(f, 'utf8'));
+    expect(beyondAllowance(found)).toEqual([]);
+  });
+
+  it('names only files that still hold such calls, so the list shrinks as they move', () => {
+    const found = misplacedQueries(sourceFiles(path.join(src, 'features')), (f) => readFileSync(f, 'utf8'));
+    const files = new Set(found.map((f) => f.slice(0, f.indexOf(':'))));
+    expect(Object.keys(notYetMoved).filter((f) => !files.has(f))).toEqual([]);
+  });
+});
