@@ -65,8 +65,9 @@ export function useCompany(companyId: string, enabled = true) {
   });
 }
 
-export function saveCompany(id: string, input: CompanyInput): Promise<CompanyDetail> {
-  return apiRequest(`/company/${encodeURIComponent(id)}`, { method: 'PUT', json: input, schema: companyDetailSchema });
+/** Saves based on the version the wizard loaded: a change saved in between answers 409, not lost. */
+export function saveCompany(id: string, input: CompanyInput, ifMatch?: number): Promise<CompanyDetail> {
+  return apiRequest(`/company/${encodeURIComponent(id)}`, { method: 'PUT', json: input, schema: companyDetailSchema, ifMatch });
 }
 
 /** Spec 000 §7: "add missing measures" takes a company id (and a null second argument). */

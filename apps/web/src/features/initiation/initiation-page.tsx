@@ -131,6 +131,7 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [invited, setInvited] = useState(initiation.dpoInvitation);
+  const [companyVersion, setCompanyVersion] = useState(company.version);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const companyForm = useZodForm<CompanyInput>(companyFormSchema, {
     defaultValues: companyInputOf(company),
@@ -178,7 +179,8 @@ function Wizard({ initiation, company }: { initiation: Initiation; company: Comp
       return false;
     }
     try {
-      const saved = await saveCompany(company.id, companyForm.getValues());
+      const saved = await saveCompany(company.id, companyForm.getValues(), companyVersion);
+      setCompanyVersion(saved.version);
       companyForm.reset(companyInputOf(saved));
       queryClient.setQueryData(['company', 'detail', company.id], saved);
       markFailed('company', false);
