@@ -350,7 +350,7 @@ describe('user and role administration in the browser', () => {
     await dialog.getByRole('checkbox', { name: 'Administrator', exact: true }).uncheck();
     await dialog.getByRole('checkbox', { name: 'Leser', exact: true }).check();
     await dialog.getByRole('button', { name: tr('common.save') }).click();
-    const message = /^Sie sind die letzte Administration dieses Mandanten und können Ihre Rechte nicht entfernen\. /;
+    const message = /hätte danach keine aktive Administration mehr\. /;
     await dialog.getByRole('alert').getByText(message).waitFor();
     expect(await dialog.isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);

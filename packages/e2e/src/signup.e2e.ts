@@ -280,7 +280,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => page.url()).toContain('/login');
     await login(page, server.url, 'dora.card@dpo.example', 'Neu-Start1!', false);
-    const reminder = page.getByRole('dialog', { name: 'Willkommen im Privacy Cockpit' });
+    const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
     await reminder.waitFor();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
     await page.goto(`${server.url}/account`);

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -75,17 +76,19 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
         )}
         <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
           {latest.data?.items.map((n) => (
-            <ListItemButton
-              key={n.id}
-              onClick={() => open(n)}
-              sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}
-            >
-              <ListItemText
-                primary={t(`notification.kind.${n.kind}`)}
-                secondary={`${n.item ? `${n.item.numberLabel} ${n.item.name} · ` : ''}${n.companyName} · ${new Date(n.createdAt).toLocaleString(i18n.language)}`}
-                slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
-              />
-            </ListItemButton>
+            // A list holds list items only: the button sits inside one.
+            <ListItem key={n.id} disablePadding>
+              <ListItemButton
+                onClick={() => open(n)}
+                sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}
+              >
+                <ListItemText
+                  primary={t(`notification.kind.${n.kind}`)}
+                  secondary={`${n.item ? `${n.item.numberLabel} ${n.item.name} · ` : ''}${n.companyName} · ${new Date(n.createdAt).toLocaleString(i18n.language)}`}
+                  slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Popover>
