@@ -36,7 +36,9 @@ const selfService = [
   /^\/api\/mail\/unsubscribe$/,
   /^\/api\/terms-of-use\/\{id\}\/consent$/,
   /^\/api\/user\/(scope|language|dashboard-settings|profile|notifications|avatar|change-password)$/,
-  /^\/api\/user\/(email-change|two-factor)(\/|$)/,
+  /^\/api\/user\/(email-change|two-factor|api-token)(\/|$)/,
+  // Marking one's own notifications read.
+  /^\/api\/notification\/(read-all|\{id\}\/read)$/,
 ];
 
 const uuidRe = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -227,7 +229,7 @@ describe('cross-tenant walk of every OpenAPI operation', () => {
 function administers(op: Operation): boolean {
   const p = op.path;
   if (
-    /^\/api\/user\/(me|lookup|scope|language|dashboard-settings|profile|notifications|avatar|change-password|email-change|two-factor)(\/|$)/.test(
+    /^\/api\/user\/(me|lookup|scope|language|dashboard-settings|profile|notifications|avatar|change-password|email-change|two-factor|api-token)(\/|$)/.test(
       p,
     )
   )
