@@ -5,14 +5,12 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../lib/create-store';
 import { snackbarHostStore } from '../lib/notify';
-import { conflictStore } from '../lib/record-conflict';
 import { createStyleCache } from './style-cache';
 import { createAppTheme } from './theme';
 
 const styleCache = createStyleCache();
 
 const SnackbarHost = lazy(() => import('./snackbar-host').then((m) => ({ default: m.SnackbarHost })));
-const ConflictDialogHost = lazy(() => import('./conflict-dialog-host').then((m) => ({ default: m.ConflictDialogHost })));
 
 /**
  * Emotion's cache with the last visit's styles, the theme with MUI's de/en locale, and the
@@ -24,7 +22,6 @@ export function Providers({ children }: { children: ReactNode }) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const theme = useMemo(() => createAppTheme(language), [language]);
   const snackbarsRequested = useStore(snackbarHostStore, (s) => s.requested);
-  const conflictRequested = useStore(conflictStore, (s) => s.requested);
   return (
     <CacheProvider value={styleCache}>
       <ThemeProvider theme={theme}>
@@ -33,11 +30,6 @@ export function Providers({ children }: { children: ReactNode }) {
         {snackbarsRequested && (
           <Suspense fallback={null}>
             <SnackbarHost />
-          </Suspense>
-        )}
-        {conflictRequested && (
-          <Suspense fallback={null}>
-            <ConflictDialogHost />
           </Suspense>
         )}
       </ThemeProvider>

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import { Outlet, useMatches, useRouter } from '@tanstack/react-router';
-import { Suspense, use, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { lockRouteOf } from '../lib/api/lock';
 import { documentTitle, useConfig } from '../lib/config';
+import { useStore } from '../lib/create-store';
 import { notify } from '../lib/notify';
 import { sessionQueryClient } from '../lib/query-client';
+import { conflictStore } from '../lib/record-conflict';
 import { onSessionEvent, useSession } from '../lib/session/session-store';
 import { loginHref } from './routes/guard';
 
@@ -70,6 +72,30 @@ function useDocumentTitle() {
  * login or a full-page view.
  */
 export function RootLayout() {
+  return (
+    <>
+      <RootContent />
+      <ConflictHost />
+    </>
+  );
+}
+
+const ConflictDialogHost = lazy(() => import('./conflict-dialog-host').then((m) => ({ default: m.ConflictDialogHost })));
+
+/**
+ * The conflict dialog, once the first conflict asks for it. Inside the router: its frame asks
+ * before unsaved choices are lost, which needs the router's navigation blocker.
+ */
+function ConflictHost() {
+  const requested = useStore(conflictStore, (s) => s.requested);
+  return requested ? (
+    <Suspense fallback={null}>
+      <ConflictDialogHost />
+    </Suspense>
+  ) : null;
+}
+
+function RootContent() {
   useSessionNavigation();
   useDocumentTitle();
   const status = useSession((s) => s.status);
