@@ -16,7 +16,7 @@ export default defineConfig({
     // login screen 7 kB gzip; the browser finds the same modules through the imports themselves
     // (docs/decisions/0027, seventeenth session).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    // The login screen has a budget of 200 kB gzip of initial JS (packages/e2e/src/login-bundle.test.ts).
+    // The login screen has a budget of 200 kB gzip of initial JS (packages/e2e/src/login-bundle.e2e.ts).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       // Needed by the inlining below (an entry's unused exports may go).

@@ -7,7 +7,6 @@ import { lockRouteOf } from '../lib/api/lock';
 import { documentTitle, useConfig } from '../lib/config';
 import { useStore } from '../lib/create-store';
 import { notify } from '../lib/notify';
-import { sessionQueryClient } from '../lib/query-client';
 import { conflictStore } from '../lib/record-conflict';
 import { onSessionEvent, useSession } from '../lib/session/session-store';
 import { loginHref } from './routes/guard';
@@ -48,7 +47,8 @@ function useSessionNavigation() {
           void router.navigate({ href: loginHref(router.state.location.href), replace: true });
         } else if (event.type === 'scopeLost') {
           notify(t('scope.lost'), 'warning');
-          void sessionQueryClient().invalidateQueries();
+          // The query client comes with the shell: the login screen does not load it.
+          void import('../lib/query-client').then((m) => m.sessionQueryClient().invalidateQueries());
           void router.navigate({ to: '/home', replace: true });
         } else {
           void router.navigate({ href: lockRouteOf(event.reason), replace: true });
