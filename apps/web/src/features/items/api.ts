@@ -3,6 +3,7 @@ import {
   addMissingMeasuresResultSchema,
   attachmentSchema,
   companyListItemSchema,
+  documentPlaceholderValuesSchema,
   type Item,
   type ItemTypeKey,
   itemHistoryEntrySchema,
@@ -114,6 +115,16 @@ export function useChildItems(parentType: ItemTypeKey, parentId: string) {
     isError: query.isError,
     refetch: () => void query.refetch(),
   };
+}
+
+/** The values a dynamic document's placeholders take for its item (company, DPO, dates). */
+export function useDocumentPlaceholderValues(id: string | null) {
+  return useQuery({
+    queryKey: [...itemKeys.one('dynamic-document', id ?? ''), 'placeholders'],
+    queryFn: () =>
+      apiRequest(`/dynamic-document/${encodeURIComponent(id!)}/placeholders`, { schema: documentPlaceholderValuesSchema }),
+    enabled: !!id,
+  });
 }
 
 export function saveItem(type: ItemTypeKey, id: string | null, body: unknown, ifMatch?: number): Promise<Item> {

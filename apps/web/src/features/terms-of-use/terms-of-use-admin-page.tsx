@@ -18,7 +18,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { calendarDate, publishTermsOfUseSchema } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -34,7 +33,7 @@ import { visuallyHidden } from '../../components/visually-hidden';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
 import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
-import { currentTermsKey, fetchTermsVersions, publishTerms, type TermsOfUseVersion, termsVersionsKey } from './api';
+import { type TermsOfUseVersion, usePublishTerms, useTermsVersions } from './api';
 import { type TermsStatus, termsStatuses } from './terms-status';
 
 /** The form edits a calendar day; the API takes the instant that day starts (local time). */
@@ -72,7 +71,7 @@ function PreviewDialog({ version, onClose }: { version: TermsOfUseVersion; onClo
 function VersionsCard() {
   const { t } = useTranslation();
   const headingId = useId();
-  const versions = useQuery({ queryKey: termsVersionsKey, queryFn: fetchTermsVersions });
+  const versions = useTermsVersions();
   const [preview, setPreview] = useState<TermsOfUseVersion | null>(null);
   const statuses = termsStatuses(versions.data ?? []);
 
@@ -160,7 +159,6 @@ function VersionsCard() {
 function PublishCard() {
   const { t } = useTranslation();
   const headingId = useId();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<PublishForm | null>(null);
   const {
     register,
@@ -174,22 +172,26 @@ function PublishCard() {
     defaultValues: { releaseDate: toDay(new Date()), contentDe: '', contentEn: '' },
   });
 
-  const publish = useMutation({
-    mutationFn: (values: PublishForm) =>
-      publishTerms({ ...values, releaseDate: new Date(`${values.releaseDate}T00:00:00`).toISOString() }),
-    onSuccess: () => {
-      setPending(null);
-      notify(t('account.termsAdmin.published'), 'success');
-      reset({ releaseDate: toDay(new Date()), contentDe: '', contentEn: '' });
-      // A version released today applies to administrators too: the next call may lock the app.
-      void queryClient.invalidateQueries({ queryKey: termsVersionsKey });
-      void queryClient.invalidateQueries({ queryKey: currentTermsKey });
-    },
-    onError: (error) => {
-      setPending(null);
-      if (!applyFieldErrors(error, setError, ['releaseDate', 'contentDe', 'contentEn'])) notify(errorText(t, error), 'error');
-    },
-  });
+  const publishing = usePublishTerms();
+  const publish = {
+    isPending: publishing.isPending,
+    mutate: (values: PublishForm) =>
+      publishing.mutate(
+        { ...values, releaseDate: new Date(`${values.releaseDate}T00:00:00`).toISOString() },
+        {
+          onSuccess: () => {
+            setPending(null);
+            notify(t('account.termsAdmin.published'), 'success');
+            reset({ releaseDate: toDay(new Date()), contentDe: '', contentEn: '' });
+          },
+          onError: (error) => {
+            setPending(null);
+            if (!applyFieldErrors(error, setError, ['releaseDate', 'contentDe', 'contentEn']))
+              notify(errorText(t, error), 'error');
+          },
+        },
+      ),
+  };
 
   const fieldMessage = (field: keyof PublishForm) => messageText(t, errors[field]?.message);
 

@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lockRoutes } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,9 @@ import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { HOME } from '../../lib/routing/post-login-target';
-import { fetchMe, logout, setMe } from '../../lib/session/session-actions';
+import { logout } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
-import { consentToTerms, currentTermsKey, fetchCurrentTerms } from './api';
+import { useAcceptTerms, useCurrentTerms } from './api';
 
 /**
  * /terms-of-use: release date and content. While consent is owed the app is
@@ -34,22 +34,20 @@ export function TermsOfUsePage() {
   const queryClient = useQueryClient();
   const consentOwed = useSession((s) => s.lock === 'TermsOfUseConsentRequired');
   const [leaving, setLeaving] = useState(false);
-  const terms = useQuery({ queryKey: [...currentTermsKey, i18n.language], queryFn: fetchCurrentTerms });
+  const terms = useCurrentTerms(i18n.language);
 
-  const accept = useMutation({
-    mutationFn: async (id: string) => {
-      await consentToTerms(id);
-      // The fresh `me` says whether anything else is still owed; its lock replaces this one.
-      const me = await fetchMe();
-      setMe(me);
-      return me;
-    },
-    onSuccess: (me) => {
-      notify(t('account.terms.accepted'), 'success');
-      void navigate({ href: me.lockReason ? lockRoutes[me.lockReason] : HOME, replace: true });
-    },
-    onError: (error) => notify(errorText(t, error), 'error'),
-  });
+  const accepting = useAcceptTerms();
+  const accept = {
+    isPending: accepting.isPending,
+    mutate: (id: string) =>
+      accepting.mutate(id, {
+        onSuccess: (me) => {
+          notify(t('account.terms.accepted'), 'success');
+          void navigate({ href: me.lockReason ? lockRoutes[me.lockReason] : HOME, replace: true });
+        },
+        onError: (error) => notify(errorText(t, error), 'error'),
+      }),
+  };
 
   const decline = async () => {
     setLeaving(true);

@@ -1,5 +1,5 @@
 import { type helpContentInputSchema, helpContentSchema, languages } from '@pc/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api/api-client';
 
@@ -28,6 +28,20 @@ export async function fetchAllHelpContents(signal?: AbortSignal): Promise<HelpCo
     ),
   );
   return lists.flat();
+}
+
+/** Every help content in every language (the administration list). */
+export function useHelpContents() {
+  return useQuery({ queryKey: helpAdminKey, queryFn: ({ signal }) => fetchAllHelpContents(signal) });
+}
+
+/** Deletes a help content; the list and the toolbar's help are read again before it settles. */
+export function useDeleteHelpContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: HelpContent) => deleteHelpContent(item.id),
+    onSuccess: () => invalidateHelp(queryClient),
+  });
 }
 
 export function createHelpContent(body: HelpContentInput): Promise<HelpContent> {

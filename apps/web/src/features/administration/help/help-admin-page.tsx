@@ -18,14 +18,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Language, languages } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { notify } from '../../../lib/notify';
 import { findRouteDef } from '../../../lib/routing/route-table';
-import { deleteHelpContent, fetchAllHelpContents, type HelpContent, helpAdminKey, invalidateHelp } from './api';
+import { type HelpContent, useDeleteHelpContent, useHelpContents } from './api';
 import { HelpContentDialog } from './help-content-dialog';
 import { groupHelpContents, type HelpGroup, helpTitle } from './help-list';
 import { helpErrorText } from './messages';
@@ -135,25 +134,24 @@ function RouteGroup({
 /** /administration/help: the help pages per route and language, in index order; create, edit, delete. */
 export function HelpAdminPage() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const [locale, setLocale] = useState<Language | 'all'>('all');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<HelpContent | null>(null);
-  const contents = useQuery({ queryKey: helpAdminKey, queryFn: ({ signal }) => fetchAllHelpContents(signal) });
+  const contents = useHelpContents();
   const groups = useMemo(() => groupHelpContents(contents.data ?? [], { query, locale }), [contents.data, query, locale]);
   const count = groups.reduce((n, g) => n + g.items.length, 0);
   const defaultLocale: Language = locale !== 'all' ? locale : i18n.language === 'en' ? 'en' : 'de';
 
-  const remove = useMutation({
-    mutationFn: (item: HelpContent) => deleteHelpContent(item.id),
-    onSuccess: async () => {
-      await invalidateHelp(queryClient);
-      notify(t('helpAdmin.deleted'), 'success');
-      setDeleting(null);
-    },
-    onError: (error) => notify(helpErrorText(t, error), 'error'),
-  });
+  const remove = useDeleteHelpContent();
+  const confirmDelete = (item: HelpContent) =>
+    remove.mutate(item, {
+      onSuccess: () => {
+        notify(t('helpAdmin.deleted'), 'success');
+        setDeleting(null);
+      },
+      onError: (error) => notify(helpErrorText(t, error), 'error'),
+    });
 
   return (
     <Box sx={{ maxWidth: 1040 }}>
@@ -252,7 +250,7 @@ export function HelpAdminPage() {
         confirmLabel={t('helpAdmin.delete')}
         danger
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && confirmDelete(deleting)}
         onClose={() => setDeleting(null)}
       />
     </Box>

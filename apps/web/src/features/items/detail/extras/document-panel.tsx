@@ -11,20 +11,18 @@ import Typography from '@mui/material/Typography';
 import {
   type DocumentPlaceholderKey,
   documentPlaceholderKeys,
-  documentPlaceholderValuesSchema,
   fillPlaceholders,
   isPlaceholderKey,
   placeholdersIn,
   placeholderToken,
 } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type Control, useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, type DownloadedFile, saveFile } from '../../../../lib/api/api-client';
 import { isApiError } from '../../../../lib/api/api-error';
 import { notify } from '../../../../lib/notify';
-import { itemKeys } from '../../api';
+import { useDocumentPlaceholderValues } from '../../api';
 import { useItemType } from '../../use-item-type';
 import type { ItemFormValues } from '../form-values';
 import { useFormItem } from './use-form-item';
@@ -41,12 +39,7 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
   const { isDirty } = useFormState({ control });
   const template = typeof field.value === 'string' ? field.value : '';
   const [downloading, setDownloading] = useState(false);
-  const values = useQuery({
-    queryKey: [...itemKeys.one('dynamic-document', item?.id ?? ''), 'placeholders'],
-    queryFn: () =>
-      apiRequest(`/dynamic-document/${encodeURIComponent(item!.id)}/placeholders`, { schema: documentPlaceholderValuesSchema }),
-    enabled: !!item,
-  });
+  const values = useDocumentPlaceholderValues(item?.id ?? null);
 
   // A textarea that was never focused reports its caret at 0; only a caret the author placed counts.
   const caretPlaced = useRef(false);
