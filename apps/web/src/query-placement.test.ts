@@ -38,7 +38,6 @@ const notYetMoved: Record<string, number> = {
   'features/account/preferences-card.tsx': 2,
   'features/time/time-record-page.tsx': 1,
   'features/time/time-comparison-page.tsx': 2,
-  'features/calendar/appointment-list-page.tsx': 1,
 };
 
 function beyondAllowance(found: string[]): string[] {

@@ -432,6 +432,16 @@ describe('the dashboard side', () => {
     await page.getByText('Im gewählten Zeitraum gibt es keine passenden Termine.').waitFor();
     await page.getByLabel('Titel oder Teilnehmende').fill('fixe');
     await listed.waitFor();
+    // The view lives in the URL: a reload keeps the search; a cleared range stays cleared (every
+    // date, not the week the list opens with).
+    await page.waitForURL(/q=fixe/);
+    await page.getByRole('button', { name: 'Zeitraum aufheben' }).click();
+    await page.waitForURL(/from=/);
+    await page.reload();
+    await listed.waitFor();
+    expect(await page.getByLabel('Titel oder Teilnehmende').inputValue()).toBe('fixe');
+    expect(await page.getByRole('button', { name: 'Zeitraum aufheben' }).isDisabled()).toBe(true);
+    await shot(page, 'appointment-list-desktop');
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
     expect(xlsx.suggestedFilename()).toBe('DataGrid.xlsx');
     await listed.click();

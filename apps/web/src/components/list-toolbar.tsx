@@ -19,7 +19,7 @@ interface ListToolbarProps {
   /** The page's own filters, after the search field. */
   children?: ReactNode;
   /** A date-range filter at the end, for lists that have one. */
-  range?: { label: string; fromLabel: string; untilLabel: string };
+  range?: { label?: string; fromLabel?: string; untilLabel?: string };
 }
 
 /** The bar above a server-paged list: quick search (debounced by the grid), the page's filters, a date range. */

@@ -49,6 +49,23 @@ describe('server grid view in the URL', () => {
     expect(view).toMatchObject({ page: 0, pageSize: 50, dir: 'asc', range: { from: null, until: null } });
   });
 
+  it('opens a list whose subject is time on its default range, keeps another range and a cleared one', () => {
+    const week = { from: new Date(2026, 10, 23), until: new Date(2026, 10, 29, 23, 59, 59) };
+    const timed: GridDefaults = { ...defaults, range: () => week };
+    const plain = viewFromSearch({}, timed);
+    expect(plain.range).toEqual(week);
+    expect(Object.values(searchOfView(plain, timed)).filter((v) => v !== undefined)).toEqual([]);
+
+    const other = { ...plain, range: { from: new Date(2026, 10, 1), until: null } };
+    expect(searchOfView(other, timed)).toMatchObject({ from: '2026-11-01', until: undefined });
+    expect(viewFromSearch(searchOfView(other, timed), timed).range).toEqual(other.range);
+
+    // Cleared: every date, written as an empty `from`, read back as no range (not the week).
+    const cleared = { ...plain, range: { from: null, until: null } };
+    expect(searchOfView(cleared, timed)).toMatchObject({ from: '', until: undefined });
+    expect(viewFromSearch({ from: '' }, timed).range).toEqual({ from: null, until: null });
+  });
+
   it('writes a changed direction on the default column', () => {
     const search = searchOfView({ ...viewFromSearch({}, defaults), dir: 'desc' }, defaults);
     expect(search).toMatchObject({ sort: 'number', dir: 'desc' });

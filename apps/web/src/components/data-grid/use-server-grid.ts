@@ -21,6 +21,11 @@ export interface GridDefaults {
   dir: 'asc' | 'desc';
   /** Every filter the page has, with the value that means "no filter" (usually ''). */
   filters: Readonly<Record<string, string>>;
+  /**
+   * The date range a plain link opens with, for lists whose subject is time (the current week);
+   * registers have none. A range the user cleared is kept in the URL as an empty `from`.
+   */
+  range?: () => DateRange;
 }
 
 export const GRID_PAGE_SIZES = [25, 50, 100] as const;
@@ -63,7 +68,10 @@ export function viewFromSearch(search: Readonly<Record<string, unknown>>, defaul
     sort: text(search.sort) || defaults.sort,
     dir: dir === 'asc' || dir === 'desc' ? dir : defaults.dir,
     q: text(search.q) ?? '',
-    range: { from: dayOf(search.from, false), until: dayOf(search.until, true) },
+    range:
+      defaults.range && search.from === undefined && search.until === undefined
+        ? defaults.range()
+        : { from: dayOf(search.from, false), until: dayOf(search.until, true) },
     filters,
   };
 }
@@ -79,14 +87,23 @@ export function searchOfView(view: GridView, defaults: GridDefaults): Record<str
     sort: view.sort !== defaults.sort || view.dir !== defaults.dir ? view.sort : undefined,
     dir: view.sort !== defaults.sort || view.dir !== defaults.dir ? view.dir : undefined,
     q: view.q !== '' ? view.q : undefined,
-    from: dayText(view.range.from),
-    until: dayText(view.range.until),
+    ...rangeSearch(view.range, defaults),
   };
   for (const [name, none] of Object.entries(defaults.filters)) {
     const value = view.filters[name] ?? none;
     search[name] = value !== none ? value : undefined;
   }
   return search;
+}
+
+/** The range's search parameters: none for the default range, an empty `from` for "all dates" where a default exists. */
+function rangeSearch(range: DateRange, defaults: GridDefaults): { from?: string; until?: string } {
+  const from = dayText(range.from);
+  const until = dayText(range.until);
+  if (!defaults.range) return { from, until };
+  const start = defaults.range();
+  if (from === dayText(start.from) && until === dayText(start.until)) return { from: undefined, until: undefined };
+  return from === undefined && until === undefined ? { from: '', until: undefined } : { from, until };
 }
 
 /**

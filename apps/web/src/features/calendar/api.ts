@@ -1,6 +1,8 @@
-import { appointmentSchema, timelineItemSchema } from '@pc/shared';
+import { appointmentPageSchema, appointmentSchema, timelineItemSchema } from '@pc/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
+import { currentWeek } from '../../components/date-range';
 import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 
@@ -33,6 +35,37 @@ export function useDueItems(from: Date, until: Date) {
     select: (items) => items.filter((i) => !i.hasHappened),
   });
 }
+
+/** The list opens on the current week, earliest first, 25 a page. */
+export const appointmentListDefaults: GridDefaults = {
+  pageSize: 25,
+  sort: 'start',
+  dir: 'asc',
+  filters: {},
+  range: () => currentWeek(),
+};
+
+/** The list's parameters; the appointment endpoint takes the range as instants with offset. */
+function appointmentParams(view: GridView, page: number, pageSize: number): URLSearchParams {
+  const p = viewParams(view, { page, pageSize });
+  p.delete('from');
+  p.delete('until');
+  if (view.range.from) p.set('from', view.range.from.toISOString());
+  if (view.range.until) p.set('until', view.range.until.toISOString());
+  return p;
+}
+
+/** One page of the scope's appointments: range, text, sort and paging by the server. */
+export function fetchAppointmentPage(view: GridView, page = view.page, pageSize = view.pageSize, signal?: AbortSignal) {
+  return apiRequest(`/appointment/page?${appointmentParams(view, page, pageSize)}`, { schema: appointmentPageSchema, signal });
+}
+
+/** The query `useServerGrid` runs for a view of the list, per scope. */
+export const appointmentPageQuery = (scopeId: string | null) => (view: GridView) =>
+  queryOptions({
+    queryKey: ['appointments', 'page', scopeId, appointmentParams(view, view.page, view.pageSize).toString()] as const,
+    queryFn: ({ signal }) => fetchAppointmentPage(view, view.page, view.pageSize, signal),
+  });
 
 export const upcomingAppointmentCountQuery = (scopeId: string | null) =>
   queryOptions({
