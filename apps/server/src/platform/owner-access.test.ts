@@ -22,7 +22,7 @@ const allowed: Record<string, string> = {
   'platform/mail/mailer.ts': 'the mail outbox worker',
   'modules/auth/deps.ts': 'login, token refresh and password reset (no tenant yet)',
   'modules/auth/token-limits.ts': 'rate limits of login and token refresh (no tenant yet)',
-  'modules/billing/signup-routes.ts': 'public sign-up: creates the company, its account holder and contract',
+  'modules/billing/signup.ts': 'public sign-up: creates the company, its account holder and contract',
   'modules/billing/catalogue.ts': "the operator's plans and coupons (Platform.Manage)",
   'modules/billing/contract-job.ts': 'the contract date job, across tenants',
   'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',

@@ -8,38 +8,15 @@ import {
   upgradePreviewRequestSchema,
   upgradeRequestSchema,
 } from '@pc/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appUser, billingInvoice, billingLedger } from '../../db/schema/index';
-import type { RequestContext } from '../../platform/auth/context';
 import { ctxOf } from '../../platform/auth/plugin';
-import { AppError, forbidden } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
-import type { Storage } from '../../platform/storage';
-import { todayIn } from '../items/time';
+import { AppError } from '../../platform/errors';
 import { attachmentHeader } from '../report/service';
-import type { Seller } from './invoice';
+import { type AccountContractDeps, accountStatement, holderContext, invoiceOf } from './account';
 import { sendCancellationConfirmation, sendOrderConfirmation } from './mails';
-import { type BillingProvider, fail, ProviderError } from './provider';
-import { euro } from './terms';
-
-export interface AccountContractDeps {
-  provider: BillingProvider;
-  mailer: Mailer;
-  storage: Storage;
-  seller: Seller;
-  timeZone: string;
-  now: () => Date;
-}
-
-/** Only the account holder, or the operator (Platform.Manage), sees and changes the contract. */
-async function holderContext(d: AccountContractDeps, ctx: RequestContext) {
-  const [me] = await ctx.db.select({ hasAccount: appUser.hasAccount }).from(appUser).where(eq(appUser.id, ctx.userId));
-  if (!me?.hasAccount && !ctx.claims.has('Platform.Manage')) throw forbidden();
-  return { db: ctx.db, today: todayIn(d.timeZone, d.now()), locale: ctx.locale };
-}
+import { fail, ProviderError } from './provider';
 
 /** A provider's refusal: 409 with its message and account.error.{details}. */
 async function answer<T>(reply: FastifyReply, run: () => Promise<T>) {
@@ -172,46 +149,7 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
     async (req) => {
       const ctx = ctxOf(req);
       await holderContext(d, ctx);
-      const en = ctx.locale === 'en';
-      const rows = await ctx.db
-        .select()
-        .from(billingLedger)
-        .where(eq(billingLedger.companyId, ctx.companyId))
-        .orderBy(asc(billingLedger.bookedOn), asc(billingLedger.createdAt), asc(billingLedger.id));
-      let running = 0;
-      const lines = rows.map((l) => {
-        running += l.amountCents;
-        return {
-          id: l.id,
-          bookedOn: l.bookedOn,
-          kind: l.kind,
-          description: en ? l.descriptionEn : l.descriptionDe,
-          amount: euro(l.amountCents),
-          balanceAfter: euro(running),
-          invoiceId: l.invoiceId,
-        };
-      });
-      const invoices = await ctx.db
-        .select()
-        .from(billingInvoice)
-        .where(eq(billingInvoice.companyId, ctx.companyId))
-        .orderBy(desc(billingInvoice.sequence));
-      return {
-        balance: euro(running),
-        // Newest first, as a statement is read.
-        lines: lines.reverse(),
-        invoices: invoices.map((i) => ({
-          id: i.id,
-          number: i.number,
-          issuedOn: i.issuedOn,
-          periodFrom: i.periodFrom,
-          periodTo: i.periodTo,
-          net: euro(i.netCents),
-          vat: euro(i.vatCents),
-          gross: euro(i.grossCents),
-          fileName: i.fileName,
-        })),
-      };
+      return accountStatement(ctx);
     },
   );
 
@@ -221,10 +159,7 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
     async (req, reply) => {
       const ctx = ctxOf(req);
       await holderContext(d, ctx);
-      const [i] = await ctx.db
-        .select()
-        .from(billingInvoice)
-        .where(and(eq(billingInvoice.id, req.params.id), eq(billingInvoice.companyId, ctx.companyId)));
+      const i = await invoiceOf(ctx, req.params.id);
       const body = i ? await d.storage.get(i.fileHash) : null;
       if (!i || !body) throw new AppError(404, 'not_found', 'error.notFound');
       return reply
