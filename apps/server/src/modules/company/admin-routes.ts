@@ -1,4 +1,11 @@
-import { companyDetailSchema, companyFormSchema, companyMoveSchema, ifMatchHeaders, versionConflictSchema } from '@pc/shared';
+import {
+  companyDetailSchema,
+  companyFormSchema,
+  companyMoveSchema,
+  companySecuritySchema,
+  ifMatchHeaders,
+  versionConflictSchema,
+} from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -9,7 +16,15 @@ import { limitCaller, type RateLimiter } from '../../platform/rate-limiter';
 import type { Storage } from '../../platform/storage';
 import { readUpload, uploadOf } from '../../platform/upload';
 import { checkVersion, withEtag } from '../../platform/versioning';
-import { companyDetail, createCompany, createDemoCompany, moveCompany, setLogo, updateCompany } from './admin-service';
+import {
+  companyDetail,
+  createCompany,
+  createDemoCompany,
+  moveCompany,
+  setCompanySecurity,
+  setLogo,
+  updateCompany,
+} from './admin-service';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -68,6 +83,17 @@ export function companyAdminRoutes(
     },
   );
 
+  r.put(
+    '/api/company/:id/security',
+    {
+      config: { claims: { all: ['Company.Write'] } },
+      schema: { tags: ['security'], params: idParams, body: companySecuritySchema },
+    },
+    async (req, reply) => {
+      await setCompanySecurity(ctxOf(req), req.params.id, req.body);
+      return reply.code(204).send();
+    },
+  );
   r.post(
     '/api/company/:id/move',
     {

@@ -4,11 +4,13 @@ import {
   type CompanyInput,
   type CompanyMove,
   type CompanyRights,
+  type companySecuritySchema,
   VAT_NUMBER_ERROR,
   vatNumberForCountry,
 } from '@pc/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { appUser, company, companyGrant, initiation } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -260,4 +262,10 @@ export async function createDemoCompany(ctx: Ctx, opts: { timeZone: string; now:
   await db.update(initiation).set({ isFinished: true, finishedAt: opts.now }).where(eq(initiation.companyId, id));
   await seedDemoItems(db, id, ctx.userId, { timeZone: opts.timeZone, now: opts.now, full: true, profile: demoCompanyProfile });
   return id;
+}
+
+/** The company's login rules: IP allow-list and password expiry, by the company's write right. */
+export async function setCompanySecurity(ctx: Ctx, id: string, input: z.infer<typeof companySecuritySchema>) {
+  await companyFor(ctx, id, 'write');
+  await ctx.db.update(company).set(input).where(eq(company.id, id));
 }

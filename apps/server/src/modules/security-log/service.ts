@@ -1,8 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { appUser, securityEvent } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
-import { notFound } from '../../platform/errors';
-import { logSecurityEvent } from '../../platform/security-log';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId'>;
 
@@ -55,15 +53,4 @@ export async function listSecurityEvents(ctx: Ctx, q: { page: number; pageSize: 
       detail: r.detail ?? null,
     })),
   };
-}
-
-export async function unlockUser(ctx: Ctx, userId: string, ip: string) {
-  // Only users of the caller's own companies can be changed (row-level security).
-  const done = await ctx.db
-    .update(appUser)
-    .set({ failedLogins: 0, failedLoginWindowStart: null, lockedUntil: null })
-    .where(eq(appUser.id, userId))
-    .returning({ id: appUser.id });
-  if (!done.length) throw notFound();
-  await logSecurityEvent(ctx.db, { type: 'user.unlocked', userId, ip, detail: { by: ctx.userId } });
 }

@@ -20,6 +20,7 @@ import {
   inviteUser,
   listUsers,
   resetTwoFactor,
+  unlockUser,
   updateUser,
 } from './admin-service';
 import { revokeGrant, setGrant } from './grant-service';
@@ -98,6 +99,14 @@ export function userAdminRoutes(app: FastifyInstance, d: AccountDeps) {
   );
 
   // The next request of that user answers 412 PasswordExpired until they choose a new password.
+  r.post(
+    '/api/user/:id/unlock',
+    { config: { claims: { all: ['User.Write'] } }, schema: { tags: ['security'], params: idParams } },
+    async (req, reply) => {
+      await unlockUser(ctxOf(req), req.params.id, req.ip);
+      return reply.code(204).send();
+    },
+  );
   r.post(
     '/api/user/:id/force-password-change',
     { config: { claims: { all: ['User.Write'] } }, schema: { tags: ['user'], params: idParams } },

@@ -243,3 +243,17 @@ export async function resetTwoFactor(ctx: Ctx, id: string, ip: string) {
   });
   await logSecurityEvent(ctx.db, { type: 'mfa.disabled', userId: id, ip, detail: { by: ctx.userId } });
 }
+
+/**
+ * Ends a lockout after failed logins. Only a user the caller administers (one of their own
+ * tenant; row-level security hides the rest): a person granted from another tenant is unlocked
+ * by their home tenant.
+ */
+export async function unlockUser(ctx: Ctx, userId: string, ip: string) {
+  await ownUser(ctx, userId);
+  await ctx.db
+    .update(appUser)
+    .set({ failedLogins: 0, failedLoginWindowStart: null, lockedUntil: null })
+    .where(eq(appUser.id, userId));
+  await logSecurityEvent(ctx.db, { type: 'user.unlocked', userId, ip, detail: { by: ctx.userId } });
+}

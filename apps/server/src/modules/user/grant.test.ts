@@ -119,6 +119,7 @@ describe('grants across tenants', () => {
     expect(edit.json().code).toBe('forbidden');
     expect((await call(other, 'POST', `/api/user/${readerId}/invite`)).statusCode).toBe(403);
     expect((await call(other, 'POST', `/api/user/${readerId}/reset-two-factor`)).statusCode).toBe(403);
+    expect((await call(other, 'POST', `/api/user/${readerId}/unlock`)).statusCode).toBe(403);
     // Operator roles are never granted; unknown roles are refused.
     const operator = await call(other, 'PUT', `/api/user/${readerId}/grant`, undefined, {
       companyId: fremdfirma,
