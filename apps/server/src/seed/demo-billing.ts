@@ -1,6 +1,7 @@
 import { billingContract, billingCoupon, billingCustomer, billingLedger } from '../db/schema/index';
 import type { Db } from '../db/types';
-import { addDays, addMonths, monthlyPrice } from '../modules/billing/terms';
+import { monthlyPrice } from '../modules/billing/terms';
+import { addDays, addMonths } from '../platform/dates';
 
 /**
  * Demo coupons and contracts: the agency pays the DPO plan by SEPA direct debit

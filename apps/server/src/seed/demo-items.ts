@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { appUser, tag } from '../db/schema/index';
 import type { Db } from '../db/types';
 import { type ItemDeps, insertItem } from '../modules/items/service';
-import { addDays, todayIn } from '../modules/items/time';
 import { measureCatalogue } from '../modules/measures/catalogue';
+import { addDays, todayIn } from '../platform/dates';
 import { type DemoProfileKey, demoProfiles } from './demo-profiles';
 
 type Spec = {

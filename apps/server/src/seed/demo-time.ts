@@ -11,7 +11,7 @@ import {
   userRole,
 } from '../db/schema/index';
 import type { Db } from '../db/types';
-import { addDays, todayIn } from '../modules/items/time';
+import { addDays, todayIn } from '../platform/dates';
 import { demoUsers } from './demo';
 
 /** A small deterministic generator (mulberry32): the same demo every time, no Math.random. */

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { appUser, billingInvoice, billingLedger } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
+import { todayIn } from '../../platform/dates';
 import { forbidden } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage';
-import { todayIn } from '../items/time';
 import type { Seller } from './invoice';
 import type { BillingProvider } from './provider';
 import { euro } from './terms';

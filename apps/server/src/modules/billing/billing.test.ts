@@ -17,12 +17,11 @@ import {
 } from '../../db/schema/index';
 import { queryRows } from '../../db/types';
 import { hashPassword } from '../../platform/auth/password';
+import { addDays, addMonths, todayIn } from '../../platform/dates';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail } from '../../test/helpers';
-import { todayIn } from '../items/time';
 import { advanceContracts } from './contract-job';
 import { dayText, recordCharge } from './invoice';
-import { addDays, addMonths } from './terms';
 
 /** The text of a PDF, read back with pdf.js (as the report tests do). */
 async function pdfText(data: Buffer) {

@@ -11,20 +11,12 @@ import {
 import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { billingContract, billingCoupon, billingCustomer, billingPlan, billingPlanVariant } from '../../db/schema/index';
 import type { Db } from '../../db/types';
+import { addDays, addMonths } from '../../platform/dates';
 import { validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { recordCharge, type Seller } from './invoice';
 import { type BillingProvider, fail, type PaymentBearerData, type ProviderContext } from './provider';
-import {
-  addDays,
-  addMonths,
-  type CouponTerms,
-  cancellationDates,
-  couponError,
-  euro,
-  monthlyPrice,
-  type VariantTerms,
-} from './terms';
+import { type CouponTerms, cancellationDates, couponError, euro, monthlyPrice, type VariantTerms } from './terms';
 
 type VariantRow = VariantTerms & { planId: string; name: string; planName: string; followUpVariantId: string | null };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import { todayIn } from '../items/time';
+import { todayIn } from '../../platform/dates';
 import {
   addCoupon,
   type CatalogueDeps,

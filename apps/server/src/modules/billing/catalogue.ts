@@ -3,9 +3,9 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OwnerDb } from '../../db/client';
 import { billingContract, billingCoupon, billingPlan, billingPlanVariant } from '../../db/schema/index';
+import { addDays, todayIn } from '../../platform/dates';
 import { AppError, notFound, sqlState, validationFailed } from '../../platform/errors';
-import { todayIn } from '../items/time';
-import { addDays, couponError } from './terms';
+import { couponError } from './terms';
 
 type Catalogue = z.infer<typeof billingCatalogueSchema>;
 

@@ -1,5 +1,5 @@
 import type { OwnerDb } from '../../db/client';
-import { todayIn } from '../items/time';
+import { todayIn } from '../../platform/dates';
 import type { BillingProvider } from './provider';
 
 /**

@@ -10,9 +10,10 @@ import {
   billingPlanVariant,
 } from '../../db/schema/index';
 import { type Db, queryRows } from '../../db/types';
+import { addDays, addMonths } from '../../platform/dates';
 import type { Storage } from '../../platform/storage';
 import { pdfBase, renderPdf } from '../dynamic-document/pdf';
-import { addDays, addMonths, type CouponTerms, monthlyPrice } from './terms';
+import { type CouponTerms, monthlyPrice } from './terms';
 
 /** The operator as it appears on invoices and in SEPA mandates (SELLER_*, SEPA_CREDITOR_ID). */
 export interface Seller {

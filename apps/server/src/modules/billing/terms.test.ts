@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, cancellationDates, couponError, monthlyPrice } from './terms';
+import { addMonths } from '../../platform/dates';
+import { cancellationDates, couponError, monthlyPrice } from './terms';
 
 describe('billing terms', () => {
   it('adds months keeping the day, or the last day of a shorter month', () => {

@@ -1,3 +1,4 @@
+import { addDays, addMonths } from '../../platform/dates';
 /**
  * The built-in provider's arithmetic, free of the database: prices, coupons, billing periods and
  * the dates a cancellation gives. Dates are calendar days "YYYY-MM-DD"; money is euro cents.
@@ -55,28 +56,6 @@ export function monthlyPrice(
   const net = v.monthlyNetCents - discount;
   const vat = Math.round((net * v.vatBasisPoints) / 10_000);
   return { netCents: v.monthlyNetCents, discountCents: discount, vatCents: vat, grossCents: net + vat };
-}
-
-const parse = (d: string) => {
-  const [y, m, day] = d.split('-').map(Number);
-  return { y: y!, m: m!, d: day! };
-};
-const fmt = (y: number, m: number, d: number) =>
-  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-
-export function addDays(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-/** The same day `months` later; a day the month lacks becomes its last (31 Jan + 1 → 28/29 Feb). */
-export function addMonths(date: string, months: number): string {
-  const { y, m, d } = parse(date);
-  const index = y * 12 + (m - 1) + months;
-  const ny = Math.floor(index / 12);
-  const nm = (index % 12) + 1;
-  return fmt(ny, nm, Math.min(d, daysInMonth(ny, nm)));
 }
 
 /**

@@ -2,9 +2,9 @@ import { type DocumentPlaceholderValues, fillPlaceholders } from '@pc/shared';
 import { eq } from 'drizzle-orm';
 
 import { company } from '../../db/schema/index';
+import { todayIn } from '../../platform/dates';
 import { notFound } from '../../platform/errors';
 import { getItem, type ItemCtx, type ItemDeps } from '../items/service';
-import { todayIn } from '../items/time';
 import { renderDocumentPdf } from './pdf';
 
 type CompanyRow = typeof company.$inferSelect;

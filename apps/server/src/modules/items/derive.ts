@@ -10,7 +10,7 @@ import {
   privacyRequestDeadline,
   riskLevel,
 } from '@pc/shared';
-import { dateIn } from './time';
+import { dateIn } from '../../platform/dates';
 
 type Data = Record<string, unknown>;
 

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/types';
 import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
+import { addDays, todayIn } from '../../platform/dates';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 import { inScopeSql } from '../../platform/tenancy';
 import type { ItemCtx, ItemDeps } from './service';
-import { addDays, todayIn } from './time';
 
 /**
  * Status categories for every type the caller may read, in one grouped query over the

@@ -2,8 +2,8 @@ import type { NotificationKind } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client';
 import { type Db, queryRows } from '../../db/types';
+import { addDays, todayIn } from '../../platform/dates';
 import type { Mailer } from '../../platform/mail/mailer';
-import { addDays, todayIn } from '../items/time';
 import { queueNotificationMails } from './mails';
 import { mailedAtOnceSql } from './service';
 

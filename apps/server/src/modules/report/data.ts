@@ -3,12 +3,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { company, item, tag } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
+import { todayIn } from '../../platform/dates';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { companyLogo } from '../company/service';
 import { placeholderValues } from '../dynamic-document/service';
 import type { ItemDeps } from '../items/service';
-import { todayIn } from '../items/time';
 import { type ReportTexts, reportTexts } from './labels';
 
 export const registerKinds = ['controller', 'processor'] as const;

@@ -11,11 +11,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { company, item } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
+import { todayIn } from '../../platform/dates';
 import { forbidden } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { pageNumberFooter, pdfBase, renderPdf } from '../dynamic-document/pdf';
 import { getItem, type ItemCtx, type ItemDeps, itemHistoryOf } from '../items/service';
-import { todayIn } from '../items/time';
 import { germanDate, logoOf } from './data';
 import { type WebT, webTexts } from './web-texts';
 

@@ -3,11 +3,11 @@ import { breachClock, type ItemTypeKey, privacyRequestDeadline } from '@pc/share
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam, type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
+import { addDays, todayIn } from '../../platform/dates';
 import { notFound } from '../../platform/errors';
 import { readableItemTypes, typeArray } from '../../platform/item-access';
 import { scopeCompanyIds } from '../../platform/tenancy';
 import type { ItemCtx, ItemDeps } from '../items/service';
-import { addDays, todayIn } from '../items/time';
 
 export type SummaryCtx = ItemCtx & Pick<RequestContext, 'claims'>;
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { item, itemHistory } from '../../db/schema/index';
+import { addDays, todayIn } from '../../platform/dates';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addDays, todayIn } from '../items/time';
 
 type Row = { type: string; created: number; closed: number; openAtEnd: number; overdue: number };
 

@@ -17,8 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { todayIn } from '../../platform/dates';
 import { checkVersion, withEtag } from '../../platform/versioning';
-import { todayIn } from '../items/time';
 import { queryMonthSummary, queryTimeBudgetElements, queryTimeComparison } from './comparison';
 import {
   createProject,
