@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 describe('webhooks in the browser', () => {
@@ -47,6 +47,7 @@ describe('webhooks in the browser', () => {
     await page.getByRole('option', { name: 'Bäckerei Schmidt' }).click();
     await dialog.getByLabel(/^Adresse \(URL\)/).fill(hookUrl);
     await dialog.getByRole('checkbox', { name: /Datenpanne erfasst/ }).check();
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'webhook-create-desktop');
     await dialog.getByRole('button', { name: 'Webhook anlegen' }).click();
 
@@ -87,6 +88,7 @@ describe('webhooks in the browser', () => {
     await delivery.getByText('Zugestellt').waitFor({ timeout: 20_000 });
     await delivery.getByText('204').waitFor();
     await delivery.getByText('Eintrag angelegt').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'webhook-deliveries-desktop');
     expect(received).toHaveLength(1);
     const [got] = received;
