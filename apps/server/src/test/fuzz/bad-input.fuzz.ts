@@ -13,6 +13,7 @@ import {
   operations,
   opName,
   type Pools,
+  seedWebhook,
   skipped,
   snapshot,
   toRequest,
@@ -45,6 +46,7 @@ describe('fuzzing every OpenAPI operation', () => {
     ops = await operations(t);
     admin = await walker(t, 'admin@demo.local');
     const other = await walker(t, 'other@demo.local');
+    await seedWebhook(t, await visibleCompanyIds(t, admin.headers()));
     const roles = await queryRows<{ id: string }>(t.db, sql`select role_id as id from user_role where user_id = ${admin.id}`);
     own = await collectPools(t, await visibleCompanyIds(t, admin.headers()), {
       users: [admin.id],

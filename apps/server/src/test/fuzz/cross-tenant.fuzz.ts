@@ -13,6 +13,7 @@ import {
   opName,
   type Parts,
   type Pools,
+  seedWebhook,
   skipped,
   snapshot,
   toRequest,
@@ -76,6 +77,9 @@ describe('cross-tenant walk of every OpenAPI operation', () => {
     ops = await operations(t);
     const admin = await walker(t, 'admin@demo.local');
     const companies = await visibleCompanyIds(t, admin.headers());
+    await seedWebhook(t, companies);
+    const readerCompanies = await visibleCompanyIds(t, (await walker(t, 'reader@demo.local')).headers());
+    await seedWebhook(t, readerCompanies);
     agency = await collectPools(t, companies);
     agencyIds = new Set(
       [
@@ -86,6 +90,8 @@ describe('cross-tenant walk of every OpenAPI operation', () => {
         ...Object.values(agency.item).flat(),
         ...agency.attachment,
         ...agency.appointment,
+        ...agency.webhook,
+        ...agency.webhookDelivery,
       ].map((id) => id.toLowerCase()),
     );
     const list = sql.join(
@@ -234,7 +240,7 @@ function administers(op: Operation): boolean {
     )
   )
     return false;
-  if (/^\/api\/(user|role|security-log|account|billing)(\/|$)/.test(p)) return true;
+  if (/^\/api\/(user|role|security-log|account|billing|webhook)(\/|$)/.test(p)) return true;
   if (/^\/api\/company(\/|$)/.test(p)) return isWrite(op);
   return false;
 }
