@@ -22,6 +22,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginationLabels } from '../../../components/data-grid/grid-locale';
 import { GRID_PAGE_SIZES, type useServerGrid } from '../../../components/data-grid/use-server-grid';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { resendDelivery, webhookKeys } from './api';
@@ -167,7 +168,11 @@ export function DeliveryLog({ endpoint, grid }: { endpoint: Webhook; grid: Grid 
                 <TableCell>{t('webhooks.time')}</TableCell>
                 <TableCell>{t('webhooks.responseCode')}</TableCell>
                 <TableCell>{t('webhooks.attempts')}</TableCell>
-                <TableCell />
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('webhooks.actions')}
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

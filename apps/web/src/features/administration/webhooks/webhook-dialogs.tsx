@@ -26,7 +26,8 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { createWebhook } from './api';
 
 const formSchema = z.object({
-  companyId: z.string().min(1, 'validation.required'),
+  // Empty: the user's only company (the field is shown when there is a choice); the server checks it.
+  companyId: z.string(),
   url: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'validation.webhook.eventsRequired'),
 });
@@ -37,13 +38,14 @@ export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | nu
   const { t } = useTranslation();
   const eventsLabel = useId();
   const companies = useCompanyOptions(true);
+  const options = companies.data ?? [];
   const form = useZodForm<FormValues>(formSchema, {
     defaultValues: { companyId: getScopeCompanyId() ?? '', url: 'https://', events: ['item.created'] },
     fieldOf: (path) => (path === 'companyId' || path === 'url' || path === 'events' ? path : undefined),
-    onSubmit: async (values) => onClose((await createWebhook(values)).secret),
+    onSubmit: async (values) =>
+      onClose((await createWebhook({ ...values, companyId: values.companyId || (options[0]?.id ?? '') })).secret),
   });
   const { errors } = form.formState;
-  const options = companies.data ?? [];
   return (
     <DialogFrame
       open
