@@ -60,6 +60,8 @@ import { apiTokenRoutes } from './modules/user/api-token-routes';
 import { profileRoutes } from './modules/user/profile-routes';
 import { userRoutes } from './modules/user/routes';
 import { vatRoutes } from './modules/vat/routes';
+import { webhookRoutes } from './modules/webhook/routes';
+import { runWebhookDeliveries, type WebhookRunResult } from './modules/webhook/worker';
 import { authPlugin } from './platform/auth/plugin';
 import { secretBox } from './platform/auth/secret-box';
 import { registerErrorHandling } from './platform/errors';
@@ -167,6 +169,17 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   // The one billing provider (docs/decisions/0018); a hosted one would be chosen here from configuration.
   const billingProvider = builtInProvider({ now: clock, storage, seller: config.seller });
   app.decorate('billingProvider', billingProvider);
+  // The webhook delivery worker, run by main.ts on an interval; tests call it with their own clock.
+  const webhookBox = secretBox(secret);
+  app.decorate('webhooks', {
+    run: (o: { now?: Date; production?: boolean; resolve?: (host: string) => Promise<string[]> } = {}) =>
+      runWebhookDeliveries(db, {
+        box: webhookBox,
+        now: o.now ?? clock(),
+        production: o.production ?? config.environment === 'Production',
+        send: o.resolve,
+      }),
+  });
   // Background deliveries record their outcome in the database, so let them finish before it
   // closes; a stalled SMTP server must not hold up shutdown, though: the mail stays in the outbox.
   app.addHook('onClose', async () => {
@@ -261,6 +274,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     roleRoutes(api);
     profileRoutes(api, { ...accountDeps, storage });
     apiTokenRoutes(api, { now });
+    webhookRoutes(api, { box: authDeps.box, production: config.environment === 'Production', now: clock });
     api.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   });
 
@@ -308,6 +322,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     billingProvider: BillingProvider;
+    webhooks: {
+      run(o?: { now?: Date; production?: boolean; resolve?: (host: string) => Promise<string[]> }): Promise<WebhookRunResult>;
+    };
   }
 }
 

@@ -99,6 +99,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   NOTIFY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
+  /** How often the webhook queue is looked at: the first attempt of a delivery waits at most this long. */
+  WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** `compare`: answers also written by zod's encode and compared (the test suites); `fast` otherwise. */
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenMinutes: c.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
     notifyIntervalSeconds: c.NOTIFY_INTERVAL_SECONDS,
+    webhookIntervalSeconds: c.WEBHOOK_INTERVAL_SECONDS,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : null,
     responseCheck: c.RESPONSE_CHECK,

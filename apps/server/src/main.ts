@@ -67,6 +67,22 @@ async function main() {
   void notifyPass();
   setInterval(notifyPass, config.notifyIntervalSeconds * 1000).unref();
 
+  // Webhook deliveries: every WEBHOOK_INTERVAL_SECONDS, by every instance (each claims its own
+  // deliveries); a run still busy when the next is due lets that turn pass.
+  let webhooksBusy = false;
+  const webhookPass = async () => {
+    if (webhooksBusy) return;
+    webhooksBusy = true;
+    try {
+      await app.webhooks.run();
+    } catch (e) {
+      app.log.error({ err: e }, 'webhook delivery pass failed');
+    } finally {
+      webhooksBusy = false;
+    }
+  };
+  setInterval(() => void webhookPass(), config.webhookIntervalSeconds * 1000).unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -109,6 +109,7 @@ describe('company administration in the browser', () => {
       ['users', '/administration/users'],
       ['roles', '/administration/roles'],
       ['security-log', '/administration/security-log'],
+      ['webhooks', '/administration/webhooks'],
       ['terms-of-use-admin', '/administration/terms-of-use'],
       ['help-admin', '/administration/help'],
     ]) {

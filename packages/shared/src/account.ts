@@ -135,6 +135,8 @@ export const securityEventTypes = [
   'sso.userCreated',
   'sso.refused',
   'sso.configured',
+  'webhook.created',
+  'webhook.deleted',
 ] as const;
 
 export const securityEventSchema = z.object({

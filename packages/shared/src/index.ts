@@ -28,4 +28,5 @@ export * from './time';
 export * from './user';
 export * from './validation-messages';
 export * from './vat/index';
+export * from './webhook';
 export * from './workspace';

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'breach_deadline',
   'request_received',
   'request_deadline',
+  'webhook_paused',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

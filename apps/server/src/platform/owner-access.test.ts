@@ -28,6 +28,7 @@ const allowed: Record<string, string> = {
   'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',
   'modules/notification/scheduler.ts': 'the scheduled notification pass (due dates, deadlines), across tenants',
   'modules/notification/job-routes.ts': 'the operator runs the notification pass now (Platform.Manage)',
+  'modules/webhook/worker.ts': 'the webhook delivery worker: claims deliveries of every tenant',
   'modules/help/routes.ts': "the operator's help contents (Platform.Manage)",
   'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",
   'modules/legal/routes.ts': 'public legal documents',

@@ -71,6 +71,8 @@ function lazyPage(page: RoutePage): RouteComponent {
       return lazyRouteComponent(() => import('../features/administration/users/users-page'), 'UsersPage');
     case 'roles-admin':
       return lazyRouteComponent(() => import('../features/administration/roles/roles-page'), 'RolesPage');
+    case 'webhooks-admin':
+      return lazyRouteComponent(() => import('../features/administration/webhooks/webhooks-page'), 'WebhooksPage');
     case 'security-log':
       return lazyRouteComponent(() => import('../features/security-log/security-log-page'), 'SecurityLogPage');
     case 'home':

@@ -7,4 +7,5 @@ export * from './notification';
 export * from './questionnaires';
 export * from './security';
 export * from './time';
+export * from './webhook';
 export * from './workspace';

@@ -8,6 +8,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { inScope, inScopeSql } from '../../platform/tenancy';
 import { notifyItemChange } from '../notification/events';
+import { enqueueWebhookEvents, itemEvents } from '../webhook/events';
 import { derived, ruledDueDate } from './derive';
 import { itemRights } from './policy';
 import { checkReferences } from './references';
@@ -373,7 +374,32 @@ export async function insertItem(
     changes: diff({}, coreOf(row!)),
   });
   await notifyItemChange(tx, ctx.userId, d.now(), null, row!);
+  await enqueueItemWebhooks(d, ctx, type, row!.id, companyId, itemEvents(type, null, row!));
   return row!;
+}
+
+/**
+ * The webhook events of an item's change, queued in the change's transaction. The payload is
+ * the item as the API returns it, without the rights, which are the changing user's own.
+ */
+async function enqueueItemWebhooks(
+  d: ItemDeps,
+  ctx: ItemCtx,
+  type: ItemTypeKey,
+  id: string,
+  companyId: string,
+  events: ReturnType<typeof itemEvents>,
+) {
+  await enqueueWebhookEvents(ctx.db, {
+    companyId,
+    events,
+    at: d.now(),
+    payload: async () => {
+      const row = await loadOne(ctx.db, { ...ctx, scopeCompanyIds: [companyId] }, type, id);
+      const { rights: _rights, ...apiItem } = (await toItems(ctx.db, [row], d.now(), ctx.claims))[0]!;
+      return { item: apiItem };
+    },
+  });
 }
 
 export async function createItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput) {
@@ -424,6 +450,7 @@ export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
       changes,
     });
     await notifyItemChange(tx, ctx.userId, d.now(), before, { ...before, ...next, id });
+    await enqueueItemWebhooks(d, ctx, type, id, before.companyId, itemEvents(type, before, next));
   }
   return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now(), ctx.claims))[0]!;
 }

@@ -102,6 +102,8 @@ export interface Pools {
   help: string[];
   terms: string[];
   avatar: string[];
+  webhook: string[];
+  webhookDelivery: string[];
 }
 
 /** The rows of the given companies; `exclude` keeps the walking user's own account and roles out of reach. */
@@ -140,7 +142,23 @@ export async function collectPools(
     avatar: await col<string>(
       sql`select avatar_hash as v from app_user where avatar_hash is not null and company_id in (${ids})`,
     ),
+    webhook: await col<string>(sql`select id as v from webhook_endpoint where company_id in (${ids})`),
+    webhookDelivery: await col<string>(sql`select id as v from webhook_delivery where company_id in (${ids})`),
   };
+}
+
+/**
+ * An endpoint with one delivery in the first of `companyIds`, so the walks address real webhook
+ * ids (the demo data has none). Its address is never called: no worker runs in the walks.
+ */
+export async function seedWebhook(t: TestApp, companyIds: string[]) {
+  const [endpoint] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into webhook_endpoint (company_id, url, events, secret_sealed)
+        values (${companyIds[0]}::uuid, 'https://example.com/seeded', '{item.created}', 'v1.a.b.c') returning id`,
+  );
+  await t.db.execute(sql`insert into webhook_delivery (endpoint_id, company_id, event_id, event, body, retry_until)
+      values (${endpoint!.id}::uuid, ${companyIds[0]}::uuid, gen_random_uuid(), 'item.created', '{}', now() + interval '1 day')`);
 }
 
 const itemTypeKeys = new Set<string>(itemTypes.map((x) => x.key));
@@ -162,6 +180,7 @@ export function poolFor(p: Pools, op: Operation, at: string[]): (string | number
       appointment: p.appointment,
       'help-content': p.help,
       'terms-of-use': p.terms,
+      webhook: p.webhook,
     };
     if (bySegment[segment]) return bySegment[segment];
     if (itemTypeKeys.has(segment)) return p.item[segment as ItemTypeKey] ?? [];
@@ -172,6 +191,7 @@ export function poolFor(p: Pools, op: Operation, at: string[]): (string | number
   if (key === 'roleIds') return p.role;
   if (key === 'tagId') return p.tag;
   if (key === 'itemId') return allItems(p);
+  if (key === 'deliveryId') return p.webhookDelivery;
   if (at[0] === 'data' && itemTypeKeys.has(segment)) {
     const field = itemTypeDefs[segment as ItemTypeKey].fields.find((f) => f.key === at[1]);
     if (field?.kind === 'tags') return p.tag;
@@ -231,6 +251,9 @@ export function validArb(s: JsonSchema, p: Pools, op: Operation, at: string[] = 
     if (s.enum) return fc.constantFrom(...s.enum);
     switch (s.type) {
       case 'string':
+        // A webhook's address: HTTPS, or HTTP to localhost outside Production (nothing is sent in the walks).
+        if (op.path === '/api/webhook' && at.join('.') === 'url')
+          return fc.constantFrom('https://example.com/hook', 'http://localhost:9/hook');
         return stringArb(s, poolFor(p, op, at), at[at.length - 1] ?? '');
       case 'integer':
       case 'number': {
@@ -406,6 +429,8 @@ const companyOf: Record<string, string> = {
   terms_of_use: 'null',
   help_content: 'null',
   mail_opt_out: 'null',
+  webhook_endpoint: 'r.company_id',
+  webhook_delivery: 'r.company_id',
 };
 
 /**

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useLatestNotifications, useMarkAllNotificationsRead, useMarkNotificationRead, useUnreadNotificationCount } from './api';
 
 const linkOf = (n: Notification) => {
+  if (n.kind === 'webhook_paused') return '/administration/webhooks';
   if (!n.item) return null;
   const route = itemTypes.find((t) => t.key === n.item?.type)?.route;
   return route ? `${route}/${n.item.id}` : null;

@@ -37,6 +37,7 @@ export type RoutePage =
   | 'terms-of-use-admin'
   | 'users-admin'
   | 'roles-admin'
+  | 'webhooks-admin'
   // Dashboard side.
   | 'home'
   | 'change-log'
@@ -141,6 +142,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/administration/users', section: 'users', administrator: true, page: 'users-admin' },
   { path: '/administration/roles', section: 'roles', administrator: true, page: 'roles-admin' },
   { path: '/administration/security-log', section: 'security-log', administrator: true, page: 'security-log' },
+  { path: '/administration/webhooks', section: 'webhooks', administrator: true, page: 'webhooks-admin' },
   {
     path: '/administration/help',
     section: 'help-admin',

@@ -6,6 +6,7 @@ import PeopleAlt from '@mui/icons-material/PeopleAlt';
 import Security from '@mui/icons-material/Security';
 import Sell from '@mui/icons-material/Sell';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import Webhook from '@mui/icons-material/Webhook';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea, { type CardActionAreaProps } from '@mui/material/CardActionArea';
@@ -24,7 +25,7 @@ CardAnchor.displayName = 'CardAnchor';
 const CardLink = createLink(CardAnchor);
 
 interface Entry {
-  key: 'companies' | 'users' | 'roles' | 'security-log' | 'terms-of-use-admin' | 'help-admin' | 'billing-admin';
+  key: 'companies' | 'users' | 'roles' | 'security-log' | 'webhooks' | 'terms-of-use-admin' | 'help-admin' | 'billing-admin';
   path: string;
   icon: ReactNode;
   /** Installation-wide content needs the operator claim (docs/decisions/0008); a tenant administrator does not see it. */
@@ -36,6 +37,7 @@ const entries: Entry[] = [
   { key: 'users', path: '/administration/users', icon: <PeopleAlt /> },
   { key: 'roles', path: '/administration/roles', icon: <VerifiedUser /> },
   { key: 'security-log', path: '/administration/security-log', icon: <Security /> },
+  { key: 'webhooks', path: '/administration/webhooks', icon: <Webhook /> },
   { key: 'terms-of-use-admin', path: '/administration/terms-of-use', icon: <Gavel />, claim: 'Platform.Manage' },
   { key: 'help-admin', path: '/administration/help', icon: <HelpCenter />, claim: 'Platform.Manage' },
   { key: 'billing-admin', path: '/administration/billing', icon: <Sell />, claim: 'Platform.Manage' },

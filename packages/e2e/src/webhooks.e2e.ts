@@ -1,0 +1,127 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
+import { type RunningServer, startServer } from './server';
+
+describe('webhooks in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let receiver: http.Server;
+  let hookUrl: string;
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    // The worker looks at the queue every second, so the first attempt comes at once.
+    server = await startServer({ LOGIN_RATE_LIMIT: '1000', WEBHOOK_INTERVAL_SECONDS: '1' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  it('registers an endpoint, shows its secret once and logs a signed delivery', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/webhooks' });
+    await page.getByText('Es ist noch kein Webhook eingerichtet.').waitFor();
+    await page.getByRole('button', { name: 'Webhook anlegen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: /Unternehmen/ }).click();
+    await page.getByRole('option', { name: 'Bäckerei Schmidt' }).click();
+    await dialog.getByLabel(/^Adresse \(URL\)/).fill(hookUrl);
+    await dialog.getByRole('checkbox', { name: /Datenpanne erfasst/ }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'webhook-create-desktop');
+    await dialog.getByRole('button', { name: 'Webhook anlegen' }).click();
+
+    const value = page.getByTestId('webhook-secret');
+    await value.waitFor();
+    const secret = (await value.textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await shot(page, 'webhook-secret-desktop');
+    await page.getByRole('button', { name: 'Fertig' }).click();
+    const row = page.getByTestId('webhook-row');
+    await row.getByText(hookUrl).waitFor();
+    expect(await page.textContent('main')).not.toContain(secret);
+
+    // An entry is created in the bakery (as a script would); its event reaches the receiver.
+    const token = (
+      (await (
+        await fetch(`${server.url}/api/auth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const companies = (await (
+      await fetch(`${server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { id: string; name: string }[];
+    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
+    const created = await fetch(`${server.url}/api/issue`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'X-Tenant': bakery, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Webhook-Probe', data: { priority: 'High' } }),
+    });
+    expect(created.status).toBe(201);
+
+    await row.getByRole('button', { name: 'Zustellungen' }).click();
+    const log = page.getByTestId('webhook-deliveries');
+    const delivery = log.getByTestId('webhook-delivery').first();
+    await delivery.getByText('Zugestellt').waitFor({ timeout: 20_000 });
+    await delivery.getByText('204').waitFor();
+    await delivery.getByText('Eintrag angelegt').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'webhook-deliveries-desktop');
+    expect(received).toHaveLength(1);
+    const [got] = received;
+    const expected = `v1=${createHmac('sha256', secret).update(`${got!.headers['x-pc-timestamp']}.${got!.body}`).digest('hex')}`;
+    expect(got!.headers['x-pc-signature']).toBe(expected);
+    expect(JSON.parse(got!.body).data.item.name).toBe('Webhook-Probe');
+
+    // Sent again from the log: a second delivery of the same event.
+    await delivery.getByRole('button', { name: 'Erneut senden' }).click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
+    expect(received[1]!.body).toBe(got!.body);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone, and deletes an endpoint after asking', async () => {
+    const { page, close } = await newPage(browser, PHONE);
+    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/webhooks' });
+    const row = page.getByTestId('webhook-row');
+    await row.getByRole('button', { name: 'Zustellungen' }).click();
+    await page.getByTestId('webhook-delivery').first().getByText('Zugestellt').waitFor();
+    await shot(page, 'webhook-deliveries-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('button', { name: 'Webhook anlegen' }).click();
+    await page
+      .getByRole('dialog')
+      .getByLabel(/^Adresse \(URL\)/)
+      .waitFor();
+    await shot(page, 'webhook-create-phone');
+    await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+    await row.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText('Es ist noch kein Webhook eingerichtet.').waitFor();
+    await close();
+  });
+});

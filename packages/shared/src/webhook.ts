@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { dateTime } from './scalars';
+
+/** The events an endpoint can subscribe to. */
+export const WEBHOOK_EVENTS = [
+  'item.created',
+  'item.updated',
+  'item.status_changed',
+  'data_breach.created',
+  'privacy_request.received',
+] as const;
+export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/** Every endpoint's secret starts with this, so a leaked one is recognised. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export const webhookInputSchema = z.strictObject({
+  companyId: z.uuid(),
+  url: z.string().trim().min(1).max(2000),
+  events: z.array(webhookEventSchema).min(1).max(WEBHOOK_EVENTS.length),
+});
+export type WebhookInput = z.infer<typeof webhookInputSchema>;
+
+/** The answer to a creation: the secret is shown this once. */
+export const webhookCreatedSchema = z.object({ id: z.uuid(), secret: z.string() });
+export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const webhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusSchema>;
+
+export const webhookSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventSchema),
+  createdAt: dateTime,
+  /** Set once the endpoint failed too often in a row; a resend starts it again. */
+  pausedAt: dateTime.nullable(),
+  consecutiveFailures: z.number().int(),
+  rights: z.object({ delete: z.boolean(), resend: z.boolean() }),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+export const webhookListSchema = z.object({
+  items: z.array(webhookSchema),
+  rights: z.object({ create: z.boolean() }),
+});
+export type WebhookList = z.infer<typeof webhookListSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  event: webhookEventSchema,
+  status: webhookDeliveryStatusSchema,
+  attempts: z.number().int(),
+  createdAt: dateTime,
+  lastAttemptAt: dateTime.nullable(),
+  /** When the next attempt is due (pending deliveries only). */
+  nextAttemptAt: dateTime.nullable(),
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  rights: z.object({ resend: z.boolean() }),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryPageSchema = z.object({ items: z.array(webhookDeliverySchema), total: z.number().int() });
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
+
+export const webhookDeliveryQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
