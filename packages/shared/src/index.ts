@@ -3,6 +3,7 @@ export * from './admin';
 export * from './api-token';
 export * from './auth';
 export * from './billing/index';
+export * from './checklist';
 export * from './claims';
 export * from './company';
 export * from './config';
