@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadProblem } from '../../../components/load-problem';
 import { PageLoader } from '../../../components/page-loader';
 import { PickersProvider } from '../../../components/pickers-provider';
-import { StatusChip } from '../../../components/status-chip';
+import { StatusChip, urgencyOf } from '../../../components/status-chip';
 import { isApiError } from '../../../lib/api/api-error';
 import { itemPageActions } from '../../../lib/item-page-slots';
 import { notify } from '../../../lib/notify';
@@ -140,7 +140,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
           {item && <ParentLine item={item} />}
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {item && <StatusChip status={item.status} />}
+          {item && <StatusChip status={item.status} urgency={urgencyOf(item)} />}
           {item && <ItemReportButton item={item} />}
           {item && (
             <Suspense fallback={null}>
