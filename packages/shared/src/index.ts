@@ -5,6 +5,7 @@ export * from './auth';
 export * from './billing/index';
 export * from './checklist';
 export * from './claims';
+export * from './clock-time';
 export * from './company';
 export * from './config';
 export * from './diagram';
