@@ -139,7 +139,13 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
           </Typography>
           {item && <ParentLine item={item} />}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        {/* The actions wrap onto further lines on a phone rather than run past its edge. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
           {item && <StatusChip status={item.status} urgency={urgencyOf(item)} />}
           {item && <ItemReportButton item={item} />}
           {item && (
