@@ -198,4 +198,30 @@ describe('finding what is urgent', () => {
     await shot(phone.page, 'urgent-checklist-phone');
     await phone.close();
   });
+
+  it('fits the item header and /documents on a phone without sideways scrolling, actions in reach', {
+    timeout: 120_000,
+  }, async () => {
+    await setScope(bakery);
+    const issue = (await api(
+      'POST',
+      '/issue',
+      { name: 'Verzeichnis der Verarbeitungstätigkeiten für alle Filialen aktualisieren', data: { priority: 'High' } },
+      bakery,
+    )) as { id: string };
+    const { page, close } = await newPage(browser, PHONE);
+    await signIn(page, server.url, ADMIN, { to: `/issues/${issue.id}` });
+    const remove = page.getByRole('button', { name: 'Löschen' });
+    await remove.waitFor();
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'urgent-issue-phone');
+    await page.goto(`${server.url}/documents`);
+    await page.getByRole('heading', { name: 'Dokumente' }).waitFor();
+    await page.getByRole('table').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'urgent-documents-phone');
+    await close();
+  });
 });
