@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { repoRoot } from './server';
 
@@ -50,6 +50,20 @@ export const SNACKBARS = '.notistack-SnackbarContainer';
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Makes a sidebar entry visible: entries past the first group live in sections, one open at a
+ * time; the sections' buttons are tried in turn until the link shows.
+ */
+export async function revealMenuLink(nav: Locator, link: Locator) {
+  if (await link.isVisible()) return;
+  const sections = nav.locator('[data-section]');
+  for (let i = 0; i < (await sections.count()); i++) {
+    const section = sections.nth(i);
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    if (await link.isVisible()) return;
+  }
+}
 
 /** Screenshots land in ./screenshots (git-ignored) for a person to look at. */
 export async function shot(page: Page, name: string) {

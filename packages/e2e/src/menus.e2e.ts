@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, LOADING, launch, newPage, signIn } from './browser';
+import { assertWebBuilt, LOADING, launch, newPage, revealMenuLink, signIn } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -44,7 +44,7 @@ describe('every menu entry of every demo user', () => {
       for (const href of hrefs) {
         problems.length = 0;
         const link = nav.locator(`a[href="${href}"]`);
-        if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Mehr' }).click();
+        await revealMenuLink(nav, link);
         await link.click();
         await expect.poll(() => new URL(page.url()).pathname).toBe(href);
         await page.locator('h1').first().waitFor();

@@ -5,7 +5,17 @@ import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/sh
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
+import {
+  assertWebBuilt,
+  seriousViolations as axeViolations,
+  DESKTOP,
+  launch,
+  newPage,
+  PHONE,
+  revealMenuLink,
+  shot,
+  signIn,
+} from './browser';
 import { type RunningServer, repoRoot, startServer } from './server';
 
 const ADMIN = 'admin@demo.local';
@@ -165,7 +175,7 @@ async function openFromMenu(page: Page, label: string) {
   const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
   // The issues entry carries the open-issue badge in its name ("Aufgaben 3 offene Aufgaben").
   const link = nav.getByRole('link', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( |$)`) });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Mehr' }).click();
+  await revealMenuLink(nav, link);
   await link.click();
 }
 

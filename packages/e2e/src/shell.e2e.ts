@@ -44,7 +44,8 @@ describe('the application shell', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(page.url()).toContain('/home');
     const nav = page.getByRole('navigation').first();
-    for (const entry of ['Aufgaben', 'Verarbeitungstätigkeiten', 'Folgenabschätzungen', 'AVV mit Dienstleistern']) {
+    // The time-critical registers first, then the sections (the registers open, the others closed).
+    for (const entry of ['Aufgaben', 'Datenpannen', 'Betroffenenanfragen', 'Verarbeitungstätigkeiten', 'Verträge']) {
       await expect.poll(() => nav.getByText(entry, { exact: true }).count()).toBeGreaterThan(0);
     }
     await expect.poll(() => page.getByText(`© 2024–${new Date().getFullYear()}`).count()).toBe(1);

@@ -41,30 +41,3 @@ export const itemTypes = [
 ] as const;
 
 export type ItemTypeKey = (typeof itemTypes)[number]['key'];
-
-/** The first sidebar menu block; the rest live in the 'more' menu. */
-export const mainMenuItemTypes: readonly ItemTypeKey[] = [
-  'issue',
-  'process',
-  'impact-assessment',
-  'pdca-list',
-  'service-agreement-with-provider',
-  'service-agreement-with-client',
-  'service-agreement-with-shared-responsibility',
-];
-
-export const moreMenuItemTypes: readonly ItemTypeKey[] = [
-  'training',
-  'audit',
-  'measure',
-  'website',
-  'hr',
-  'storage-period',
-  'privacy-request',
-  'data-breach',
-  'summary',
-  'standard-process',
-  'concept',
-  'dynamic-document',
-  'organisation-unit',
-];

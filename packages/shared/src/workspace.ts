@@ -14,7 +14,8 @@ export const searchableItemSchema = z.object({
   name: z.string(),
   description: z.string(),
   type: z.string(),
-  status: z.number().int(),
+  /** The item's status; for an attachment (type 'document') its item's, null when it hangs on none. */
+  status: z.number().int().nullable(),
   parentType: z.string().nullable(),
   parentId: z.uuid().nullable(),
 });

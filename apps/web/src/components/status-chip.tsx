@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { itemStatuses, statusColour, statusHex, statusTextHex } from '@pc/shared';
+import { itemStatuses, type StatusUrgency, statusColour, statusHex, statusTextHex } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 
 /** The translation key of a status code's name (`status.open` …); codes above 4 count as done. */
@@ -9,9 +9,9 @@ export function statusNameKey(status: number): string {
   return `status.${known?.name ?? 'done'}`;
 }
 
-/** A small round dot in the colour of a status (0 red, 1 yellow, 2 brown, 3 white, else green). */
-export function StatusDot({ status, size = 12 }: { status: number; size?: number }) {
-  const colour = statusColour(status);
+/** A small round dot in the colour of a status (statusColour: red only when overdue). */
+export function StatusDot({ status, size = 12, urgency }: { status: number; size?: number; urgency?: StatusUrgency }) {
+  const colour = statusColour(status, urgency);
   return (
     <Box
       component="span"
@@ -30,14 +30,19 @@ export function StatusDot({ status, size = 12 }: { status: number; size?: number
   );
 }
 
-/** The status of an item as a coloured chip with its translated name. */
-export function StatusChip({ status }: { status: number }) {
+/**
+ * The status of an item as a coloured chip with its translated name. Given the item's due date
+ * and derived overdue flag, an overdue item's chip is red and says so in words as well.
+ */
+export function StatusChip({ status, urgency }: { status: number; urgency?: StatusUrgency }) {
   const { t } = useTranslation();
-  const colour = statusColour(status);
+  const colour = statusColour(status, urgency);
+  const name = t(statusNameKey(status));
   return (
     <Chip
       size="small"
-      label={t(statusNameKey(status))}
+      label={colour === 'red' ? t('status.overdueLabel', { status: name }) : name}
+      data-status-colour={colour}
       sx={{
         bgcolor: statusHex[colour],
         color: statusTextHex[colour],
@@ -48,4 +53,9 @@ export function StatusChip({ status }: { status: number }) {
       }}
     />
   );
+}
+
+/** What the colour rule needs of an item: its due date and the server's derived overdue flag. */
+export function urgencyOf(item: { dueDate?: string | null; derived?: Record<string, unknown> }): StatusUrgency {
+  return { dueDate: item.dueDate ?? null, overdue: item.derived?.overdue === true };
 }

@@ -121,6 +121,12 @@ export const statusCategorySchema = z.object({
   open: z.number().int(),
   red: z.number().int(),
   yellow: z.number().int(),
+  /**
+   * Open and due within the next 24 hours or already overdue: for a data breach not yet notified
+   * whose 72-hour authority deadline ends within 24 hours, for other types a due date whose day
+   * ends within 24 hours. The sidebar shows it as the red badge.
+   */
+  urgent: z.number().int(),
   closedPercent: z.number(),
 });
 

@@ -1,11 +1,40 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths, breachClock, itemFindings, overallRisk, pdcaProgress, privacyRequestDeadline, riskLevel } from './rules';
-import { dueAlert, statusColour } from './status';
+import { dueAlert, progressTone, statusColour } from './status';
 
 describe('status', () => {
-  it('maps codes to the spec colours', () => {
-    expect([0, 1, 2, 3, 4, 7, -1].map(statusColour)).toEqual(['red', 'yellow', 'brown', 'white', 'green', 'green', 'green']);
+  it('maps codes to their colours, and an open code is not red by itself', () => {
+    expect([0, 1, 2, 3, 4, 7, -1].map((s) => statusColour(s))).toEqual([
+      'grey',
+      'yellow',
+      'brown',
+      'white',
+      'green',
+      'green',
+      'green',
+    ]);
+  });
+
+  it('is red only for an open item that is overdue or past a derived deadline', () => {
+    const now = new Date(2026, 10, 22, 15, 0);
+    expect(statusColour(0, { dueDate: '2026-12-01' }, now)).toBe('grey');
+    expect(statusColour(0, { dueDate: '2026-11-22' }, now)).toBe('grey');
+    expect(statusColour(0, { dueDate: '2026-11-21' }, now)).toBe('red');
+    expect(statusColour(1, { dueDate: '2026-11-21' }, now)).toBe('red');
+    expect(statusColour(0, { overdue: true }, now)).toBe('red');
+    expect(statusColour(2, { overdue: false, dueDate: null }, now)).toBe('brown');
+    // Closed items are never red, however late.
+    expect(statusColour(4, { dueDate: '2020-01-01', overdue: true }, now)).toBe('green');
+    expect(statusColour(3, { overdue: true }, now)).toBe('white');
+  });
+
+  it('colours a progress bar red only when something is overdue', () => {
+    expect(progressTone({ total: 0, open: 0, red: 0, yellow: 0 })).toBe('primary');
+    expect(progressTone({ total: 3, open: 3, red: 0, yellow: 0 })).toBe('primary');
+    expect(progressTone({ total: 3, open: 3, red: 0, yellow: 1 })).toBe('warning');
+    expect(progressTone({ total: 3, open: 1, red: 1, yellow: 0 })).toBe('error');
+    expect(progressTone({ total: 3, open: 0, red: 0, yellow: 0 })).toBe('success');
   });
 
   it('alerts red before the start of today, yellow within 14 days, never for closed items', () => {

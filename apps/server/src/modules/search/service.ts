@@ -19,9 +19,24 @@ interface Row {
   number: number | null;
   name: string;
   description: string;
-  status: number;
+  status: number | null;
   parent_type: string | null;
   parent_id: string | null;
+}
+
+/**
+ * A query that names an item number: "5", "0005", or with a type's prefix "AUF 5", "auf-0005",
+ * "AUF5". Numbers have at most nine digits (an int column); a prefix no type has is no number
+ * query ("Raum 5" stays a text search).
+ */
+export function numberQuery(q: string): { number: number; types: ItemTypeKey[] | null } | null {
+  const m = /^\s*(?:([a-zäöü]{2,6})\s*[-‐–]?\s*)?#?0*(\d{1,9})\s*$/iu.exec(q);
+  if (!m) return null;
+  const number = Number(m[2]);
+  if (!m[1]) return { number, types: null };
+  const prefix = m[1].toUpperCase();
+  const types = (Object.keys(itemTypeDefs) as ItemTypeKey[]).filter((k) => itemTypeDefs[k].prefix === prefix);
+  return types.length ? { number, types } : null;
 }
 
 /** The item data keys that hold tag ids, over every type (tags attach to items through `data`). */
@@ -49,6 +64,18 @@ export async function searchItems(ctx: SearchContext, q: string) {
   const lq = q.toLowerCase();
   const prefix = `${escapeLike(lq)}%`;
   const query = sql`websearch_to_tsquery('german', ${q})`;
+  // A number (with or without its type's prefix) finds the items of that number in every register
+  // the caller reads, or in the prefix's register, ranked first; the text search runs beside it.
+  const asNumber = numberQuery(q);
+  const numberTypes = asNumber ? (asNumber.types ?? types).filter((k) => types.includes(k)) : [];
+  const numbered =
+    asNumber && numberTypes.length
+      ? sql`union all
+        (select 'number'::text, i.id from item i
+         where i.number = ${asNumber.number} and i.company_id = any(${arrayParam(ctx.scopeCompanyIds)}::uuid[])
+           and i.type = any(${typeArray(numberTypes)}::text[])
+         limit ${CANDIDATES})`
+      : sql``;
   // The candidates as arrays, so that no planner starts from the company side and walks every item.
   const rows = await queryRows<Row>(
     ctx.db,
@@ -56,12 +83,14 @@ export async function searchItems(ctx: SearchContext, q: string) {
       with c as materialized (
         select kind, id from pc_search_candidates(${q}, ${arrayParam(ctx.scopeCompanyIds)}::uuid[], ${typeArray(types)}::text[],
                                                   ${arrayParam(tagKeys)}::text[], ${CANDIDATES}, ${LIMIT})
+        ${numbered}
       ),
       items as (
         select i.id, i.company_id, i.type, i.number, i.name, left(i.description, 300) as description, i.status,
                i.parent_type, i.parent_id,
                row_number() over (
-                 order by case when lower(i.name) = ${lq} or lower(i.number_label) = ${lq} then 0
+                 order by case when lower(i.name) = ${lq} or lower(i.number_label) = ${lq}
+                                 or i.id = any(array(select id from c where kind = 'number')) then 0
                                when to_tsvector('german', i.name) @@ ${query} or lower(i.number_label) like ${prefix} then 1
                                else 2 end,
                           -- Typo candidates come alone (the full text found nothing): the closest first.
@@ -79,7 +108,8 @@ export async function searchItems(ctx: SearchContext, q: string) {
          from items where pos <= ${LIMIT})
         union all
         -- The item each shown file hangs on is read after the limit: before it, all candidates were.
-        (select 1, f.pos, f.id, f.company_id, 'document', null::int, f.file_name, '', 4, i.type, i.id
+        -- A file hit shows the status of the item it hangs on; a file on no item has none.
+        (select 1, f.pos, f.id, f.company_id, 'document', null::int, f.file_name, '', i.status, i.type, i.id
          from files f left join item i on i.id = f.item_id where f.pos <= ${DOCUMENTS})
       )
       select s.id::text, s.company_id::text, s.type, s.number, s.name, s.description, s.status, s.parent_type,
@@ -110,7 +140,7 @@ export async function searchItems(ctx: SearchContext, q: string) {
       name: r.name,
       description: r.description ?? '',
       type: r.type,
-      status: Number(r.status),
+      status: r.status === null ? null : Number(r.status),
       parentType: r.parent_type,
       parentId: r.parent_id,
     }),

@@ -40,6 +40,8 @@ const selfService = [
   /^\/api\/user\/(email-change|two-factor|api-token)(\/|$)/,
   // Marking one's own notifications read.
   /^\/api\/notification\/(read-all|\{id\}\/read)$/,
+  // Hiding the getting-started checklist for oneself, like one's own dashboard tiles.
+  /^\/api\/dashboard\/checklist$/,
 ];
 
 const uuidRe = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

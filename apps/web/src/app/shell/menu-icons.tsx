@@ -14,11 +14,14 @@ import Handshake from '@mui/icons-material/Handshake';
 import Language from '@mui/icons-material/Language';
 import Lightbulb from '@mui/icons-material/Lightbulb';
 import ListAlt from '@mui/icons-material/ListAlt';
+import QueryStats from '@mui/icons-material/QueryStats';
+import Quiz from '@mui/icons-material/Quiz';
 import ReportProblem from '@mui/icons-material/ReportProblem';
 import Rule from '@mui/icons-material/Rule';
 import School from '@mui/icons-material/School';
 import Security from '@mui/icons-material/Security';
 import Summarize from '@mui/icons-material/Summarize';
+import Timer from '@mui/icons-material/Timer';
 import type { ReactElement } from 'react';
 
 // Spec 001 §9: solid icons with a fixed width (MUI's filled set, 24 px boxes).
@@ -44,4 +47,7 @@ export const menuIcons: Record<string, ReactElement> = {
   concept: <Lightbulb fontSize="small" />,
   'dynamic-document': <Description fontSize="small" />,
   'organisation-unit': <CorporateFare fontSize="small" />,
+  questionnaire: <Quiz fontSize="small" />,
+  'time-record': <Timer fontSize="small" />,
+  'time-comparison': <QueryStats fontSize="small" />,
 };

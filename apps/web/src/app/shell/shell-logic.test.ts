@@ -22,11 +22,26 @@ describe('shortcuts', () => {
 });
 
 describe('menu', () => {
-  it('shows each entry only with its Read claim, issues then diagram first', () => {
-    const { main, more } = visibleMenu(['Issue.Read', 'Diagram.Read', 'Process.Read', 'Audit.Read']);
-    expect(main.map((e) => e.path)).toEqual(['/issues', '/diagram', '/process']);
-    expect(more.map((e) => e.path)).toEqual(['/audit']);
-    expect(visibleMenu([]).main).toEqual([]);
+  it('puts issues, data breaches and privacy requests first, each entry only with its claim', () => {
+    const { urgent, sections } = visibleMenu(['Issue.Read', 'DataBreach.Read', 'Diagram.Read', 'Process.Read', 'Audit.Read']);
+    expect(urgent.map((e) => e.path)).toEqual(['/issues', '/data-breach']);
+    expect(sections.map((s) => [s.key, s.entries.map((e) => e.path)])).toEqual([
+      ['registers', ['/process']],
+      // Questionnaires follow the audits they are sent for.
+      ['contracts', ['/questionnaire']],
+      ['organisation', ['/diagram']],
+      ['reports', ['/audit']],
+    ]);
+    expect(visibleMenu([])).toEqual({ urgent: [], sections: [] });
+  });
+
+  it('offers questionnaires and the time screens by the claims their routes ask for', () => {
+    const reports = (claims: string[], presentation = false) =>
+      visibleMenu(claims, presentation).sections.flatMap((s) => s.entries.map((e) => e.path));
+    expect(reports(['TimeRecords.Read'])).toEqual(['/time-record']);
+    expect(reports(['TimeRecords.ReadAll'])).toEqual(['/time-record', '/time-comparison']);
+    expect(reports(['TimeRecords.ReadAll'], true)).toEqual([]);
+    expect(reports(['Audit.Read'])).toEqual(['/questionnaire', '/audit']);
   });
 
   it('highlights a section on its detail pages too', () => {

@@ -1,5 +1,6 @@
 import {
   type CompanyDetail,
+  checklistSchema,
   companyDetailSchema,
   contractDetailsSchema,
   dashboardSettingsSchema,
@@ -139,5 +140,25 @@ export function useTimeThisMonth(scopeId: string | null) {
   return useQuery({
     queryKey: ['time-this-month', scopeId],
     queryFn: ({ signal }) => apiRequest('/time-comparison/this-month', { schema: timeMonthSummarySchema, signal }),
+  });
+}
+
+/** The scope company's getting-started checklist (the server computes it from the company's data). */
+export function useChecklist(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useQuery({
+    queryKey: ['dashboard-checklist', scopeId],
+    queryFn: ({ signal }) => apiRequest('/dashboard/checklist', { schema: checklistSchema, signal }),
+    enabled,
+  });
+}
+
+export function useDismissChecklist() {
+  const qc = useQueryClient();
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  return useMutation({
+    mutationFn: (dismissed: boolean) =>
+      apiRequest('/dashboard/checklist', { method: 'PUT', json: { dismissed }, schema: checklistSchema }),
+    onSuccess: (data) => qc.setQueryData(['dashboard-checklist', scopeId], data),
   });
 }

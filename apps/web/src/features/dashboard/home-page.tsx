@@ -46,7 +46,8 @@ import {
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
-import { useDashboardSettings, useSaveDashboardSettings } from './api';
+import { useChecklist, useDashboardSettings, useDismissChecklist, useSaveDashboardSettings } from './api';
+import { ChecklistTile } from './checklist-tile';
 import { InitiationTileBody } from './initiation-tile';
 import { InvitationBanner, InvitationTileBody, incomingPending } from './invitation-tiles';
 import { type DashboardTileKey, toggleHidden } from './logic';
@@ -161,6 +162,12 @@ export function HomePage() {
   const incoming = incomingPending(invitationList);
 
   const hidden = settings.data?.hiddenTiles ?? [];
+  const checklist = useChecklist(!!me);
+  const restoreChecklist = useDismissChecklist();
+  const showChecklist = checklist.data?.show === true;
+  // A checklist dismissed with steps left can be brought back from the tiles menu.
+  const checklistRestorable =
+    !!checklist.data?.companyId && checklist.data.dismissed && checklist.data.steps.some((s) => !s.done);
   const byType = new Map<string, StatusCategory>((statistics.data ?? []).map((c) => [c.itemType, c]));
 
   const tiles: TileEntry[] = [];
@@ -168,6 +175,8 @@ export function HomePage() {
     for (const key of progressTypes) {
       const category = byType.get(key);
       if (!canRead(me, key) || (!category && !statistics.isPending)) continue;
+      // While the checklist leads a new company, a register without any entry has no tile of its own.
+      if (showChecklist && category?.total === 0) continue;
       tiles.push({
         key,
         title: t(`section.${key}`),
@@ -315,6 +324,19 @@ export function HomePage() {
         <Typography variant="overline" color="text.secondary" component="li" role="presentation" sx={{ px: 2, display: 'block' }}>
           {t('dashboard.options.title')}
         </Typography>
+        {checklistRestorable && (
+          <MenuItem
+            role="menuitemcheckbox"
+            aria-checked={false}
+            onClick={() => restoreChecklist.mutate(false, { onError: () => notify(t('dashboard.saveError'), 'error') })}
+            dense
+          >
+            <ListItemIcon>
+              <CheckMark checked={false} />
+            </ListItemIcon>
+            <ListItemText>{t('dashboard.checklist.menu')}</ListItemText>
+          </MenuItem>
+        )}
         {menuEntries.map((entry) => {
           const shown = !hidden.includes(entry.key);
           return (
@@ -366,6 +388,7 @@ export function HomePage() {
           {showTwoFactor && (
             <TwoFactorBanner onHide={() => setConfirm({ key: 'twoFactor', title: t('dashboard.tile.twoFactor') })} />
           )}
+          {showChecklist && checklist.data && <ChecklistTile checklist={checklist.data} />}
           {initiationCompanyId && (
             <Tile testId="initiation" title={t('dashboard.tile.initiation')} icon={<PlayArrow />}>
               <InitiationTileBody companyId={initiationCompanyId} />

@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { statusHex, type TimelineItem } from '@pc/shared';
+import { progressTone, statusHex, type TimelineItem } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +42,19 @@ function Count({ value, label, dot }: { value: number; label: string; dot?: stri
   );
 }
 
-export function Progress({ value, label }: { value: number; label: string }) {
-  const tone = value >= 100 ? 'success' : value >= 50 ? 'warning' : 'error';
+/**
+ * A labelled progress bar. Its colour follows the status rule (progressTone): red only when
+ * something is overdue, so an empty or freshly started register is not a row of red bars.
+ */
+export function Progress({
+  value,
+  label,
+  tone,
+}: {
+  value: number;
+  label: string;
+  tone: 'error' | 'warning' | 'success' | 'primary';
+}) {
   return (
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
@@ -78,7 +89,7 @@ export function ProgressTileBody({ category }: { category: StatusCategory }) {
           <Count value={category.red} label={t('dashboard.progress.red')} dot={statusHex.red} />
           <Count value={category.yellow} label={t('dashboard.progress.yellow')} dot={statusHex.yellow} />
         </Box>
-        <Progress value={category.closedPercent} label={t('dashboard.progress.closed')} />
+        <Progress value={category.closedPercent} label={t('dashboard.progress.closed')} tone={progressTone(category)} />
         <Typography variant="body2" color="text.secondary" data-caption={caption}>
           {t(`dashboard.progress.caption.${caption}`, { count: category.open })}
         </Typography>
@@ -134,7 +145,11 @@ export function PdcaTileBody() {
               <Count value={data.total} label={t('dashboard.pdca.total')} />
               <Count value={data.overdue} label={t('dashboard.pdca.overdue')} dot={data.overdue ? statusHex.red : undefined} />
             </Box>
-            <Progress value={data.onSchedulePercentage} label={t('dashboard.pdca.onSchedule', { count: data.onSchedule })} />
+            <Progress
+              value={data.onSchedulePercentage}
+              label={t('dashboard.pdca.onSchedule', { count: data.onSchedule })}
+              tone={progressTone({ total: data.total, open: data.total, red: data.overdue, yellow: 0 })}
+            />
           </>
         )}
       </CardContent>

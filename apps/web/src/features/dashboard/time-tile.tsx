@@ -61,7 +61,12 @@ export function TimeTileBody() {
               />
             </Box>
             {data.bookedPlannedPercentage !== null && (
-              <Progress value={data.bookedPlannedPercentage} label={t('dashboard.time.ofPlan')} />
+              <Progress
+                value={data.bookedPlannedPercentage}
+                label={t('dashboard.time.ofPlan')}
+                // Hours not yet booked are not overdue: only booking past the plan is worth a warning.
+                tone={data.bookedPlannedPercentage > 100 ? 'warning' : 'primary'}
+              />
             )}
           </>
         )}

@@ -22,6 +22,7 @@ import { paginationLabels } from '../../components/data-grid/grid-locale';
 import { GRID_PAGE_SIZES, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../components/page-header';
 import { TextLink } from '../../components/text-link';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { isApiError } from '../../lib/api/api-error';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -29,6 +30,9 @@ import { useSession } from '../../lib/session/session-store';
 import { type Attachment, deleteDocument, documentDefaults, documentKeys, documentPageQuery, downloadDocument } from './api';
 
 /** /documents: every attachment of the scope with its item (claim Document.ReadExtended); download and, where the server allows, delete. */
+/** Columns a phone leaves out: their values read under the file name there. */
+const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 export function DocumentsPage() {
   const { t, i18n } = useTranslation();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
@@ -69,21 +73,21 @@ export function DocumentsPage() {
             {t('documents.loadError')}
           </Alert>
         )}
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* Positioned, so that nothing inside (the hidden column name) can widen the page past it. */}
+        <Box sx={{ overflowX: 'auto', position: 'relative' }}>
           <Table size="small" aria-label={t('section.documents')}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('documents.file')}</TableCell>
                 <TableCell>{t('documents.item')}</TableCell>
-                <TableCell>{t('documents.type')}</TableCell>
-                <TableCell align="right">{t('documents.size')}</TableCell>
-                <TableCell>{t('documents.uploadedBy')}</TableCell>
-                <TableCell>{t('documents.createdAt')}</TableCell>
+                <TableCell sx={wideOnly}>{t('documents.type')}</TableCell>
+                <TableCell align="right" sx={wideOnly}>
+                  {t('documents.size')}
+                </TableCell>
+                <TableCell sx={wideOnly}>{t('documents.uploadedBy')}</TableCell>
+                <TableCell sx={wideOnly}>{t('documents.createdAt')}</TableCell>
                 <TableCell padding="checkbox">
-                  <Box
-                    component="span"
-                    sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                  >
+                  <Box component="span" sx={visuallyHidden}>
                     {t('documents.actions')}
                   </Box>
                 </TableCell>
@@ -94,8 +98,21 @@ export function DocumentsPage() {
                 const route = itemTypes.find((x) => x.key === row.itemType)?.route;
                 return (
                   <TableRow key={row.id} hover data-document={row.fileName}>
-                    <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>{row.fileName}</TableCell>
-                    <TableCell sx={{ minWidth: 180 }}>
+                    <TableCell sx={{ minWidth: { xs: 110, md: 180 }, overflowWrap: 'anywhere' }}>
+                      {row.fileName}
+                      {/* On a phone the columns left out read under the file name. */}
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="p"
+                        sx={{ display: { xs: 'block', md: 'none' } }}
+                      >
+                        {[formatBytes(row.size, i18n.language), formatDateTime(row.createdAt), row.uploadedBy]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ minWidth: { xs: 110, md: 180 }, overflowWrap: 'anywhere' }}>
                       {route && row.itemId ? (
                         <TextLink to={`${route}/${row.itemId}`}>{row.itemName}</TextLink>
                       ) : (
@@ -105,14 +122,14 @@ export function DocumentsPage() {
                         {row.companyName}
                       </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={wideOnly}>
                       {row.itemType ? t([`section.${row.itemType}`, 'section.unknown']) : t('documents.generated')}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
                       {formatBytes(row.size, i18n.language)}
                     </TableCell>
-                    <TableCell>{row.uploadedBy ?? '–'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
+                    <TableCell sx={wideOnly}>{row.uploadedBy ?? '–'}</TableCell>
+                    <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
                     <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title={t('documents.downloadFile', { name: row.fileName })}>
                         <IconButton

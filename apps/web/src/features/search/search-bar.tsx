@@ -46,7 +46,8 @@ function ResultRow({ item, active, id, onChoose }: { item: SearchableItem; activ
         ? t('search.documentIn', { type: t(`section.${item.parentType}`) })
         : t('search.document')
       : t([`section.${item.type}`, 'section.unknown']);
-  const colour = statusColour(item.status);
+  // An attachment shows its item's status; one on no item has none to show.
+  const colour = item.status === null ? null : statusColour(item.status);
   return (
     <Box
       component="li"
@@ -75,8 +76,8 @@ function ResultRow({ item, active, id, onChoose }: { item: SearchableItem; activ
           width: 10,
           height: 10,
           borderRadius: '50%',
-          bgcolor: statusHex[colour],
-          border: colour === 'white' ? '1px solid #9e9e9e' : undefined,
+          bgcolor: colour ? statusHex[colour] : undefined,
+          border: colour === 'white' || !colour ? '1px solid #9e9e9e' : undefined,
         }}
       />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
@@ -84,7 +85,9 @@ function ResultRow({ item, active, id, onChoose }: { item: SearchableItem; activ
           {item.name}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
-          {[item.number, type, t(`search.status.${statusName(item.status)}`)].join(' · ')}
+          {[item.number, type, item.status === null ? '' : t(`search.status.${statusName(item.status)}`)]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
           {item.companyName}

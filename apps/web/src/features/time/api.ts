@@ -90,3 +90,20 @@ export function useTimeBudgetElements(scopeId: string | null) {
       apiRequest('/time-comparison/query-time-budget-element', { schema: z.array(timeBudgetElementSchema), signal }),
   });
 }
+
+/**
+ * The user's latest booking in the scope (one row of their own records, newest day first): a new
+ * booking starts on its company and project.
+ */
+export function useLastTimeRecord(enabled: boolean) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  const userId = useSession((s) => s.me?.id ?? null);
+  return useQuery({
+    queryKey: ['time-records', 'last', scopeId, userId],
+    queryFn: async ({ signal }) => {
+      const url = timeRecordPageUrl({ userId: userId ?? undefined }, 'day', 'desc', 0, 1);
+      return (await fetchTimeRecordPage(url, signal)).items[0] ?? null;
+    },
+    enabled: enabled && !!userId,
+  });
+}

@@ -5,27 +5,28 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TimeRecord } from '@pc/shared';
-import { useState } from 'react';
+import { parseClockTime, type TimeRecord, typedHours } from '@pc/shared';
+import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
-import { toDay } from '../../lib/format';
+import { formatHours, toDay } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useDeleteTimeRecord, useProjects, useSaveTimeRecord } from './api';
+import { useDeleteTimeRecord, useLastTimeRecord, useProjects, useSaveTimeRecord } from './api';
 import { DateField, DecimalField, parseDecimal, useFieldMessage } from './fields';
 
 /** The form's values: text inputs; the shared timeRecordInputSchema decides on the server. */
 const formSchema = z
   .object({
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
-    // startTime/endTime: "HH:mm", checked by the shared schema on the server as well.
-    startTime: z.union([z.literal(''), z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'validation.time')]),
-    endTime: z.union([z.literal(''), z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'validation.time')]),
+    // startTime/endTime as typed ("9", "930", "9:30"); sent as "HH:mm", which the server checks again.
+    startTime: z.string().refine((v) => !v.trim() || parseClockTime(v) !== null, 'validation.time'),
+    endTime: z.string().refine((v) => !v.trim() || parseClockTime(v) !== null, 'validation.time'),
     hours: z.string(),
     companyId: z.string().min(1, 'validation.required'),
     projectId: z.string().min(1, 'validation.required'),
@@ -33,9 +34,9 @@ const formSchema = z
     billable: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    if (v.startTime || v.endTime) {
-      if (!v.startTime) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['startTime'] });
-      if (!v.endTime) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['endTime'] });
+    if (v.startTime.trim() || v.endTime.trim()) {
+      if (!v.startTime.trim()) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['startTime'] });
+      if (!v.endTime.trim()) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['endTime'] });
       return;
     }
     const h = parseDecimal(v.hours);
@@ -89,14 +90,16 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
       },
     },
     onSubmit: async (v, { ifMatch }) => {
-      const byTimes = !!(v.startTime && v.endTime);
+      const start = parseClockTime(v.startTime);
+      const end = parseClockTime(v.endTime);
+      const byTimes = !!(start && end);
       const saved = await save.mutateAsync({
         ifMatch,
         id: record?.id ?? null,
         input: {
           day: v.day,
-          startTime: byTimes ? v.startTime : null,
-          endTime: byTimes ? v.endTime : null,
+          startTime: byTimes ? start : null,
+          endTime: byTimes ? end : null,
           hours: byTimes ? null : parseDecimal(v.hours),
           projectId: v.projectId,
           itemId,
@@ -116,6 +119,39 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
     ([id]) => !item || id === item.companyId,
   );
   const companyProjects = all.filter((p) => p.companyId === companyId && (p.isActive || p.id === record?.projectId));
+  // A new booking starts in the company in scope (or the only one there is) and, when the user
+  // last booked there, on that project; nothing the user already chose is overwritten.
+  const scopeId = useSession((st) => st.me?.scopeCompany?.id ?? null);
+  const last = useLastTimeRecord(!record && !item);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (record || preselected.current || !projects.isSuccess || last.isPending) return;
+    preselected.current = true;
+    const lastRecord = last.data ?? null;
+    const ids = companies.map(([id]) => id);
+    const company =
+      form.getValues('companyId') ||
+      (scopeId && ids.includes(scopeId)
+        ? scopeId
+        : ids.length === 1
+          ? ids[0]
+          : lastRecord?.companyId && ids.includes(lastRecord.companyId)
+            ? lastRecord.companyId
+            : '');
+    if (!company) return;
+    if (!form.getValues('companyId')) form.setValue('companyId', company);
+    const project = all.find((p) => p.id === lastRecord?.projectId && p.companyId === company && p.isActive);
+    if (project && !form.getValues('projectId')) form.setValue('projectId', project.id);
+  }, [record, projects.isSuccess, last.isPending, last.data, companies, all, scopeId, form]);
+  const startTyped = form.watch('startTime');
+  const endTyped = form.watch('endTime');
+  const computed = typedHours(startTyped, endTyped);
+  const normalise = (name: 'startTime' | 'endTime') => (e: { target: { value: string } }) => {
+    const parsed = parseClockTime(e.target.value);
+    if (parsed && parsed !== e.target.value) form.setValue(name, parsed, { shouldValidate: true });
+  };
+  const startField = form.register('startTime', { onBlur: normalise('startTime') });
+  const endField = form.register('endTime', { onBlur: normalise('endTime') });
   const msg = useFieldMessage();
   const title = record ? (readOnly ? t('time.record.view') : t('time.record.edit')) : t('time.record.new');
 
@@ -209,7 +245,12 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
               )}
             />
           </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {/* The date needs room for DD.MM.YYYY and its picker button; the three short fields share the rest. */}
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ '& > *': { flex: { sm: '1 1 0' }, minWidth: 0 }, '& > :first-of-type': { flex: { sm: '1.7 1 0' } } }}
+          >
             <DateField
               control={form.control}
               name="day"
@@ -221,34 +262,45 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
             <TextField
               label={t('time.field.start')}
               variant="filled"
-              {...form.register('startTime')}
+              {...startField}
               disabled={readOnly}
               error={!!errors.startTime}
               helperText={msg(errors.startTime?.message)}
-              placeholder="HH:mm"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              placeholder={t('time.timePlaceholder')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
               fullWidth
             />
             <TextField
               label={t('time.field.end')}
               variant="filled"
-              {...form.register('endTime')}
+              {...endField}
               disabled={readOnly}
               error={!!errors.endTime}
               helperText={msg(errors.endTime?.message)}
-              placeholder="HH:mm"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              placeholder={t('time.timePlaceholder')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
               fullWidth
             />
             <DecimalField
               label={t('time.field.hours')}
               registration={form.register('hours')}
-              disabled={readOnly || !!(form.watch('startTime') || form.watch('endTime'))}
+              disabled={readOnly || !!(startTyped.trim() || endTyped.trim())}
               error={msg(errors.hours?.message)}
             />
           </Stack>
-          <Typography variant="caption" color="text.secondary" sx={{ mt: '4px !important' }}>
-            {t('time.hoursHint')}
+          {/* The hours that start and end come to, as they are typed. */}
+          <Typography
+            variant="caption"
+            color={computed === null && startTyped.trim() && endTyped.trim() ? 'error' : 'text.secondary'}
+            sx={{ mt: '4px !important' }}
+            aria-live="polite"
+            data-testid="computed-hours"
+          >
+            {computed !== null
+              ? t('time.computedHours', { hours: formatHours(computed, i18n.language) })
+              : startTyped.trim() && endTyped.trim() && parseClockTime(startTyped) && parseClockTime(endTyped)
+                ? t('time.validation.endBeforeStart')
+                : t('time.hoursHint')}
           </Typography>
           <TextField
             label={t('time.field.description')}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mainMenu, moreMenu } from '../../app/shell/menu-items';
+import { allMenuEntries, menuSections } from '../../app/shell/menu-items';
 import { routeDefs } from '../routing/route-table';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -36,7 +36,8 @@ describe('translation catalogs', () => {
 
   it('name every route section and menu entry', () => {
     for (const def of routeDefs) expect(deKeys).toContain(`section.${def.section}`);
-    for (const entry of [...mainMenu, ...moreMenu]) expect(deKeys).toContain(`section.${entry.key}`);
+    for (const entry of allMenuEntries) expect(deKeys).toContain(`section.${entry.key}`);
+    for (const section of menuSections) expect(deKeys).toContain(`nav.section.${section.key}`);
   });
 
   it('hold every key the code names literally, in both languages', () => {

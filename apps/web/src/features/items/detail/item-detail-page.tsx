@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadProblem } from '../../../components/load-problem';
 import { PageLoader } from '../../../components/page-loader';
 import { PickersProvider } from '../../../components/pickers-provider';
-import { StatusChip } from '../../../components/status-chip';
+import { StatusChip, urgencyOf } from '../../../components/status-chip';
 import { isApiError } from '../../../lib/api/api-error';
 import { itemPageActions } from '../../../lib/item-page-slots';
 import { notify } from '../../../lib/notify';
@@ -139,8 +139,14 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
           </Typography>
           {item && <ParentLine item={item} />}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {item && <StatusChip status={item.status} />}
+        {/* The actions wrap onto further lines on a phone rather than run past its edge. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
+          {item && <StatusChip status={item.status} urgency={urgencyOf(item)} />}
           {item && <ItemReportButton item={item} />}
           {item && (
             <Suspense fallback={null}>

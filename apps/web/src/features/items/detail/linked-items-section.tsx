@@ -12,7 +12,7 @@ import type { Item } from '@pc/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListItemLink } from '../../../components/list-item-link';
-import { StatusChip } from '../../../components/status-chip';
+import { StatusChip, urgencyOf } from '../../../components/status-chip';
 import { TextLink } from '../../../components/text-link';
 import { useSession } from '../../../lib/session/session-store';
 import { useChildItems, useItem } from '../api';
@@ -98,7 +98,7 @@ export function LinkedItemsSection({ item, actions }: { item: Item; actions?: Re
                     slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                   />
                   <Box sx={{ flexShrink: 0 }}>
-                    <StatusChip status={child.status} />
+                    <StatusChip status={child.status} urgency={urgencyOf(child)} />
                   </Box>
                 </ListItemLink>
               </ListItem>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { dueAlert, type Item } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
-import { StatusChip } from '../../../components/status-chip';
+import { StatusChip, urgencyOf } from '../../../components/status-chip';
 import { TagBox } from '../../../components/tag-box';
 import { TextLink } from '../../../components/text-link';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -32,7 +32,7 @@ function Findings({ findings }: { findings: readonly string[] }) {
 function cell(column: ItemColumn, item: Item, detailHref: string) {
   switch (column.kind) {
     case 'status':
-      return <StatusChip status={item.status} />;
+      return <StatusChip status={item.status} urgency={urgencyOf(item)} />;
     case 'dueDate':
       return <DueDate item={item} />;
     case 'tags':
