@@ -64,12 +64,12 @@ describe('demo data', () => {
   });
 
   it("names nothing of the agency or its clients in the other tenant's items and tags", async () => {
-    const [foreign] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const foreignId = await t.companyIdOf('Fremdfirma AG');
     const items = await t.db
       .select({ name: item.name, description: item.description, data: item.data })
       .from(item)
-      .where(eq(item.companyId, foreign!.id));
-    const tags = await t.db.select({ name: tag.name }).from(tag).where(eq(tag.companyId, foreign!.id));
+      .where(eq(item.companyId, foreignId));
+    const tags = await t.db.select({ name: tag.name }).from(tag).where(eq(tag.companyId, foreignId));
     expect(items.length).toBeGreaterThan(0);
     // As the browser test "another tenant sees nothing of the agency anywhere" checks the page.
     expect(JSON.stringify([items, tags]).match(/Muster|Beispiel|Bäckerei|Druckerei|Demo Unternehmen/g) ?? []).toEqual([]);

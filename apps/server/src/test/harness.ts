@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Logger } from 'drizzle-orm';
+import { eq, type Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { company } from '../db/schema/index';
 import { diskStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { baseEnv, databaseUrl, dropDatabase, variantFor, withAdmin } from './template';
@@ -74,6 +75,12 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { de
     login,
     tokenFor,
     auth: (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra }),
+    /** A company's id by its name, on the owner connection: tests set up across tenants. */
+    async companyIdOf(name: string): Promise<string> {
+      const [c] = await database.db.select({ id: company.id }).from(company).where(eq(company.name, name));
+      if (!c) throw new Error(`no company named ${name}`);
+      return c.id;
+    },
     async close() {
       await app.close();
       await database.close();

@@ -109,10 +109,10 @@ describe('IP allow-list', () => {
 
   it('answers ip_not_allowed outside the company ranges and lets logins from inside through', async () => {
     const other = await t.tokenFor('other@demo.local');
-    const [foreign] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const foreignId = await t.companyIdOf('Fremdfirma AG');
     const set = await t.app.inject({
       method: 'PUT',
-      url: `/api/company/${foreign!.id}/security`,
+      url: `/api/company/${foreignId}/security`,
       headers: t.auth(other),
       payload: { ipAllowList: ['10.20.0.0/16', '2001:db8::/32'], passwordExpiryDays: 0 },
     });
@@ -147,7 +147,7 @@ describe('IP allow-list', () => {
     const inside = (await login('10.20.3.4')).json().access_token;
     await t.app.inject({
       method: 'PUT',
-      url: `/api/company/${foreign!.id}/security`,
+      url: `/api/company/${foreignId}/security`,
       headers: t.auth(inside),
       payload: { ipAllowList: [], passwordExpiryDays: 0 },
     });
@@ -172,10 +172,10 @@ describe('IP allow-list', () => {
 
   it('cannot set the ranges of another tenant', async () => {
     const admin = await t.tokenFor('admin@demo.local');
-    const [foreign] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const foreignId = await t.companyIdOf('Fremdfirma AG');
     const res = await t.app.inject({
       method: 'PUT',
-      url: `/api/company/${foreign!.id}/security`,
+      url: `/api/company/${foreignId}/security`,
       headers: t.auth(admin),
       payload: { ipAllowList: [], passwordExpiryDays: 0 },
     });

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
 
@@ -203,11 +201,11 @@ describe('token rate limits at their defaults', () => {
   });
 
   it('lets 25 users behind one address each refresh, but stops a runaway session at 120 a minute', async () => {
-    const [home] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const homeId = await t.companyIdOf('Fremdfirma AG');
     const tokens: string[] = [];
     for (let i = 0; i < 25; i++) {
       const email = `office${i}@demo.local`;
-      await addUserWithClaims(t, { email, companyId: home!.id, claims: [] });
+      await addUserWithClaims(t, { email, companyId: homeId, claims: [] });
       // Logged in over the day from wherever; now all sit behind the office's one address.
       tokens.push((await password(email, 'Demo1234!', `192.0.2.${i + 1}`)).json().refresh_token);
     }

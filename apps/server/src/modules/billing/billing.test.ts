@@ -447,14 +447,14 @@ describe('sign-up and the built-in billing provider', () => {
   });
 
   it('bills running contracts on their billing date, once even when run twice', async () => {
-    const [agency] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Muster Datenschutz GmbH'));
+    const agencyId = await t.companyIdOf('Muster Datenschutz GmbH');
     await t.db
       .update(billingContract)
       .set({ nextBillingDate: addDays(today, -1), balanceCents: 0 })
-      .where(eq(billingContract.companyId, agency!.id));
+      .where(eq(billingContract.companyId, agencyId));
     const run = () => advanceContracts(t.db, t.app.billingProvider, { timeZone: t.config.timeZone, now: new Date() });
     await Promise.all([run(), run()]);
-    const [k] = await t.db.select().from(billingContract).where(eq(billingContract.companyId, agency!.id));
+    const [k] = await t.db.select().from(billingContract).where(eq(billingContract.companyId, agencyId));
     expect(k!.balanceCents).toBe(-5831);
     expect(k!.nextBillingDate! > today).toBe(true);
   });

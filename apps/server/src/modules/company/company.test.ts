@@ -76,8 +76,7 @@ describe('companies', () => {
   describe('logo', () => {
     let bakeryId: string;
     beforeAll(async () => {
-      const [bakery] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Bäckerei Schmidt'));
-      bakeryId = bakery!.id;
+      bakeryId = await t.companyIdOf('Bäckerei Schmidt');
       const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1565c0' } })
         .png()
         .toBuffer();

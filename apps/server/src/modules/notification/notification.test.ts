@@ -60,8 +60,8 @@ describe('notifications', () => {
     adminId = ids.find((u) => u.email === 'admin@demo.local')!.id;
     otherId = ids.find((u) => u.email === 'other@demo.local')!.id;
     readerId = ids.find((u) => u.email === 'reader@demo.local')!.id;
-    const [b] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Bäckerei Schmidt'));
-    bakery = b!.id;
+    const bId = await t.companyIdOf('Bäckerei Schmidt');
+    bakery = bId;
     editorId = await addAgencyUser('eva.editor@demo.local', 'editor');
     editor = await t.tokenFor('eva.editor@demo.local');
     await addAgencyUser('rolf.reader@demo.local', 'reader');

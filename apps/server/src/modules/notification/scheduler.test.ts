@@ -2,7 +2,7 @@ import { itemTypeDefs } from '@pc/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerDb } from '../../db/client';
-import { appUser, company, notification, userCompany, userRole } from '../../db/schema/index';
+import { appUser, notification, userCompany, userRole } from '../../db/schema/index';
 import { queryRows } from '../../db/types';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -79,8 +79,8 @@ describe('notification pass', () => {
     const roles = await roleIdsByKey(t.db, ['editor']);
     await t.db.insert(userRole).values({ userId: editorId, roleId: roles.editor! });
     await t.db.insert(userCompany).values({ userId: editorId, companyId: a!.companyId });
-    const [b] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Bäckerei Schmidt'));
-    bakery = b!.id;
+    const bId = await t.companyIdOf('Bäckerei Schmidt');
+    bakery = bId;
   });
   afterAll(() => t.close());
 
@@ -159,9 +159,9 @@ describe('notification pass', () => {
     expect(await rowsOf(lost.id)).toEqual(['due_tomorrow:2033-03-03:admin']);
     await t.db.update(appUser).set({ isActive: true }).where(eq(appUser.id, editorId));
     // The editor moves to another tenant: no longer sees the bakery.
-    const [foreign] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
+    const foreignId = await t.companyIdOf('Fremdfirma AG');
     await t.db.delete(userCompany).where(eq(userCompany.userId, editorId));
-    await t.db.update(appUser).set({ companyId: foreign!.id }).where(eq(appUser.id, editorId));
+    await t.db.update(appUser).set({ companyId: foreignId }).where(eq(appUser.id, editorId));
     await pass('2033-03-04T10:00:00Z');
     expect(await rowsOf(lost.id)).toEqual(['due_tomorrow:2033-03-03:admin', 'overdue:2033-03-03:admin']);
     const [a] = await t.db.select().from(appUser).where(eq(appUser.id, adminId));

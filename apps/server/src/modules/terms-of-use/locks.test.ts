@@ -14,8 +14,8 @@ describe('forced pages (HTTP 412)', () => {
   const me = async (token: string) => (await t.app.inject({ url: '/api/user/me', headers: t.auth(token) })).json();
 
   it('PasswordExpired by company policy: 412 everywhere but me and change-password, until changed', async () => {
-    const [foreign] = await t.db.select({ id: company.id }).from(company).where(eq(company.name, 'Fremdfirma AG'));
-    await t.db.update(company).set({ passwordExpiryDays: 30 }).where(eq(company.id, foreign!.id));
+    const foreignId = await t.companyIdOf('Fremdfirma AG');
+    await t.db.update(company).set({ passwordExpiryDays: 30 }).where(eq(company.id, foreignId));
     await t.db
       .update(appUser)
       .set({ passwordChangedAt: new Date(Date.now() - 31 * 86_400_000) })
