@@ -14,7 +14,7 @@ export default defineConfig({
     // helper appended a <link rel=modulepreload> per dependency of each page (up to 150, 35–120 ms
     // of the main thread on a page load while the session restored) and its file map cost the
     // login screen 7 kB gzip; the browser finds the same modules through the imports themselves
-    // (docs/decisions/0027, seventeenth session).
+    // (docs/decisions/0027).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // The login screen has a budget of 200 kB gzip of initial JS (packages/e2e/src/login-bundle.e2e.ts).
     chunkSizeWarningLimit: 400,
@@ -26,7 +26,7 @@ export default defineConfig({
           // Shared chunks under 40 kB are copied into the chunks that import them (rolldown's
           // runtime keeps one instance of each module): a register page loads 16 files instead of
           // 117, for 3 % more bytes. Each module file cost the page load about a millisecond of
-          // the main thread to request and evaluate (decision 0027, eighteenth session).
+          // the main thread to request and evaluate (decision 0027).
           experimentalInlineCommonChunks: { maxSize: 40 * 1024 },
           groups: [
             {

@@ -300,7 +300,7 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' |
       },
     );
   } else if (kind === 'time') {
-    // Issue 17: the time comparison's month × company grouping over a year of the records.
+    // The time comparison's month × company grouping over a year of the records.
     cases.push({
       name: 'time comparison: month × company, one year',
       budget: 100,

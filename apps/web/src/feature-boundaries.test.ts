@@ -27,7 +27,7 @@ function featureOf(file: string): string | null {
 }
 
 /**
- * Design §3: features do not import each other, and components/ and lib/ import no feature.
+ * Features do not import each other, and components/ and lib/ import no feature.
  * What two features share lives in components/ or lib/. (A test rather than a Biome rule:
  * `noRestrictedImports` cannot say "any folder but my own".)
  */

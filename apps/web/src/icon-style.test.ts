@@ -14,7 +14,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('icons', () => {
-  // Spec 001 §9: solid style with fixed width. MUI's SVG icons are all 1em square, so one style
+  // Icons are solid with a fixed width. MUI's SVG icons are all 1em square, so one style
   // (the filled set) is the only thing left to keep.
   it('come from the solid (filled) set only', () => {
     const other: string[] = [];

@@ -513,7 +513,7 @@ describe('the dashboard side', () => {
     await loginToDashboard(page, server);
     const documents = page.getByRole('button', { name: 'Dokumente', exact: true });
     expect(await documents.isDisabled()).toBe(true);
-    // Spec 000 §4: a scope change clears the search query and its results.
+    // A scope change clears the search query and its results.
     const search = page.getByRole('combobox', { name: 'Suchen' });
     await search.fill('Lohn');
     await page.locator('[data-search-panel] [role=option]').first().waitFor();

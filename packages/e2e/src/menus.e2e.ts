@@ -5,7 +5,7 @@ import { assertWebBuilt, LOADING, launch, newPage, revealMenuLink, signIn } from
 import { type RunningServer, startServer } from './server';
 
 /**
- * Issue 12 §7: every menu entry a demo user is shown opens with data — no API answer of 403, 404
+ * Every menu entry a demo user is shown opens with data — no API answer of 403, 404
  * or 5xx and no console error on any of them — the reader included, who sees one company only.
  */
 describe('every menu entry of every demo user', () => {

@@ -13,7 +13,7 @@ const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /**
- * Issue 18 §2: a questionnaire is sent from an audit, the mailed link is opened without login,
+ * A questionnaire is sent from an audit, the mailed link is opened without login,
  * answered and submitted; the answers show on the audit as text. A second submission and an
  * expired link are refused.
  */

@@ -47,7 +47,7 @@ export const changePasswordSchema = repeated(
 );
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
-/** Spec 001 §3 "Password reset model". */
+/** Resetting a password: the mailed token, the user and the new password twice. */
 export const resetPasswordSchema = repeated(
   { token: text.min(1).max(200), userId: z.uuid(), password: passwordSchema, passwordRepeated: required },
   'password',
@@ -87,7 +87,7 @@ export const twoFactorDisableSchema = z.object({
     .regex(/^\d{6}$/, 'mfa.codeFormat'),
 });
 
-/** Spec 001 §3 "Terms of use". */
+/** A release of the terms of use. */
 export const termsOfUseSchema = z.object({ id: z.uuid(), releaseDate: z.iso.datetime({ offset: true }), content: z.string() });
 export type TermsOfUse = z.infer<typeof termsOfUseSchema>;
 export const publishTermsOfUseSchema = z.object({

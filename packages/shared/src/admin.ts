@@ -7,7 +7,7 @@ import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from './vat/v
 
 const optionalText = (max = 300) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
-/** Spec 000 §3 "Company (initiation)" plus type, parent, flags and security settings. */
+/** A company as created or edited: its initiation data plus type, parent, flags and security settings. */
 export const companyInputSchema = z.object({
   name: text.trim().min(1, 'validation.required').max(300, 'validation.tooLong'),
   type: companyTypeSchema.default('Company'),

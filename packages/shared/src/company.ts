@@ -18,7 +18,7 @@ export const companyMoveSchema = z.object({
 });
 export type CompanyMove = z.infer<typeof companyMoveSchema>;
 
-/** Spec 000 §3 "Company list item" plus the company flags the shell needs. */
+/** A company in lists, plus the company flags the shell needs. */
 export const companyListItemSchema = z.object({
   id: z.uuid(),
   name: z.string(),

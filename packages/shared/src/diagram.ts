@@ -7,7 +7,7 @@ export const diagramQuerySchema = z.object({
 export type DiagramQuery = z.infer<typeof diagramQuerySchema>;
 
 /**
- * Spec 001 §3: C company, O organisation unit, P process, SA service agreement, PSA a service
+ * Chart node types: C company, O organisation unit, P process, SA service agreement, PSA a service
  * agreement a process names as its processor. A node id is `<type>-<uuid>`, so a click can
  * navigate by the prefix alone.
  */

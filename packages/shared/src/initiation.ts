@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invitationStatusSchema } from './invitation';
 import { text } from './scalars';
 
-/** Spec 000 §3 "Initiation": who acts as the company's data protection officer. */
+/** Who acts as the company's data protection officer. */
 export const dpoTypes = ['AccountHolder', 'Internal', 'External'] as const;
 export const dpoTypeSchema = z.enum(dpoTypes);
 export type DpoType = z.infer<typeof dpoTypeSchema>;
@@ -17,7 +17,7 @@ export const initiationStepsFor = (isAgency: boolean): readonly InitiationStepKe
 /** Longest free-text entry (a process, processor, website or client name) and most entries per list. */
 export const INITIATION_ENTRY_MAX = 200;
 export const INITIATION_LIST_MAX = 100;
-/** Spec 000 §9: the template grid's page size and its options. */
+/** The template grid's page size and its options. */
 export const PROCESS_TEMPLATE_PAGE_SIZE = 15;
 export const PROCESS_TEMPLATE_PAGE_SIZES = [15, 25, 50] as const;
 
@@ -74,7 +74,7 @@ export const initiationFinishResultSchema = z.object({
 });
 export type InitiationFinishResult = z.infer<typeof initiationFinishResultSchema>;
 
-/** Spec 000 §3 "Process template": templateName, templateDescription, and what finishing copies. */
+/** A process template: templateName, templateDescription, and what finishing copies. */
 export const processTemplateSchema = z.object({
   id: z.string(),
   templateName: z.string(),

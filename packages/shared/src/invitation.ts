@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { passwordSchema, repeated } from './account';
 import { text } from './scalars';
 
-/** Spec 001 §3: what accepting an invitation makes of the recipient. */
+/** What accepting an invitation makes of the recipient. */
 export const invitationPurposes = ['AsDpo', 'AsClient'] as const;
 export const invitationPurposeSchema = z.enum(invitationPurposes);
 export type InvitationPurpose = z.infer<typeof invitationPurposeSchema>;
@@ -30,7 +30,7 @@ export const invitationRightsSchema = z.object({
 });
 export type InvitationRights = z.infer<typeof invitationRightsSchema>;
 
-/** Spec 001 §3 "Invitation". */
+/** An invitation. */
 export const invitationSchema = z.object({
   id: z.uuid(),
   role: invitationRoleSchema,

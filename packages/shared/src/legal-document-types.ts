@@ -1,3 +1,3 @@
 // No zod here: the login screen links them.
-/** Spec 000 §9 "Legal document types". */
+/** The legal documents the app shows. */
 export const legalDocumentTypes = ['imprint', 'privacy-statement', 'terms-of-use'] as const;

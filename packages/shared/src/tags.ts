@@ -9,7 +9,7 @@ export const tagTypeSchema = z.enum(tagTypes);
 export const tagRightsSchema = z.object({ write: z.boolean(), delete: z.boolean() });
 export type TagRights = z.infer<typeof tagRightsSchema>;
 
-/** Spec 001 §3 "Tag": id, description, name. */
+/** A tag: id, description, name. */
 export const tagSchema = z.object({
   id: z.uuid(),
   type: tagTypeSchema,
@@ -30,7 +30,7 @@ export const tagInputSchema = z.object({
   companyId: z.uuid().optional(),
 });
 
-/** Spec 001 §3 "Text module": id (number), name (text). */
+/** A text module: id (number), name (text). */
 export const textModuleSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -173,12 +173,12 @@ export const timeRecordPageSchema = z.object({
 });
 export type TimeRecordPage = z.infer<typeof timeRecordPageSchema>;
 
-/** Spec 001 §4 analysis grouping. */
+/** How the time comparison groups: by what was booked for, by whom and by date. */
 export const bookedForGroupings = ['Global', 'Company', 'Issue'] as const;
 export const bookedByGroupings = ['Global', 'User'] as const;
 export const dateGroupings = ['Year', 'Month', 'Week', 'Day'] as const;
 
-/** Spec 001 §3 analysis query parameters, §9 page size 14 (14, 30, 45). */
+/** The time comparison's query parameters; page size 14 (options 14, 30, 45). */
 export const timeComparisonQuerySchema = z
   .object({
     bookedFor: z.enum(bookedForGroupings).default('Company'),
@@ -195,7 +195,7 @@ export const timeComparisonQuerySchema = z
   .refine((q) => q.until >= q.from, { message: 'validation.endBeforeStart', path: ['until'] });
 export type TimeComparisonQuery = z.infer<typeof timeComparisonQuerySchema>;
 
-/** Spec 001 §3 time comparison row (formulas: docs/decisions/0023). */
+/** A time comparison row (formulas: docs/decisions/0023). */
 export const timeComparisonRowSchema = z.object({
   companyId: z.uuid().nullable(),
   companyName: z.string().nullable(),
@@ -228,7 +228,7 @@ export type TimeComparisonRow = z.infer<typeof timeComparisonRowSchema>;
 export const timeComparisonPageSchema = z.object({ items: z.array(timeComparisonRowSchema), total: z.number().int() });
 
 /**
- * Spec 001 §3 time budget element row: one per project and person-specific rate (or one without).
+ * A time budget element row: one per project and person-specific rate (or one without).
  * The amounts are left out where the caller may not see the project's terms (as on the project).
  */
 export const timeBudgetElementSchema = z.object({

@@ -5,7 +5,7 @@ import { languages } from './language';
 
 export const languageSchema = z.enum(languages);
 
-/** Spec 000 §3 "User" plus what the shell needs to apply claim rules. */
+/** The signed-in user plus what the shell needs to apply claim rules. */
 export const userMeSchema = z.object({
   id: z.uuid(),
   firstname: z.string(),

@@ -5,7 +5,7 @@ import { dateTime, text } from './scalars';
 /** The longest search query the server takes (the search field stops there too). */
 export const SEARCH_QUERY_MAX = 200;
 
-/** Spec 000 §3 "Searchable item". */
+/** A search result. */
 export const searchableItemSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
@@ -21,7 +21,7 @@ export const searchableItemSchema = z.object({
 });
 export type SearchableItem = z.infer<typeof searchableItemSchema>;
 
-/** Spec 001 §3 "Timeline item". */
+/** An entry of the timeline. */
 export const timelineItemSchema = z.object({
   id: z.string(),
   hasHappened: z.boolean(),
@@ -44,7 +44,7 @@ export const TIMELINE_NAME_MAX = 80;
 export const truncateTimelineName = (name: string) =>
   name.length > TIMELINE_NAME_MAX ? `${name.slice(0, TIMELINE_NAME_MAX)}…` : name;
 
-/** Spec 000 §3 "Help content": locale, index, content (markdown). */
+/** A help page: locale, index, content (markdown). */
 export const helpContentSchema = z.object({
   id: z.uuid(),
   route: z.string(),

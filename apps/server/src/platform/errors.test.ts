@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { sampleData } from '../test/helpers';
 import { registerErrorHandling } from './errors';
 
-/** Issue 11 §2: each input the probe found to answer 500 (or to be stored as nonsense) is refused with a field error. */
+/** Each input the probe found to answer 500 (or to be stored as nonsense) is refused with a field error. */
 describe('bad input answers 4xx, never 500', () => {
   let t: TestApp;
   let admin: string;

@@ -58,7 +58,7 @@ function useSessionNavigation() {
   );
 }
 
-/** Spec 000 §4: "product (company)" or just the product name. */
+/** The document title: "product (company)" or just the product name. */
 function useDocumentTitle() {
   const { productName } = useConfig();
   const scopeName = useSession((s) => s.me?.scopeCompany?.name);

@@ -267,7 +267,7 @@ export function createAppRouter() {
     scrollRestoration: true,
   });
 
-  // Spec 001 §6: a route whose claims are not held blocks the navigation — the user stays where
+  // A route whose claims are not held blocks the navigation — the user stays where
   // they are and gets claim.insufficientClaimsError. Runs before the URL changes.
   router.history.block({
     enableBeforeUnload: false,

@@ -15,7 +15,7 @@ interface SplashProps {
   onRetry?: () => void;
 }
 
-/** Spec 000 §1: logo, product name and environment label while initialising. */
+/** While initialising: logo, product name and environment label. */
 export function Splash({ config, failed, onRetry }: SplashProps) {
   const { t, ready } = useTranslation();
   return (

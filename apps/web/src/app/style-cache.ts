@@ -4,10 +4,10 @@ import { readStorage, writeStorage } from '../lib/storage';
 /**
  * The CSS rules of the last visit, kept in this browser and handed to emotion as if rendered on a
  * server: a page load then styles known components without compiling (stylis) and inserting each
- * rule again, which took 70–100 ms of a page load's main thread on a slow machine (decision 0027,
- * eighteenth session). Emotion names a rule by the hash of its styles, so a kept rule is never
- * stale: one that no screen asks for any more only takes room, and the whole set starts over
- * once it outgrows {@link LIMIT}. Rules carry no user data (styles and class names only).
+ * rule again, which took 70–100 ms of a page load's main thread on a slow machine (decision 0027).
+ * Emotion names a rule by the hash of its styles, so a kept rule is never stale: one that no
+ * screen asks for any more only takes room, and the whole set starts over once it outgrows
+ * {@link LIMIT}. Rules carry no user data (styles and class names only).
  */
 const KEY = 'pc.styles.v1';
 const LIMIT = 800_000;

@@ -43,7 +43,7 @@ export function createAppTheme(language: string): Theme {
         subtitle1: { fontWeight: 600 },
       },
       components: {
-        // Spec 001 §9: form fields use the fill appearance.
+        // Form fields use the fill appearance.
         MuiTextField: { defaultProps: { variant: 'filled', fullWidth: true } },
         MuiFormControl: { defaultProps: { variant: 'filled' } },
         MuiButton: {

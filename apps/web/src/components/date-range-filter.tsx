@@ -117,7 +117,7 @@ function DateBound({ label, value, onCommit, minDate, maxDate }: BoundProps) {
 }
 
 /**
- * Spec 001 §2 date-range grid filter: from and until. The owner chooses the start: the current week
+ * The date-range grid filter: from and until. The owner chooses the start: the current week
  * ({@link currentWeek}) for lists whose subject is time, empty for registers (decision 0013); "this
  * week" sets the current week, the clear button removes the filter.
  * Needs a {@link PickersProvider} above it.

@@ -1,6 +1,6 @@
 import { formatGridDateTime } from '../lib/format';
 
-/** Spec 001 §3 "Date range": from, until (either may be open). */
+/** A date range: from, until (either may be open). */
 export interface DateRange {
   from: Date | null;
   until: Date | null;
@@ -24,7 +24,7 @@ export function endOfDay(d: Date): Date {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59);
 }
 
-/** Design §8: real calendar dates have years 1900–2199. */
+/** Real calendar dates have years 1900–2199. */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2199;
 

@@ -35,7 +35,7 @@ export interface DialogFrameProps {
   /** Width in px; confirm, invitation and reminder dialogs are 640. */
   width?: number;
   height?: number;
-  /** Spec 000 §9: popups sit 72 px from the top and 8 px from the right. */
+  /** Popups sit 72 px from the top and 8 px from the right. */
   placement?: 'center' | 'popup';
   /** Below this the dialog takes the whole screen (a phone has no room for margins). */
   fullScreenBelow?: Breakpoint;

@@ -12,7 +12,7 @@ import { MarkdownContent } from './markdown-content';
 
 export type { LegalDocumentType };
 
-/** Spec 000 §2/§9: legal dialog 800×600 with the embedded document 430 high. */
+/** The legal dialog is 800×600 with the embedded document 430 high. */
 const WIDTH = 800;
 const HEIGHT = 600;
 const DOCUMENT_HEIGHT = 430;

@@ -6,7 +6,7 @@ import 'dayjs/locale/en-gb';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec 001 §9 input formats, the same in both languages. */
+/** Date and time input formats, the same in both languages. */
 export const DATE_FORMAT = 'DD.MM.YYYY';
 export const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
 

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-/** Spec 001 §9: a grid tag box shows at most 5 tags. */
+/** A grid tag box shows at most 5 tags. */
 export const TAG_BOX_MAX = 5;
 
 /** The tags to show and how many are left over ("+n"). */

@@ -10,7 +10,7 @@ import { useSession } from '../lib/session/session-store';
 export type TextModule = z.infer<typeof textModuleSchema>;
 
 /**
- * Spec 001 §2: read-only when a company scope is active, when the bound item already has a
+ * Read-only when a company scope is active, when the bound item already has a
  * positive id (it exists), or when disabled.
  */
 export function textModuleSelectReadOnly(input: { scopeActive: boolean; boundId?: number | string | null; disabled?: boolean }) {

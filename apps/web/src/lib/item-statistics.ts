@@ -37,13 +37,13 @@ export const serviceAgreementTypes = [
 
 type Me = Pick<UserMe, 'scopeCompany' | 'claims'>;
 
-/** Spec 000 §6: statistics show without a scope or when the scope company is a responsible party. */
+/** Statistics show without a scope or when the scope company is a responsible party. */
 export function showsStatistics(me: Pick<UserMe, 'scopeCompany'> | null | undefined): boolean {
   if (!me) return false;
   return !me.scopeCompany || me.scopeCompany.isResponsibleParty;
 }
 
-/** Spec 000 §6: service agreements with clients only for data processors (or without a scope). */
+/** Service agreements with clients only for data processors (or without a scope). */
 export function showsClientAgreements(me: Pick<UserMe, 'scopeCompany'> | null | undefined): boolean {
   return !me?.scopeCompany || me.scopeCompany.isDataProcessor;
 }

@@ -48,7 +48,7 @@ export function applyFieldErrors<T extends FieldValues>(
 }
 
 /**
- * Spec 001 §8: a wrong code says user.mfa.authenticator.error; status 0 flags the API as
+ * A wrong code says user.mfa.authenticator.error; status 0 flags the API as
  * unavailable. A right code that was already used (typically the one just typed to turn
  * two-factor on) says so, or the user would keep typing it.
  */

@@ -4,7 +4,7 @@ import { languageSchema } from '../user';
 import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from '../vat/validate';
 import { cardDigits, cardTypeOf, cardTypes, isValidCardNumber, isValidIban, normaliseIban } from './payment';
 
-/** Spec 000 §3 "Contract": LifecycleStatus. */
+/** A contract's lifecycle status. */
 export const lifecycleStatuses = ['InTrial', 'Active', 'Cancelled', 'Ended'] as const;
 export const lifecycleStatusSchema = z.enum(lifecycleStatuses);
 export type LifecycleStatus = z.infer<typeof lifecycleStatusSchema>;
@@ -16,7 +16,7 @@ export const DPO_PLAN_VARIANT = 'dpo-monthly';
 const required = (max: number) => text.trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 const optional = (max: number) => text.trim().max(max, 'validation.tooLong').optional().default('');
 
-/** Spec 000 §3 "Billing customer" Address. */
+/** The billing customer's address. */
 export const billingAddressSchema = z.object({
   addressLine1: optional(200),
   addressLine2: optional(200),
@@ -33,7 +33,7 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
 const confirmed = z.literal(true, { error: 'validation.confirmationRequired' });
 
-/** Spec 000 §3 "Sign-up customer payload". */
+/** The customer entered at sign-up. */
 export const signupCustomerSchema = z
   .object({
     emailAddress: z.email('validation.email').max(254, 'validation.tooLong'),
@@ -57,7 +57,7 @@ export const signupCustomerSchema = z
   .refine((c) => vatNumberFits(c?.vatId, c?.address?.country), vatNumberRefinement('vatId'));
 export type SignupCustomer = z.infer<typeof signupCustomerSchema>;
 
-/** Spec 000 §3 "Cart". Component subscriptions: none are offered by the built-in plans. */
+/** The cart: a plan variant and an optional coupon. Component subscriptions: none are offered by the built-in plans. */
 export const cartSchema = z.object({
   planVariantId: text.trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   couponCode: text.trim().max(50, 'validation.tooLong').optional().default(''),
@@ -73,7 +73,7 @@ export function cardExpiryValid(m: number, y: number, today = new Date()) {
   return y > today.getFullYear() || (y === today.getFullYear() && m >= today.getMonth() + 1);
 }
 
-/** Spec 000 §3 "Payment bearer" as entered: a card or a SEPA direct-debit mandate. */
+/** A payment bearer as entered: a card or a SEPA direct-debit mandate. */
 export const paymentBearerInputSchema = z.discriminatedUnion('type', [
   z
     .object({
@@ -115,7 +115,7 @@ export const signupResultSchema = z.object({ status: z.literal('orderCreated') }
 
 export const couponErrorCodes = ['unknown', 'expired', 'notYetValid', 'exhausted'] as const;
 
-/** Spec 000 §3: the order preview "carries an optional coupon with an error code". */
+/** The order preview carries an optional coupon with an error code. */
 export const orderPreviewSchema = z.object({
   planVariant: z.object({
     id: z.string(),
@@ -149,7 +149,7 @@ export const orderPreviewSchema = z.object({
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
-/** Spec 000 §3 "Payment bearer" as stored and shown: masked only. */
+/** A payment bearer as stored and shown: masked only. */
 export const paymentBearerSchema = z.object({
   type: z.enum(['CreditCard', 'Debit']),
   cardType: z.enum(cardTypes).nullable(),
@@ -206,7 +206,7 @@ export const billingCustomerSchema = z.object({
   }),
 });
 
-/** Spec 000 §3 "Contract details"; GET /api/account/contract. */
+/** Contract details; GET /api/account/contract. */
 export const contractDetailsSchema = z.object({
   contract: contractSchema,
   customer: billingCustomerSchema,

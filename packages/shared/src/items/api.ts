@@ -113,7 +113,7 @@ export const itemHistoryEntrySchema = z.object({
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
 });
 
-/** Spec 001 §3 "Status category" per type. */
+/** The status categories of an item type. */
 export const statusCategorySchema = z.object({
   itemType: itemTypeKeySchema,
   type: z.string(),
@@ -130,7 +130,7 @@ export const statusCategorySchema = z.object({
   closedPercent: z.number(),
 });
 
-/** Spec 001 §3 "Due issue list item". */
+/** A due issue in the list of due issues. */
 export const dueIssueSchema = z.object({
   id: z.uuid(),
   priority: z.enum(['High', 'Low']),

@@ -94,7 +94,7 @@ export function pdcaOverdue(c: PdcaCycleData, now = new Date()): boolean {
   return new Date(y!, m! - 1, d!) < startOfToday(now);
 }
 
-/** Spec 001 §3 "PDCA progress": total, onSchedule, onSchedulePercentage, overdue. */
+/** PDCA progress: total, onSchedule, onSchedulePercentage, overdue. */
 export function pdcaProgress(cycles: readonly PdcaCycleData[], now = new Date()) {
   const total = cycles.length;
   const overdue = cycles.filter((c) => pdcaOverdue(c, now)).length;

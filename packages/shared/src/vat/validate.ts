@@ -8,7 +8,7 @@ import { otherRules, unprefixedCountries } from './rules-other';
 
 export const vatRules: Record<VatCountryCode, VatRule> = { ...euRules1, ...euRules2, ...otherRules };
 
-/** Spec 001 §3 "VAT validation result". */
+/** The result of a VAT number check. */
 export const vatValidationResultSchema = z.object({
   /** The input normalised: upper case, without spaces, hyphens, dots and slashes. */
   value: z.string(),

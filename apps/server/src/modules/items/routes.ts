@@ -62,7 +62,7 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
     async (req) => pdcaProgressOf(d, ctxOf(req)),
   );
 
-  // Spec 001 route table: one list over the three kinds of service agreement, of those the caller may read.
+  // One list over the three kinds of service agreement, of those the caller may read.
   const agreementReads = itemTypes.filter((t) => (serviceAgreementKinds as readonly string[]).includes(t.key));
   r.get(
     '/api/service-agreement',

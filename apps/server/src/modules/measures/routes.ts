@@ -22,7 +22,7 @@ export function measureRoutes(app: FastifyInstance, d: ItemDeps) {
     },
   );
 
-  // Spec 000 §7: "add missing measures" takes a company id and a null second argument.
+  // "Add missing measures" takes a company id and a null second argument.
   r.post(
     '/api/measure/add-missing',
     {

@@ -23,7 +23,7 @@ import {
 import { tokenDenied, tokenWalker, visibleCompanyIds, walker } from './session';
 
 /**
- * Issue 11 §2, the fuzz stage: every operation of the OpenAPI document, as the agency's
+ * The fuzz stage: every operation of the OpenAPI document, as the agency's
  * administrator over the demo data, with valid requests and with one field, parameter or header
  * made bad. Zero 5xx; a refused write changes nothing; every 422 (asked in German, the default)
  * names its fields with message keys both web catalogues translate, never a library's English.

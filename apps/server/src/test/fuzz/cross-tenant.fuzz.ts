@@ -22,7 +22,7 @@ import {
 import { tokenWalker, visibleCompanyIds, walker } from './session';
 
 /**
- * Issue 11, "Done when": every operation of the OpenAPI document as the administrator of an
+ * Every operation of the OpenAPI document as the administrator of an
  * unrelated tenant (Fremdfirma AG) filled with the agency's ids, and every write as the reader
  * (read claims only). No 2xx carries the agency's data, nothing of the agency changes, and an
  * agency id is answered exactly like an id that does not exist (404, never a telling 403).

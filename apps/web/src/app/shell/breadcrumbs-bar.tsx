@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/text-link';
 import { breadcrumbTrail } from '../routes/breadcrumb-trail';
 
-/** Spec 000 §2: Home › Section › …; the last item is the current page and not a link. */
+/** Breadcrumbs: Home › Section › …; the last item is the current page and not a link. */
 export function BreadcrumbsBar() {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

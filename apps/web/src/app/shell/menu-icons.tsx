@@ -24,7 +24,7 @@ import Summarize from '@mui/icons-material/Summarize';
 import Timer from '@mui/icons-material/Timer';
 import type { ReactElement } from 'react';
 
-// Spec 001 §9: solid icons with a fixed width (MUI's filled set, 24 px boxes).
+// Solid icons with a fixed width (MUI's filled set, 24 px boxes).
 export const menuIcons: Record<string, ReactElement> = {
   issue: <Assignment fontSize="small" />,
   diagram: <AccountTree fontSize="small" />,

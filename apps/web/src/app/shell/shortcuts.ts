@@ -7,7 +7,7 @@ export interface ShortcutKey {
   code: string;
 }
 
-/** Spec 000 §2: Alt+1 → process, Alt+a → issues, Alt+End → home (F1 comes with help). */
+/** Keyboard shortcuts: Alt+1 → process, Alt+a → issues, Alt+End → home (F1 comes with help). */
 export function shortcutTarget(event: ShortcutKey): string | null {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
   switch (event.code) {

@@ -13,7 +13,7 @@ type LegalDocument = Exclude<LegalDocumentType, 'terms-of-use'>;
 
 const COPYRIGHT_START = 2024;
 
-/** Spec 000 §2 footer: privacy statement, imprint, © 2024–current year, version → /change-log. */
+/** The sidebar footer: privacy statement, imprint, © 2024–current year, version → /change-log. */
 export function SidebarFooter({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { version } = useConfig();

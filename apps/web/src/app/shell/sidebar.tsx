@@ -54,7 +54,7 @@ interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** Spec 000 §2 sidebar (230 px): logo, privacy status, menu, footer. */
+/** The sidebar (230 px): logo, privacy status, menu, footer. */
 export function Sidebar({ onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { productName, environment } = useConfig();

@@ -41,7 +41,7 @@ interface TopToolbarProps {
   appointments?: number;
 }
 
-/** Spec 000 §2 top toolbar, left to right. */
+/** The top toolbar, left to right. */
 export function TopToolbar({ sidebarOpen, sidebarId, onToggleSidebar, appointments }: TopToolbarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

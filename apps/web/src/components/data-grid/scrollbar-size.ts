@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * changes the device pixel ratio). Handed to every grid as `scrollbarSize`: without it the grid
  * reads its own scroller's computed style and scroll sizes on each sizing pass, a synchronous
  * layout of the whole page while the page is still being built (57 ms of a register load on a
- * slow machine; decision 0027, eighteenth session).
+ * slow machine; decision 0027).
  */
 function measure(): number {
   const box = document.createElement('div');

@@ -1,4 +1,4 @@
-/** Spec 001 §9: grids export to this file name. */
+/** Grids export to this file name. */
 export const GRID_EXPORT_FILE = 'DataGrid.xlsx';
 
 export type XlsxValue = string | number | boolean | Date | null;

@@ -5,7 +5,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nodeHref } from './node-href';
 
-/** Spec 001 §3: C very light grey, O light grey, P and SA blue, PSA lighter blue. */
+/** Node colours: C very light grey, O light grey, P and SA blue, PSA lighter blue. */
 export const nodeColours: Record<DiagramNodeType, { fill: string; text: string; border: string }> = {
   C: { fill: '#f7f7f7', text: '#212121', border: '#9e9e9e' },
   O: { fill: '#e2e2e2', text: '#212121', border: '#8a8a8a' },
@@ -14,7 +14,7 @@ export const nodeColours: Record<DiagramNodeType, { fill: string; text: string; 
   PSA: { fill: '#90caf9', text: '#0b2545', border: '#42a5f5' },
 };
 
-/** Spec 001 §3: C and O containers and P rectangles, SA and PSA ellipses. */
+/** Node shapes: C and O containers and P rectangles, SA and PSA ellipses. */
 export function shapeStyle(type: DiagramNodeType): CSSProperties {
   const c = nodeColours[type];
   const container = type === 'C' || type === 'O';

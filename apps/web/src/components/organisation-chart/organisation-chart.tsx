@@ -286,7 +286,7 @@ function Chart({ companyId, companyName, height }: ChartProps) {
   );
 }
 
-/** Spec 001 §3: the read-only organisation chart of a company, with zoom, fit, fullscreen and export. */
+/** The read-only organisation chart of a company, with zoom, fit, fullscreen and export. */
 export function OrganisationChart(props: ChartProps) {
   return (
     <ReactFlowProvider>

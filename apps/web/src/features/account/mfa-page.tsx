@@ -20,7 +20,7 @@ import { useSession } from '../../lib/session/session-store';
 import { verifySecondFactor } from './api';
 import { AuthCard } from './auth-card';
 
-/** Spec 001 §4: after a failed code the form stays busy for one second. */
+/** After a failed code the form stays busy for one second. */
 export const MFA_RETRY_DELAY_MS = 1000;
 
 function MfaForm({ redirect }: { redirect: unknown }) {

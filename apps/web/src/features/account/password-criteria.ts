@@ -8,7 +8,7 @@ export interface CriterionState {
 }
 
 /**
- * Spec 001 §5: at least 8 characters, an upper-case and a lower-case letter, a digit, a special
+ * A password has at least 8 characters, an upper-case and a lower-case letter, a digit, a special
  * character, and an equal repetition. The rules are the shared ones the server checks too.
  */
 export function passwordCriteriaState(password: string, repeated: string): CriterionState[] {

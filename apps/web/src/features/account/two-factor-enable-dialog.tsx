@@ -27,7 +27,7 @@ import { groupInFours, recoveryCodesFile } from './two-factor-format';
 
 type Step = { type: 'password' } | { type: 'scan'; setup: TwoFactorSetup } | { type: 'codes'; codes: string[] };
 
-/** Spec 000 §9 dialog width for the wizard; each step is its own frame around its own form. */
+/** The wizard's dialog width; each step is its own frame around its own form. */
 const WIDTH = 600;
 
 interface StepProps<T> {

@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { requestPasswordReset } from './api';
 
-/** Spec 000 §2: 400 px dialog, e-mail field, Cancel and OK; OK disabled while invalid or busy. */
+/** A 400 px dialog: e-mail field, Cancel and OK; OK disabled while invalid or busy. */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useZodForm<ForgotPassword>(forgotPasswordSchema, {
@@ -18,12 +18,12 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     onSubmit: async (values) => {
       await requestPasswordReset(values);
       onClose();
-      // Spec 000 §4: success closes the dialog and shows a snackbar for 3 seconds.
+      // Success closes the dialog and shows a snackbar for 3 seconds.
       notify(t('forgotPassword.success'), 'success');
     },
   });
   const { errors } = form.formState;
-  // Spec 000 §8: on failure busy ends; the server's message says why.
+  // On failure busy ends; the server's message says why.
   const serverError = form.failure
     ? isApiError(form.failure) && !isUnavailableStatus(form.failure.status)
       ? form.failure.message

@@ -4,9 +4,10 @@ import { isUnavailableStatus } from '../../lib/api/api-error';
 export type LoginErrorKey = LoginErrorDescription | 'api_unavailable' | 'rate_limited';
 
 /**
- * Spec 000 §8: status 0 → api_unavailable; ip_not_allowed as described; any other failure →
- * login_failed. A locked account answers login_failed too (docs/decisions/0010): only its owner
- * learns of the lock, by mail. The key is shown on the password field.
+ * Status 0 → api_unavailable; 429 → rate_limited; a description the app knows (ip_not_allowed) is
+ * kept; any other failure → login_failed. A locked account answers login_failed too
+ * (docs/decisions/0010): only its owner learns of the lock, by mail. The key is shown on the
+ * password field.
  */
 export function loginErrorKey(error: { status?: number; description?: string | null } | unknown): LoginErrorKey {
   const e = (error ?? {}) as { status?: number; description?: string | null };

@@ -21,7 +21,7 @@ import { LoginForm } from './login-form';
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 const LegalDialog = lazy(() => import('../../components/legal-dialog').then((m) => ({ default: m.LegalDialog })));
 
-/** Spec 000 §2 login screen: centred card with logo, product name and environment label. */
+/** The login screen: a centred card with logo, product name and environment label. */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const config = useConfig();

@@ -39,7 +39,7 @@ export function useIsAccountHolder() {
 }
 
 /**
- * Spec 000 §8: HTTP 412 AccountExpired locks the app here. An ended contract leads the account
+ * HTTP 412 AccountExpired locks the app here. An ended contract leads the account
  * holder to /account/upgrade; everyone else is told to contact the account holder.
  */
 function AccountExpired() {

@@ -144,7 +144,7 @@ function TwoFactorBanner({ onHide }: { onHide: () => void }) {
   );
 }
 
-/** Spec 001 §2 home dashboard. */
+/** The home dashboard. */
 export function HomePage() {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
@@ -229,7 +229,7 @@ export function HomePage() {
       body: <MyDpoTileBody companyId={scope.id} />,
     });
   }
-  // Spec 001 §2: only with an account, and only for a user who may invite clients or has pending invitations.
+  // Only with an account, and only for a user who may invite clients or has pending invitations.
   const anyPending = invitationList.some((i) => i.status === 'Pending');
   if (me?.hasAccount && (me.canInviteClient || anyPending)) {
     tiles.push({
@@ -247,7 +247,7 @@ export function HomePage() {
     icon: <NewReleases />,
     body: <ChangeLogTileBody />,
   });
-  // Spec 001 §2: the chart of the scope company (the user's own without a scope), the viewport high minus 170 px.
+  // The chart of the scope company (the user's own without a scope), the viewport high minus 170 px.
   const chartCompany = scope ?? (me ? { id: me.companyId, name: me.company } : null);
   if (chartCompany && hasClaim(me, 'Diagram.Read')) {
     tiles.push({

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { useInitiationProgress } from './api';
 
-/** Spec 001 §2: the initiation tile, shown while the wizard is supported and can be continued. */
+/** The initiation tile, shown while the wizard is supported and can be continued. */
 export function InitiationTileBody({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const initiation = useInitiationProgress(companyId, true);

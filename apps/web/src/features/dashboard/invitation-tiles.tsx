@@ -17,7 +17,7 @@ export function incomingPending(list: readonly Invitation[]): Invitation[] {
   return list.filter((i) => i.role === 'Recipient' && i.status === 'Pending' && !i.expired);
 }
 
-/** Spec 001 §2: only invitations where the user is the recipient, each with accept and decline. */
+/** Only invitations where the user is the recipient, each with accept and decline. */
 export function InvitationBanner({ invitations }: { invitations: Invitation[] }) {
   const { t } = useTranslation();
   const { run, busy } = useInvitationActions();
@@ -73,7 +73,7 @@ export function InvitationBanner({ invitations }: { invitations: Invitation[] })
 }
 
 /**
- * Spec 001 §2 invitation tile: all pending invitations, incoming and outgoing; invite-DPO and
+ * The invitation tile: all pending invitations, incoming and outgoing; invite-DPO and
  * invite-client buttons by right; the body opens /invitation.
  */
 export function InvitationTileBody({

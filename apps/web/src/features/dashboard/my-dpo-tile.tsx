@@ -148,7 +148,7 @@ function DpoSummary({ company, canEdit }: { company: CompanyDetail; canEdit: boo
   );
 }
 
-/** Spec 001 §2 my-DPO tile: the scope company's data protection officer; editors choose them by clicking. */
+/** The my-DPO tile: the scope company's data protection officer; editors choose them by clicking. */
 export function MyDpoTileBody({ companyId }: { companyId: string }) {
   const _me = useSession((s) => s.me);
   const company = useScopeCompany(companyId);

@@ -10,7 +10,7 @@ import { CardLink } from './tile';
 import { Figure, Progress } from './tiles';
 
 /**
- * Issue 17 §5: this month's booked hours against the plan in the scope. The figures are the
+ * This month's booked hours against the plan in the scope. The figures are the
  * server's time comparison (`/api/time-comparison/this-month`), never summed here from records.
  */
 export function TimeTileBody() {

@@ -5,7 +5,7 @@ import { OrganisationChart } from '../../components/organisation-chart/organisat
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session/session-store';
 
-/** Spec 001 §2 /diagram: the organisation chart of the scope company, or the user's own without a scope. */
+/** /diagram: the organisation chart of the scope company, or the user's own without a scope. */
 export function DiagramPage() {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);

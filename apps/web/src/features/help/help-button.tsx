@@ -20,7 +20,7 @@ function useRoutePattern(): string | null {
   });
 }
 
-/** Spec 000 §2: help button (disabled without help for the route) and F1. */
+/** The help button (disabled without help for the route) and F1. */
 export function HelpButton() {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;

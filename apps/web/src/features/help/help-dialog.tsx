@@ -19,7 +19,7 @@ interface HelpDialogProps {
   onClose: () => void;
 }
 
-/** Spec 000 §2 help dialog: the route's pages in the user's language, paging, markdown, OK. */
+/** The help dialog: the route's pages in the user's language, paging, markdown, OK. */
 export function HelpDialog({ route, language, onClose }: HelpDialogProps) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useHelpContents(route, language);
@@ -28,7 +28,7 @@ export function HelpDialog({ route, language, onClose }: HelpDialogProps) {
   const count = pages.length;
   const current = pages[clampPage(page, count)];
 
-  // Spec 000 §4/§8: no content for the language (also after switching it) closes with help.error.
+  // No content for the language (also after switching it) closes with help.error.
   useEffect(() => {
     if (isError || (data && data.length === 0)) {
       notify(t('help.error'), 'error');

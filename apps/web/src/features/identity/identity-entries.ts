@@ -6,7 +6,7 @@ export interface IdentityEntry {
 }
 
 /**
- * Spec 000 §2/§6 identity popup links: account only with an account; time screens by claim and
+ * Identity popup links: account only with an account; time screens by claim and
  * hidden in presentation mode; administration only with administration rights.
  */
 export function identityEntries(

@@ -50,7 +50,7 @@ interface IdentityPopupProps {
   onClose: () => void;
 }
 
-/** Spec 000 §2: identity popup, 280×450, 72 px from the top and 8 px from the right. */
+/** The identity popup, 280×450, 72 px from the top and 8 px from the right. */
 export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -70,7 +70,7 @@ export function saveCompany(id: string, input: CompanyInput, ifMatch?: number): 
   return apiRequest(`/company/${encodeURIComponent(id)}`, { method: 'PUT', json: input, schema: companyDetailSchema, ifMatch });
 }
 
-/** Spec 000 §7: "add missing measures" takes a company id (and a null second argument). */
+/** "Add missing measures" takes a company id (and a null second argument). */
 export function addMissingMeasures(companyId: string) {
   return apiRequest('/measure/add-missing', {
     method: 'POST',

@@ -76,7 +76,7 @@ const stepOfField: Record<string, InitiationStepKey> = {
 
 type ListKey = 'processes' | 'serviceAgreements' | 'websites' | 'clients';
 
-/** Spec 000 §2, §4: /initiation, the first-run wizard of the current company. */
+/** /initiation: the first-run wizard of the current company. */
 export function InitiationPage() {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * Spec 001 §2 "Invitation create dialog" (640 px): purpose only when the user may invite both,
+ * The invitation create dialog (640 px): purpose only when the user may invite both,
  * recipient e-mail, message with 15 rows. A 422 lands on the fields without a toast; any other
  * failure says invitation.save.error with the server's message; success says so for 5000 ms.
  */

@@ -37,7 +37,7 @@ const counterpart = (row: Invitation) => (row.role === 'Sender' ? row.recipient 
 
 function SenderMenu({ row, t, onAction }: { row: Invitation; t: T; onAction: (a: InvitationAction) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Spec 001 §7: the menu is disabled for the recipient.
+  // The menu is disabled for the recipient.
   const disabled = row.role !== 'Sender' || !(row.rights.resend || row.rights.withdraw);
   return (
     <>

@@ -1,4 +1,4 @@
-/** Spec 000 §9 radar constants. */
+/** The privacy radar's sizes and colours. */
 export const RADAR_VIEW_BOX = 2000;
 export const RADAR_DEFAULT_SIZE = 200;
 export const RADAR_STEPS = 10;

@@ -242,7 +242,7 @@ export function RadarBars({ categories }: { categories: RadarCategory[] }) {
   );
 }
 
-/** Spec 000 §2/§9 privacy status radar for the sidebar. */
+/** The privacy status radar for the sidebar. */
 export function PrivacyRadar({ size = RADAR_DEFAULT_SIZE }: { size?: number }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);

@@ -28,7 +28,7 @@ interface ScopeDialogProps {
   onClose: () => void;
 }
 
-/** Spec 000 §2: company scope selection, 500×600, 72 px from the top and 8 px from the right. */
+/** Company scope selection, 500×600, 72 px from the top and 8 px from the right. */
 export function ScopeDialog({ open, onClose }: ScopeDialogProps) {
   const { t } = useTranslation();
   return (

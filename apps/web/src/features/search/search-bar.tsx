@@ -22,7 +22,7 @@ import { useSession } from '../../lib/session/session-store';
 import { moveActive, searchTarget } from './search-target';
 
 const DEBOUNCE_MS = 300;
-/** Spec 000 §9: the dropdown is 500 px wide. */
+/** The dropdown is 500 px wide. */
 const PANEL_WIDTH = 500;
 
 function useDebounced(value: string, ms: number): string {
@@ -97,7 +97,7 @@ function ResultRow({ item, active, id, onChoose }: { item: SearchableItem; activ
   );
 }
 
-/** Spec 000 §2 search bar: debounced search, 500 px dropdown, keyboard navigation. */
+/** The search bar: debounced search, 500 px dropdown, keyboard navigation. */
 export function SearchBar() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -126,7 +126,7 @@ export function SearchBar() {
   });
   const results = debounced !== '' ? (search.data ?? []) : [];
 
-  // Spec 000 §4: changing the scope clears the results and the query.
+  // Changing the scope clears the results and the query.
   const lastScope = useRef(scopeId);
   useEffect(() => {
     if (lastScope.current === scopeId) return;

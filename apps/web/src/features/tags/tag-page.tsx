@@ -11,7 +11,7 @@ import { TextModulesTab } from './text-modules-tab';
 
 type TabKey = TagType | 'text-modules';
 
-/** Spec 001 §2 "Tags": person groups, data categories, process categories; plus text modules. */
+/** Tags: person groups, data categories, process categories; plus text modules. */
 export function TagPage() {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);

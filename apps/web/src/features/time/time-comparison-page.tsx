@@ -43,7 +43,7 @@ function currentMonth(now = new Date()): DateRange {
   };
 }
 
-/** Spec 001 §9: red at 0, yellow at 50 %, green at 100 % (and above). */
+/** Progress colour: red at 0, yellow at 50 %, green at 100 % (and above). */
 export function percentColour(p: number): string {
   const hue = Math.max(0, Math.min(100, p)) * 1.2;
   return `hsl(${hue}, 75%, 82%)`;

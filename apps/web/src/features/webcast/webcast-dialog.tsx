@@ -8,7 +8,7 @@ interface WebcastDialogProps {
   onClose: () => void;
 }
 
-/** Spec 000 §2: confirmation (800 px) before leaving for the configured webcast address. */
+/** A confirmation (800 px) before leaving for the configured webcast address. */
 export function WebcastDialog({ url, open, onClose }: WebcastDialogProps) {
   const { t } = useTranslation();
   const forward = () => {

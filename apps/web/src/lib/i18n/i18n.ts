@@ -20,7 +20,7 @@ const fetchBackend: BackendModule = {
       .then(
         (data) => callback(null, data),
         (error: unknown) => {
-          // Spec 001 §8: a language load failure is only logged.
+          // A language load failure is only logged.
           console.error('Translation catalog could not be loaded', error);
           callback(error as Error, false);
         },

@@ -89,7 +89,7 @@ const questionnaireRead: ClaimRule = {
   any: questionnaireLinkTypes.map((k) => `${itemTypes.find((t) => t.key === k)!.claim}.Read`),
 };
 
-/** Spec 001 §2: the no-auth routes. */
+/** The routes open without login. */
 const publicRoutes: RouteDef[] = [
   { path: '/login', section: 'login', public: true, fullPage: true, page: 'login' },
   // The plan variant comes from the route: the trial at /signup, the DPO plan at /signup/dpo.

@@ -17,7 +17,7 @@ import { logoFileError } from './company-logic';
 import { companyErrorText, fieldMessage } from './company-messages';
 import { Section } from './form-parts';
 
-/** Spec 000 §9: the logo is shown at 150×50; the server scales it. */
+/** The logo is shown at 150×50; the server scales it. */
 export function LogoFrame({ src, type, alt }: { src: string | null | undefined; type: 'Company' | 'Group'; alt: string }) {
   return (
     <Box

@@ -10,7 +10,7 @@ export function checkFile(file: { size: number; type: string }): FileProblem | n
   return null;
 }
 
-/** Spec 001 §5: image preview only for png, jpeg and gif. */
+/** Image preview only for png, jpeg and gif. */
 export const isPreviewable = (mimeType: string) => (previewableMimeTypes as readonly string[]).includes(mimeType);
 
 export const MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);

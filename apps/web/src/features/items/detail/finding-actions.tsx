@@ -36,7 +36,7 @@ export function useFindingKinds(): FindingKind[] {
 }
 
 /**
- * Design §4: an audit's findings become issues or measures, linked to the audit as their parent.
+ * An audit's findings become issues or measures, linked to the audit as their parent.
  * A questionnaire answer (`text`) does the same for the audit or agreement it was sent for.
  */
 export function FindingActions({

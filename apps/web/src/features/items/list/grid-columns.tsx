@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { BreachCountdownChip } from '../breach-countdown-chip';
 import type { ItemColumn } from './item-columns';
 
-/** Spec 001 §9: a due date before the start of today shows in red (open items only). */
+/** A due date before the start of today shows in red (open items only). */
 function DueDate({ item }: { item: Item }) {
   const red = dueAlert(item.dueDate, item.status) === 'red';
   return (
