@@ -14,8 +14,13 @@ import { forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type ItemDeps, insertItem, itemChanges } from '../items/service';
 import { reportTexts } from '../report/labels';
 import { webTexts } from '../report/web-texts';
+import { errorWorkbook } from './error-workbook';
 import { escapeCell } from './escape';
+import { rememberedMapping, rememberMapping } from './mapping-memory';
+import { normalize } from './normalize';
 import { readSheet } from './parse';
+
+export { normalize };
 
 type Ctx = Pick<
   RequestContext,
@@ -71,18 +76,6 @@ function optionSpellings(options: string, v: string) {
   return out;
 }
 
-/** Header spellings compared without case, spaces, punctuation, umlauts or ß. */
-export function normalize(s: string) {
-  return s
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]/g, '');
-}
-
 function distance(a: string, b: string) {
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
@@ -102,11 +95,28 @@ function distance(a: string, b: string) {
  * then the closest label within a small edit distance (one typo per eight letters, at most two),
  * each field taken once. A header that fits nothing stays unmapped (null).
  */
-export function autoMapping(type: ItemTypeKey, headers: string[]): (string | null)[] {
+export function autoMapping(
+  type: ItemTypeKey,
+  headers: string[],
+  remembered: Record<string, string | null> = {},
+): (string | null)[] {
   const names = columnsOf(type).map((c) => ({ key: c.key, spellings: columnSpellings(type, c.key) }));
+  const keys = new Set(names.map((c) => c.key));
   const taken = new Set<string>();
   const out: (string | null)[] = headers.map(() => null);
+  // The user's own choice for a header wins, an ignored column included; a field once each.
+  const chosen = new Set<number>();
   headers.forEach((h, i) => {
+    const n = normalize(h);
+    if (!n || !(n in remembered)) return;
+    const field = remembered[n] ?? null;
+    if (field !== null && (!keys.has(field) || taken.has(field))) return;
+    out[i] = field;
+    chosen.add(i);
+    if (field) taken.add(field);
+  });
+  headers.forEach((h, i) => {
+    if (chosen.has(i)) return;
     const n = normalize(h);
     const hit = names.find((c) => !taken.has(c.key) && c.spellings.includes(n));
     if (hit && n) {
@@ -116,7 +126,7 @@ export function autoMapping(type: ItemTypeKey, headers: string[]): (string | nul
   });
   headers.forEach((h, i) => {
     const n = normalize(h);
-    if (out[i] !== null || n.length < 4) return;
+    if (chosen.has(i) || out[i] !== null || n.length < 4) return;
     const allowed = Math.min(2, Math.max(1, Math.floor(n.length / 8)));
     let best: { key: string; d: number } | null = null;
     for (const c of names) {
@@ -348,6 +358,7 @@ function plan(
   rows: { line: number; cells: string[] }[],
   mapping: (string | null)[],
   look: Lookups,
+  lang: Language,
 ): Planned[] {
   const cols = new Map(columnsOf(type).map((c) => [c.key, c]));
   const defaults = emptyData(type);
@@ -455,7 +466,21 @@ function plan(
         }
       }
     });
-    if (!core.name) err(mapping.indexOf('name'), '', 'validation.required');
+    // A mapped name column says so itself (above); without one, no row has a name.
+    if (!core.name && nameAt < 0) err(nameAt, '', 'validation.required');
+    // A required field no column fills (and the item had no value for) is named by its label.
+    for (const f of itemTypeDefs[type].fields) {
+      const v = data[f.key];
+      const empty = v == null || v === '' || (Array.isArray(v) && v.length === 0);
+      const at = mapping.indexOf(f.key);
+      if ('required' in f && f.required && empty && !errors.some((e) => at >= 0 && e.column === headers[at]))
+        errors.push({
+          line,
+          column: at >= 0 ? (headers[at] ?? '') : labelOf(lang, type, f.key),
+          value: '',
+          message: 'validation.required',
+        });
+    }
     const input = {
       name: String(core.name),
       description: String(core.description),
@@ -490,11 +515,26 @@ function plan(
 
 const PREVIEW_ROWS = 20;
 
-function answer(importId: string, headers: string[], mapping: (string | null)[], planned: Planned[]) {
+function answer(
+  type: ItemTypeKey,
+  importId: string,
+  headers: string[],
+  mapping: (string | null)[],
+  planned: Planned[],
+  rows: { cells: string[] }[],
+) {
   const count = (s: Planned['state']) => planned.filter((p) => p.state === s).length;
+  const sample = (i: number) =>
+    rows
+      .slice(0, PREVIEW_ROWS)
+      .find((r) => r.cells[i])
+      ?.cells[i]?.slice(0, 200) ?? '';
   return {
     importId,
-    mapping: headers.map((header, i) => ({ header, field: mapping[i] ?? null })),
+    register: type,
+    /** The fields a column may be mapped to, in the form's order. */
+    fields: columnsOf(type).map((c) => c.key),
+    mapping: headers.map((header, i) => ({ header, field: mapping[i] ?? null, sample: sample(i) })),
     rows: planned.slice(0, PREVIEW_ROWS).map((p) => ({
       line: p.line,
       number: p.number,
@@ -516,8 +556,8 @@ export async function previewImport(ctx: Ctx, register: string, upload: { filena
   requireWrite(ctx, type);
   const company = companyOf(ctx, companyId);
   const sheet = await readSheet(upload.filename, upload.data);
-  const mapping = autoMapping(type, sheet.headers);
-  const planned = plan(type, sheet.headers, sheet.rows, mapping, await lookups(ctx, type, company));
+  const mapping = autoMapping(type, sheet.headers, await rememberedMapping(ctx, company, type));
+  const planned = plan(type, sheet.headers, sheet.rows, mapping, await lookups(ctx, type, company), langOf(ctx));
   const [row] = await ctx.db
     .insert(pendingImport)
     .values({
@@ -530,7 +570,7 @@ export async function previewImport(ctx: Ctx, register: string, upload: { filena
       mapping,
     })
     .returning({ id: pendingImport.id });
-  return answer(row!.id, sheet.headers, mapping, planned);
+  return answer(type, row!.id, sheet.headers, mapping, planned, sheet.rows);
 }
 
 async function loadPending(ctx: Ctx, importId: string) {
@@ -557,13 +597,49 @@ function checkedMapping(type: ItemTypeKey, headers: string[], mapping: (string |
  * refuses the whole import (422, nothing written). Each created or changed item gets the history
  * entry "imported".
  */
+/**
+ * A previewed import with another column mapping: checked again, kept for the commit, and
+ * remembered for the user's next import into this register and company.
+ */
+export async function remapImport(ctx: Ctx, importId: string, newMapping: (string | null)[]) {
+  const p = await loadPending(ctx, importId);
+  const type = p.type as ItemTypeKey;
+  requireWrite(ctx, type);
+  const mapping = checkedMapping(type, p.headers, newMapping);
+  const rows = pendingRows(p);
+  const planned = plan(type, p.headers, rows, mapping, await lookups(ctx, type, p.companyId), langOf(ctx));
+  await ctx.db.update(pendingImport).set({ mapping }).where(eq(pendingImport.id, p.id));
+  await rememberMapping(ctx, p.companyId, type, p.headers, mapping);
+  return answer(type, p.id, p.headers, mapping, planned, rows);
+}
+
+const pendingRows = (p: { rows: string[][] }) => p.rows.map(([line, ...cells]) => ({ line: Number(line), cells }));
+
+/** Every row of a previewed import that has an error, with the reasons, as a workbook to correct and import again. */
+export async function importErrors(ctx: Ctx, importId: string) {
+  const p = await loadPending(ctx, importId);
+  const type = p.type as ItemTypeKey;
+  requireWrite(ctx, type);
+  const planned = plan(type, p.headers, pendingRows(p), p.mapping, await lookups(ctx, type, p.companyId), langOf(ctx));
+  const lang = langOf(ctx);
+  const bad = planned.filter((x) => x.errors.length);
+  const cells = new Map(pendingRows(p).map((r) => [r.line, r.cells]));
+  return errorWorkbook(
+    lang,
+    p.fileName,
+    p.headers,
+    bad.map((b) => ({ line: b.line, cells: cells.get(b.line) ?? [], errors: b.errors })),
+  );
+}
+
 export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newMapping?: (string | null)[]) {
   const p = await loadPending(ctx, importId);
   const type = p.type as ItemTypeKey;
   requireWrite(ctx, type);
   const mapping = newMapping ? checkedMapping(type, p.headers, newMapping) : p.mapping;
-  const rows = p.rows.map(([line, ...cells]) => ({ line: Number(line), cells }));
-  const planned = plan(type, p.headers, rows, mapping, await lookups(ctx, type, p.companyId));
+  if (newMapping) await rememberMapping(ctx, p.companyId, type, p.headers, mapping);
+  const rows = pendingRows(p);
+  const planned = plan(type, p.headers, rows, mapping, await lookups(ctx, type, p.companyId), langOf(ctx));
   const bad = planned.filter((x) => x.state === 'error');
   if (bad.length) {
     throw validationFailed(
