@@ -64,6 +64,9 @@ describe('fuzzing every OpenAPI operation', () => {
     let before = await snapshot(t);
     for (const op of ops) {
       if (skipped[opName(op)]) continue;
+      // A read may write on purpose (a generated report is kept among the company's documents):
+      // what changed since the last write is no concern of this operation's refusals.
+      if (isWrite(op)) before = await snapshot(t);
       let accepted = 0;
       let valid = 0;
       await fc.assert(
