@@ -272,6 +272,53 @@ describe('register import', () => {
     expect((await commit(p.importId)).statusCode).toBe(422);
   });
 
+  it('imports status, owner and assignee: users by e-mail or full name, statuses by name or code', async () => {
+    const file = await workbook([
+      ['Bezeichnung', 'Rolle', 'Status', 'Verantwortlich', 'Bearbeitet von'],
+      ['Mit Personen', 'Verantwortlicher', 'Erledigt', 'colleague@import.test', 'Anna Admin'],
+      ['Mit Code', 'Verantwortlicher', '1', '', ''],
+      ['Falsche Person', 'Verantwortlicher', 'irgendwie', 'niemand@example.com', ''],
+    ]);
+    const p = (await preview('personen.xlsx', XLSX, file)).json() as Preview;
+    expect(p.mapping.map((m) => m.field)).toEqual(['name', 'role', 'status', 'owner', 'assignee']);
+    expect(p.rows[2]!.errors.map((e) => [e.column, e.message])).toEqual([
+      ['Status', 'validation.option'],
+      ['Verantwortlich', 'validation.unknownUser'],
+    ]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/import/${p.importId}/mapping`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { mapping: ['name', 'role', 'status', 'owner', 'assignee'] },
+    });
+    expect(ok.statusCode).toBe(200);
+    // Without the faulty row the file goes in.
+    const good = await workbook([
+      ['Bezeichnung', 'Rolle', 'Status', 'Verantwortlich', 'Bearbeitet von'],
+      ['Mit Personen', 'Verantwortlicher', 'Erledigt', 'colleague@import.test', 'Anna Admin'],
+      ['Mit Code', 'Verantwortlicher', '1', '', ''],
+    ]);
+    const q = (await preview('personen.xlsx', XLSX, good)).json() as Preview;
+    expect(q.counts).toMatchObject({ new: 2, errors: 0 });
+    expect((await commit(q.importId)).statusCode).toBe(200);
+    const rows = await t.db
+      .select({ name: item.name, status: item.status, ownerId: item.ownerId, assigneeId: item.assigneeId })
+      .from(item)
+      .where(and(eq(item.companyId, bakery), eq(item.type, 'process')));
+    const people = rows.find((r) => r.name === 'Mit Personen')!;
+    const code = rows.find((r) => r.name === 'Mit Code')!;
+    expect(people.status).toBe(4);
+    expect(people.ownerId).not.toBeNull();
+    expect(people.assigneeId).not.toBeNull();
+    expect(people.ownerId).not.toBe(people.assigneeId);
+    // An empty owner cell makes the importer the owner of a new item.
+    expect(code.status).toBe(1);
+    expect(code.ownerId).toBe(people.assigneeId);
+    expect(code.assigneeId).toBeNull();
+    // The same file again changes nothing; another status is an update.
+    expect(((await preview('personen.xlsx', XLSX, good)).json() as Preview).counts).toMatchObject({ unchanged: 2 });
+  });
+
   it('lets the user change the mapping on commit: an ignored column is not written', async () => {
     const file = await workbook([
       ['Bezeichnung', 'Rolle', 'Empfänger'],

@@ -3,12 +3,14 @@ import {
   formatItemNumber,
   type ItemInput,
   type ItemTypeKey,
+  itemStatuses,
   itemTypeDefs,
   itemTypes,
   type Language,
 } from '@pc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { item, itemHistory, pendingImport, tag } from '../../db/schema/index';
+import { appUser, item, itemHistory, pendingImport, tag } from '../../db/schema/index';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type ItemDeps, insertItem, itemChanges } from '../items/service';
@@ -36,6 +38,10 @@ function columnsOf(type: ItemTypeKey): Column[] {
     { key: 'name', field: { key: 'name', kind: 'text', required: true, max: 300 } },
     { key: 'description', field: { key: 'description', kind: 'textarea', max: 20_000 } },
     { key: 'dueDate', field: { key: 'dueDate', kind: 'date' } },
+    // Status and people are no form fields of the type's data: read by value (below), not by kind.
+    { key: 'status', field: null },
+    { key: 'owner', field: null },
+    { key: 'assignee', field: null },
     ...itemTypeDefs[type].fields.filter((f) => f.kind !== 'list').map((f) => ({ key: f.key, field: f })),
   ];
 }
@@ -165,6 +171,7 @@ function example(lang: Language, c: Column): string {
   const f = c.field;
   if (c.key === 'number') return '';
   if (c.key === 'name') return lang === 'en' ? 'Example entry' : 'Beispieleintrag';
+  if (c.key === 'status') return webTexts(lang)('status.open');
   if (!f) return '';
   switch (f.kind) {
     case 'date':
@@ -211,6 +218,8 @@ export async function importTemplate(ctx: Ctx, register: string, format: 'xlsx' 
   const company = companyOf(ctx, companyId);
   for (const c of cols) {
     const f = c.field;
+    if (c.key === 'status')
+      lists.push({ label: labelOf(lang, type, c.key), values: itemStatuses.map((x) => webTexts(lang)(`status.${x.name}`)) });
     if (f?.kind === 'select' || f?.kind === 'multiselect')
       lists.push({ label: labelOf(lang, type, c.key), values: f.values.map((v) => optionLabel(lang, f.options, v)) });
     if (f?.kind === 'boolean')
@@ -245,10 +254,21 @@ type Lookups = {
   /** By number ("VT-0042") and by `name:` plus the normalised name; null for a name two items share. */
   existing: Map<
     string,
-    { id: string; name: string; description: string; dueDate: string | null; data: Record<string, unknown> } | null
+    {
+      id: string;
+      name: string;
+      description: string;
+      status: number;
+      dueDate: string | null;
+      ownerId: string | null;
+      assigneeId: string | null;
+      data: Record<string, unknown>;
+    } | null
   >;
   links: Map<string, Map<string, string>>;
   tags: Map<string, Map<string, string>>;
+  /** Users the caller may see, by lower-case e-mail and by `name:` plus the normalised full name (null when two share it). */
+  users: Map<string, string | null>;
 };
 
 const list = (v: string) =>
@@ -268,7 +288,10 @@ async function lookups(ctx: Ctx, type: ItemTypeKey, companyId: string): Promise<
       number: item.number,
       name: item.name,
       description: item.description,
+      status: item.status,
       dueDate: item.dueDate,
+      ownerId: item.ownerId,
+      assigneeId: item.assigneeId,
       data: item.data,
     })
     .from(item)
@@ -299,11 +322,34 @@ async function lookups(ctx: Ctx, type: ItemTypeKey, companyId: string): Promise<
     if (!tags.has(t.type)) tags.set(t.type, new Map());
     tags.get(t.type)!.set(t.name.toLowerCase(), t.id);
   }
-  return { existing, links, tags };
+  // Row-level security keeps this to the users the caller may see, as for an owner chosen in the form.
+  const people = await ctx.db.select({ id: appUser.id, email: appUser.email, name: fullName('app_user') }).from(appUser);
+  const users: Lookups['users'] = new Map();
+  for (const u of people) {
+    users.set(u.email.toLowerCase(), u.id);
+    if (u.name) {
+      const n = `name:${normalize(u.name)}`;
+      users.set(n, users.has(n) && users.get(n) !== u.id ? null : u.id);
+    }
+  }
+  return { existing, links, tags, users };
 }
 
 const yes = new Set(['ja', 'yes', 'true', 'wahr', 'x', '1', 'j', 'y']);
 const no = new Set(['nein', 'no', 'false', 'falsch', '0', 'n', '']);
+
+/** A status by its code (0–4) or its name in either language ("Erledigt", "in progress"); null when unknown. */
+function statusOf(v: string): number | null {
+  if (/^\d+$/.test(v.trim())) {
+    const code = Number(v.trim());
+    return itemStatuses.some((s) => s.code === code) ? code : null;
+  }
+  const n = normalize(v);
+  const hit = itemStatuses.find((s) =>
+    [s.name, webTexts('de')(`status.${s.name}`), webTexts('en')(`status.${s.name}`)].map(normalize).includes(n),
+  );
+  return hit ? hit.code : null;
+}
 
 /** DD.MM.YYYY or YYYY-MM-DD to a calendar day; null when it is no real date. */
 function dateOf(v: string) {
@@ -379,13 +425,32 @@ function plan(
       description: before?.description ?? '',
       dueDate: before?.dueDate ?? null,
     };
+    const people = {
+      status: before?.status ?? 0,
+      ownerId: before?.ownerId ?? null,
+      assigneeId: before?.assigneeId ?? null,
+    };
     const data: Record<string, unknown> = { ...defaults, ...(before?.data ?? {}) };
     const newTags: [string, string][] = [];
     mapping.forEach((key, i) => {
       if (!key || key === 'number') return;
+      const raw = cells[i] ?? '';
+      if (key === 'status') {
+        const code = raw ? statusOf(raw) : people.status;
+        if (code === null) err(i, raw, 'validation.option');
+        people.status = code ?? people.status;
+        return;
+      }
+      if (key === 'owner' || key === 'assignee') {
+        // A person by e-mail or full name; an empty owner keeps the item's (a new one: the importer).
+        const id = raw ? (look.users.get(raw.toLowerCase()) ?? look.users.get(`name:${normalize(raw)}`) ?? null) : null;
+        if (raw && !id) err(i, raw, 'validation.unknownUser');
+        if (key === 'assignee') people.assigneeId = raw ? id : null;
+        else if (id) people.ownerId = id;
+        return;
+      }
       const f = cols.get(key)?.field;
       if (!f) return;
-      const raw = cells[i] ?? '';
       const target = key in core ? core : data;
       switch (f.kind) {
         case 'text':
@@ -485,9 +550,9 @@ function plan(
       name: String(core.name),
       description: String(core.description),
       dueDate: core.dueDate as string | null,
-      status: 0,
-      ownerId: null,
-      assigneeId: null,
+      status: people.status,
+      ownerId: people.ownerId,
+      assigneeId: people.assigneeId,
       parentType: null,
       parentId: null,
       data,
@@ -496,17 +561,7 @@ function plan(
     if (before && !errors.length) {
       const changed =
         newTags.length > 0 ||
-        Object.keys(
-          itemChanges(
-            {
-              name: before.name,
-              description: before.description,
-              dueDate: before.dueDate,
-              data: { ...defaults, ...before.data },
-            },
-            { name: input.name, description: input.description, dueDate: input.dueDate, data },
-          ),
-        ).length > 0;
+        Object.keys(itemChanges({ ...before, data: { ...defaults, ...before.data } }, { ...input, ...people, data })).length > 0;
       state = changed ? 'updated' : 'unchanged';
     }
     return { line, existingId: before?.id ?? null, number, input, newTags, errors, state };
@@ -688,10 +743,26 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
       continue;
     }
     const [before] = await ctx.db
-      .select({ name: item.name, description: item.description, dueDate: item.dueDate, data: item.data })
+      .select({
+        name: item.name,
+        description: item.description,
+        status: item.status,
+        dueDate: item.dueDate,
+        ownerId: item.ownerId,
+        assigneeId: item.assigneeId,
+        data: item.data,
+      })
       .from(item)
       .where(eq(item.id, x.existingId));
-    const next = { name: x.input.name, description: x.input.description, dueDate: x.input.dueDate, data };
+    const next = {
+      name: x.input.name,
+      description: x.input.description,
+      status: x.input.status,
+      dueDate: x.input.dueDate,
+      ownerId: x.input.ownerId,
+      assigneeId: x.input.assigneeId,
+      data,
+    };
     const changes = itemChanges(before!, next);
     if (!Object.keys(changes).length) continue;
     await ctx.db

@@ -305,15 +305,26 @@ const coreOf = (
   ...Object.fromEntries(Object.entries(i.data).map(([k, v]) => [`data.${k}`, v])),
 });
 
-type ImportedPart = { name: string; description: string; dueDate: string | null; data: Record<string, unknown> };
+type ImportedPart = {
+  name: string;
+  description: string;
+  status: number;
+  dueDate: string | null;
+  ownerId: string | null;
+  assigneeId: string | null;
+  data: Record<string, unknown>;
+};
 const importedCore = (i: ImportedPart) => ({
   name: i.name,
   description: i.description,
+  status: i.status,
   dueDate: i.dueDate,
+  ownerId: i.ownerId,
+  assigneeId: i.assigneeId,
   ...Object.fromEntries(Object.entries(i.data).map(([k, v]) => [`data.${k}`, v])),
 });
 
-/** The history's changes between two states of the parts an import writes (name, description, due date, data). */
+/** The history's changes between two states of the parts an import writes (core texts, status, due date, people, data). */
 export const itemChanges = (before: ImportedPart, after: ImportedPart) => diff(importedCore(before), importedCore(after));
 
 /** The company a new item goes to: the one named, else the scope, else the user's own. */
