@@ -13,7 +13,7 @@ import { appUser, item, itemHistory, pendingImport, tag } from '../../db/schema/
 import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
-import { type ItemDeps, insertItem, itemChanges } from '../items/service';
+import { type ItemDeps, insertItems, itemChanges } from '../items/service';
 import { reportTexts } from '../report/labels';
 import { webTexts } from '../report/web-texts';
 import { errorWorkbook } from './error-workbook';
@@ -728,8 +728,8 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     tagIds.set(k, id);
   }
   const tagFields = itemTypeDefs[type].fields.filter((f) => f.kind === 'tags');
-  let created = 0;
   let updated = 0;
+  const fresh: ItemInput[] = [];
   for (const x of planned) {
     if (x.state === 'unchanged') continue;
     const data = x.input.data as Record<string, unknown>;
@@ -738,8 +738,7 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
       data[f.key] = [...((data[f.key] as string[]) ?? []), tagIds.get(`${tagType}\u0000${name.toLowerCase()}`)!];
     }
     if (!x.existingId) {
-      await insertItem(d, ctx, type, x.input, p.companyId, 'imported');
-      created++;
+      fresh.push(x.input);
       continue;
     }
     const [before] = await ctx.db
@@ -780,6 +779,8 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     });
     updated++;
   }
+  // New items in file order, numbered after the updates' checks: all at once.
+  const created = await insertItems(d, ctx, type, fresh, p.companyId, 'imported');
   await ctx.db.delete(pendingImport).where(eq(pendingImport.id, p.id));
   return { created, updated, unchanged: planned.filter((x) => x.state === 'unchanged').length };
 }
