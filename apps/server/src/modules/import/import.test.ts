@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { item, itemHistory } from '../../db/schema/index';
+import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims, multipart } from '../../test/helpers';
 import { autoMapping } from './service';
@@ -315,7 +316,15 @@ describe('register import', () => {
     expect(code.status).toBe(1);
     expect(code.ownerId).toBe(people.assigneeId);
     expect(code.assigneeId).toBeNull();
-    // The same file again changes nothing; another status is an update.
+    // The counters behind the dashboard, kept per statement, match the items after a multi-row insert.
+    const [stat] = await queryRows<{ kept: number; counted: number }>(
+      t.db,
+      sql`select (select coalesce(sum(n), 0) from item_stat where company_id = ${bakery} and type = 'process' and status = 4)::int as kept,
+                 (select count(*) from item where company_id = ${bakery} and type = 'process' and status = 4)::int as counted`,
+    );
+    expect(stat!.counted).toBeGreaterThan(0);
+    expect(stat!.kept).toBe(stat!.counted);
+    // The same file again changes nothing.
     expect(((await preview('personen.xlsx', XLSX, good)).json() as Preview).counts).toMatchObject({ unchanged: 2 });
   });
 

@@ -409,7 +409,7 @@ export async function insertItems(
   const union: Record<string, unknown> = {};
   for (const input of inputs)
     for (const [k, v] of Object.entries(input.data as Record<string, unknown>))
-      if (Array.isArray(v)) union[k] = [...((union[k] as unknown[]) ?? []), ...v];
+      if (Array.isArray(v)) ((union[k] ??= []) as unknown[]).push(...v);
   await checkReferences(tx, type, { data: union, ownerId: null, assigneeId: null, parentType: null, parentId: null }, companyId);
   const people = [...new Set(inputs.flatMap((i) => [i.ownerId, i.assigneeId]).filter((u): u is string => !!u))];
   if (people.length) {
