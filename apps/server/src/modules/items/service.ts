@@ -406,10 +406,14 @@ export async function insertItems(
 ) {
   if (!inputs.length) return 0;
   const tx = ctx.db;
-  const union: Record<string, unknown> = {};
+  const union: Record<string, unknown[]> = {};
   for (const input of inputs)
-    for (const [k, v] of Object.entries(input.data as Record<string, unknown>))
-      if (Array.isArray(v)) ((union[k] ??= []) as unknown[]).push(...v);
+    for (const [k, v] of Object.entries(input.data as Record<string, unknown>)) {
+      if (!Array.isArray(v)) continue;
+      const ids = union[k] ?? [];
+      ids.push(...v);
+      union[k] = ids;
+    }
   await checkReferences(tx, type, { data: union, ownerId: null, assigneeId: null, parentType: null, parentId: null }, companyId);
   const people = [...new Set(inputs.flatMap((i) => [i.ownerId, i.assigneeId]).filter((u): u is string => !!u))];
   if (people.length) {
