@@ -29,7 +29,7 @@
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ITEMS, BENCH_SEARCH_ITEMS,
  * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time
- * (one group of cases), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
+ * (one group of cases; BENCH_ONLY=import runs the register import of BENCH_IMPORT_ROWS rows instead, import.ts), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
  * (keep the PostgreSQL databases under fixed names and reuse them next time), BENCH_SHOW_SQL=1
  * (print each case's recorded statements, and each handler statement's p50/p95 in the raw replays).
  */
@@ -406,7 +406,8 @@ async function latency() {
 }
 
 let code: number;
-if (flag('--load')) code = await (await import('./load')).runLoad({ json, quick });
+if (process.env.BENCH_ONLY === 'import') code = await (await import('./import')).runImportBench();
+else if (flag('--load')) code = await (await import('./load')).runLoad({ json, quick });
 else if (flag('--page')) code = await (await import('./page')).runPage({ json });
 else if (flag('--overhead')) code = await (await import('./overhead')).runOverhead();
 else code = await latency();

@@ -12,6 +12,7 @@ export * from './diagram';
 export * from './dynamic-document';
 export * from './error-body';
 export * from './errors';
+export * from './import';
 export * from './initiation';
 export * from './invitation';
 export * from './item-types';

@@ -232,3 +232,23 @@ export const pendingImport = pgTable(
   },
   (t) => [index('pending_import_company_idx').on(t.companyId, t.userId)],
 );
+
+/**
+ * The column mapping a user last chose for a register's import in a company: normalised header →
+ * field key, or null for a column they ignore.
+ */
+export const importMapping = pgTable(
+  'import_mapping',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'import_mapping_pk', columns: [t.companyId, t.userId, t.type] })],
+);

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { item, itemHistory } from '../../db/schema/index';
+import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims, multipart } from '../../test/helpers';
 import { autoMapping } from './service';
@@ -259,6 +260,74 @@ describe('register import', () => {
     expect((await processes()).length).toBe(before);
   });
 
+  it('names a required field no column fills, so a new item never lacks it', async () => {
+    const file = await workbook([
+      ['Bezeichnung', 'Zwecke der Verarbeitung'],
+      ['Ohne Rollenspalte', 'Etwas'],
+    ]);
+    const p = (await preview('ohne-rolle.xlsx', XLSX, file)).json() as Preview;
+    expect(p.counts.errors).toBe(1);
+    expect(p.rows[0]!.errors).toEqual([
+      expect.objectContaining({ column: 'Rolle (Art. 30 DSGVO)', message: 'validation.required' }),
+    ]);
+    expect((await commit(p.importId)).statusCode).toBe(422);
+  });
+
+  it('imports status, owner and assignee: users by e-mail or full name, statuses by name or code', async () => {
+    const file = await workbook([
+      ['Bezeichnung', 'Rolle', 'Status', 'Verantwortlich', 'Bearbeitet von'],
+      ['Mit Personen', 'Verantwortlicher', 'Erledigt', 'colleague@import.test', 'Anna Admin'],
+      ['Mit Code', 'Verantwortlicher', '1', '', ''],
+      ['Falsche Person', 'Verantwortlicher', 'irgendwie', 'niemand@example.com', ''],
+    ]);
+    const p = (await preview('personen.xlsx', XLSX, file)).json() as Preview;
+    expect(p.mapping.map((m) => m.field)).toEqual(['name', 'role', 'status', 'owner', 'assignee']);
+    expect(p.rows[2]!.errors.map((e) => [e.column, e.message])).toEqual([
+      ['Status', 'validation.option'],
+      ['Verantwortlich', 'validation.unknownUser'],
+    ]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/import/${p.importId}/mapping`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { mapping: ['name', 'role', 'status', 'owner', 'assignee'] },
+    });
+    expect(ok.statusCode).toBe(200);
+    // Without the faulty row the file goes in.
+    const good = await workbook([
+      ['Bezeichnung', 'Rolle', 'Status', 'Verantwortlich', 'Bearbeitet von'],
+      ['Mit Personen', 'Verantwortlicher', 'Erledigt', 'colleague@import.test', 'Anna Admin'],
+      ['Mit Code', 'Verantwortlicher', '1', '', ''],
+    ]);
+    const q = (await preview('personen.xlsx', XLSX, good)).json() as Preview;
+    expect(q.counts).toMatchObject({ new: 2, errors: 0 });
+    expect((await commit(q.importId)).statusCode).toBe(200);
+    const rows = await t.db
+      .select({ name: item.name, status: item.status, ownerId: item.ownerId, assigneeId: item.assigneeId })
+      .from(item)
+      .where(and(eq(item.companyId, bakery), eq(item.type, 'process')));
+    const people = rows.find((r) => r.name === 'Mit Personen')!;
+    const code = rows.find((r) => r.name === 'Mit Code')!;
+    expect(people.status).toBe(4);
+    expect(people.ownerId).not.toBeNull();
+    expect(people.assigneeId).not.toBeNull();
+    expect(people.ownerId).not.toBe(people.assigneeId);
+    // An empty owner cell makes the importer the owner of a new item.
+    expect(code.status).toBe(1);
+    expect(code.ownerId).toBe(people.assigneeId);
+    expect(code.assigneeId).toBeNull();
+    // The counters behind the dashboard, kept per statement, match the items after a multi-row insert.
+    const [stat] = await queryRows<{ kept: number; counted: number }>(
+      t.db,
+      sql`select (select coalesce(sum(n), 0) from item_stat where company_id = ${bakery} and type = 'process' and status = 4)::int as kept,
+                 (select count(*) from item where company_id = ${bakery} and type = 'process' and status = 4)::int as counted`,
+    );
+    expect(stat!.counted).toBeGreaterThan(0);
+    expect(stat!.kept).toBe(stat!.counted);
+    // The same file again changes nothing.
+    expect(((await preview('personen.xlsx', XLSX, good)).json() as Preview).counts).toMatchObject({ unchanged: 2 });
+  });
+
   it('lets the user change the mapping on commit: an ignored column is not written', async () => {
     const file = await workbook([
       ['Bezeichnung', 'Rolle', 'Empfänger'],
@@ -293,6 +362,100 @@ describe('register import', () => {
     expect(p.mapping.filter((m) => m.field === null).map((m) => m.header)).toEqual([]);
     expect(p.counts).toMatchObject({ new: 0, updated: 0, errors: 0 });
     expect(p.counts.unchanged).toBe(sheet!.rows.length - 1);
+  });
+
+  it('remembers a changed mapping per user, register and company for the next file with those headers', async () => {
+    const file = await workbook([
+      ['Bezeichnung', 'Rolle', 'Recipients', 'Interne Notiz'],
+      ['Gemerkt', 'Verantwortlicher', 'Steuerbüro', 'Zwecke der Lohnabrechnung'],
+    ]);
+    const p = (await preview('remember.xlsx', XLSX, file)).json() as Preview;
+    expect(p.mapping.map((m) => m.field)).toEqual(['name', 'role', 'recipients', null]);
+    const remapped = await t.app.inject({
+      method: 'POST',
+      url: `/api/import/${p.importId}/mapping`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { mapping: ['name', 'role', null, 'purposes'] },
+    });
+    expect(remapped.statusCode, remapped.body).toBe(200);
+    const r = remapped.json() as Preview;
+    expect(r.importId).toBe(p.importId);
+    expect(r.rows[0]!.data.purposes).toBe('Zwecke der Lohnabrechnung');
+    // The next upload with the same headers (spelled differently) starts from the user's choice.
+    const next = await workbook([
+      ['BEZEICHNUNG', 'rolle', 'RECIPIENTS', 'interne notiz'],
+      ['Gemerkt 2', 'Verantwortlicher', 'Bank', 'Zweck'],
+    ]);
+    const again = (await preview('remember2.xlsx', XLSX, next)).json() as Preview;
+    expect(again.mapping.map((m) => m.field)).toEqual(['name', 'role', null, 'purposes']);
+    // Another user of the company starts from the automatic mapping.
+    const theirs = (await preview('remember3.xlsx', XLSX, next, colleague)).json() as Preview;
+    expect(theirs.mapping.map((m) => m.field)).toEqual(['name', 'role', 'recipients', null]);
+    // The commit writes with the kept mapping.
+    expect((await commit(r.importId)).statusCode).toBe(200);
+    const row = (await processes()).find((x) => x.name === 'Gemerkt')!;
+    expect(row.data.purposes).toBe('Zwecke der Lohnabrechnung');
+    expect(row.data.recipients ?? '').toBe('');
+    // A mapping that names a field twice, or of the wrong length, is refused.
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/import/${again.importId}/mapping`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { mapping: ['name', 'name', null, null] },
+    });
+    expect(twice.statusCode).toBe(422);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/import/${again.importId}/mapping`,
+      headers: t.auth(colleague, { 'x-tenant': bakery }),
+      payload: { mapping: ['name', 'role', null, null] },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('hands out the rows with errors as XLSX: the cells as read, a column of reasons in the user language, and a list', async () => {
+    const file = await workbook([
+      ['Bezeichnung', 'Rolle', 'Löschfristen'],
+      ['Fehlerfrei', 'Verantwortlicher', ''],
+      ['=Formel', 'Chef', 'LF-9999'],
+      ['', 'Verantwortlicher', ''],
+    ]);
+    const p = (await preview('fehler.xlsx', XLSX, file)).json() as Preview;
+    expect(p.counts.errors).toBe(2);
+    const de = await t.app.inject({ url: `/api/import/${p.importId}/errors`, headers: t.auth(admin, { 'x-tenant': bakery }) });
+    expect(de.statusCode, de.body).toBe(200);
+    expect(de.headers['content-type']).toContain('spreadsheetml');
+    expect(decodeURIComponent(String(de.headers['content-disposition']))).toContain('fehler – Fehler.xlsx');
+    const [rows, list] = await sheets(de.rawPayload);
+    expect(rows!.name).toBe('Zeilen mit Fehlern');
+    expect(rows!.rows[0]).toEqual(['Zeile', 'Bezeichnung', 'Rolle', 'Löschfristen', 'Fehler']);
+    expect(rows!.rows).toHaveLength(3);
+    // The formula-like name is escaped so that the error file never runs it.
+    expect(rows!.rows[1]!.slice(0, 4)).toEqual(['3', "'=Formel", 'Chef', 'LF-9999']);
+    expect(rows!.rows[1]![4]).toContain('Rolle: Bitte wählen Sie einen Eintrag aus.');
+    expect(rows!.rows[1]![4]).toContain('Löschfristen: Ein ausgewählter Eintrag existiert nicht (mehr)');
+    expect(rows!.rows[2]![0]).toBe('4');
+    expect(rows!.rows[2]![4]).toContain('Bitte füllen Sie dieses Feld aus.');
+    expect(list!.rows[0]).toEqual(['Zeile', 'Spalte', 'Wert', 'Grund']);
+    expect(list!.rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['3', 'Rolle', 'Chef'],
+      ['3', 'Löschfristen', 'LF-9999'],
+      ['4', 'Bezeichnung', ''],
+    ]);
+    const en = await t.app.inject({
+      url: `/api/import/${p.importId}/errors`,
+      headers: t.auth(admin, { 'x-tenant': bakery, 'accept-language': 'en' }),
+    });
+    const [enRows] = await sheets(en.rawPayload);
+    expect(enRows!.rows[0]![4]).toBe('Errors');
+    expect(enRows!.rows[1]![4]).not.toContain('Bitte');
+    // Corrected and imported again, the file's extra columns (row, errors) map to nothing.
+    const back = (await preview('fehler – Fehler.xlsx', XLSX, de.rawPayload)).json() as Preview;
+    expect(back.mapping.map((m) => m.field)).toEqual([null, 'name', 'role', 'storagePeriods', null]);
+    expect(
+      (await t.app.inject({ url: `/api/import/${p.importId}/errors`, headers: t.auth(colleague, { 'x-tenant': bakery }) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('answers 404 to the import id of another company or another user', async () => {

@@ -1,3 +1,4 @@
+import { importPreviewSchema, importResultSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { readUpload, uploadOf } from '../../platform/upload';
 import type { ItemDeps } from '../items/service';
 import { attachmentHeader } from '../report/service';
 import { IMPORT_MAX_BYTES } from './parse';
-import { commitImport, importTemplate, previewImport } from './service';
+import { commitImport, importErrors, importTemplate, previewImport, remapImport } from './service';
 
 /** What browsers and office suites send for a spreadsheet or CSV; the content is checked when read. */
 const importTypes = [
@@ -59,10 +60,47 @@ export function importRoutes(app: FastifyInstance, d: ItemDeps) {
         params: registerParams,
         querystring: companyQuery,
         consumes: ['multipart/form-data'],
+        response: { 200: importPreviewSchema },
       },
       preValidation: readUpload({ maxBytes: IMPORT_MAX_BYTES, types: importTypes, typeError: 'validation.importFileType' }),
     },
     async (req) => previewImport(ctxOf(req), req.params.register, uploadOf(req), req.query.companyId),
+  );
+
+  const mappingBody = z.array(z.string().max(60).nullable()).max(500);
+
+  r.post(
+    '/api/import/:register/mapping',
+    {
+      schema: {
+        tags: ['import'],
+        summary: 'Checks a previewed import again with another column mapping, keeps it and remembers it for the next import',
+        // The path segment is the import id the preview answered.
+        params: z.object({ register: z.uuid() }),
+        body: z.object({ mapping: mappingBody }),
+        response: { 200: importPreviewSchema },
+      },
+    },
+    async (req) => remapImport(ctxOf(req), req.params.register, req.body.mapping),
+  );
+
+  r.get(
+    '/api/import/:register/errors',
+    {
+      schema: {
+        tags: ['import'],
+        summary: "A previewed import's rows with errors as XLSX: the cells as read, a column naming the problems, and a list",
+        params: z.object({ register: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const f = await importErrors(ctxOf(req), req.params.register);
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', attachmentHeader(f.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(f.body);
+    },
   );
 
   r.post(
@@ -73,10 +111,8 @@ export function importRoutes(app: FastifyInstance, d: ItemDeps) {
         summary: 'Writes a previewed import in one transaction (or nothing when a row has an error)',
         // The path segment is the import id the preview answered.
         params: z.object({ register: z.uuid() }),
-        body: z
-          .object({ mapping: z.array(z.string().max(60).nullable()).max(500).optional() })
-          .optional()
-          .default({}),
+        body: z.object({ mapping: mappingBody.optional() }).optional().default({}),
+        response: { 200: importResultSchema },
       },
     },
     async (req) => commitImport(d, ctxOf(req), req.params.register, req.body.mapping),

@@ -3,19 +3,26 @@ import {
   formatItemNumber,
   type ItemInput,
   type ItemTypeKey,
+  itemStatuses,
   itemTypeDefs,
   itemTypes,
   type Language,
 } from '@pc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { item, itemHistory, pendingImport, tag } from '../../db/schema/index';
+import { appUser, item, itemHistory, pendingImport, tag } from '../../db/schema/index';
+import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
-import { type ItemDeps, insertItem, itemChanges } from '../items/service';
+import { type ItemDeps, insertItems, itemChanges } from '../items/service';
 import { reportTexts } from '../report/labels';
 import { webTexts } from '../report/web-texts';
+import { errorWorkbook } from './error-workbook';
 import { escapeCell } from './escape';
+import { rememberedMapping, rememberMapping } from './mapping-memory';
+import { normalize } from './normalize';
 import { readSheet } from './parse';
+
+export { normalize };
 
 type Ctx = Pick<
   RequestContext,
@@ -31,6 +38,10 @@ function columnsOf(type: ItemTypeKey): Column[] {
     { key: 'name', field: { key: 'name', kind: 'text', required: true, max: 300 } },
     { key: 'description', field: { key: 'description', kind: 'textarea', max: 20_000 } },
     { key: 'dueDate', field: { key: 'dueDate', kind: 'date' } },
+    // Status and people are no form fields of the type's data: read by value (below), not by kind.
+    { key: 'status', field: null },
+    { key: 'owner', field: null },
+    { key: 'assignee', field: null },
     ...itemTypeDefs[type].fields.filter((f) => f.kind !== 'list').map((f) => ({ key: f.key, field: f })),
   ];
 }
@@ -71,18 +82,6 @@ function optionSpellings(options: string, v: string) {
   return out;
 }
 
-/** Header spellings compared without case, spaces, punctuation, umlauts or ß. */
-export function normalize(s: string) {
-  return s
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]/g, '');
-}
-
 function distance(a: string, b: string) {
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
@@ -102,11 +101,28 @@ function distance(a: string, b: string) {
  * then the closest label within a small edit distance (one typo per eight letters, at most two),
  * each field taken once. A header that fits nothing stays unmapped (null).
  */
-export function autoMapping(type: ItemTypeKey, headers: string[]): (string | null)[] {
+export function autoMapping(
+  type: ItemTypeKey,
+  headers: string[],
+  remembered: Record<string, string | null> = {},
+): (string | null)[] {
   const names = columnsOf(type).map((c) => ({ key: c.key, spellings: columnSpellings(type, c.key) }));
+  const keys = new Set(names.map((c) => c.key));
   const taken = new Set<string>();
   const out: (string | null)[] = headers.map(() => null);
+  // The user's own choice for a header wins, an ignored column included; a field once each.
+  const chosen = new Set<number>();
   headers.forEach((h, i) => {
+    const n = normalize(h);
+    if (!n || !(n in remembered)) return;
+    const field = remembered[n] ?? null;
+    if (field !== null && (!keys.has(field) || taken.has(field))) return;
+    out[i] = field;
+    chosen.add(i);
+    if (field) taken.add(field);
+  });
+  headers.forEach((h, i) => {
+    if (chosen.has(i)) return;
     const n = normalize(h);
     const hit = names.find((c) => !taken.has(c.key) && c.spellings.includes(n));
     if (hit && n) {
@@ -116,7 +132,7 @@ export function autoMapping(type: ItemTypeKey, headers: string[]): (string | nul
   });
   headers.forEach((h, i) => {
     const n = normalize(h);
-    if (out[i] !== null || n.length < 4) return;
+    if (chosen.has(i) || out[i] !== null || n.length < 4) return;
     const allowed = Math.min(2, Math.max(1, Math.floor(n.length / 8)));
     let best: { key: string; d: number } | null = null;
     for (const c of names) {
@@ -155,6 +171,7 @@ function example(lang: Language, c: Column): string {
   const f = c.field;
   if (c.key === 'number') return '';
   if (c.key === 'name') return lang === 'en' ? 'Example entry' : 'Beispieleintrag';
+  if (c.key === 'status') return webTexts(lang)('status.open');
   if (!f) return '';
   switch (f.kind) {
     case 'date':
@@ -201,6 +218,8 @@ export async function importTemplate(ctx: Ctx, register: string, format: 'xlsx' 
   const company = companyOf(ctx, companyId);
   for (const c of cols) {
     const f = c.field;
+    if (c.key === 'status')
+      lists.push({ label: labelOf(lang, type, c.key), values: itemStatuses.map((x) => webTexts(lang)(`status.${x.name}`)) });
     if (f?.kind === 'select' || f?.kind === 'multiselect')
       lists.push({ label: labelOf(lang, type, c.key), values: f.values.map((v) => optionLabel(lang, f.options, v)) });
     if (f?.kind === 'boolean')
@@ -235,10 +254,21 @@ type Lookups = {
   /** By number ("VT-0042") and by `name:` plus the normalised name; null for a name two items share. */
   existing: Map<
     string,
-    { id: string; name: string; description: string; dueDate: string | null; data: Record<string, unknown> } | null
+    {
+      id: string;
+      name: string;
+      description: string;
+      status: number;
+      dueDate: string | null;
+      ownerId: string | null;
+      assigneeId: string | null;
+      data: Record<string, unknown>;
+    } | null
   >;
   links: Map<string, Map<string, string>>;
   tags: Map<string, Map<string, string>>;
+  /** Users the caller may see, by lower-case e-mail and by `name:` plus the normalised full name (null when two share it). */
+  users: Map<string, string | null>;
 };
 
 const list = (v: string) =>
@@ -258,7 +288,10 @@ async function lookups(ctx: Ctx, type: ItemTypeKey, companyId: string): Promise<
       number: item.number,
       name: item.name,
       description: item.description,
+      status: item.status,
       dueDate: item.dueDate,
+      ownerId: item.ownerId,
+      assigneeId: item.assigneeId,
       data: item.data,
     })
     .from(item)
@@ -289,11 +322,34 @@ async function lookups(ctx: Ctx, type: ItemTypeKey, companyId: string): Promise<
     if (!tags.has(t.type)) tags.set(t.type, new Map());
     tags.get(t.type)!.set(t.name.toLowerCase(), t.id);
   }
-  return { existing, links, tags };
+  // Row-level security keeps this to the users the caller may see, as for an owner chosen in the form.
+  const people = await ctx.db.select({ id: appUser.id, email: appUser.email, name: fullName('app_user') }).from(appUser);
+  const users: Lookups['users'] = new Map();
+  for (const u of people) {
+    users.set(u.email.toLowerCase(), u.id);
+    if (u.name) {
+      const n = `name:${normalize(u.name)}`;
+      users.set(n, users.has(n) && users.get(n) !== u.id ? null : u.id);
+    }
+  }
+  return { existing, links, tags, users };
 }
 
 const yes = new Set(['ja', 'yes', 'true', 'wahr', 'x', '1', 'j', 'y']);
 const no = new Set(['nein', 'no', 'false', 'falsch', '0', 'n', '']);
+
+/** A status by its code (0–4) or its name in either language ("Erledigt", "in progress"); null when unknown. */
+function statusOf(v: string): number | null {
+  if (/^\d+$/.test(v.trim())) {
+    const code = Number(v.trim());
+    return itemStatuses.some((s) => s.code === code) ? code : null;
+  }
+  const n = normalize(v);
+  const hit = itemStatuses.find((s) =>
+    [s.name, webTexts('de')(`status.${s.name}`), webTexts('en')(`status.${s.name}`)].map(normalize).includes(n),
+  );
+  return hit ? hit.code : null;
+}
 
 /** DD.MM.YYYY or YYYY-MM-DD to a calendar day; null when it is no real date. */
 function dateOf(v: string) {
@@ -348,6 +404,7 @@ function plan(
   rows: { line: number; cells: string[] }[],
   mapping: (string | null)[],
   look: Lookups,
+  lang: Language,
 ): Planned[] {
   const cols = new Map(columnsOf(type).map((c) => [c.key, c]));
   const defaults = emptyData(type);
@@ -368,13 +425,32 @@ function plan(
       description: before?.description ?? '',
       dueDate: before?.dueDate ?? null,
     };
+    const people = {
+      status: before?.status ?? 0,
+      ownerId: before?.ownerId ?? null,
+      assigneeId: before?.assigneeId ?? null,
+    };
     const data: Record<string, unknown> = { ...defaults, ...(before?.data ?? {}) };
     const newTags: [string, string][] = [];
     mapping.forEach((key, i) => {
       if (!key || key === 'number') return;
+      const raw = cells[i] ?? '';
+      if (key === 'status') {
+        const code = raw ? statusOf(raw) : people.status;
+        if (code === null) err(i, raw, 'validation.option');
+        people.status = code ?? people.status;
+        return;
+      }
+      if (key === 'owner' || key === 'assignee') {
+        // A person by e-mail or full name; an empty owner keeps the item's (a new one: the importer).
+        const id = raw ? (look.users.get(raw.toLowerCase()) ?? look.users.get(`name:${normalize(raw)}`) ?? null) : null;
+        if (raw && !id) err(i, raw, 'validation.unknownUser');
+        if (key === 'assignee') people.assigneeId = raw ? id : null;
+        else if (id) people.ownerId = id;
+        return;
+      }
       const f = cols.get(key)?.field;
       if (!f) return;
-      const raw = cells[i] ?? '';
       const target = key in core ? core : data;
       switch (f.kind) {
         case 'text':
@@ -455,14 +531,28 @@ function plan(
         }
       }
     });
-    if (!core.name) err(mapping.indexOf('name'), '', 'validation.required');
+    // A mapped name column says so itself (above); without one, no row has a name.
+    if (!core.name && nameAt < 0) err(nameAt, '', 'validation.required');
+    // A required field no column fills (and the item had no value for) is named by its label.
+    for (const f of itemTypeDefs[type].fields) {
+      const v = data[f.key];
+      const empty = v == null || v === '' || (Array.isArray(v) && v.length === 0);
+      const at = mapping.indexOf(f.key);
+      if ('required' in f && f.required && empty && !errors.some((e) => at >= 0 && e.column === headers[at]))
+        errors.push({
+          line,
+          column: at >= 0 ? (headers[at] ?? '') : labelOf(lang, type, f.key),
+          value: '',
+          message: 'validation.required',
+        });
+    }
     const input = {
       name: String(core.name),
       description: String(core.description),
       dueDate: core.dueDate as string | null,
-      status: 0,
-      ownerId: null,
-      assigneeId: null,
+      status: people.status,
+      ownerId: people.ownerId,
+      assigneeId: people.assigneeId,
       parentType: null,
       parentId: null,
       data,
@@ -471,17 +561,7 @@ function plan(
     if (before && !errors.length) {
       const changed =
         newTags.length > 0 ||
-        Object.keys(
-          itemChanges(
-            {
-              name: before.name,
-              description: before.description,
-              dueDate: before.dueDate,
-              data: { ...defaults, ...before.data },
-            },
-            { name: input.name, description: input.description, dueDate: input.dueDate, data },
-          ),
-        ).length > 0;
+        Object.keys(itemChanges({ ...before, data: { ...defaults, ...before.data } }, { ...input, ...people, data })).length > 0;
       state = changed ? 'updated' : 'unchanged';
     }
     return { line, existingId: before?.id ?? null, number, input, newTags, errors, state };
@@ -490,11 +570,26 @@ function plan(
 
 const PREVIEW_ROWS = 20;
 
-function answer(importId: string, headers: string[], mapping: (string | null)[], planned: Planned[]) {
+function answer(
+  type: ItemTypeKey,
+  importId: string,
+  headers: string[],
+  mapping: (string | null)[],
+  planned: Planned[],
+  rows: { cells: string[] }[],
+) {
   const count = (s: Planned['state']) => planned.filter((p) => p.state === s).length;
+  const sample = (i: number) =>
+    rows
+      .slice(0, PREVIEW_ROWS)
+      .find((r) => r.cells[i])
+      ?.cells[i]?.slice(0, 200) ?? '';
   return {
     importId,
-    mapping: headers.map((header, i) => ({ header, field: mapping[i] ?? null })),
+    register: type,
+    /** The fields a column may be mapped to, in the form's order. */
+    fields: columnsOf(type).map((c) => c.key),
+    mapping: headers.map((header, i) => ({ header, field: mapping[i] ?? null, sample: sample(i) })),
     rows: planned.slice(0, PREVIEW_ROWS).map((p) => ({
       line: p.line,
       number: p.number,
@@ -516,8 +611,8 @@ export async function previewImport(ctx: Ctx, register: string, upload: { filena
   requireWrite(ctx, type);
   const company = companyOf(ctx, companyId);
   const sheet = await readSheet(upload.filename, upload.data);
-  const mapping = autoMapping(type, sheet.headers);
-  const planned = plan(type, sheet.headers, sheet.rows, mapping, await lookups(ctx, type, company));
+  const mapping = autoMapping(type, sheet.headers, await rememberedMapping(ctx, company, type));
+  const planned = plan(type, sheet.headers, sheet.rows, mapping, await lookups(ctx, type, company), langOf(ctx));
   const [row] = await ctx.db
     .insert(pendingImport)
     .values({
@@ -530,7 +625,7 @@ export async function previewImport(ctx: Ctx, register: string, upload: { filena
       mapping,
     })
     .returning({ id: pendingImport.id });
-  return answer(row!.id, sheet.headers, mapping, planned);
+  return answer(type, row!.id, sheet.headers, mapping, planned, sheet.rows);
 }
 
 async function loadPending(ctx: Ctx, importId: string) {
@@ -557,13 +652,49 @@ function checkedMapping(type: ItemTypeKey, headers: string[], mapping: (string |
  * refuses the whole import (422, nothing written). Each created or changed item gets the history
  * entry "imported".
  */
+/**
+ * A previewed import with another column mapping: checked again, kept for the commit, and
+ * remembered for the user's next import into this register and company.
+ */
+export async function remapImport(ctx: Ctx, importId: string, newMapping: (string | null)[]) {
+  const p = await loadPending(ctx, importId);
+  const type = p.type as ItemTypeKey;
+  requireWrite(ctx, type);
+  const mapping = checkedMapping(type, p.headers, newMapping);
+  const rows = pendingRows(p);
+  const planned = plan(type, p.headers, rows, mapping, await lookups(ctx, type, p.companyId), langOf(ctx));
+  await ctx.db.update(pendingImport).set({ mapping }).where(eq(pendingImport.id, p.id));
+  await rememberMapping(ctx, p.companyId, type, p.headers, mapping);
+  return answer(type, p.id, p.headers, mapping, planned, rows);
+}
+
+const pendingRows = (p: { rows: string[][] }) => p.rows.map(([line, ...cells]) => ({ line: Number(line), cells }));
+
+/** Every row of a previewed import that has an error, with the reasons, as a workbook to correct and import again. */
+export async function importErrors(ctx: Ctx, importId: string) {
+  const p = await loadPending(ctx, importId);
+  const type = p.type as ItemTypeKey;
+  requireWrite(ctx, type);
+  const planned = plan(type, p.headers, pendingRows(p), p.mapping, await lookups(ctx, type, p.companyId), langOf(ctx));
+  const lang = langOf(ctx);
+  const bad = planned.filter((x) => x.errors.length);
+  const cells = new Map(pendingRows(p).map((r) => [r.line, r.cells]));
+  return errorWorkbook(
+    lang,
+    p.fileName,
+    p.headers,
+    bad.map((b) => ({ line: b.line, cells: cells.get(b.line) ?? [], errors: b.errors })),
+  );
+}
+
 export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newMapping?: (string | null)[]) {
   const p = await loadPending(ctx, importId);
   const type = p.type as ItemTypeKey;
   requireWrite(ctx, type);
   const mapping = newMapping ? checkedMapping(type, p.headers, newMapping) : p.mapping;
-  const rows = p.rows.map(([line, ...cells]) => ({ line: Number(line), cells }));
-  const planned = plan(type, p.headers, rows, mapping, await lookups(ctx, type, p.companyId));
+  if (newMapping) await rememberMapping(ctx, p.companyId, type, p.headers, mapping);
+  const rows = pendingRows(p);
+  const planned = plan(type, p.headers, rows, mapping, await lookups(ctx, type, p.companyId), langOf(ctx));
   const bad = planned.filter((x) => x.state === 'error');
   if (bad.length) {
     throw validationFailed(
@@ -597,8 +728,8 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     tagIds.set(k, id);
   }
   const tagFields = itemTypeDefs[type].fields.filter((f) => f.kind === 'tags');
-  let created = 0;
   let updated = 0;
+  const fresh: ItemInput[] = [];
   for (const x of planned) {
     if (x.state === 'unchanged') continue;
     const data = x.input.data as Record<string, unknown>;
@@ -607,15 +738,30 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
       data[f.key] = [...((data[f.key] as string[]) ?? []), tagIds.get(`${tagType}\u0000${name.toLowerCase()}`)!];
     }
     if (!x.existingId) {
-      await insertItem(d, ctx, type, x.input, p.companyId, 'imported');
-      created++;
+      fresh.push(x.input);
       continue;
     }
     const [before] = await ctx.db
-      .select({ name: item.name, description: item.description, dueDate: item.dueDate, data: item.data })
+      .select({
+        name: item.name,
+        description: item.description,
+        status: item.status,
+        dueDate: item.dueDate,
+        ownerId: item.ownerId,
+        assigneeId: item.assigneeId,
+        data: item.data,
+      })
       .from(item)
       .where(eq(item.id, x.existingId));
-    const next = { name: x.input.name, description: x.input.description, dueDate: x.input.dueDate, data };
+    const next = {
+      name: x.input.name,
+      description: x.input.description,
+      status: x.input.status,
+      dueDate: x.input.dueDate,
+      ownerId: x.input.ownerId,
+      assigneeId: x.input.assigneeId,
+      data,
+    };
     const changes = itemChanges(before!, next);
     if (!Object.keys(changes).length) continue;
     await ctx.db
@@ -633,6 +779,8 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     });
     updated++;
   }
+  // New items in file order, numbered after the updates' checks: all at once.
+  const created = await insertItems(d, ctx, type, fresh, p.companyId, 'imported');
   await ctx.db.delete(pendingImport).where(eq(pendingImport.id, p.id));
   return { created, updated, unchanged: planned.filter((x) => x.state === 'unchanged').length };
 }

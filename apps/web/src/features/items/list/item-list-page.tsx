@@ -14,6 +14,7 @@ import { PickersProvider } from '../../../components/pickers-provider';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useSession } from '../../../lib/session/session-store';
 import { fetchItemPage, registerPageQuery } from '../api';
+import { ImportButton } from '../import/import-button';
 import { typePlural } from '../labels';
 import { useItemType } from '../use-item-type';
 import { AddMissingMeasuresButton } from './add-missing-measures';
@@ -88,6 +89,7 @@ export function ItemListPage() {
             >
               {exporting ? t('grid.exporting') : t('grid.export')}
             </Button>
+            {canWrite && <ImportButton type={type} />}
             {canWrite && (
               <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
                 {t('items.list.new')}
