@@ -111,16 +111,18 @@ export function TimeComparisonPage() {
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: periodLabel follows from grouping and t.
   const columns = useMemo<GridColDef<TimeComparisonRow>[]>(() => {
-    const hoursCol = (field: keyof TimeComparisonRow, width = 120): GridColDef<TimeComparisonRow> => ({
+    // Columns share the width (with a floor) and headers wrap, so all of them show at 1440 px.
+    const hoursCol = (field: keyof TimeComparisonRow, minWidth = 71): GridColDef<TimeComparisonRow> => ({
       field,
       headerName: t(`time.comparison.field.${field}`),
-      width,
+      flex: 1,
+      minWidth,
       type: 'number',
       sortable: false,
       valueFormatter: (v: number | null) => (v == null ? '' : formatHours(v, lang)),
     });
     const percentCol = (field: keyof TimeComparisonRow): GridColDef<TimeComparisonRow> => ({
-      ...hoursCol(field, 140),
+      ...hoursCol(field, 78),
       valueFormatter: (v: number | null) =>
         v == null ? '' : `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 }).format(v)} %`,
       cellClassName: 'percent',
@@ -144,36 +146,38 @@ export function TimeComparisonPage() {
       {
         field: 'referenceDate',
         headerName: t('time.comparison.field.period'),
-        width: 120,
+        flex: 0.9,
+        minWidth: 84,
         sortable: false,
         valueGetter: (_v, r) => periodLabel(r),
       },
     ];
     if (grouping.bookedFor !== 'Global') {
       cols.push(
-        { field: 'companyName', headerName: t('time.field.company'), width: 190, sortable: false },
-        { field: 'projectName', headerName: t('time.field.project'), width: 170, sortable: false },
+        { field: 'companyName', headerName: t('time.field.company'), flex: 1.6, minWidth: 130, sortable: false },
+        { field: 'projectName', headerName: t('time.field.project'), flex: 1.4, minWidth: 120, sortable: false },
       );
     }
     if (grouping.bookedFor === 'Issue')
       cols.push({
         field: 'issueName',
         headerName: t('time.field.item'),
-        width: 200,
+        flex: 1.6,
+        minWidth: 140,
         sortable: false,
         valueGetter: (_v, r) =>
           r.issueId ? [r.issueNumber, r.issueName].filter(Boolean).join(' ') : t('time.comparison.noItem'),
       });
     if (grouping.bookedBy === 'User')
-      cols.push({ field: 'userName', headerName: t('time.field.user'), width: 160, sortable: false });
+      cols.push({ field: 'userName', headerName: t('time.field.user'), flex: 1.2, minWidth: 120, sortable: false });
     if (withBudget) cols.push(hoursCol('budget'));
     cols.push(
       hoursCol('plannedTime'),
-      hoursCol('futurePlannedTime', 140),
+      hoursCol('futurePlannedTime'),
       hoursCol('bookedTime'),
       hoursCol('projectedTime'),
       hoursCol('delta'),
-      hoursCol('projectedDelta', 140),
+      hoursCol('projectedDelta'),
       percentCol('bookedPlannedPercentage'),
     );
     if (withBudget) cols.push(percentCol('plannedBudgetPercentage'), percentCol('bookedBudgetPercentage'));
@@ -352,6 +356,18 @@ export function TimeComparisonPage() {
             paginationModel={pagination}
             onPaginationModelChange={setPagination}
             onRowClick={({ row }) => setDrill(row)}
+            columnHeaderHeight={76}
+            sx={{
+              '& .MuiDataGrid-columnHeaderTitle': {
+                whiteSpace: 'normal',
+                lineHeight: 1.2,
+                fontSize: '0.8rem',
+                hyphens: 'auto',
+                // Chromium on Linux has no German hyphenation: a long word breaks rather than being cut off.
+                overflowWrap: 'anywhere',
+              },
+              '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'visible' },
+            }}
             slots={{
               noRowsOverlay: () => (
                 <Typography color="text.secondary" sx={{ p: 3 }}>
