@@ -148,7 +148,7 @@ describe('organisation diagram', () => {
     expect(errors).toEqual([]);
   });
 
-  it('exports SVG, PNG and JPG of the whole chart, named after company and day', { timeout: 120_000 }, async () => {
+  it('exports plain SVG and PNG and JPG at twice its size, named after company and day', { timeout: 120_000 }, async () => {
     await page.goto(`${server.url}/diagram`);
     const chart = page.getByTestId('organisation-chart');
     await chart.locator('.react-flow__node').first().waitFor({ timeout: 30_000 });
@@ -173,18 +173,21 @@ describe('organisation diagram', () => {
       const root = doc.documentElement;
       return {
         error: doc.getElementsByTagName('parsererror').length > 0,
+        foreignObjects: doc.getElementsByTagName('foreignObject').length,
         root: root.nodeName,
         width: Number(root.getAttribute('width')),
         height: Number(root.getAttribute('height')),
       };
     }, files.SVG!.toString('utf8'));
-    expect(svg).toMatchObject({ error: false, root: 'svg' });
+    // Plain SVG shapes and text, so office programs open it.
+    expect(svg).toMatchObject({ error: false, root: 'svg', foreignObjects: 0 });
     expect(svg.width).toBeGreaterThan(300);
     expect(svg.height).toBeGreaterThan(200);
     expect(files.SVG!.toString('utf8')).toContain(DEMO);
-    // The images are the chart at natural size, like the SVG.
-    expect(await decodedSize(page, files.PNG!, 'image/png')).toEqual({ width: svg.width, height: svg.height });
-    expect(await decodedSize(page, files.JPG!, 'image/jpeg')).toEqual({ width: svg.width, height: svg.height });
+    // The images are the SVG at twice its size, sharp in print and on slides.
+    const doubled = { width: Math.ceil(svg.width * 2), height: Math.ceil(svg.height * 2) };
+    expect(await decodedSize(page, files.PNG!, 'image/png')).toEqual(doubled);
+    expect(await decodedSize(page, files.JPG!, 'image/jpeg')).toEqual(doubled);
     expect(files.PNG!.subarray(1, 4).toString()).toBe('PNG');
     expect([...files.JPG!.subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });

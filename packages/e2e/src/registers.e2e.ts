@@ -536,6 +536,22 @@ describe('the compliance registers', () => {
     await page.goto(`${server.url}/documents`);
     await page.locator(`[data-document="${download.suggestedFilename()}"]`).waitFor();
     await page.locator(`[data-document="${itemPdf.suggestedFilename()}"]`).waitFor();
+
+    // The management report, for a chosen period, is requested from the documents and kept there.
+    await page.getByRole('button', { name: tr('managementReport.button') }).click();
+    const dialog = page.getByRole('dialog', { name: tr('managementReport.title') });
+    await dialog.getByRole('button', { name: tr('managementReport.preset.thisYear') }).click();
+    expect(await dialog.getByRole('button', { name: tr('managementReport.preset.thisYear') }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await shot(page, 'documents-management-report-dialog');
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: tr('managementReport.create') }).click(),
+    ]);
+    expect(report.suggestedFilename()).toMatch(/^Managementbericht Bäckerei Schmidt \d{4}-01-01 – \d{4}-12-31\.pdf$/);
+    await snackbar(page, tr('managementReport.kept'));
+    await page.locator('[data-document^="Managementbericht Bäckerei Schmidt "]').waitFor();
     expect(errors).toEqual([]);
     await close();
   });

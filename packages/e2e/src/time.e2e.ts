@@ -162,10 +162,13 @@ describe('time', () => {
     expect(await row.locator('[data-field="bookedTime"]').innerText()).toBe('1,50');
     expect(await row.locator('[data-field="plannedTime"]').innerText()).toBe('8,00');
     const comparison = await exportXlsx(page);
-    expect(comparison.name).toBe('DataGrid.xlsx');
-    expect(comparison.sheet).toBe('Unternehmen · Alle · Monat');
-    const header = comparison.rows[0]!;
+    // Named after the view and the month; a header block (title, period, grouping, filters) above the grid's columns.
+    expect(comparison.name).toMatch(/^Zeitvergleich Unternehmen Monat \d{4}-\d\d\.xlsx$/);
+    expect(comparison.sheet).toBe('Zeitvergleich');
+    expect(comparison.rows[0]).toEqual(['Zeitvergleich']);
+    const header = comparison.rows.find((r) => r.includes('Projekt') && r.includes('Gebucht (h)'))!;
     const exported = comparison.rows.find((r) => r[header.indexOf('Projekt')] === 'DSB-Betreuung')!;
+    expect(comparison.rows.at(-1)![0]).toBe('Summe');
     expect(exported[header.indexOf('Unternehmen')]).toBe('Bäckerei Schmidt');
     expect(exported[header.indexOf('Gebucht (h)')]).toBe(1.5);
     expect(exported[header.indexOf('Geplant (h)')]).toBe(8);
@@ -247,7 +250,9 @@ describe('time', () => {
       );
     }
     const sheet = await exportXlsx(page);
-    expect(sheet.sheet).toBe('Aufgabe · Person · Tag');
+    // The file is named after the last grouping shown; the header block names it too.
+    expect(sheet.name).toMatch(/^Zeitvergleich Aufgabe Person Tag .+\.xlsx$/);
+    expect(sheet.rows).toContainEqual(['Gebucht von', 'Person']);
     expect(errors).toEqual([]);
     await close();
   });

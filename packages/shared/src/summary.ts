@@ -71,3 +71,24 @@ export const summaryReportSchema = z.object({
   privacyRequests: z.array(summaryRequestSchema).nullable(),
 });
 export type SummaryReport = z.infer<typeof summaryReportSchema>;
+
+/** The longest period a management report covers: three years (a quarter is the usual one). */
+export const MANAGEMENT_REPORT_MAX_DAYS = 3 * 366;
+
+const daysBetween = (from: string, until: string) =>
+  (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** GET /api/report/management: the management report of one company (with its child companies) for a period. */
+export const managementReportQuerySchema = z
+  .object({
+    companyId: z.uuid(),
+    from: calendarDate,
+    until: calendarDate,
+    format: z.enum(['pdf']).default('pdf'),
+  })
+  .refine((q) => q.from <= q.until, { path: ['until'], message: 'validation.periodOrder' })
+  .refine((q) => daysBetween(q.from, q.until) <= MANAGEMENT_REPORT_MAX_DAYS, {
+    path: ['until'],
+    message: 'validation.periodTooLong',
+  });
+export type ManagementReportQuery = z.infer<typeof managementReportQuerySchema>;

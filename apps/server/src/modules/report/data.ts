@@ -1,6 +1,6 @@
-import { formatItemNumber, type ItemTypeKey, itemTypeDefs, type Language } from '@pc/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { company, item, tag } from '../../db/schema/index';
+import { formatItemNumber, type ItemTypeKey, itemStatuses, itemTypeDefs, type Language } from '@pc/shared';
+import { and, asc, count, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { attachment, company, item, tag } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { todayIn } from '../../platform/dates';
@@ -25,6 +25,13 @@ export interface RegisterRow {
   /** Art. 30(2): the client (controller) the activity is carried out for. */
   group: string | null;
   cells: Record<string, Cell>;
+  /** The calendar day (YYYY-MM-DD) behind each date cell, so a workbook can hold a real date. */
+  dates: Record<string, string>;
+  /** Status code (0 open … 4 done) and its name in the report's language. */
+  status: number;
+  statusName: string;
+  /** The activity's last change (ISO timestamp). */
+  updatedAt: string;
 }
 
 export interface Contact {
@@ -48,6 +55,12 @@ export interface Register {
   measures: string[];
   /** DD.MM.YYYY */
   generatedOn: string;
+  /** YYYY-MM-DD of generatedOn. */
+  generatedDay: string;
+  /** The consecutive number of this register's copy among those kept for the company. */
+  version: number;
+  /** DD.MM.YYYY of the latest change of any activity; null for an empty register. */
+  asOf: string | null;
   /** PNG of the company logo, if it has one. */
   logo: Buffer | null;
 }
@@ -85,7 +98,16 @@ const processorColumns = [
 const sourceType: Record<RegisterKind, ItemTypeKey> = { controller: 'process', processor: 'service-agreement-with-client' };
 const claimOf: Record<RegisterKind, string> = { controller: 'Process.Read', processor: 'ServiceAgreementWithClient.Read' };
 
-type ItemRow = { id: string; type: string; number: number; name: string; description: string; data: Record<string, unknown> };
+type ItemRow = {
+  id: string;
+  type: string;
+  number: number;
+  name: string;
+  description: string;
+  status: number;
+  updatedAt: Date;
+  data: Record<string, unknown>;
+};
 
 const ids = (data: Record<string, unknown>, key: string) =>
   Array.isArray(data[key]) ? (data[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
@@ -127,6 +149,31 @@ async function tagNames(tx: Db, companyId: string, tagIds: string[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** File-name prefixes of the kept copies of a register, in both languages (see service.ts). */
+export const registerFilePrefixes: Record<RegisterKind, readonly string[]> = {
+  controller: ['VVT ', 'RoPA '],
+  processor: ['VVT-AV ', 'RoPA-processor '],
+};
+
+/**
+ * How many copies of this register the company's documents already keep (decision 0063): the
+ * next one is "version n + 1". Counted by the file name the report is kept under, so a copy a
+ * user deleted from the documents no longer counts.
+ */
+async function keptCopies(tx: Db, companyId: string, kind: RegisterKind) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(attachment)
+    .where(
+      and(
+        eq(attachment.companyId, companyId),
+        isNull(attachment.itemId),
+        or(...registerFilePrefixes[kind].map((p) => like(attachment.fileName, `${p}%`))),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function logoOf(storage: Storage, ctx: Ctx, companyId: string, hasLogo: boolean) {
   if (!hasLogo) return null;
   try {
@@ -164,6 +211,8 @@ export async function loadRegister(
       number: item.number,
       name: item.name,
       description: item.description,
+      status: item.status,
+      updatedAt: item.updatedAt,
       data: item.data,
     })
     .from(item)
@@ -186,12 +235,13 @@ export async function loadRegister(
           .where(and(eq(item.companyId, companyId), eq(item.type, 'measure')))
           .orderBy(asc(item.number))
       : [];
-  const [links, tags, logo] = await Promise.all([
+  const [links, tags, logo, kept] = await Promise.all([
     linkedNames(tx, companyId, [
       ...new Set([...sources.flatMap((r) => linkKeys.flatMap((k) => ids(r.data, k))), ...measureRows.map((m) => m.id)]),
     ]),
     tagNames(tx, companyId, [...new Set(sources.flatMap((r) => tagKeys.flatMap((k) => ids(r.data, k))))]),
     logoOf(d.storage, ctx, companyId, c.logoHash !== null),
+    keptCopies(tx, companyId, kind),
   ]);
 
   const yesNo = (v: unknown) => (v === true ? texts.yes : texts.no);
@@ -218,6 +268,9 @@ export async function loadRegister(
     }
   };
   const keys = kind === 'controller' ? controllerColumns : processorColumns;
+  const dateKeys = keys.filter((k) => fields.find((f) => f.key === k)?.kind === 'date');
+  const latest = sources.reduce<Date | null>((m, r) => (m === null || r.updatedAt > m ? r.updatedAt : m), null);
+  const statusName = (code: number) => texts.statusName[itemStatuses.find((s) => s.code === code)?.name ?? 'done'];
   return {
     kind,
     texts,
@@ -227,6 +280,12 @@ export async function loadRegister(
       name: r.name,
       group: kind === 'processor' ? str(r.data.counterparty) : null,
       cells: Object.fromEntries(keys.map((k) => [k, cell(r, k)])),
+      dates: Object.fromEntries(
+        dateKeys.flatMap((k) => (typeof r.data[k] === 'string' ? [[k, (r.data[k] as string).slice(0, 10)]] : [])),
+      ),
+      status: r.status,
+      statusName: statusName(r.status),
+      updatedAt: r.updatedAt.toISOString(),
     })),
     company: {
       name: values['company.name'],
@@ -244,6 +303,9 @@ export async function loadRegister(
     },
     measures: measureRows.flatMap((m) => links.get(m.id) ?? []),
     generatedOn: values.today,
+    generatedDay: today,
+    version: kept + 1,
+    asOf: latest ? germanDate(todayIn(d.timeZone, latest)) : null,
     logo,
   };
 }

@@ -16,7 +16,7 @@ import {
 } from 'docx';
 import type { Content } from 'pdfmake/interfaces';
 import sharp from 'sharp';
-import type { Cell, Contact, Register } from './data';
+import { type Cell, type Contact, germanDate, type Register } from './data';
 import type { ItemReport } from './item';
 
 const text = (c: Cell) => (Array.isArray(c) ? c : [c || '–']);
@@ -113,6 +113,9 @@ export async function registerDocx(r: Register): Promise<Buffer> {
     ...contact(r.kind === 'controller' ? t.controllerData : t.processorData, r.company, t),
     ...contact(t.dpo, r.dpo, t),
     new Paragraph({ children: [new TextRun({ text: `${t.generatedOn} ${r.generatedOn}`, color: '444444' })] }),
+    new Paragraph({
+      children: [new TextRun({ text: `${t.version} ${r.version} · ${t.asOf} ${r.asOf ?? '–'}`, color: '444444' })],
+    }),
     new Paragraph({ children: [new PageBreak()] }),
   ];
   let group: string | null = null;
@@ -124,7 +127,11 @@ export async function registerDocx(r: Register): Promise<Buffer> {
     body.push(new Paragraph({ text: `${row.number} ${row.name}`, heading: HeadingLevel.HEADING_2 }));
     body.push(
       table(
-        r.columns.filter((c) => c.key !== 'counterparty').map((c) => [[c.label], text(row.cells[c.key] ?? '')]),
+        [
+          ...r.columns.filter((c) => c.key !== 'counterparty').map((c) => [[c.label], text(row.cells[c.key] ?? '')]),
+          [[t.status], [row.statusName]],
+          [[t.lastChange], [germanDate(row.updatedAt.slice(0, 10))]],
+        ],
         { widths: [32, 68] },
       ),
     );

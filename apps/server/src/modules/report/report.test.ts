@@ -32,6 +32,17 @@ async function pdfPages(data: Buffer) {
   return pages;
 }
 
+/** The text items of one page with their positions. */
+async function pdfItems(data: Buffer, page: number) {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const content = await (await doc.getPage(page)).getTextContent();
+  const items = content.items.flatMap((x) =>
+    'str' in x && x.str.trim() ? [{ str: x.str, x: x.transform[4], y: x.transform[5] }] : [],
+  );
+  await doc.destroy();
+  return items;
+}
+
 async function sheets(data: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as unknown as ArrayBuffer);
@@ -155,7 +166,10 @@ describe('processing-register report', () => {
     processId = process.id;
     await post('process', { name: 'Lohnabrechnung für Kunden', data: { role: 'processor' } });
     await post('service-agreement-with-client', { name: 'Newsletter für Café Müller', data: { counterparty: 'Café Müller' } });
-    await post('service-agreement-with-client', { name: 'Buchhaltung Anton', data: { counterparty: 'Anton AG', signed: true } });
+    await post('service-agreement-with-client', {
+      name: 'Buchhaltung Anton',
+      data: { counterparty: 'Anton AG', signed: true, contractDate: '2026-03-15' },
+    });
   });
   afterAll(() => t.close());
 
@@ -213,7 +227,31 @@ describe('processing-register report', () => {
     expect(rows.map((r) => r[1])).toEqual(['Buchhaltung Anton', 'Newsletter für Café Müller']);
   });
 
-  it('renders the controller register as PDF: cover, contents, one section per activity, page numbers', async () => {
+  it('writes dates as real date cells: contract date, last change, generation date', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'processor', format: 'xlsx' }),
+      headers: t.auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const anton = [2, 3].map((n) => ws.getRow(n)).find((r) => r.getCell(2).value === 'Buchhaltung Anton')!;
+    const contract = anton.getCell(col('Vertragsdatum'));
+    expect(contract.value).toBeInstanceOf(Date);
+    expect((contract.value as Date).toISOString().slice(0, 10)).toBe('2026-03-15');
+    expect(contract.numFmt).toBe('dd.mm.yyyy');
+    const changed = anton.getCell(col('Letzte Änderung'));
+    expect(changed.value).toBeInstanceOf(Date);
+    expect(anton.getCell(col('Status')).value).toBe('Offen');
+    const info = wb.worksheets[1]!;
+    const generated = [1, 2, 3].map((n) => info.getRow(n)).find((r) => r.getCell(1).value === 'Erstellt am')!;
+    expect(generated.getCell(2).value).toBeInstanceOf(Date);
+  });
+
+  it('renders the controller register as PDF: cover, overview table, one table per activity, page x of y', async () => {
     const res = await t.app.inject({
       url: url({ companyId: bakery, kind: 'controller', format: 'pdf' }),
       headers: t.auth(admin),
@@ -227,12 +265,42 @@ describe('processing-register report', () => {
     expect(pages[0]).toContain('Bäckerei Schmidt');
     expect(pages[0]).toContain('Datenschutzbeauftragter');
     expect(pages[0]).toMatch(/Erstellt am \d\d\.\d\d\.\d{4}/);
-    expect(pages[1]).toContain('Inhaltsverzeichnis');
-    expect(pages[1]).toContain(`${processNumber} Kundenverwaltung`);
+    expect(pages[0]).toMatch(/Version \d+/);
+    expect(pages[0]).toMatch(/Stand der Einträge \d\d\.\d\d\.\d{4}/);
+    // The overview: number, name, status, last change and the page the activity starts on.
+    expect(pages[1]).toContain('Übersicht der Verarbeitungstätigkeiten');
+    expect(pages[1]).toMatch(new RegExp(`${processNumber} Kundenverwaltung .*Offen \\d\\d\\.\\d\\d\\.\\d{4} 3`));
+    expect(pages[1]).toContain('Seite 2 von 3');
     expect(pages[2]).toContain(`${processNumber} Kundenverwaltung`);
     expect(pages[2]).toContain('Standardvertragsklauseln');
-    expect(pages[2]).toContain('3 / 3');
+    // A list is one bullet per entry, not one run-on line: the entries start one below the other.
+    const items = await pdfItems(res.rawPayload, 3);
+    const valueX = items.find((i) => i.str === 'Vertragsabwicklung')!.x;
+    const bases = items.filter((i) => i.str === 'Art.');
+    expect(bases).toHaveLength(2);
+    expect(bases[0]!.x).toBeCloseTo(bases[1]!.x, 0);
+    expect(bases[0]!.x).toBeGreaterThan(valueX + 5);
+    expect(bases[0]!.y).not.toBeCloseTo(bases[1]!.y, 0);
+    expect(pages[2]).toMatch(/Status Offen Letzte Änderung \d\d\.\d\d\.\d{4}/);
+    expect(pages[2]).toContain('Seite 3 von 3');
     expect(pages.join(' ')).not.toContain('Lohnabrechnung');
+
+    // The next copy of the same register is the next version.
+    const version = Number(/Version (\d+)/.exec(pages[0]!)![1]);
+    const again = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'pdf' }),
+      headers: t.auth(admin),
+    });
+    expect((await pdfPages(again.rawPayload))[0]).toContain(`Version ${version + 1}`);
+
+    const en = await t.app.inject({
+      url: url({ companyId: bakery, kind: 'controller', format: 'pdf' }),
+      headers: t.auth(admin, { 'accept-language': 'en' }),
+    });
+    const enPages = await pdfPages(en.rawPayload);
+    expect(enPages[1]).toContain('Overview of processing activities');
+    expect(enPages[2]).toMatch(/Status Open Last change/);
+    expect(enPages[2]).toContain('Page 3 of 3');
   });
 
   it('renders the processor register as PDF grouped by client', async () => {
@@ -456,13 +524,62 @@ describe('register PDF', () => {
       dpo: empty,
       measures: [],
       generatedOn: '24.11.2026',
+      generatedDay: '2026-11-24',
+      version: 1,
+      asOf: null,
       logo,
     };
     const pdf = await registerPdf(register, { compress: false });
     expect(pdf.includes('/Subtype /Image')).toBe(true);
     const pages = await pdfPages(pdf);
     expect(pages[0]).toContain('Record of processing activities');
-    expect(pages[2]).toContain('No entries');
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toContain('No entries');
+  });
+
+  it('keeps a short activity on one page and lets one longer than a page flow without losing text', async () => {
+    const texts = reportTexts('de');
+    const row = (i: number, purposes: string) => ({
+      number: `VT-${1000 + i}`,
+      name: `Tätigkeit ${i}`,
+      group: null,
+      cells: { purposes, legalBases: ['Art. 6 Abs. 1 lit. b DSGVO', 'Art. 6 Abs. 1 lit. f DSGVO'], recipients: 'Intern' },
+      dates: {},
+      status: 1,
+      statusName: 'In Bearbeitung',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    const long = `${'Ein sehr ausführlicher Zweck der Verarbeitung mit vielen Einzelheiten. '.repeat(160)}EndeDesZwecks`;
+    const register: Register = {
+      kind: 'controller',
+      texts,
+      columns: (['purposes', 'legalBases', 'recipients'] as const).map((key) => ({ key, label: texts.field[key] })),
+      rows: [
+        ...Array.from({ length: 8 }, (_, i) => row(i, 'Kurzer Zweck. '.repeat(1 + ((i * 7) % 40)))),
+        row(8, long),
+        row(9, 'Kurzer Zweck.'),
+      ],
+      company: { name: 'Lang GmbH', address: '', email: '', phone: '', url: '' },
+      dpo: { name: '', address: '', email: '', phone: '', url: '' },
+      measures: [],
+      generatedOn: '24.11.2026',
+      generatedDay: '2026-11-24',
+      version: 1,
+      asOf: '20.11.2026',
+      logo: null,
+    };
+    const pages = await pdfPages(await registerPdf(register));
+    const onPages = (s: string) => pages.flatMap((p, i) => (p.includes(s) ? [i] : []));
+    for (const i of [0, 1, 2, 3, 4, 5, 6, 7, 9]) {
+      // Heading and last row of a short activity are on the same page (the overview lists the name too).
+      const heading = onPages(`VT-${1000 + i} Tätigkeit ${i} Zwecke`);
+      expect(heading, `VT-${1000 + i}`).toHaveLength(1);
+      expect(pages[heading[0]!]).toMatch(new RegExp(`VT-${1000 + i} Tätigkeit ${i} Zwecke[^]*?Letzte Änderung 20\\.11\\.2026`));
+    }
+    const start = onPages('VT-1008 Tätigkeit 8').filter((i) => i > 1)[0]!;
+    const end = onPages('EndeDesZwecks')[0]!;
+    expect(end).toBeGreaterThan(start);
+    expect(pages[end]).toContain('Letzte Änderung');
   });
 
   it('puts the company logo on the DOCX cover', async () => {
@@ -479,6 +596,9 @@ describe('register PDF', () => {
       dpo: empty,
       measures: [],
       generatedOn: '24.11.2026',
+      generatedDay: '2026-11-24',
+      version: 1,
+      asOf: null,
       logo,
     });
     const doc = await docxParts(docx);

@@ -1,10 +1,18 @@
-import { itemTypeKeySchema } from '@pc/shared';
+import { itemTypeKeySchema, managementReportQuerySchema } from '@pc/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { registerKinds } from './data';
-import { attachmentHeader, itemReport, itemReportFormats, processingRegister, type ReportDeps, reportFormats } from './service';
+import {
+  attachmentHeader,
+  itemReport,
+  itemReportFormats,
+  managementReport,
+  processingRegister,
+  type ReportDeps,
+  reportFormats,
+} from './service';
 
 const registerQuery = z.object({
   companyId: z.uuid(),
@@ -42,6 +50,21 @@ export function reportRoutes(app: FastifyInstance, d: ReportDeps) {
       },
     },
     async (req, reply) => send(reply, await itemReport(d, ctxOf(req), req.params.type, req.params.id, req.query.format)),
+  );
+
+  r.get(
+    '/api/report/management',
+    {
+      // Summary.Read (the DPO's activity report); each register's figures need its read claim, time TimeRecords.ReadAll.
+      config: { writes: true, claims: { all: ['Summary.Read'] } },
+      schema: {
+        tags: ['report'],
+        summary:
+          'Management report of a company for a period as PDF: privacy radar, open and overdue items per register, breaches and requests with deadlines met or missed, measures done, time booked against budget',
+        querystring: managementReportQuerySchema,
+      },
+    },
+    async (req, reply) => send(reply, await managementReport(d, ctxOf(req), req.query)),
   );
 }
 

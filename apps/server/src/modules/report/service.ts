@@ -1,4 +1,4 @@
-import type { ItemTypeKey } from '@pc/shared';
+import type { ItemTypeKey, ManagementReportQuery } from '@pc/shared';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
 import { keepDocument } from '../attachments/service';
@@ -6,7 +6,10 @@ import type { ItemDeps } from '../items/service';
 import { loadRegister, type RegisterKind } from './data';
 import { itemDocx, registerDocx } from './docx';
 import { itemPdf, loadItemReport } from './item';
+import { loadManagementReport } from './management-data';
+import { managementPdf } from './management-pdf';
 import { registerPdf } from './pdf';
+import { webTexts } from './web-texts';
 import { registerXlsx } from './xlsx';
 
 export const reportFormats = ['pdf', 'xlsx', 'docx'] as const;
@@ -82,6 +85,25 @@ export async function itemReport(
     data: format === 'docx' ? await itemDocx(report) : await itemPdf(report),
     mimeType: contentTypes[format],
     fileName: `${safeName(report.fileTitle)} ${isoDay}.${format}`,
+  });
+}
+
+/**
+ * The management report of one company (with its child companies) for a period as a PDF,
+ * kept among the company's documents ("Managementbericht Bäckerei Schmidt 2026-07-01 – 2026-09-30.pdf").
+ */
+export async function managementReport(
+  d: ReportDeps,
+  ctx: ReportCtx & Parameters<typeof loadManagementReport>[1],
+  q: ManagementReportQuery,
+) {
+  const report = await loadManagementReport(d, ctx, q);
+  const prefix = webTexts(report.locale)('managementReport.fileName');
+  return keep(d, ctx, {
+    companyId: q.companyId,
+    data: await managementPdf(report, d.timeZone),
+    mimeType: contentTypes.pdf,
+    fileName: `${prefix} ${safeName(report.company.name)} ${q.from} – ${q.until}.pdf`,
   });
 }
 

@@ -12,7 +12,7 @@ import type { ItemCtx, ItemDeps } from '../items/service';
 export type SummaryCtx = ItemCtx & Pick<RequestContext, 'claims'>;
 
 /** The report's companies: the whole scope, or one company of it with its child companies. */
-async function reportCompanies(tx: Db, ctx: SummaryCtx, companyId: string | undefined): Promise<readonly string[]> {
+export async function reportCompanies(tx: Db, ctx: SummaryCtx, companyId: string | undefined): Promise<readonly string[]> {
   if (!companyId) return ctx.scopeCompanyIds;
   if (!ctx.scopeCompanyIds.includes(companyId)) throw notFound();
   const rows = await queryRows<{ id: string; parentId: string | null }>(

@@ -1,4 +1,3 @@
-import { toCanvas, toSvg } from 'html-to-image';
 import { toDay } from '../../lib/format';
 
 export const exportFormats = ['svg', 'png', 'jpg'] as const;
@@ -22,35 +21,4 @@ export function exportFrame(bounds: { x: number; y: number; width: number; heigh
     height: Math.ceil(bounds.height * zoom + 2 * margin),
     transform: `translate(${margin - bounds.x * zoom}px, ${margin - bounds.y * zoom}px) scale(${zoom})`,
   };
-}
-
-/**
- * Draws React Flow's viewport element (nodes and links, without the controls) as SVG, PNG or JPG
- * of the whole chart, whatever is zoomed in on screen.
- */
-export async function exportChart(
-  viewport: HTMLElement,
-  bounds: { x: number; y: number; width: number; height: number },
-  format: ExportFormat,
-): Promise<Blob> {
-  const { width, height, transform } = exportFrame(bounds);
-  const options = {
-    width,
-    height,
-    backgroundColor: '#ffffff',
-    pixelRatio: 1,
-    skipAutoScale: true,
-    // The app's web fonts are not needed to read the chart; fetching them would slow every export.
-    skipFonts: true,
-    style: { width: `${width}px`, height: `${height}px`, transform },
-  };
-  if (format === 'svg') {
-    const url = await toSvg(viewport, options);
-    return new Blob([decodeURIComponent(url.slice(url.indexOf(',') + 1))], { type: 'image/svg+xml' });
-  }
-  const canvas = await toCanvas(viewport, options);
-  const type = format === 'png' ? 'image/png' : 'image/jpeg';
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(`no ${format} from the canvas`))), type, 0.92),
-  );
 }

@@ -17,17 +17,19 @@ import Typography from '@mui/material/Typography';
 import { type Diagram, type DiagramNodeType, diagramNodeTypes, diagramSchema } from '@pc/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type Edge, getNodesBounds, MarkerType, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { type Edge, MarkerType, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api/api-client';
+import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../data-grid/xlsx-export';
 import { RetryAlert } from '../retry-alert';
 import { type ChartNode, DiagramNodeView, type Side, shapeStyle } from './chart-nodes';
-import { type ExportFormat, exportChart, exportFileName, exportFormats } from './export';
+import { type ExportFormat, exportFileName, exportFormats } from './export';
 import { type Layout, layoutDiagram } from './layout';
 import { nodeHref } from './node-href';
+import { chartSvg, rasterise } from './svg-export';
 
 const nodeTypes = { diagram: DiagramNodeView };
 
@@ -160,11 +162,20 @@ function Chart({ companyId, companyName, height }: ChartProps) {
 
   const runExport = async (format: ExportFormat) => {
     setExportAnchor(null);
-    const viewport = frame.current?.querySelector<HTMLElement>('.react-flow__viewport');
-    if (!viewport) return;
+    if (!layout || !query.data) return;
     setExporting(true);
     try {
-      const blob = await exportChart(viewport, getNodesBounds(flow.getNodes()), format);
+      const names = (key: 'type' | 'node') =>
+        Object.fromEntries(diagramNodeTypes.map((k) => [k, t(`diagram.${key}.${k}`)])) as Record<DiagramNodeType, string>;
+      const svg = chartSvg(layout, query.data, {
+        title: t('diagram.fileName'),
+        company: companyName,
+        date: formatDate(new Date()),
+        legend: t('diagram.legend'),
+        type: names('type'),
+        node: names('node'),
+      });
+      const blob = format === 'svg' ? new Blob([svg.svg], { type: 'image/svg+xml' }) : await rasterise(svg, format);
       saveBlob(blob, exportFileName(t('diagram.fileName'), companyName, format));
     } catch {
       notify(t('diagram.exportError'), 'error');

@@ -28,6 +28,7 @@ import { formatBytes, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { type Attachment, deleteDocument, documentDefaults, documentKeys, documentPageQuery, downloadDocument } from './api';
+import { ManagementReportButton } from './management-report-button';
 
 /** /documents: every attachment of the scope with its item (claim Document.ReadExtended); download and, where the server allows, delete. */
 /** Columns a phone leaves out: their values read under the file name there. */
@@ -60,7 +61,7 @@ export function DocumentsPage() {
 
   return (
     <>
-      <PageHeader title={t('section.documents')} />
+      <PageHeader title={t('section.documents')} actions={<ManagementReportButton />} />
       {!scopeId && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('documents.needScope')}

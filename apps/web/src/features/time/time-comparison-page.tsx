@@ -21,7 +21,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { buildXlsx, GRID_EXPORT_FILE, saveBlob, type XlsxValue } from '../../components/data-grid/xlsx-export';
+import { saveBlob } from '../../components/data-grid/xlsx-export';
 import type { DateRange } from '../../components/date-range';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { PageHeader } from '../../components/page-header';
@@ -32,6 +32,7 @@ import { formatDate, formatHours, parseDay, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { fetchTimeRecordPage, timeRecordPageUrl, useProjects } from './api';
+import { type ComparisonExport, comparisonFileName, comparisonWorkbook } from './comparison-export';
 
 type Grouping = Pick<TimeComparisonQuery, 'bookedFor' | 'bookedBy' | 'dateGrouping'>;
 const PAGE_SIZES = [14, 30, 45];
@@ -61,7 +62,7 @@ function periodEnd(row: TimeComparisonRow, g: TimeComparisonQuery['dateGrouping'
 /**
  * /time-comparison: booked against planned hours and budget, grouped by the
  * server in SQL; a row drills down to its time records and back (the grid keeps its state);
- * Excel export DataGrid.xlsx with the grouping as the sheet's name.
+ * Excel export named after the view and period, with a header block and a totals row.
  */
 export function TimeComparisonPage() {
   const { t, i18n } = useTranslation();
@@ -110,16 +111,18 @@ export function TimeComparisonPage() {
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: periodLabel follows from grouping and t.
   const columns = useMemo<GridColDef<TimeComparisonRow>[]>(() => {
-    const hoursCol = (field: keyof TimeComparisonRow, width = 120): GridColDef<TimeComparisonRow> => ({
+    // Columns share the width (with a floor) and headers wrap, so all of them show at 1440 px.
+    const hoursCol = (field: keyof TimeComparisonRow, minWidth = 71): GridColDef<TimeComparisonRow> => ({
       field,
       headerName: t(`time.comparison.field.${field}`),
-      width,
+      flex: 1,
+      minWidth,
       type: 'number',
       sortable: false,
       valueFormatter: (v: number | null) => (v == null ? '' : formatHours(v, lang)),
     });
     const percentCol = (field: keyof TimeComparisonRow): GridColDef<TimeComparisonRow> => ({
-      ...hoursCol(field, 140),
+      ...hoursCol(field, 78),
       valueFormatter: (v: number | null) =>
         v == null ? '' : `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 }).format(v)} %`,
       cellClassName: 'percent',
@@ -143,36 +146,38 @@ export function TimeComparisonPage() {
       {
         field: 'referenceDate',
         headerName: t('time.comparison.field.period'),
-        width: 120,
+        flex: 0.9,
+        minWidth: 84,
         sortable: false,
         valueGetter: (_v, r) => periodLabel(r),
       },
     ];
     if (grouping.bookedFor !== 'Global') {
       cols.push(
-        { field: 'companyName', headerName: t('time.field.company'), width: 190, sortable: false },
-        { field: 'projectName', headerName: t('time.field.project'), width: 170, sortable: false },
+        { field: 'companyName', headerName: t('time.field.company'), flex: 1.6, minWidth: 130, sortable: false },
+        { field: 'projectName', headerName: t('time.field.project'), flex: 1.4, minWidth: 120, sortable: false },
       );
     }
     if (grouping.bookedFor === 'Issue')
       cols.push({
         field: 'issueName',
         headerName: t('time.field.item'),
-        width: 200,
+        flex: 1.6,
+        minWidth: 140,
         sortable: false,
         valueGetter: (_v, r) =>
           r.issueId ? [r.issueNumber, r.issueName].filter(Boolean).join(' ') : t('time.comparison.noItem'),
       });
     if (grouping.bookedBy === 'User')
-      cols.push({ field: 'userName', headerName: t('time.field.user'), width: 160, sortable: false });
+      cols.push({ field: 'userName', headerName: t('time.field.user'), flex: 1.2, minWidth: 120, sortable: false });
     if (withBudget) cols.push(hoursCol('budget'));
     cols.push(
       hoursCol('plannedTime'),
-      hoursCol('futurePlannedTime', 140),
+      hoursCol('futurePlannedTime'),
       hoursCol('bookedTime'),
       hoursCol('projectedTime'),
       hoursCol('delta'),
-      hoursCol('projectedDelta', 140),
+      hoursCol('projectedDelta'),
       percentCol('bookedPlannedPercentage'),
     );
     if (withBudget) cols.push(percentCol('plannedBudgetPercentage'), percentCol('bookedBudgetPercentage'));
@@ -181,6 +186,7 @@ export function TimeComparisonPage() {
   }, [t, lang, grouping, withBudget]);
 
   async function exportXlsx() {
+    if (!from || !until) return;
     setExporting(true);
     try {
       const rows: TimeComparisonRow[] = [];
@@ -189,23 +195,40 @@ export function TimeComparisonPage() {
         rows.push(...res.items);
         if (res.items.length === 0 || rows.length >= res.total) break;
       }
-      const sheet = [
-        t(`time.comparison.bookedFor.${grouping.bookedFor}`),
-        t(`time.comparison.bookedBy.${grouping.bookedBy}`),
-        t(`time.comparison.dateGrouping.${grouping.dateGrouping}`),
-      ].join(' · ');
-      const blob = await buildXlsx(
-        columns.map((c) => ({ header: c.headerName ?? c.field })),
-        rows.map((r) =>
-          columns.map((c): XlsxValue => {
-            if (c.field === 'referenceDate') return periodLabel(r);
-            if (c.field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
-            return (r[c.field as keyof TimeComparisonRow] as XlsxValue) ?? null;
-          }),
-        ),
-        sheet,
+      const label = (key: keyof Grouping) => t(`time.comparison.${key}.${grouping[key]}`);
+      const all = t('time.comparison.export.all');
+      const e: ComparisonExport = {
+        title: t('section.time-comparison'),
+        grouping: { bookedFor: label('bookedFor'), bookedBy: label('bookedBy'), dateGrouping: label('dateGrouping') },
+        from,
+        until,
+        periodLabel: t('time.comparison.export.period'),
+        totalLabel: t('time.comparison.export.total'),
+        filters: [
+          [t('time.comparison.bookedFor.label'), label('bookedFor')],
+          [t('time.comparison.bookedBy.label'), label('bookedBy')],
+          [t('time.comparison.dateGrouping.label'), label('dateGrouping')],
+          [t('time.field.company'), companies.find(([id]) => id === companyId)?.[1] ?? all],
+          [t('time.field.project'), (projects.data ?? []).find((p) => p.id === projectId)?.name ?? all],
+        ],
+        columns: columns.map((c) => ({
+          field: c.field,
+          header: c.headerName ?? c.field,
+          kind: c.type !== 'number' ? 'text' : c.cellClassName === 'percent' ? 'percent' : 'hours',
+        })),
+        rows,
+        text: (r, field) => {
+          if (field === 'referenceDate') return periodLabel(r);
+          if (field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
+          const v = r[field as keyof TimeComparisonRow];
+          return v == null ? '' : String(v);
+        },
+      };
+      const buffer = await comparisonWorkbook(e);
+      saveBlob(
+        new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+        comparisonFileName(e, grouping.bookedBy === 'Global'),
       );
-      saveBlob(blob, GRID_EXPORT_FILE);
     } catch (error) {
       console.error(error);
       notify(t('grid.exportFailed'), 'error');
@@ -333,6 +356,18 @@ export function TimeComparisonPage() {
             paginationModel={pagination}
             onPaginationModelChange={setPagination}
             onRowClick={({ row }) => setDrill(row)}
+            columnHeaderHeight={76}
+            sx={{
+              '& .MuiDataGrid-columnHeaderTitle': {
+                whiteSpace: 'normal',
+                lineHeight: 1.2,
+                fontSize: '0.8rem',
+                hyphens: 'auto',
+                // Chromium on Linux has no German hyphenation: a long word breaks rather than being cut off.
+                overflowWrap: 'anywhere',
+              },
+              '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'visible' },
+            }}
             slots={{
               noRowsOverlay: () => (
                 <Typography color="text.secondary" sx={{ p: 3 }}>

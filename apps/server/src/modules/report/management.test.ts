@@ -1,0 +1,170 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { addUserWithClaims } from '../../test/helpers';
+import { addDays, todayIn } from '../items/time';
+
+/** The pages' texts of a PDF, read back with pdf.js. */
+async function pdfPages(data: Buffer) {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(
+      content.items
+        .map((x) => ('str' in x ? x.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  }
+  await doc.destroy();
+  return pages;
+}
+
+describe('management report', () => {
+  let t: TestApp;
+  let admin: string;
+  let other: string;
+  let bakery: string;
+  let today: string;
+  let from: string;
+
+  const url = (q: Record<string, string | undefined>) =>
+    `/api/report/management?${new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined))}`;
+  const post = async (path: string, payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; number: string; status: number; name: string; data: object };
+  };
+  const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin@demo.local');
+    other = await t.tokenFor('other@demo.local');
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    bakery = list.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
+    today = todayIn('Europe/Berlin');
+    from = addDays(today, -40);
+    const d10 = addDays(today, -10);
+    const d8 = addDays(today, -8);
+    await post('data-breach', {
+      name: 'Fehlversand Lieferschein',
+      data: { discoveredAt: at(d10, '09:00'), notifiedAt: at(addDays(d10, 1), '09:00'), riskLevel: 'risk' },
+    });
+    await post('data-breach', { name: 'Verlorener USB-Stick', data: { discoveredAt: at(d8, '10:00'), riskLevel: 'risk' } });
+    await post('privacy-request', {
+      name: 'Auskunft Frau Berg',
+      data: { requestType: 'access', requester: 'Frau Berg', receivedDate: d8, respondedDate: addDays(d8, 3) },
+    });
+    const measure = await post('measure', { name: 'Bildschirmsperre nach 5 Minuten', data: { category: 'accessControl' } });
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/measure/${measure.id}`,
+      headers: t.auth(admin, { 'x-tenant': bakery }),
+      payload: { ...measure, status: 4 },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const project = await post('project', {
+      companyId: bakery,
+      name: 'Betreuung Managementbericht',
+      validFrom: addDays(today, -60),
+      budgetHours: 10,
+      budgetPeriod: 'Month',
+      plannedHours: [{ month: today.slice(0, 7), hours: 8 }],
+    });
+    await post('time-record', { day: today, hours: 2.5, projectId: project.id, description: 'Quartalsbericht vorbereitet' });
+  });
+  afterAll(() => t.close());
+
+  it('renders radar, registers, breaches and requests with deadlines met or missed, measures and time; kept under documents', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, from, until: today, format: 'pdf' }),
+      headers: t.auth(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(
+      encodeURIComponent(`Managementbericht Bäckerei Schmidt ${from} – ${today}.pdf`),
+    );
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages[0]).toContain(`Seite 1 von ${pages.length}`);
+    expect(pages.at(-1)).toContain(`Seite ${pages.length} von ${pages.length}`);
+    const all = pages.join(' ');
+    expect(pages[0]).toMatch(/Datenschutz- ?Managementbericht/);
+    expect(pages[0]).toContain('Bäckerei Schmidt');
+    expect(pages[0]).toContain(`Zeitraum ${from.split('-').reverse().join('.')} – ${today.split('-').reverse().join('.')}`);
+    // The radar: its codes (drawn as SVG text) and the table beside it.
+    expect(all).toContain('Datenschutzstatus');
+    expect(all).toMatch(/PRO .*Verarbeitungstätigkeiten/);
+    expect(all).toMatch(/Durchschnitt über \d+ Register: \d+ %/);
+    expect(all).toContain('Offene und überfällige Einträge je Register');
+    // A breach told within 72 hours meets the deadline; one never told after 72 hours misses it.
+    expect(all).toMatch(/Fehlversand Lieferschein .*fristgerecht gemeldet am .*eingehalten/);
+    expect(all).toMatch(/Verlorener USB- ?Stick .*nicht gemeldet, Frist abgelaufen am .*versäumt/);
+    expect(all).toMatch(/\d+ von \d+ Fristen eingehalten/);
+    expect(all).toMatch(/Auskunft Frau Berg .*fristgerecht beantwortet am .*eingehalten/);
+    expect(all).toMatch(/TOM-\d+ Bildschirmsperre nach 5 Minuten/);
+    expect(all).toContain('Gebuchte Zeit gegenüber Budget');
+    expect(all).toMatch(/Summe [\d.]+,\d\d [\d.]+,\d\d [\d.]+,\d\d/);
+
+    const documentId = res.headers['x-document-id'] as string;
+    const again = await t.app.inject({ url: `/api/attachment/${documentId}/download`, headers: t.auth(admin) });
+    expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
+  }, 120_000);
+
+  it('is written in English for an English user', async () => {
+    const res = await t.app.inject({
+      url: url({ companyId: bakery, from, until: today }),
+      headers: t.auth(admin, { 'accept-language': 'en' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = (await pdfPages(res.rawPayload)).join(' ');
+    expect(all).toContain('Data protection management report');
+    expect(all).toContain('Time booked against budget');
+    expect(all).toMatch(/Page 1 of \d+/);
+  }, 60_000);
+
+  it('leaves out what the caller may not read, saying so, instead of showing it empty', async () => {
+    await addUserWithClaims(t, {
+      email: 'management-reader@demo.local',
+      companyId: bakery,
+      claims: ['Summary.Read', 'DataBreach.Read'],
+    });
+    const token = await t.tokenFor('management-reader@demo.local');
+    const res = await t.app.inject({ url: url({ companyId: bakery, from, until: today }), headers: t.auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = (await pdfPages(res.rawPayload)).join(' ');
+    expect(all).toContain('Fehlversand Lieferschein');
+    expect(all).not.toContain('Auskunft Frau Berg');
+    expect(all).not.toContain('Bildschirmsperre');
+    expect(all).toContain('Nicht enthalten: Sie dürfen dieses Register nicht lesen.');
+    expect(all).toContain('Nicht enthalten: Sie dürfen die Zeitauswertung nicht lesen.');
+  }, 60_000);
+
+  it('refuses without Summary.Read (403), answers 404 for another tenant, 422 for a bad period', async () => {
+    await addUserWithClaims(t, { email: 'no-summary@demo.local', companyId: bakery, claims: ['Process.Read'] });
+    const token = await t.tokenFor('no-summary@demo.local');
+    expect((await t.app.inject({ url: url({ companyId: bakery, from, until: today }), headers: t.auth(token) })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ url: url({ companyId: bakery, from, until: today }), headers: t.auth(other) })).statusCode).toBe(
+      404,
+    );
+    for (const q of [
+      { companyId: bakery, from: today, until: from },
+      { companyId: bakery, from: '2020-01-01', until: '2026-01-01' },
+      { companyId: bakery, from, until: today, format: 'xlsx' },
+      { companyId: 'nope', from, until: today },
+    ]) {
+      const res = await t.app.inject({ url: url(q), headers: t.auth(admin) });
+      expect(res.statusCode, JSON.stringify(q)).toBe(422);
+    }
+  });
+});
