@@ -1,8 +1,8 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../platform/dates';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
-import { addDays, todayIn } from '../items/time';
 
 /** The pages' texts of a PDF, read back with pdf.js. */
 async function pdfPages(data: Buffer) {
