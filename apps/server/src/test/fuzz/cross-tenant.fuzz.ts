@@ -39,6 +39,8 @@ const selfService = [
   /^\/api\/user\/(email-change|two-factor|api-token)(\/|$)/,
   // Marking one's own notifications read.
   /^\/api\/notification\/(read-all|\{id\}\/read)$/,
+  // One's own saved views of a list.
+  /^\/api\/view(\/|$)/,
 ];
 
 const uuidRe = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
