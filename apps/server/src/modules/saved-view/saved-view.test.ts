@@ -77,5 +77,13 @@ describe('saved views', () => {
     expect((await call(admin, 'POST', '/api/view', view({ filter: { evil: '1' } }))).statusCode).toBe(422);
     expect((await call(admin, 'POST', '/api/view', view({ name: '' }))).statusCode).toBe(422);
     expect((await call(admin, 'GET', '/api/view?register=nonsense')).statusCode).toBe(422);
+    // Ids of data the caller cannot see are refused like unknown ones, never stored and answered back.
+    const other = await t.tokenFor('other@demo.local');
+    const adminMe = (await call(admin, 'GET', '/api/user/me')).json();
+    const foreign = await call(other, 'POST', '/api/view', view({ name: 'Fremd', filter: { assigneeId: adminMe.id } }));
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().fields['filter.assigneeId']).toEqual(['validation.unknownReference']);
+    const own = await call(admin, 'POST', '/api/view', view({ name: 'Meine', filter: { assigneeId: adminMe.id } }));
+    expect(own.statusCode, own.body).toBe(201);
   });
 });

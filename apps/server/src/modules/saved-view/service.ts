@@ -24,8 +24,29 @@ function isUniqueViolation(e: unknown) {
   return err.code === '23505' || err.cause?.code === '23505';
 }
 
+/**
+ * The people, tags and items a filter names must be ones the caller may see (row-level security
+ * decides), as in any form: a view never holds, nor answers back, an id of someone else's data.
+ */
+async function checkFilterReferences(ctx: Ctx, filter: Input['filter']) {
+  const checks: [keyof Input['filter'], string][] = [
+    ['assigneeId', 'app_user'],
+    ['tagId', 'tag'],
+    ['parentId', 'item'],
+  ];
+  const fields: Record<string, string[]> = {};
+  for (const [key, table] of checks) {
+    const id = filter[key];
+    if (!id) continue;
+    const [row] = await queryRows<{ id: string }>(ctx.db, sql`select id from ${sql.identifier(table)} where id = ${id}::uuid`);
+    if (!row) fields[`filter.${key}`] = ['validation.unknownReference'];
+  }
+  if (Object.keys(fields).length) throw validationFailed(fields);
+}
+
 /** A name is the user's once per list; a second default replaces the first. */
 async function prepare(ctx: Ctx, input: Input, id: string | null) {
+  await checkFilterReferences(ctx, input.filter);
   const [taken] = await queryRows<{ id: string }>(
     ctx.db,
     sql`select id from saved_view where user_id = ${ctx.userId}::uuid and register = ${input.register}

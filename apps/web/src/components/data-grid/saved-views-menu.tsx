@@ -1,5 +1,5 @@
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
@@ -60,7 +60,18 @@ export function SavedViewsMenu({ register, current, apply, plain }: SavedViewsMe
   const failed = (e: unknown) => notify(errorText(t, e), 'error');
   const toggleDefault = (v: SavedView) =>
     save.mutate(
-      { id: v.id, body: { register, name: v.name, filter: v.filter, sort: v.sort as never, dir: v.dir, columns: v.columns, isDefault: !v.isDefault } },
+      {
+        id: v.id,
+        body: {
+          register,
+          name: v.name,
+          filter: v.filter,
+          sort: v.sort as never,
+          dir: v.dir,
+          columns: v.columns,
+          isDefault: !v.isDefault,
+        },
+      },
       { onError: failed },
     );
 

@@ -70,6 +70,9 @@ export function useColumnState(key: string) {
 }
 
 /** Column definitions with the widths the user chose (a dragged column no longer flexes). */
-export function withWidths<R extends GridValidRowModel>(cols: readonly GridColDef<R>[], widths: Readonly<Record<string, number>>) {
+export function withWidths<R extends GridValidRowModel>(
+  cols: readonly GridColDef<R>[],
+  widths: Readonly<Record<string, number>>,
+) {
   return cols.map((c) => (widths[c.field] ? { ...c, width: widths[c.field], flex: undefined } : c));
 }
