@@ -22,3 +22,55 @@ ALTER TABLE item_trash ENABLE ROW LEVEL SECURITY;
 CREATE POLICY item_trash_own ON item_trash FOR ALL
   USING (user_id = (SELECT pc_user_id()) AND company_id = ANY ((SELECT pc_tenant_ids())::uuid[]))
   WITH CHECK (user_id = (SELECT pc_user_id()) AND company_id = ANY ((SELECT pc_tenant_ids())::uuid[]));
+--> statement-breakpoint
+-- item_stat follows item once per statement instead of once per row: a bulk change of 10,000
+-- items ran 20,000 statements of the row trigger. Transition tables hold the statement's rows;
+-- an update counts only the rows whose counted columns changed.
+DROP TRIGGER item_stat_trg ON item;
+--> statement-breakpoint
+CREATE FUNCTION item_stat_apply_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    WITH moved AS (
+      SELECT o.company_id AS oc, o.type AS ot, o.status AS os, o.due_date AS od,
+             n.company_id AS nc, n.type AS nt, n.status AS ns, n.due_date AS nd
+      FROM old_items o JOIN new_items n ON n.id = o.id
+      WHERE (o.company_id, o.type, o.status, o.due_date) IS DISTINCT FROM (n.company_id, n.type, n.status, n.due_date)
+    ), gone AS (
+      SELECT oc, ot, os, od, count(*) AS n FROM moved GROUP BY 1, 2, 3, 4
+    ), dec AS (
+      UPDATE item_stat s SET n = s.n - gone.n FROM gone
+      WHERE s.company_id = gone.oc AND s.type = gone.ot AND s.status = gone.os AND s.due_date IS NOT DISTINCT FROM gone.od
+    )
+    INSERT INTO item_stat (company_id, type, status, due_date, n)
+      SELECT nc, nt, ns, nd, count(*) FROM moved GROUP BY 1, 2, 3, 4
+      ON CONFLICT ON CONSTRAINT item_stat_key DO UPDATE SET n = item_stat.n + excluded.n;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE item_stat s SET n = s.n - d.n
+      FROM (SELECT company_id, type, status, due_date, count(*) AS n FROM old_items GROUP BY 1, 2, 3, 4) d
+      WHERE s.company_id = d.company_id AND s.type = d.type AND s.status = d.status AND s.due_date IS NOT DISTINCT FROM d.due_date;
+  ELSE
+    INSERT INTO item_stat (company_id, type, status, due_date, n)
+      SELECT company_id, type, status, due_date, count(*) FROM new_items GROUP BY 1, 2, 3, 4
+      ON CONFLICT ON CONSTRAINT item_stat_key DO UPDATE SET n = item_stat.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER item_stat_insert AFTER INSERT ON item REFERENCING NEW TABLE AS new_items
+  FOR EACH STATEMENT EXECUTE FUNCTION item_stat_apply_rows();
+--> statement-breakpoint
+CREATE TRIGGER item_stat_update AFTER UPDATE ON item REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items
+  FOR EACH STATEMENT EXECUTE FUNCTION item_stat_apply_rows();
+--> statement-breakpoint
+CREATE TRIGGER item_stat_delete AFTER DELETE ON item REFERENCING OLD TABLE AS old_items
+  FOR EACH STATEMENT EXECUTE FUNCTION item_stat_apply_rows();
+--> statement-breakpoint
+DROP FUNCTION item_stat_apply();
+--> statement-breakpoint
+-- Deleting an item unlinks its time records and appointments: without these, every deleted item
+-- read the whole of both tables.
+CREATE INDEX "time_record_item_idx" ON "time_record" USING btree ("item_id") WHERE "item_id" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "appointment_item_idx" ON "appointment" USING btree ("item_id") WHERE "item_id" IS NOT NULL;

@@ -41,8 +41,10 @@ export function SelectionBar({ count, total, pageChosen, onSelectAll, onClear, c
         flexWrap: 'wrap',
         alignItems: 'center',
         gap: 1,
-        bgcolor: 'action.selected',
+        // The paper's own white keeps the actions' colours (the red delete) readable.
+        bgcolor: 'background.paper',
         borderColor: 'primary.main',
+        borderLeftWidth: 4,
       }}
     >
       <Tooltip title={t('grid.selection.clear')}>

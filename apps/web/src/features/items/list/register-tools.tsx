@@ -1,4 +1,4 @@
-import type { DataGridProps, GridColDef } from '@mui/x-data-grid';
+import { type DataGridProps, GRID_CHECKBOX_SELECTION_COL_DEF, type GridColDef } from '@mui/x-data-grid';
 import type { Item, ItemTypeKey, SavedView } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -119,7 +119,8 @@ export function useRegisterTools(o: RegisterToolsOptions) {
   );
 
   const gridProps: Partial<DataGridProps<Item>> & { columns: GridColDef<Item>[] } = {
-    columns: withWidths(o.colDefs, columnState.state.widths),
+    // The selection column first, named here so it stays in view with the pinned number and name.
+    columns: [GRID_CHECKBOX_SELECTION_COL_DEF as GridColDef<Item>, ...withWidths(o.colDefs, columnState.state.widths)],
     checkboxSelection: true,
     keepNonExistentRowsSelected: true,
     rowSelectionModel: selection.model,
