@@ -74,3 +74,21 @@ DROP FUNCTION item_stat_apply();
 CREATE INDEX "time_record_item_idx" ON "time_record" USING btree ("item_id") WHERE "item_id" IS NOT NULL;
 --> statement-breakpoint
 CREATE INDEX "appointment_item_idx" ON "appointment" USING btree ("item_id") WHERE "item_id" IS NOT NULL;
+--> statement-breakpoint
+-- Only renamed items bring new words: a bulk change of status or people leaves the word list
+-- alone instead of splitting every name of the statement again.
+DROP TRIGGER item_search_words_update ON item;
+--> statement-breakpoint
+CREATE FUNCTION pc_search_words_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_word (company_id, word)
+  SELECT DISTINCT n.company_id, w.lexeme
+  FROM new_items n JOIN old_items o ON o.id = n.id, unnest(to_tsvector('simple', n.name)) w
+  WHERE (n.name IS DISTINCT FROM o.name OR n.company_id IS DISTINCT FROM o.company_id) AND length(w.lexeme) >= 3
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER item_search_words_update AFTER UPDATE ON item REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items
+  FOR EACH STATEMENT EXECUTE FUNCTION pc_search_words_renamed();

@@ -211,6 +211,34 @@ describe('bulk actions', () => {
     expect(twice.json()).toEqual({ restored: 0 });
   });
 
+  it('keeps the counts and the word list in step, once per statement', async () => {
+    const count = async (status: number) => {
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select coalesce(sum(n), 0)::int as n from item_stat where company_id = ${bakery} and type = 'hr' and status = ${status}`,
+      );
+      return row!.n;
+    };
+    const words = async (word: string) =>
+      (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from search_word where word = ${word}`))[0]!.n;
+    const a = await create('hr', 'Zählseite Eins');
+    const b = await create('hr', 'Zählseite Zwei');
+    const open = await count(0);
+    const done = await count(4);
+    await bulk(admin, 'hr', { ids: [a.id, b.id], set: { status: 4 } });
+    expect([await count(0), await count(4)]).toEqual([open - 2, done + 2]);
+    const { undoId } = (await bulk(admin, 'hr', { ids: [a.id], delete: true })).json();
+    expect(await count(4)).toBe(done + 1);
+    await t.app.inject({ method: 'POST', url: '/api/hr/bulk/undo', headers: as(admin), payload: { undoId } });
+    expect(await count(4)).toBe(done + 2);
+    // A rename brings its new words; a change of status adds none.
+    expect(await words('umbenannt')).toBe(0);
+    await t.db.execute(sql`update item set status = 1 where id = ${b.id}`);
+    expect(await words('umbenannt')).toBe(0);
+    await t.db.execute(sql`update item set name = 'Zählseite umbenannt' where id = ${a.id}`);
+    expect(await words('umbenannt')).toBe(1);
+  });
+
   it('keeps a deleted item for its undo only a short while', async () => {
     const a = await create('hr', 'Gleich weg');
     const { undoId } = (await bulk(admin, 'hr', { ids: [a.id], delete: true })).json();
