@@ -78,13 +78,15 @@ interface ItemBulkBarProps {
   /** Downloads the chosen rows (or every match) as Excel. */
   onExport: (items: Item[] | 'all') => Promise<void>;
   exporting: boolean;
+  /** The user holds the register's Write claim (of one of its kinds): without it, only the export. */
+  canWrite: boolean;
 }
 
 /**
  * The actions on the chosen items of a register: status, assignee, owner, due date, tags, export
  * and delete (with an undo for a few seconds). One request each; the answer names skipped items.
  */
-export function ItemBulkBar({ register, types, selection, total, filter, onExport, exporting }: ItemBulkBarProps) {
+export function ItemBulkBar({ register, types, selection, total, filter, onExport, exporting, canWrite }: ItemBulkBarProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -140,29 +142,33 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
           onSelectAll={selection.selectAll}
           onClear={selection.clear}
         >
-          <Button
-            size="small"
-            disabled={busy}
-            onClick={(e) => setStatusAnchor(e.currentTarget)}
-            startIcon={<StatusDot status={1} size={10} />}
-            aria-haspopup="menu"
-            aria-controls={statusAnchor ? statusMenuId : undefined}
-          >
-            {t('items.bulk.status')}
-          </Button>
-          <Button size="small" disabled={busy} startIcon={<PersonOutline />} onClick={() => setDialog('assignee')}>
-            {t('items.field.assignee')}
-          </Button>
-          <Button size="small" disabled={busy} startIcon={<SupervisorAccount />} onClick={() => setDialog('owner')}>
-            {t('items.field.owner')}
-          </Button>
-          <Button size="small" disabled={busy} startIcon={<Event />} onClick={() => setDialog('dueDate')}>
-            {t('items.field.dueDate')}
-          </Button>
-          {tagTypes.length > 0 && (
-            <Button size="small" disabled={busy} startIcon={<LocalOffer />} onClick={() => setDialog('tags')}>
-              {t('items.field.tags')}
-            </Button>
+          {canWrite && (
+            <>
+              <Button
+                size="small"
+                disabled={busy}
+                onClick={(e) => setStatusAnchor(e.currentTarget)}
+                startIcon={<StatusDot status={1} size={10} />}
+                aria-haspopup="menu"
+                aria-controls={statusAnchor ? statusMenuId : undefined}
+              >
+                {t('items.bulk.status')}
+              </Button>
+              <Button size="small" disabled={busy} startIcon={<PersonOutline />} onClick={() => setDialog('assignee')}>
+                {t('items.field.assignee')}
+              </Button>
+              <Button size="small" disabled={busy} startIcon={<SupervisorAccount />} onClick={() => setDialog('owner')}>
+                {t('items.field.owner')}
+              </Button>
+              <Button size="small" disabled={busy} startIcon={<Event />} onClick={() => setDialog('dueDate')}>
+                {t('items.field.dueDate')}
+              </Button>
+              {tagTypes.length > 0 && (
+                <Button size="small" disabled={busy} startIcon={<LocalOffer />} onClick={() => setDialog('tags')}>
+                  {t('items.field.tags')}
+                </Button>
+              )}
+            </>
           )}
           <Button
             size="small"
@@ -172,9 +178,11 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
           >
             {t('items.bulk.export')}
           </Button>
-          <Button size="small" color="error" disabled={busy} startIcon={<DeleteOutline />} onClick={() => setDialog('delete')}>
-            {t('items.bulk.delete')}
-          </Button>
+          {canWrite && (
+            <Button size="small" color="error" disabled={busy} startIcon={<DeleteOutline />} onClick={() => setDialog('delete')}>
+              {t('items.bulk.delete')}
+            </Button>
+          )}
         </SelectionBar>
       )}
       <Menu id={statusMenuId} anchorEl={statusAnchor} open={!!statusAnchor} onClose={() => setStatusAnchor(null)}>

@@ -53,6 +53,7 @@ export function ItemListPage() {
     params: registerParams,
     exportAll: (visible) => exportXlsx(visible),
     exporting,
+    canWrite,
     runExport: run,
   });
 

@@ -77,6 +77,8 @@ interface RegisterToolsOptions {
   /** Excel of every row the filter matches. */
   exportAll: (columns: readonly ItemColumn[]) => Promise<void>;
   exporting: boolean;
+  /** The user holds the register's Write claim (of one of its kinds). */
+  canWrite: boolean;
   runExport: (task: () => Promise<void>) => Promise<void>;
 }
 
@@ -139,6 +141,7 @@ export function useRegisterTools(o: RegisterToolsOptions) {
       filter={filter}
       onExport={exportChosen}
       exporting={o.exporting}
+      canWrite={o.canWrite}
     />
   );
   const viewsMenu = <SavedViewsMenu register={o.register} current={current} apply={apply} plain={o.grid.openedPlain} />;

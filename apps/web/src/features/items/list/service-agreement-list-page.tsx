@@ -20,6 +20,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { isApiError } from '../../../lib/api/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { fetchServiceAgreementPage, serviceAgreementPageQuery, useServiceAgreement } from '../api';
+import { canWriteType } from '../detail/linked-items';
 import { typeSingular } from '../labels';
 import { EmptyState, EmptyStateContext } from './empty-state';
 import { exportColumns } from './export-rows';
@@ -41,6 +42,7 @@ export function ServiceAgreementListPage() {
   const navigate = useNavigate();
   const userId = useSession((s) => s.me?.id ?? '');
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
+  const claims = useSession((s) => s.me?.claims) ?? [];
   const grid = useServerGrid({
     query: serviceAgreementPageQuery,
     defaults: serviceAgreementDefaults,
@@ -74,6 +76,7 @@ export function ServiceAgreementListPage() {
     params: serviceAgreementParams,
     exportAll: (visible) => exportXlsx(visible),
     exporting,
+    canWrite: serviceAgreementKinds.some((k) => canWriteType(claims, k)),
     runExport: run,
   });
 
