@@ -76,6 +76,8 @@ export async function openBenchDb(opts: {
   persistDir?: string;
   logger?: Logger;
   log?: (s: string) => void;
+  /** The item types of a list database (default: all, in turn). */
+  types?: readonly string[];
 }): Promise<BenchDb> {
   const log = opts.log ?? console.log;
   const keep = process.env.BENCH_KEEP_DB === '1';
@@ -128,7 +130,7 @@ export async function openBenchDb(opts: {
     const t0 = performance.now();
     if (opts.kind === 'search') search = await insertSearchData(database.db, opts.items);
     else if (opts.kind === 'time') time = await insertTimeData(database.db, opts.items);
-    else await insertListItems(database, bakery!.id, opts.items);
+    else await insertListItems(database, bakery!.id, opts.items, { types: opts.types });
     // The state autovacuum leaves a table in after a bulk load, which a fresh bulk insert lacks:
     // statistics, a visibility map for index-only scans, GIN pending lists merged.
     await database.db.execute(sql`vacuum analyze`);

@@ -14,7 +14,8 @@
  * over 100,000 items on PGlite and BENCH_SEARCH_ITEMS (default 1,000,000) on PostgreSQL, spread
  * over 1,000 companies (search-data.ts); the time comparison's month × company grouping over a year
  * < 100 ms on BENCH_TIME_RECORDS (default 1,000,000) time records, PostgreSQL only (time-data.ts);
- * login-screen JavaScript < 200 kB gzip.
+ * login-screen JavaScript < 200 kB gzip; a bulk action (status by filter, by ids, delete with its undo) over
+ * BENCH_BULK_ITEMS (default 10,000) items of one register < 5 s on PGlite.
  * --quick: the list cases on PGlite and the search cases on PostgreSQL only, 40 runs per case.
  *
  * 'raw' is the statements the request's handler ran (recorded from drizzle's logger during one
@@ -28,7 +29,7 @@
  * login has no raw figure (argon2id is the cost by design).
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ITEMS, BENCH_SEARCH_ITEMS,
- * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time
+ * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time|bulk
  * (one group of cases; BENCH_ONLY=import runs the register import of BENCH_IMPORT_ROWS rows instead, import.ts), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
  * (keep the PostgreSQL databases under fixed names and reuse them next time), BENCH_SHOW_SQL=1
  * (print each case's recorded statements, and each handler statement's p50/p95 in the raw replays).
@@ -38,6 +39,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { queryRows } from '../src/db/types';
 import { openAuthenticated } from '../src/platform/auth/plugin';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction, visibleCompanyIds } from '../src/platform/tenancy';
@@ -230,8 +232,14 @@ function header() {
   );
 }
 
-async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' | 'time', items: number) {
-  const b = await openBenchDb({ pgUrl, kind, items, logger: recorder });
+async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' | 'time' | 'bulk', items: number) {
+  const b = await openBenchDb({
+    pgUrl,
+    kind: kind === 'bulk' ? 'list' : kind,
+    items,
+    logger: recorder,
+    types: kind === 'bulk' ? ['issue'] : undefined,
+  });
   const dbLabel = `${b.url ? 'postgres' : 'pglite'} ${items.toLocaleString('en')}`;
   const config = loadConfig(benchEnv(b.dataDir));
   const app = await buildApp({ config, database: b.database, storage: diskStorage(b.dataDir), secret: b.secret });
@@ -296,6 +304,41 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' |
         api: async () => {
           const res = await login();
           if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode}`);
+        },
+      },
+    );
+  } else if (kind === 'bulk') {
+    // A bulk action over 10,000 items of a register finishes in under 5 s on PGlite.
+    const [{ ids } = { ids: [] }] = await queryRows<{ ids: string[] }>(
+      b.database.db,
+      sql`select array_agg(id::text) as ids from item where company_id = ${b.bakery} and type = 'issue'`,
+    );
+    let status = 0;
+    const bulk = (payload: object) => call('/api/issue/bulk', b.bakery, { method: 'POST', payload });
+    cases.push(
+      {
+        name: `bulk: status of ${items.toLocaleString('en')} items (filter)`,
+        budget: 5000,
+        runs: runs(5),
+        raw: false,
+        api: () => bulk({ filter: {}, set: { status: (status++ % 2) + 1 } }),
+      },
+      {
+        name: `bulk: status and assignee of ${ids.length.toLocaleString('en')} items (ids)`,
+        budget: 5000,
+        runs: runs(5),
+        raw: false,
+        api: () => bulk({ ids, set: { status: (status++ % 2) + 1, assigneeId: null } }),
+      },
+      {
+        name: `bulk: delete ${items.toLocaleString('en')} items, then undo`,
+        budget: 5000,
+        runs: runs(5),
+        raw: false,
+        api: async () => {
+          const res = await bulk({ filter: {}, delete: true });
+          const { undoId } = res.json() as { undoId: string };
+          await call('/api/issue/bulk/undo', b.bakery, { method: 'POST', payload: { undoId } });
         },
       },
     );
@@ -374,8 +417,11 @@ async function latency() {
   const items = Number(process.env.BENCH_ITEMS ?? 100_000);
   const pgSearchItems = Number(process.env.BENCH_SEARCH_ITEMS ?? 1_000_000);
   const timeRecords = Number(process.env.BENCH_TIME_RECORDS ?? 1_000_000);
-  const want = (group: 'list' | 'search' | 'time', db: 'pglite' | 'postgres') => {
+  const bulkItems = Number(process.env.BENCH_BULK_ITEMS ?? 10_000);
+  const want = (group: 'list' | 'search' | 'time' | 'bulk', db: 'pglite' | 'postgres') => {
     if (only === 'time') return group === 'time' && db === 'postgres' && !!pgUrl;
+    if (only === 'bulk') return group === 'bulk' && db === 'pglite';
+    if (group === 'bulk') return db === 'pglite' && !quick && !only;
     if (group === 'time' && (db !== 'postgres' || quick)) return false;
     if (only.startsWith('list') && group !== 'list') return false;
     if (only === 'list-pglite' && db !== 'pglite') return false;
@@ -395,6 +441,7 @@ async function latency() {
   if (want('list', 'postgres')) await withDatabase(pgUrl, 'list', items);
   if (want('search', 'postgres')) await withDatabase(pgUrl, 'search', pgSearchItems);
   if (want('time', 'postgres')) await withDatabase(pgUrl, 'time', timeRecords);
+  if (want('bulk', 'pglite')) await withDatabase(undefined, 'bulk', bulkItems);
   if (!pgUrl) console.log('\nBENCH_DATABASE_URL not set: the PostgreSQL cases are skipped');
   if (!only) loginBundle();
   const missed = results.filter((r) => !r.pass);

@@ -37,6 +37,7 @@ import { helpRoutes } from './modules/help/routes';
 import { importRoutes } from './modules/import/routes';
 import { initiationRoutes } from './modules/initiation/routes';
 import { invitationRoutes } from './modules/invitation/routes';
+import { bulkRoutes } from './modules/items/bulk-routes';
 import { itemRoutes } from './modules/items/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { measureRoutes } from './modules/measures/routes';
@@ -46,6 +47,7 @@ import { questionnairePublicRoutes } from './modules/questionnaires/public-route
 import { questionnaireRoutes } from './modules/questionnaires/routes';
 import { reportRoutes } from './modules/report/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { savedViewRoutes } from './modules/saved-view/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityLogRoutes } from './modules/security-log/routes';
 import { summaryRoutes } from './modules/summary/routes';
@@ -248,6 +250,8 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     notificationJobRoutes(api, { db, mailer, timeZone: config.timeZone, now: clock });
     const itemDeps = { timeZone: config.timeZone, now: now ?? (() => new Date()) };
     itemRoutes(api, itemDeps);
+    bulkRoutes(api, itemDeps);
+    savedViewRoutes(api);
     measureRoutes(api, itemDeps);
     initiationRoutes(api, { ...itemDeps, mailer });
     summaryRoutes(api, itemDeps);

@@ -23,6 +23,7 @@ export * from './legal-document-types';
 export * from './notification';
 export * from './password-reset';
 export * from './questionnaires/index';
+export * from './saved-view';
 export * from './scalars';
 export * from './sso';
 export * from './summary';

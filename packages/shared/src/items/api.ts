@@ -107,7 +107,7 @@ export const itemPageSchema = z.object({ items: z.array(itemSchema), total: z.nu
 export const itemHistoryEntrySchema = z.object({
   id: z.uuid(),
   at: z.iso.datetime({ offset: true }),
-  action: z.enum(['created', 'updated', 'deleted', 'imported']),
+  action: z.enum(['created', 'updated', 'deleted', 'imported', 'restored']),
   userId: z.uuid().nullable(),
   userName: z.string().nullable(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './bulk';
 export * from './definitions';
 export * from './fields';
 export * from './rules';

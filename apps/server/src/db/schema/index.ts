@@ -3,6 +3,7 @@ export * from './identity';
 export * from './initiation';
 export * from './invitation';
 export * from './items';
+export * from './lists';
 export * from './notification';
 export * from './questionnaires';
 export * from './security';

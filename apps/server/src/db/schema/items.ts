@@ -96,7 +96,7 @@ export const itemHistory = pgTable(
       .references(() => company.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     name: text('name').notNull(),
-    action: text('action', { enum: ['created', 'updated', 'deleted', 'imported'] }).notNull(),
+    action: text('action', { enum: ['created', 'updated', 'deleted', 'imported', 'restored'] }).notNull(),
     userId: uuid('user_id').references(() => appUser.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),

@@ -139,7 +139,7 @@ function gridTime(value: string, timeZone: string) {
 const typeIs = (types: readonly ItemTypeKey[]) =>
   types.length === 1 ? eq(item.type, types[0]!) : inArray(item.type, [...types]);
 
-function listWhere(types: readonly ItemTypeKey[], ctx: ItemCtx, q: ItemListQuery, timeZone: string): SQL {
+export function listWhere(types: readonly ItemTypeKey[], ctx: ItemCtx, q: ItemListQuery, timeZone: string): SQL {
   const parts: (SQL | undefined)[] = [typeIs(types), inScope(item.companyId, ctx.scopeCompanyIds)];
   if (q.q) {
     const like = containsPattern(q.q);
@@ -282,7 +282,7 @@ export async function getItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, id: 
   return (await toItems(ctx.db, [await loadOne(ctx.db, ctx, type, id)], d.now(), ctx.claims))[0]!;
 }
 
-function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const a = before[key] ?? null;
@@ -292,7 +292,7 @@ function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   return changes;
 }
 
-const coreOf = (
+export const coreOf = (
   i: Pick<Row, 'name' | 'description' | 'status' | 'dueDate' | 'ownerId' | 'assigneeId' | 'parentType' | 'parentId' | 'data'>,
 ) => ({
   name: i.name,

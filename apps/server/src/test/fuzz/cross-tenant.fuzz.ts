@@ -42,6 +42,8 @@ const selfService = [
   /^\/api\/notification\/(read-all|\{id\}\/read)$/,
   // Hiding the getting-started checklist for oneself, like one's own dashboard tiles.
   /^\/api\/dashboard\/checklist$/,
+  // One's own saved views of a list.
+  /^\/api\/view(\/|$)/,
 ];
 
 const uuidRe = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

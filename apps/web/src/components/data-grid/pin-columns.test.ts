@@ -36,6 +36,14 @@ describe('pinColumns', () => {
     expect(cols[2]).toBe(columns[2]);
   });
 
+  it('pins a leading selection checkbox without taking a phone width of number or name', () => {
+    const withCheck = [{ field: '__check__', width: 50 }, ...columns];
+    const { columns: cols, sx } = pinColumns(withCheck, 3, true);
+    expect(cols.slice(0, 3).map((c) => c.width)).toEqual([50, PHONE_PIN_WIDTHS[0], PHONE_PIN_WIDTHS[1]]);
+    expect(left(sx, 'number')).toBe(50);
+    expect(left(sx, 'name')).toBe(50 + PHONE_PIN_WIDTHS[0]);
+  });
+
   it('gives a hidden pinned column no room', () => {
     const { sx } = pinColumns(columns, 2, false, (f) => f === 'number');
     expect(left(sx, 'name')).toBe(0);

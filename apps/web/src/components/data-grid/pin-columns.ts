@@ -4,6 +4,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 export const PHONE_PIN_WIDTHS = [124, 124] as const;
 
 const LAST = 'pc-pinned-last';
+/** The data grid's own selection column (GRID_CHECKBOX_SELECTION_FIELD). */
+const CHECKBOX_FIELD = '__check__';
 
 /**
  * The free data grid has no column pinning, but its styles for pinned cells (sticky, opaque,
@@ -21,9 +23,12 @@ export function pinColumns(
   const sx: Record<string, object> = {};
   if (n === 0) return { columns, sx };
   let left = 0;
+  // A leading selection checkbox is narrow already and takes no slot of the phone widths.
+  const offset = columns[0]?.field === CHECKBOX_FIELD ? 1 : 0;
   const result = columns.map((col, i) => {
     if (i >= n) return col;
-    const narrow = phone ? Math.min(col.width ?? col.minWidth ?? Number.POSITIVE_INFINITY, PHONE_PIN_WIDTHS[i] ?? 140) : null;
+    const slot = PHONE_PIN_WIDTHS[i - offset] ?? 140;
+    const narrow = phone ? Math.min(col.width ?? col.minWidth ?? Number.POSITIVE_INFINITY, slot) : null;
     const pinned: GridColDef = {
       ...col,
       ...(narrow !== null ? { width: narrow, minWidth: narrow, flex: undefined } : {}),

@@ -176,6 +176,8 @@ export function useServerGrid<R, K extends QueryKey = QueryKey>({
   const defaults: GridDefaults = useMemo(() => ({ pageSize: 50, sort: '', dir: 'asc', filters: {}, ...partial }), [partial]);
   // Only on opening: within the list, a plain URL (back to the first view, a reset) is what it says.
   const [restore, setRestore] = useState(() => (remember && !namesView(search, defaults) ? lastViews.get(remember) : undefined));
+  // Opened by a plain link with nothing remembered: a saved default view may take over.
+  const [openedPlain] = useState(() => !namesView(search, defaults) && !(remember && lastViews.has(remember)));
   const view = useMemo(() => viewFromSearch(restore ?? search, defaults), [restore, search, defaults]);
   useEffect(() => {
     if (!restore) return;
@@ -214,7 +216,7 @@ export function useServerGrid<R, K extends QueryKey = QueryKey>({
 
   const query = useQuery({ ...queryOf(view), placeholderData: keepPreviousData });
 
-  return { view, setView, searchText, setSearchText, query, defaults };
+  return { view, setView, searchText, setSearchText, query, defaults, openedPlain };
 }
 
 export type ServerGrid<R> = ReturnType<typeof useServerGrid<R>>;

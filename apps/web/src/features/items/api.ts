@@ -2,6 +2,10 @@ import {
   type Attachment,
   addMissingMeasuresResultSchema,
   attachmentSchema,
+  type BulkRequest,
+  type BulkResult,
+  bulkResultSchema,
+  bulkUndoResultSchema,
   companyListItemSchema,
   documentPlaceholderValuesSchema,
   type Item,
@@ -9,6 +13,7 @@ import {
   itemHistoryEntrySchema,
   itemPageSchema,
   itemSchema,
+  serviceAgreementKinds,
   type TagType,
   tagSchema,
 } from '@pc/shared';
@@ -209,4 +214,27 @@ export function useAddMissingMeasures(
     },
     onError: handlers.onError,
   });
+}
+
+// --- bulk actions -----------------------------------------------------------------------------
+
+/** The register a bulk request goes to: one item type, or the list over all service agreements. */
+export type BulkRegister = ItemTypeKey | 'service-agreement';
+
+export function runBulk(register: BulkRegister, body: BulkRequest): Promise<BulkResult> {
+  return apiRequest(`/${register}/bulk`, { method: 'POST', json: body, schema: bulkResultSchema });
+}
+
+export function undoBulk(register: BulkRegister, undoId: string) {
+  return apiRequest(`/${register}/bulk/undo`, { method: 'POST', json: { undoId }, schema: bulkUndoResultSchema });
+}
+
+/** After a bulk action: every register it may have touched (the service-agreement list spans three). */
+export function invalidateRegister(client: QueryClient, register: BulkRegister) {
+  if (register === 'service-agreement') {
+    for (const kind of serviceAgreementKinds) invalidateItems(client, kind);
+    void client.invalidateQueries({ queryKey: ['items', 'service-agreement'] });
+  } else {
+    invalidateItems(client, register);
+  }
 }

@@ -4,12 +4,12 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { dueAlert, type Item } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
-import { StatusChip, urgencyOf } from '../../../components/status-chip';
 import { TagBox } from '../../../components/tag-box';
 import { TextLink } from '../../../components/text-link';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { BreachCountdownChip } from '../breach-countdown-chip';
 import type { ItemColumn } from './item-columns';
+import { StatusCell } from './status-cell';
 
 /** A due date before the start of today shows in red (open items only). */
 function DueDate({ item }: { item: Item }) {
@@ -29,10 +29,10 @@ function Findings({ findings }: { findings: readonly string[] }) {
   return <Warning titleAccess={text} data-finding={findings.join(' ')} fontSize="small" color="warning" />;
 }
 
-function cell(column: ItemColumn, item: Item, detailHref: string) {
+function cell(column: ItemColumn, item: Item, detailHref: string, onStatus?: StatusChange) {
   switch (column.kind) {
     case 'status':
-      return <StatusChip status={item.status} urgency={urgencyOf(item)} />;
+      return <StatusCell item={item} onStatus={onStatus} />;
     case 'dueDate':
       return <DueDate item={item} />;
     case 'tags':
@@ -79,8 +79,17 @@ function cell(column: ItemColumn, item: Item, detailHref: string) {
   );
 }
 
-/** `route`: the list's route, or the route of each row's own type (a list over several types). */
-export function gridColumns(columns: readonly ItemColumn[], route: string | ((item: Item) => string)): GridColDef<Item>[] {
+type StatusChange = (item: Item, status: number) => void;
+
+/**
+ * `route`: the list's route, or the route of each row's own type (a list over several types);
+ * `onStatus`: the status cell changes the status in place (where the row's rights allow).
+ */
+export function gridColumns(
+  columns: readonly ItemColumn[],
+  route: string | ((item: Item) => string),
+  onStatus?: StatusChange,
+): GridColDef<Item>[] {
   const href = (row: Item) => `${typeof route === 'string' ? route : route(row)}/${row.id}`;
   return columns.map((c) => ({
     field: c.key,
@@ -91,6 +100,6 @@ export function gridColumns(columns: readonly ItemColumn[], route: string | ((it
     minWidth: c.minWidth ?? Math.min(c.width ?? 100, 100),
     type: c.kind === 'number' ? 'number' : 'string',
     valueGetter: (_value, row) => c.value(row),
-    renderCell: ({ row }) => cell(c, row, href(row)),
+    renderCell: ({ row }) => cell(c, row, href(row), onStatus),
   }));
 }

@@ -108,7 +108,7 @@ function columnFor(t: TFunction, type: ItemTypeKey, key: string): Omit<ItemColum
 export function itemColumns(t: TFunction, type: ItemTypeKey, options: { showCompany: boolean }): ItemColumn[] {
   const head: ItemColumn[] = [
     { key: 'number', header: t('items.field.number'), kind: 'text', sortable: true, width: 120, value: (i) => i.number },
-    { key: 'name', header: t('items.field.name'), kind: 'text', sortable: true, flex: 1, minWidth: 220, value: (i) => i.name },
+    { key: 'name', header: t('items.field.name'), kind: 'text', sortable: true, flex: 1, minWidth: 280, value: (i) => i.name },
   ];
   const rest = itemTypeDefs[type].columns
     .filter((key) => key !== 'company' || options.showCompany)

@@ -1,10 +1,9 @@
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
-import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import type { Item } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportAll, useExporting } from '../../../components/data-grid/export-all';
 import { ServerDataGrid } from '../../../components/data-grid/server-data-grid';
@@ -21,10 +20,11 @@ import { AddMissingMeasuresButton } from './add-missing-measures';
 import { EmptyState, EmptyStateContext } from './empty-state';
 import { exportColumns } from './export-rows';
 import { gridColumns } from './grid-columns';
-import { itemColumns } from './item-columns';
+import { type ItemColumn, itemColumns } from './item-columns';
 import { RegisterFilters } from './list-filters';
 import { columnOfSort, registerDefaults, registerParams, sortFieldOf, viewHasFilters } from './list-state';
 import { RegisterReportButton } from './register-report-button';
+import { useInlineStatus, useRegisterTools } from './register-tools';
 
 const noRange = { from: null, until: null };
 
@@ -38,18 +38,29 @@ export function ItemListPage() {
   const query = useMemo(() => registerPageQuery(type), [type]);
   const grid = useServerGrid({ query, defaults: registerDefaults, remember: `${userId}:${type}` });
   const { view, setView } = grid;
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
   const { exporting, run } = useExporting();
 
   const showCompany = !scope || scope.type === 'Group';
   const columns = useMemo(() => itemColumns(t, type, { showCompany }), [t, type, showCompany]);
-  const colDefs = useMemo(() => gridColumns(columns, route), [columns, route]);
+  const onStatus = useInlineStatus(type);
+  const colDefs = useMemo(() => gridColumns(columns, route, onStatus), [columns, route, onStatus]);
   const title = typePlural(t, type);
+  const tools = useRegisterTools({
+    register: type,
+    types: [type],
+    grid,
+    columns,
+    colDefs,
+    params: registerParams,
+    exportAll: (visible) => exportXlsx(visible),
+    exporting,
+    canWrite,
+    runExport: run,
+  });
 
   const resetFilters = useCallback(() => setView({ q: '', range: noRange, filters: { status: '' } }), [setView]);
 
-  function exportXlsx() {
-    const visible = columns.filter((c) => visibility[c.key] !== false);
+  function exportXlsx(visible: readonly ItemColumn[] = tools.visibleColumns) {
     return run(() =>
       exportAll(
         (page) => fetchItemPage(type, registerParams(view, { page, pageSize: EXPORT_PAGE_SIZE })),
@@ -76,6 +87,7 @@ export function ItemListPage() {
         title={title}
         actions={
           <>
+            {tools.viewsMenu}
             {type === 'measure' && canWrite && scope && (
               <AddMissingMeasuresButton companyId={scope.id} onDone={(created) => created > 0 && setView({ range: noRange })} />
             )}
@@ -100,16 +112,15 @@ export function ItemListPage() {
       />
       <RegisterFilters grid={grid} />
       <RetryAlert query={grid.query}>{t('items.list.loadFailed')}</RetryAlert>
+      {tools.bar}
       <EmptyStateContext value={empty}>
         <ServerDataGrid<Item>
           grid={grid}
           label={title}
-          columns={colDefs}
-          pinnedColumns={2}
+          {...tools.gridProps}
+          pinnedColumns={3}
           sortFieldOf={(c) => sortFieldOf[c]}
           columnOfSort={(s) => columnOfSort(s as never)}
-          columnVisibilityModel={visibility}
-          onColumnVisibilityModelChange={setVisibility}
           onRowClick={({ row }) => void navigate({ to: `${route}/${row.id}` })}
           slots={{ noRowsOverlay: EmptyState }}
         />

@@ -20,6 +20,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { isApiError } from '../../../lib/api/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { fetchServiceAgreementPage, serviceAgreementPageQuery, useServiceAgreement } from '../api';
+import { canWriteType } from '../detail/linked-items';
 import { typeSingular } from '../labels';
 import { EmptyState, EmptyStateContext } from './empty-state';
 import { exportColumns } from './export-rows';
@@ -27,6 +28,7 @@ import { gridColumns } from './grid-columns';
 import { type ItemColumn, itemColumns } from './item-columns';
 import { RegisterFilters } from './list-filters';
 import { columnOfSort, serviceAgreementDefaults, serviceAgreementParams, sortFieldOf, viewHasFilters } from './list-state';
+import { useInlineStatus, useRegisterTools } from './register-tools';
 
 const routeOf = (type: string) => itemTypes.find((t) => t.key === type)?.route ?? '/service-agreement';
 
@@ -40,6 +42,7 @@ export function ServiceAgreementListPage() {
   const navigate = useNavigate();
   const userId = useSession((s) => s.me?.id ?? '');
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
+  const claims = useSession((s) => s.me?.claims) ?? [];
   const grid = useServerGrid({
     query: serviceAgreementPageQuery,
     defaults: serviceAgreementDefaults,
@@ -61,8 +64,21 @@ export function ServiceAgreementListPage() {
     };
     return [number!, name!, kindColumn, ...rest];
   }, [t, showCompany]);
-  const colDefs = useMemo(() => gridColumns(columns, (row) => routeOf(row.type)), [columns]);
+  const onStatus = useInlineStatus('service-agreement');
+  const colDefs = useMemo(() => gridColumns(columns, (row) => routeOf(row.type), onStatus), [columns, onStatus]);
   const title = t('section.service-agreement');
+  const tools = useRegisterTools({
+    register: 'service-agreement',
+    types: serviceAgreementKinds,
+    grid,
+    columns,
+    colDefs,
+    params: serviceAgreementParams,
+    exportAll: (visible) => exportXlsx(visible),
+    exporting,
+    canWrite: serviceAgreementKinds.some((k) => canWriteType(claims, k)),
+    runExport: run,
+  });
 
   const resetFilters = useCallback(
     () => setView({ q: '', range: { from: null, until: null }, filters: { status: '', kind: '' } }),
@@ -71,28 +87,32 @@ export function ServiceAgreementListPage() {
   const filtered = viewHasFilters(view) || view.filters.kind !== '';
   const empty = useMemo(() => ({ filtered, onReset: resetFilters, typeName: title }), [filtered, resetFilters, title]);
 
-  const exportXlsx = () =>
-    run(() =>
+  function exportXlsx(visible: readonly ItemColumn[] = tools.visibleColumns) {
+    return run(() =>
       exportAll(
         (page) => fetchServiceAgreementPage(serviceAgreementParams(view, { page, pageSize: EXPORT_PAGE_SIZE })),
-        (item) => columns.map((c) => c.value(item)),
-        exportColumns(columns),
+        (item) => visible.map((c) => c.value(item)),
+        exportColumns(visible),
       ),
     );
+  }
 
   return (
     <PickersProvider>
       <PageHeader
         title={title}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownload />}
-            onClick={() => void exportXlsx()}
-            disabled={exporting || !query.data?.total}
-          >
-            {exporting ? t('grid.exporting') : t('grid.export')}
-          </Button>
+          <>
+            {tools.viewsMenu}
+            <Button
+              variant="outlined"
+              startIcon={<FileDownload />}
+              onClick={() => void exportXlsx()}
+              disabled={exporting || !query.data?.total}
+            >
+              {exporting ? t('grid.exporting') : t('grid.export')}
+            </Button>
+          </>
         }
       />
       <RegisterFilters grid={grid}>
@@ -116,12 +136,13 @@ export function ServiceAgreementListPage() {
       <RetryAlert query={query}>
         {isApiError(query.error) && query.error.status === 403 ? t('serviceAgreements.noKind') : t('items.list.loadFailed')}
       </RetryAlert>
+      {tools.bar}
       <EmptyStateContext value={empty}>
         <ServerDataGrid<Item>
           grid={grid}
           label={title}
-          columns={colDefs}
-          pinnedColumns={2}
+          {...tools.gridProps}
+          pinnedColumns={3}
           sortFieldOf={(c) => sortFieldOf[c]}
           columnOfSort={(s) => columnOfSort(s as never)}
           onRowClick={({ row }) => void navigate({ to: `${routeOf(row.type)}/${row.id}` })}
