@@ -11,9 +11,61 @@ export const NOTIFICATION_KINDS = [
   'breach_deadline',
   'request_received',
   'request_deadline',
+  'invitation_accepted',
+  'invitation_declined',
+  'questionnaire_answered',
+  'trial_ending',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** The groups of kinds a user switches on and off, each with its own unsubscribe link. */
+export const NOTIFICATION_CATEGORIES = ['breach', 'request', 'assigned', 'due', 'invitation', 'questionnaire', 'trial'] as const;
+export const notificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
+export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
+
+export const notificationCategoryOf: Record<NotificationKind, NotificationCategory> = {
+  assigned: 'assigned',
+  due_soon: 'due',
+  due_tomorrow: 'due',
+  overdue: 'due',
+  breach_created: 'breach',
+  breach_deadline: 'breach',
+  request_received: 'request',
+  request_deadline: 'request',
+  invitation_accepted: 'invitation',
+  invitation_declined: 'invitation',
+  questionnaire_answered: 'questionnaire',
+  trial_ending: 'trial',
+};
+
+/** E-mail per category: none, one mail per notification at once, or a line in the weekly digest. */
+export const notificationEmailSchema = z.enum(['off', 'immediately', 'digest']);
+export type NotificationEmail = z.infer<typeof notificationEmailSchema>;
+
+export const notificationChannelSchema = z.object({
+  category: notificationCategorySchema,
+  inApp: z.boolean(),
+  email: notificationEmailSchema,
+});
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+/**
+ * What applies when neither the user nor their company chose otherwise: the legal deadlines of
+ * breaches and privacy requests by e-mail at once, assignments and due reminders in the digest.
+ */
+export const NOTIFICATION_DEFAULTS: readonly NotificationChannel[] = NOTIFICATION_CATEGORIES.map((category) => ({
+  category,
+  inApp: true,
+  email: category === 'assigned' || category === 'due' ? 'digest' : 'immediately',
+}));
+
+/** A company's defaults for its users, with the caller's right to change them. */
+export const notificationDefaultsSchema = z.object({
+  categories: z.array(notificationChannelSchema),
+  rights: z.object({ write: z.boolean() }),
+});
+export const notificationDefaultsInputSchema = z.object({ categories: z.array(notificationChannelSchema).max(20) });
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -26,6 +78,10 @@ export const notificationSchema = z.object({
     .nullable(),
   /** Which step of a deadline (e.g. "24" hours of a breach, a due date); empty for events. */
   threshold: z.string(),
+  /** For kinds without an item: what it is about (an invitation's partner, a questionnaire's title). */
+  subject: z.string().nullable(),
+  /** Where the entry leads in the web app: the item, or the screen of the kind. */
+  link: z.string().nullable(),
   createdAt: dateTime,
   read: z.boolean(),
 });

@@ -5,7 +5,6 @@ import { type Db, queryRows } from '../../db/types';
 import type { Mailer } from '../../platform/mail/mailer';
 import { addDays, todayIn } from '../items/time';
 import { queueNotificationMails } from './mails';
-import { mailedAtOnceSql } from './service';
 
 export interface PassResult {
   /** False when another instance was running a batch: this one skipped its turn. */
@@ -109,13 +108,17 @@ function dueReminders(tx: Db, ids: string[], today: string) {
              else due::text end as threshold
       from dues
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
-    select distinct s.company_id, r.id, s.id, s.kind, s.threshold, s.kind in ${mailedAtOnceSql}
-    from steps s
-    join company c on c.id = s.company_id
-    cross join lateral (values (s.owner_id),
-      (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
-    where s.kind is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
+    select x.*, ch.in_app, ch.email = 'immediately'
+    from (
+      select distinct s.company_id, r.id as recipient_id, s.id, s.kind, s.threshold
+      from steps s
+      join company c on c.id = s.company_id
+      cross join lateral (values (s.owner_id),
+        (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
+      where s.kind is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    ) x
+    cross join lateral pc_notify_channel(x.recipient_id, pc_notify_category(x.kind)) ch
     on conflict do nothing
     returning kind`,
   );
@@ -135,11 +138,15 @@ function breachReminders(tx: Db, now: Date) {
       select open.*, case when hours >= 66 then '66' when hours >= 48 then '48' when hours >= 24 then '24' end as threshold
       from open where hours < 72
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
-    select distinct s.company_id, r.id, s.id, 'breach_deadline', s.threshold, true
-    from steps s
-    cross join lateral unnest(pc_notify_claim_holders(s.company_id, 'DataBreach.Write') || s.owner_id) as r(id)
-    where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
+    select x.*, ch.in_app, ch.email = 'immediately'
+    from (
+      select distinct s.company_id, r.id as recipient_id, s.id, 'breach_deadline' as kind, s.threshold
+      from steps s
+      cross join lateral unnest(pc_notify_claim_holders(s.company_id, 'DataBreach.Write') || s.owner_id) as r(id)
+      where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    ) x
+    cross join lateral pc_notify_channel(x.recipient_id, 'breach') ch
     on conflict do nothing
     returning kind`,
   );
