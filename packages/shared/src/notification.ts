@@ -105,4 +105,6 @@ export const notificationPassSchema = z.object({
   ran: z.boolean(),
   created: z.partialRecord(notificationKindSchema, z.number().int()),
   mailed: z.number().int(),
+  /** Weekly digests among the mails (Monday from 07:00 in the installation's time zone). */
+  digests: z.number().int(),
 });

@@ -84,7 +84,7 @@ describe('notification mails', () => {
   it('mails nothing for assignments and due dates by default: those wait for the weekly digest', async () => {
     smtp.clear();
     const issue = await createIssue({ name: 'Löschkonzept prüfen', dueDate: '2031-03-14', assigneeId: editorId });
-    const res = await pass('2031-03-10T08:00:00Z');
+    const res = await pass('2031-03-11T08:00:00Z');
     expect(res.created).toEqual({ due_soon: 2 });
     expect(res.mailed).toBe(0);
     expect(await smtp.all()).toEqual([]);
@@ -101,7 +101,7 @@ describe('notification mails', () => {
       email: 'immediately',
     });
     const issue = await createIssue({ name: 'Auftragsverarbeiter prüfen', dueDate: '2031-04-30', assigneeId: editorId });
-    const res = await pass('2031-03-10T08:05:00Z');
+    const res = await pass('2031-03-11T08:05:00Z');
     expect(res.mailed).toBe(1);
     const [mail] = await smtp.all();
     expect(mail!.to && 'text' in mail!.to ? mail!.to.text : '').toBe('eva.editor@demo.local');
@@ -130,7 +130,7 @@ describe('notification mails', () => {
     // No more assignment mails to her; the notification itself still shows in the app.
     smtp.clear();
     await createIssue({ name: 'Schulung planen', assigneeId: editorId });
-    await pass('2031-03-10T08:10:00Z');
+    await pass('2031-03-11T08:10:00Z');
     expect(await smtp.all()).toEqual([]);
   });
 

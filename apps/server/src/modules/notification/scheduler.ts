@@ -4,14 +4,17 @@ import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client'
 import { type Db, queryRows } from '../../db/types';
 import type { Mailer } from '../../platform/mail/mailer';
 import { addDays, todayIn } from '../items/time';
+import { digestBatch, digestWeek } from './digest';
 import { queueNotificationMails } from './mails';
 
 export interface PassResult {
   /** False when another instance was running a batch: this one skipped its turn. */
   ran: boolean;
   created: Partial<Record<NotificationKind, number>>;
-  /** Mails queued in the outbox by this pass. */
+  /** Mails queued in the outbox by this pass (weekly digests included). */
   mailed: number;
+  /** Weekly digests queued by this pass (Monday from 07:00 in the time zone). */
+  digests: number;
 }
 
 /** Days a reminder that was missed (server down) is still sent late; older ones are dropped. */
@@ -50,14 +53,34 @@ export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; no
       if (ids.length) count(await dueReminders(tx, ids, today));
       return ids;
     });
-    if (step === null) return { ran: false, created, mailed: 0 };
+    if (step === null) return { ran: false, created, mailed: 0, digests: 0 };
     if (step.length < BATCH) break;
     cursor = step[step.length - 1]!;
   }
   const breaches = await inBatch(db, (tx) => breachReminders(tx, o.now));
-  if (breaches === null) return { ran: false, created, mailed: 0 };
+  if (breaches === null) return { ran: false, created, mailed: 0, digests: 0 };
   count(breaches);
-  return { ran: true, created, mailed: o.mailer ? await sendMails(db, o.mailer, o) : 0 };
+  if (!o.mailer) return { ran: true, created, mailed: 0, digests: 0 };
+  const mailed = await sendMails(db, o.mailer, o);
+  const digests = await sendDigests(db, o.mailer, o);
+  return { ran: digests !== null, created, mailed: mailed + (digests ?? 0), digests: digests ?? 0 };
+}
+
+/** The week's digests, when one is due (Monday from 07:00), user batch by user batch; null if another instance had the turn. */
+async function sendDigests(db: OwnerDb, mailer: Mailer, o: { timeZone: string; now: Date }): Promise<number | null> {
+  const week = digestWeek(o.timeZone, o.now);
+  if (!week) return 0;
+  let cursor = '00000000-0000-0000-0000-000000000000';
+  let sent = 0;
+  for (;;) {
+    const after: (() => void)[] = [];
+    const step = await inBatch(db, (tx) => digestBatch(tx, mailer, { week, cursor, afterCommit: (fn) => void after.push(fn) }));
+    for (const fn of after) fn();
+    if (step === null) return null;
+    sent += step.mailed;
+    if (!step.last) return sent;
+    cursor = step.last;
+  }
 }
 
 /** Queues the mails of this pass and of the events since the last one, batch by batch. */
