@@ -39,8 +39,8 @@ $$;
 --> statement-breakpoint
 -- What applies to a user in a category: their own choice, else their company's default, else the
 -- product's (breaches and privacy requests by e-mail at once, assignments and due reminders in the
--- digest, the rest at once; in the app always). A request may ask only about users it may read.
-CREATE FUNCTION pc_notify_channel(uid uuid, cat text) RETURNS TABLE (in_app boolean, email text)
+-- digest, the rest at once; in the app always). For the owner's code and the functions below.
+CREATE FUNCTION pc_notify_channel_of(uid uuid, cat text) RETURNS TABLE (in_app boolean, email text)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
   SELECT s.in_app, s.email FROM (
     SELECT ns.in_app, ns.email, 1 AS rank FROM notification_setting ns WHERE ns.user_id = uid AND ns.category = cat
@@ -50,8 +50,16 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
     UNION ALL
     SELECT true, CASE WHEN cat IN ('assigned', 'due') THEN 'digest' ELSE 'immediately' END, 3
   ) s
-  WHERE pc_user_id() IS NULL OR uid = pc_user_id() OR uid = ANY (pc_visible_user_ids())
   ORDER BY s.rank LIMIT 1
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION pc_notify_channel_of(uuid, text) FROM PUBLIC;
+--> statement-breakpoint
+-- The same for request code: only about users the request may read (itself, its companies' users).
+CREATE FUNCTION pc_notify_channel(uid uuid, cat text) RETURNS TABLE (in_app boolean, email text)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT c.in_app, c.email FROM pc_notify_channel_of(uid, cat) c
+  WHERE pc_user_id() IS NULL OR uid = pc_user_id() OR uid = ANY (pc_visible_user_ids())
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION pc_notify_channel(uuid, text) FROM PUBLIC;
@@ -72,3 +80,28 @@ INSERT INTO mail_opt_out (email, category)
   SELECT o.email, c.category FROM mail_opt_out o CROSS JOIN (VALUES ('notify-breach'), ('notify-request')) AS c(category)
   WHERE o.category = 'deadlines'
   ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The sender of an invitation learns that it was accepted or declined. The recipient's request
+-- cannot write into the sender's company, so this writes it, and only for an invitation the
+-- caller has just answered themselves.
+CREATE FUNCTION pc_notify_invitation_answered(inv uuid) RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public AS $$
+  INSERT INTO notification (company_id, recipient_id, item_id, kind, threshold, data, in_app, mail_pending)
+  SELECT i.sender_company_id, i.sender_user_id, NULL,
+         CASE i.status WHEN 'Accepted' THEN 'invitation_accepted' ELSE 'invitation_declined' END,
+         i.id::text,
+         jsonb_build_object('subject',
+           coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), i.recipient_email) || coalesce(' (' || c.name || ')', ''),
+           'link', '/invitation'),
+         ch.in_app, ch.email = 'immediately'
+  FROM invitation i
+  JOIN app_user u ON u.id = i.recipient_user_id
+  LEFT JOIN company c ON c.id = i.recipient_company_id
+  CROSS JOIN LATERAL pc_notify_channel_of(i.sender_user_id, 'invitation') ch
+  WHERE i.id = inv AND i.status IN ('Accepted', 'Declined') AND i.recipient_user_id = pc_user_id()
+    AND i.sender_user_id IS NOT NULL AND pc_notify_may_see(i.sender_user_id, i.sender_company_id)
+  ON CONFLICT DO NOTHING
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION pc_notify_invitation_answered(uuid) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION pc_notify_invitation_answered(uuid) TO pc_app;

@@ -92,8 +92,8 @@ export function alertText(p: Pending, locale: Language, o: { timeZone: string; n
         : { title: `Invitation declined: ${p.subject}`, summary: `${p.subject} declined your invitation.` };
     case 'questionnaire_answered':
       return de
-        ? { title: `Fragebogen beantwortet: ${p.subject}`, summary: `Der Fragebogen „${p.subject}“ wurde beantwortet.` }
-        : { title: `Questionnaire answered: ${p.subject}`, summary: `The questionnaire "${p.subject}" was answered.` };
+        ? { title: `Fragebogen beantwortet: ${p.subject}`, summary: `${p.subject} hat Ihren Fragebogen beantwortet.` }
+        : { title: `Questionnaire answered: ${p.subject}`, summary: `${p.subject} answered your questionnaire.` };
     case 'trial_ending': {
       const end = day(p.threshold, locale);
       return de

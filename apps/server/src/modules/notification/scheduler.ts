@@ -57,7 +57,7 @@ export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; no
     if (step.length < BATCH) break;
     cursor = step[step.length - 1]!;
   }
-  const breaches = await inBatch(db, (tx) => breachReminders(tx, o.now));
+  const breaches = await inBatch(db, async (tx) => [...(await breachReminders(tx, o.now)), ...(await trialReminders(tx, today))]);
   if (breaches === null) return { ran: false, created, mailed: 0, digests: 0 };
   count(breaches);
   if (!o.mailer) return { ran: true, created, mailed: 0, digests: 0 };
@@ -170,6 +170,26 @@ function breachReminders(tx: Db, now: Date) {
       where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
     ) x
     cross join lateral pc_notify_channel(x.recipient_id, 'breach') ch
+    on conflict do nothing
+    returning kind`,
+  );
+}
+
+/** The account holders of a company whose trial ends within 7 days, once per end date. */
+function trialReminders(tx: Db, today: string) {
+  return queryRows<{ kind: NotificationKind }>(
+    tx,
+    sql`
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, data, in_app, mail_pending)
+    select x.company_id, x.uid, null, 'trial_ending', x.end_date::text, '{"link": "/account"}'::jsonb, ch.in_app, ch.email = 'immediately'
+    from (
+      select bc.company_id, u.id as uid, bc.end_date
+      from billing_contract bc
+      join app_user u on u.company_id = bc.company_id and u.has_account
+      where bc.lifecycle_status = 'InTrial' and bc.end_date - ${today}::date between 1 and 7
+    ) x
+    cross join lateral pc_notify_channel(x.uid, 'trial') ch
+    where pc_notify_may_see(x.uid, x.company_id)
     on conflict do nothing
     returning kind`,
   );
