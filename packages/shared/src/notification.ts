@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './scalars';
+import { dateTime, text } from './scalars';
 
 /** What a notification is about; the kinds the server writes. */
 export const NOTIFICATION_KINDS = [
@@ -95,6 +95,8 @@ export const notificationQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
   kind: notificationKindSchema.optional(),
+  /** Quick search in the item's number and name, the subject and the company's name. */
+  q: text.max(200).optional(),
 });
 
 export const notificationUnreadCountSchema = z.object({ count: z.number().int() });

@@ -47,6 +47,11 @@ describe('invitation, questionnaire and trial notifications', () => {
     expect(mine).toEqual([
       expect.objectContaining({ subject: 'Ralf Leser (Bäckerei Schmidt)', link: '/invitation', item: null, read: false }),
     ]);
+    // The page's search finds it by its subject, and only it.
+    const found = (await t.app.inject({ url: '/api/notification?q=leser', headers: t.auth(other) })).json();
+    expect(found.items.map((n: { kind: string }) => n.kind)).toEqual(['invitation_accepted']);
+    expect(found.total).toBe(1);
+    expect((await t.app.inject({ url: '/api/notification?q=50%25_x', headers: t.auth(other) })).json().total).toBe(0);
     // Nobody else hears of it.
     expect((await list(reader)).some((n) => n.kind.startsWith('invitation'))).toBe(false);
     await pass();

@@ -16,13 +16,18 @@ export const itemLink = (type: string, id: string) => `${itemTypes.find((t) => t
  */
 export async function listNotifications(
   ctx: Ctx,
-  q: { page: number; pageSize: number; unread?: 'true' | 'false'; kind?: NotificationKind },
+  q: { page: number; pageSize: number; unread?: 'true' | 'false'; kind?: NotificationKind; q?: string },
 ) {
+  const like = q.q?.trim() ? `%${q.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(notification.recipientId, ctx.userId),
     eq(notification.inApp, true),
     q.unread === 'true' ? isNull(notification.readAt) : undefined,
     q.kind ? eq(notification.kind, q.kind) : undefined,
+    like
+      ? sql`(${item.numberLabel} ilike ${like} or ${item.name} ilike ${like} or ${company.name} ilike ${like}
+             or ${notification.data}->>'subject' ilike ${like})`
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -48,7 +53,12 @@ export async function listNotifications(
       .orderBy(desc(notification.createdAt), desc(notification.id))
       .limit(q.pageSize)
       .offset(q.page * q.pageSize),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(notification).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notification)
+      .innerJoin(company, eq(company.id, notification.companyId))
+      .leftJoin(item, eq(item.id, notification.itemId))
+      .where(where),
   ]);
   return {
     total: Number(total!.n),

@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * One row per notification category: its name and what it covers, in-app on/off and the
- * e-mail mode (none, immediately, weekly digest). Side by side on wide screens, stacked on
- * narrow ones. `onChange` gets the one changed category.
+ * e-mail mode (none, immediately, weekly digest). `onChange` gets the one changed category.
  */
 export function NotificationChannels({
   channels,
@@ -47,15 +46,16 @@ function ChannelRow({
     <Box
       role="group"
       aria-labelledby={nameId}
+      // The card is a narrow column on wide screens too: the name above, the two choices below it.
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) auto 13rem' },
+        gridTemplateColumns: 'minmax(0, 1fr) minmax(9rem, 12rem)',
         columnGap: 2,
         rowGap: 1,
         alignItems: 'center',
       }}
     >
-      <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+      <Box sx={{ gridColumn: '1 / -1' }}>
         <Typography id={nameId} sx={{ fontWeight: 500 }}>
           {t(`${base}.name`)}
         </Typography>
@@ -79,8 +79,6 @@ function ChannelRow({
         value={channel.email}
         disabled={disabled}
         onChange={(e) => onChange({ ...channel, email: e.target.value as NotificationEmail })}
-        slotProps={{ htmlInput: { 'aria-label': `${t(`${base}.name`)}: ${t('profileEdit.notifications.email')}` } }}
-        sx={{ minWidth: { xs: '11rem', sm: 0 } }}
       >
         {notificationEmailSchema.options.map((mode) => (
           <MenuItem key={mode} value={mode}>
