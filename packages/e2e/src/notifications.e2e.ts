@@ -148,6 +148,7 @@ describe('the notification bell', () => {
       await page.goto(`${server.url}/profile`);
       const due = page.getByRole('group', { name: 'Fälligkeiten' }).first();
       await due.waitFor();
+      await due.scrollIntoViewIfNeeded();
       await shot(page, `notification-settings-${size === DESKTOP ? 'desktop' : 'phone'}`);
       if (size === DESKTOP) {
         await due.getByRole('combobox').click();

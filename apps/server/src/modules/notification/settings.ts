@@ -72,8 +72,13 @@ export async function setOwnChannels(ctx: Ctx, channels: readonly NotificationCh
   }
 }
 
-/** The defaults of the caller's company for its users (the product's where it set none). */
-export async function companyChannels(ctx: Ctx): Promise<NotificationChannel[]> {
+/**
+ * The defaults of the caller's company for its users (the product's where it set none); read and
+ * written only while the request works in the caller's own tenant, not in a company that granted
+ * them access.
+ */
+export async function companyChannels(ctx: CompanyCtx): Promise<NotificationChannel[]> {
+  if (!ctx.companyIds.includes(ctx.companyId)) throw notFound();
   const rows = await ctx.db
     .select()
     .from(notificationSetting)
@@ -84,7 +89,6 @@ export async function companyChannels(ctx: Ctx): Promise<NotificationChannel[]> 
   });
 }
 
-/** Written only while the request works in the caller's own tenant (not in a company that granted them access). */
 export async function setCompanyChannels(ctx: CompanyCtx, channels: readonly NotificationChannel[]) {
   if (!ctx.companyIds.includes(ctx.companyId)) throw notFound();
   for (const c of channels) {
