@@ -96,6 +96,9 @@ export async function sendMails(db: OwnerDb, mailer: Mailer, o: { timeZone: stri
 }
 
 async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | null> {
+  // Embedded PGlite answers within microtasks: without a turn of the event loop between batches
+  // the whole pass would run as one, and requests would wait for all of it.
+  await new Promise((resolve) => setImmediate(resolve));
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [lock] = await queryRows<{ taken: boolean }>(
