@@ -29,7 +29,7 @@
  * login has no raw figure (argon2id is the cost by design).
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL server), BENCH_ITEMS, BENCH_SEARCH_ITEMS,
- * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time|bulk
+ * BENCH_TIME_RECORDS, BENCH_RUNS (runs per case), BENCH_ONLY=list|list-pglite|list-postgres|search|search-pglite|search-postgres|time|bulk|notify
  * (one group of cases; BENCH_ONLY=import runs the register import of BENCH_IMPORT_ROWS rows instead, import.ts), BENCH_DB_PREFIX (name prefix of created databases, default pc_bench), BENCH_KEEP_DB=1
  * (keep the PostgreSQL databases under fixed names and reuse them next time), BENCH_SHOW_SQL=1
  * (print each case's recorded statements, and each handler statement's p50/p95 in the raw replays).
@@ -40,6 +40,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { queryRows } from '../src/db/types';
+import { runNotificationPass } from '../src/modules/notification/scheduler';
 import { openAuthenticated } from '../src/platform/auth/plugin';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction, visibleCompanyIds } from '../src/platform/tenancy';
@@ -232,10 +233,10 @@ function header() {
   );
 }
 
-async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' | 'time' | 'bulk', items: number) {
+async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' | 'time' | 'bulk' | 'notify', items: number) {
   const b = await openBenchDb({
     pgUrl,
-    kind: kind === 'bulk' ? 'list' : kind,
+    kind: kind === 'bulk' || kind === 'notify' ? 'list' : kind,
     items,
     logger: recorder,
     types: kind === 'bulk' ? ['issue'] : undefined,
@@ -263,6 +264,12 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' |
   };
   const runs = (n: number) => Number(process.env.BENCH_RUNS ?? (quick ? Math.min(n, 40) : n));
   const cases: Case[] = [];
+  if (kind === 'notify') {
+    await notifyCases(b, call, dbLabel, config.timeZone, items);
+    await app.close();
+    await b.close();
+    return;
+  }
   if (kind === 'list') {
     const get = (url: string) => () => call(url, b.bakery);
     // The ratio divides two p95s. Of 100 runs each p95 is one of the five slowest, and the ratio
@@ -418,9 +425,11 @@ async function latency() {
   const pgSearchItems = Number(process.env.BENCH_SEARCH_ITEMS ?? 1_000_000);
   const timeRecords = Number(process.env.BENCH_TIME_RECORDS ?? 1_000_000);
   const bulkItems = Number(process.env.BENCH_BULK_ITEMS ?? 10_000);
-  const want = (group: 'list' | 'search' | 'time' | 'bulk', db: 'pglite' | 'postgres') => {
+  const want = (group: 'list' | 'search' | 'time' | 'bulk' | 'notify', db: 'pglite' | 'postgres') => {
     if (only === 'time') return group === 'time' && db === 'postgres' && !!pgUrl;
     if (only === 'bulk') return group === 'bulk' && db === 'pglite';
+    if (only === 'notify') return group === 'notify' && (db === 'pglite' || !!pgUrl);
+    if (group === 'notify') return false;
     if (group === 'bulk') return db === 'pglite' && !quick && !only;
     if (group === 'time' && (db !== 'postgres' || quick)) return false;
     if (only.startsWith('list') && group !== 'list') return false;
@@ -442,6 +451,8 @@ async function latency() {
   if (want('search', 'postgres')) await withDatabase(pgUrl, 'search', pgSearchItems);
   if (want('time', 'postgres')) await withDatabase(pgUrl, 'time', timeRecords);
   if (want('bulk', 'pglite')) await withDatabase(undefined, 'bulk', bulkItems);
+  if (want('notify', 'pglite')) await withDatabase(undefined, 'notify', items);
+  if (want('notify', 'postgres')) await withDatabase(pgUrl, 'notify', Number(process.env.BENCH_NOTIFY_ITEMS ?? 1_000_000));
   if (!pgUrl) console.log('\nBENCH_DATABASE_URL not set: the PostgreSQL cases are skipped');
   if (!only) loginBundle();
   const missed = results.filter((r) => !r.pass);
@@ -450,6 +461,75 @@ async function latency() {
   );
   if (json) writeJson(results);
   return missed.length ? 1 : 0;
+}
+
+/**
+ * BENCH_ONLY=notify: the notification pass over every item (due dates spread around today, so
+ * most items call for a reminder) must finish within 60 s, and list requests made while it runs
+ * stay within twice their budget (p95 < 50 ms); then the bell's unread count.
+ */
+async function notifyCases(
+  b: BenchDb,
+  call: (url: string, scope: string) => Promise<unknown>,
+  label: string,
+  timeZone: string,
+  items: number,
+) {
+  const db = b.database.db;
+  await db.execute(sql`delete from notification`);
+  await db.execute(
+    sql`update item set due_date = current_date + ((hashtext(id::text) % 21) - 10), status = 0, owner_id = (select id from app_user where email = 'admin@demo.local')`,
+  );
+  header();
+  const during: number[] = [];
+  let running = true;
+  const lister = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await call('/api/issue?sort=dueDate&dir=asc&open=true', b.bakery);
+      during.push(performance.now() - t0);
+    }
+  })();
+  const t0 = performance.now();
+  const first = await runNotificationPass(db, { timeZone, now: new Date() });
+  const passMs = performance.now() - t0;
+  running = false;
+  await lister;
+  const t1 = performance.now();
+  await runNotificationPass(db, { timeZone, now: new Date() });
+  const againMs = performance.now() - t1;
+  const created = Object.values(first.created).reduce((n, x) => n + (x ?? 0), 0);
+  const database = b.url ? 'postgres' : 'pglite';
+  const row = (name: string, ms: number, budget: number) => {
+    const r: CaseResult = {
+      case: name,
+      database,
+      items,
+      p50: ms,
+      p95: ms,
+      p99: ms,
+      raw_p50: null,
+      raw_p95: null,
+      raw_p99: null,
+      raw_auth_p95: null,
+      ratio: null,
+      budget,
+      ratio_budget: null,
+      pass: ms < budget,
+    };
+    results.push(r);
+    console.log(`${`[${label}] ${name}`.padEnd(62)} ${fmtMs(ms).padStart(20)} │ < ${budget} ms ${r.pass ? 'ok' : 'MISSED'}`);
+  };
+  row(`notification pass, first (${created.toLocaleString('en')} written)`, passMs, 60_000);
+  row('notification pass, again (nothing new)', againMs, 60_000);
+  const p95 = percentile(during, 95);
+  row(`list page during the pass, p95 of ${during.length}`, p95, 50);
+  await runCase(b, label, items, {
+    name: 'notification unread count',
+    budget: 25,
+    runs: Number(process.env.BENCH_RUNS ?? 200),
+    api: () => call('/api/notification/unread-count', b.bakery),
+  });
 }
 
 let code: number;

@@ -5,6 +5,7 @@ import { syncBuiltInRoles } from './platform/roles/built-in';
 import { ensureSecret } from './platform/secret';
 import { demoUsers, isEmpty, seedDemo, seedInitialAdmin } from './seed/demo';
 import { demoSeedUser, seedDemoItems } from './seed/demo-items';
+import { seedDemoInbox } from './seed/demo-notifications';
 import { demoCompanyProfile } from './seed/demo-profiles';
 import { seedDemoTime } from './seed/demo-time';
 
@@ -46,6 +47,7 @@ async function bootstrapNow(
         await seedDemoItems(db, c.demo, userId, { ...o, full: true, profile: demoCompanyProfile });
         await seedDemoItems(db, c.foreign, other, { ...o, full: false, profile: 'it-services' });
         await seedDemoTime(db, c, { ...o, roles, adminEmail: demoUsers.admin });
+        await seedDemoInbox(db, o);
       }
       seeded = 'demo';
     } else if (config.initialAdmin) {

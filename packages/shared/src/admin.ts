@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyRightsSchema, companyTypeSchema } from './company';
 import { recordVersion } from './error-body';
+import { notificationChannelSchema } from './notification';
 import { calendarDate, text } from './scalars';
 import { languageSchema } from './user';
 import { vatNumberFits, vatNumberRefinement, vatNumberTextSchema } from './vat/validate';
@@ -189,4 +190,13 @@ export const profileInputSchema = z.object({
 });
 export const emailChangeSchema = z.object({ email: z.email('validation.email').max(254) });
 export const emailChangeConfirmSchema = z.object({ userId: z.uuid(), token: text.min(1).max(200) });
-export const notificationSettingsSchema = z.object({ securityNotices: z.boolean() });
+/** The profile's notification card: security notices, and per category in-app and e-mail. */
+export const notificationSettingsSchema = z.object({
+  securityNotices: z.boolean(),
+  categories: z.array(notificationChannelSchema),
+});
+/** What the card saves: the categories it sends are changed, the others stay as they are. */
+export const notificationSettingsInputSchema = z.object({
+  securityNotices: z.boolean(),
+  categories: z.array(notificationChannelSchema).max(20).optional(),
+});

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company, item, tag } from '../db/schema/index';
 import { queryRows } from '../db/types';
 import { createTestApp, type TestApp } from '../test/harness';
+import { DEMO_UNREAD } from './demo-notifications';
 
 describe('demo data', () => {
   let t: TestApp;
@@ -32,6 +33,18 @@ describe('demo data', () => {
     expect(process.tags.map((x: { name: string }) => x.name)).toEqual(
       expect.arrayContaining(['Stammdaten', 'Bankdaten', 'Beschäftigte', 'Personal']),
     );
+  });
+
+  it('starts the demo with a handful of unread notifications, the most pressing ones, and nothing waiting to be mailed', async () => {
+    const count = (await t.app.inject({ url: '/api/notification/unread-count', headers: t.auth(admin) })).json().count;
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(DEMO_UNREAD);
+    const all = (await t.app.inject({ url: '/api/notification?pageSize=100', headers: t.auth(admin) })).json();
+    expect(all.total).toBeGreaterThan(count);
+    const unread = all.items.filter((n: { read: boolean }) => !n.read).map((n: { kind: string }) => n.kind);
+    expect(unread).toContain('breach_deadline');
+    const [pending] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from notification where mail_pending`);
+    expect(pending!.n).toBe(0);
   });
 
   it('gives each company its own items: no name repeats across companies, the structure stays the same', async () => {

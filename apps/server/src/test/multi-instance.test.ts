@@ -12,11 +12,14 @@ import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import journal from '../db/migrations/meta/_journal.json';
-import { appUser, company, item, mailOutbox, securityEvent } from '../db/schema/index';
+import { appUser, company, item, mailOutbox, notificationSetting, securityEvent, userCompany } from '../db/schema/index';
+import { queryRows } from '../db/types';
 import type { AuthSettings } from '../modules/auth/deps';
 import { registerFailedLogin } from '../modules/auth/service';
 import { resetDueDemoCompanies } from '../modules/company/demo-reset';
+import { runNotificationPass } from '../modules/notification/scheduler';
 import { secretBox } from '../platform/auth/secret-box';
+import { addDays, todayIn } from '../platform/dates';
 import { diskStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { baseEnv, databaseUrl, dropDatabase, withAdmin } from './template';
@@ -58,7 +61,7 @@ async function freePort() {
 }
 
 /** The real server, as `npm start` runs it, on the given database. */
-async function startServerProcess(url: string, dataDir: string) {
+async function startServerProcess(url: string, dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -71,6 +74,7 @@ async function startServerProcess(url: string, dataDir: string) {
       DATA_DIR: dataDir,
       ENVIRONMENT: 'Test',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -312,4 +316,62 @@ describe.skipIf(!adminUrl)('several app instances on one PostgreSQL database', (
     const [after] = await numbersOf([next.json().id]);
     expect(after).toBeGreaterThan(Math.max(...(await numbersOf(acknowledged))));
   }, 60_000);
+
+  it('notifies exactly once when both instances run the pass and a third is killed in the middle of its own', async () => {
+    const ITEMS = 12_000;
+    const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir });
+    const due = addDays(todayIn(config.timeZone), 3);
+    const [a] = await db().select().from(appUser).where(eq(appUser.email, 'admin@demo.local'));
+    // A second user, mailed at once about due dates, assignee of the first 100 items.
+    const [eva] = await db()
+      .insert(appUser)
+      .values({ email: 'eva.pass@demo.local', firstname: 'Eva', lastname: 'Pass', companyId: a!.companyId })
+      .returning({ id: appUser.id });
+    await db().insert(userCompany).values({ userId: eva!.id, companyId: a!.companyId });
+    await db()
+      .insert(notificationSetting)
+      .values({ companyId: a!.companyId, userId: eva!.id, category: 'due', inApp: true, email: 'immediately' });
+    // The process's start-up pass finds nothing; its next one (every 5 s) meets the items.
+    const server = await startServerProcess(url, fs.mkdtempSync(path.join(dataDir, 'pass-')), { NOTIFY_INTERVAL_SECONDS: '5' });
+    child = server.child;
+    await db().execute(sql`
+      insert into item (company_id, type, number, number_label, name, owner_id, assignee_id, due_date)
+      select ${bakery}::uuid, 'issue', 700000 + g, 'AUF-' || (700000 + g), 'Frist ' || g, ${a!.id}::uuid,
+             case when g <= 100 then ${eva!.id}::uuid end, ${due}::date
+      from generate_series(1, ${ITEMS}) g`);
+    const written = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from notification where kind = 'due_soon'`,
+      );
+      return row!.n;
+    };
+    while ((await written()) === 0) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGKILL');
+    const atKill = await written();
+    // Killed in the middle: some batches were written, not all.
+    expect(atKill).toBeLessThan(ITEMS + 100);
+    // The two survivors run the pass at the same moment, then once more each.
+    const pass = (d: Database) =>
+      runNotificationPass(d.db, { timeZone: config.timeZone, now: new Date(), mailer: apps[databases.indexOf(d)]!.mailer });
+    await Promise.all(databases.map(pass));
+    for (const d of databases) expect((await pass(d)).ran).toBe(true);
+    const [once] = await queryRows<{ rows: number; keys: number; items: number; pending: number }>(
+      db(),
+      sql`select count(*)::int as rows,
+                 count(distinct (item_id, recipient_id))::int as keys,
+                 count(distinct item_id)::int as items,
+                 count(*) filter (where mail_pending)::int as pending
+          from notification n join item i on i.id = n.item_id
+          where n.kind = 'due_soon' and i.number > 700000`,
+    );
+    expect(once).toEqual({ rows: ITEMS + 100, keys: ITEMS + 100, items: ITEMS, pending: 0 });
+    // Every mail queued once, whichever instance queued it.
+    const [mails] = await queryRows<{ n: number; distinct: number }>(
+      db(),
+      sql`select count(*)::int as n, count(distinct body)::int as distinct from mail_outbox
+          where recipient = 'eva.pass@demo.local' and template = 'notification'`,
+    );
+    expect(mails).toEqual({ n: 100, distinct: 100 });
+  }, 180_000);
 });

@@ -61,6 +61,8 @@ function lazyPage(page: RoutePage): RouteComponent {
       return lazyRouteComponent(() => import('../features/billing/signup-page'), 'SignupPage');
     case 'signup-dpo':
       return lazyRouteComponent(() => import('../features/billing/signup-page'), 'SignupDpoPage');
+    case 'notification':
+      return lazyRouteComponent(() => import('../features/notifications/notification-page'), 'NotificationPage');
     case 'profile':
       return lazyRouteComponent(() => import('../features/account/profile-page'), 'ProfilePage');
     case 'terms-of-use':

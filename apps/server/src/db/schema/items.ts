@@ -62,6 +62,7 @@ export const item = pgTable(
     index('item_type_company_due_idx').on(t.type, t.companyId, t.dueDate),
     index('item_type_company_name_idx').on(t.type, t.companyId, sql`lower(${t.name})`),
     index('item_assignee_idx').on(t.assigneeId),
+    index('item_owner_idx').on(t.ownerId),
     index('item_parent_idx').on(t.parentId),
     // Search (docs/decisions/0014): whole text, name alone, exact name, number-label prefix, typos.
     index('item_search_idx').using('gin', t.search),

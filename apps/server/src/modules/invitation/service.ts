@@ -214,6 +214,8 @@ export async function acceptInvitation(ctx: Ctx, d: InvitationDeps, id: string):
   requirePending(inv, true);
   if (!inv.rights.accept) throw forbidden();
   await ctx.db.execute(sql`select pc_invitation_accept(${id}::uuid)`);
+  // The sender is told in the same transaction (in the app, and by mail per their settings).
+  await ctx.db.execute(sql`select pc_notify_invitation_answered(${id}::uuid)`);
   return { purpose: inv.purpose, companyName: inv.companyName };
 }
 
@@ -225,6 +227,7 @@ export async function declineInvitation(ctx: Ctx, d: InvitationDeps, id: string)
     .update(invitation)
     .set({ status: 'Declined', responseDate: nowOf(d), recipientUserId: ctx.userId, recipientCompanyId: ctx.companyId })
     .where(eq(invitation.id, id));
+  await ctx.db.execute(sql`select pc_notify_invitation_answered(${id}::uuid)`);
 }
 
 /** The sender's actions: other readers (the recipient, a reader of the same company) are refused. */

@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import { arrayParam, queryRows } from '../../db/types';
 import { validationFailed } from '../../platform/errors';
 import { inScopeSql } from '../../platform/tenancy';
-import { MAILED_AT_ONCE } from '../notification/service';
 import { ruledDueDate } from './derive';
 import { itemRights } from './policy';
 import { coreOf, diff, type ItemCtx, type ItemDeps, listWhere } from './service';
@@ -237,9 +236,12 @@ async function notifyAssigned(ctx: ItemCtx, at: Date, writes: { id: string; next
     }
   }
   if (!events.length) return;
-  await ctx.db.execute(sql`insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
-      select distinct e.company_id, e.recipient_id, e.item_id, 'assigned', ${at.toISOString()}::text, ${MAILED_AT_ONCE.includes('assigned')}::boolean
-      from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(item_id uuid, company_id uuid, recipient_id uuid)
+  // As notify() writes one: each recipient's settings decide the app and an immediate mail.
+  await ctx.db.execute(sql`insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
+      select e.company_id, e.recipient_id, e.item_id, 'assigned', ${at.toISOString()}::text, ch.in_app, ch.email = 'immediately'
+      from (select distinct * from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+            as x(item_id uuid, company_id uuid, recipient_id uuid)) e
+      cross join lateral pc_notify_channel(e.recipient_id, 'assigned') ch
       where pc_notify_may_see(e.recipient_id, e.company_id)
       on conflict do nothing`);
 }

@@ -71,12 +71,16 @@ export async function notifyItemChange(
  * An endpoint paused after failing too often in a row: the company's administrators (and its
  * DPO user) are told in the product. The endpoint and the moment make the notification's key.
  */
-export async function notifyWebhookPaused(db: Db, e: { companyId: string; endpointId: string; at: Date }): Promise<void> {
+export async function notifyWebhookPaused(
+  db: Db,
+  e: { companyId: string; endpointId: string; url: string; at: Date },
+): Promise<void> {
   await notify(db, {
     companyId: e.companyId,
     itemId: null,
     kind: 'webhook_paused',
     threshold: `${e.endpointId}@${e.at.toISOString()}`,
+    data: { subject: e.url, link: '/administration/webhooks' },
     recipientIds: await claimHolders(db, e.companyId, 'Administration.Access'),
   });
 }

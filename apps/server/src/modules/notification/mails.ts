@@ -1,7 +1,9 @@
-import { itemTypes, type Language, type NotificationKind } from '@pc/shared';
+import { type Language, type NotificationKind, notificationCategoryOf } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/types';
 import type { Mailer } from '../../platform/mail/mailer';
+import { itemLink } from './service';
+import { mailCategoryOf } from './settings';
 
 const MAIL_BATCH = 200;
 const HOUR = 3_600_000;
@@ -15,10 +17,12 @@ interface Pending {
   firstname: string;
   lastname: string;
   company: string;
-  itemId: string;
-  type: string;
-  numberLabel: string;
-  name: string;
+  itemId: string | null;
+  type: string | null;
+  numberLabel: string | null;
+  name: string | null;
+  subject: string | null;
+  link: string | null;
   dueDate: string | null;
   discoveredAt: string | null;
 }
@@ -35,37 +39,113 @@ function when(at: Date, locale: Language, timeZone: string) {
     timeZoneName: 'short',
   }).format(at);
 }
-const day = (date: string, locale: Language) =>
+export const day = (date: string, locale: Language) =>
   new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 
-/** Subject line and first paragraph of a deadline alert, per kind and language. */
+/** Subject line and first paragraph of a notification mail, per kind and language. */
 export function alertText(p: Pending, locale: Language, o: { timeZone: string; now: Date }) {
-  const what = `${p.numberLabel} ${p.name}`;
-  if (p.kind === 'breach_created' || p.kind === 'breach_deadline') {
-    const deadline = p.discoveredAt ? new Date(Date.parse(p.discoveredAt) + 72 * HOUR) : null;
-    const left = deadline ? Math.max(0, Math.floor((deadline.getTime() - o.now.getTime()) / HOUR)) : null;
-    const due = deadline
-      ? locale === 'de'
-        ? ` Meldefrist an die Aufsichtsbehörde (Art. 33 DSGVO): ${when(deadline, locale, o.timeZone)}, noch ${left} Stunden.`
-        : ` Deadline for notifying the supervisory authority (Art. 33 GDPR): ${when(deadline, locale, o.timeZone)}, ${left} hours left.`
-      : '';
-    if (p.kind === 'breach_created') {
-      return locale === 'de'
-        ? { title: `Neue Datenschutzverletzung ${what}`, summary: `Eine Datenschutzverletzung wurde erfasst: ${what}.${due}` }
-        : { title: `New data breach ${what}`, summary: `A data breach was recorded: ${what}.${due}` };
+  const de = locale === 'de';
+  const what = `${p.numberLabel ?? ''} ${p.name ?? ''}`.trim();
+  switch (p.kind) {
+    case 'breach_created':
+    case 'breach_deadline':
+      return breachText(p, locale, o);
+    case 'request_received':
+    case 'request_deadline':
+      return requestText(p, locale);
+    case 'assigned':
+      return de
+        ? {
+            title: `Ihnen zugewiesen: ${what}`,
+            summary: `Der Eintrag ${what} wurde Ihnen zugewiesen.${p.dueDate ? ` Fällig am ${day(p.dueDate, locale)}.` : ''}`,
+          }
+        : {
+            title: `Assigned to you: ${what}`,
+            summary: `The entry ${what} was assigned to you.${p.dueDate ? ` Due on ${day(p.dueDate, locale)}.` : ''}`,
+          };
+    case 'due_soon':
+    case 'due_tomorrow':
+    case 'overdue': {
+      const due = day(p.threshold, locale);
+      if (p.kind === 'overdue') {
+        return de
+          ? { title: `Überfällig: ${what}`, summary: `Der Eintrag ${what} war am ${due} fällig und ist noch offen.` }
+          : { title: `Overdue: ${what}`, summary: `The entry ${what} was due on ${due} and is still open.` };
+      }
+      const tomorrow = p.kind === 'due_tomorrow';
+      return de
+        ? {
+            title: `${tomorrow ? 'Morgen fällig' : `Fällig am ${due}`}: ${what}`,
+            summary: `Der Eintrag ${what} ist am ${due} fällig.`,
+          }
+        : { title: `${tomorrow ? 'Due tomorrow' : `Due on ${due}`}: ${what}`, summary: `The entry ${what} is due on ${due}.` };
     }
-    return locale === 'de'
-      ? {
-          title: `Meldefrist läuft: ${what}`,
-          summary: `Die Datenschutzverletzung ${what} ist der Aufsichtsbehörde noch nicht gemeldet.${due}`,
-        }
-      : {
-          title: `Notification deadline running: ${what}`,
-          summary: `The data breach ${what} has not been reported to the supervisory authority yet.${due}`,
-        };
+    case 'invitation_accepted':
+      return de
+        ? { title: `Einladung angenommen: ${p.subject}`, summary: `${p.subject} hat Ihre Einladung angenommen.` }
+        : { title: `Invitation accepted: ${p.subject}`, summary: `${p.subject} accepted your invitation.` };
+    case 'invitation_declined':
+      return de
+        ? { title: `Einladung abgelehnt: ${p.subject}`, summary: `${p.subject} hat Ihre Einladung abgelehnt.` }
+        : { title: `Invitation declined: ${p.subject}`, summary: `${p.subject} declined your invitation.` };
+    case 'questionnaire_answered':
+      return de
+        ? { title: `Fragebogen beantwortet: ${p.subject}`, summary: `${p.subject} hat Ihren Fragebogen beantwortet.` }
+        : { title: `Questionnaire answered: ${p.subject}`, summary: `${p.subject} answered your questionnaire.` };
+    case 'webhook_paused':
+      return de
+        ? {
+            title: `Webhook angehalten: ${p.subject}`,
+            summary: `Die Zustellung an ${p.subject} ist 50-mal in Folge fehlgeschlagen; der Webhook wurde angehalten. „Erneut senden“ im Zustellprotokoll setzt ihn fort.`,
+          }
+        : {
+            title: `Webhook paused: ${p.subject}`,
+            summary: `Delivery to ${p.subject} failed 50 times in a row; the webhook was paused. "Send again" in its delivery log resumes it.`,
+          };
+    case 'trial_ending': {
+      const end = day(p.threshold, locale);
+      return de
+        ? {
+            title: `Ihr Testzeitraum endet am ${end}`,
+            summary: `Der Testzeitraum Ihres Kontos endet am ${end}. Danach brauchen Sie einen Vertrag, um weiterzuarbeiten.`,
+          }
+        : {
+            title: `Your trial ends on ${end}`,
+            summary: `Your account's trial ends on ${end}. After that you need a contract to keep working.`,
+          };
+    }
   }
+}
+
+function breachText(p: Pending, locale: Language, o: { timeZone: string; now: Date }) {
+  const what = `${p.numberLabel} ${p.name}`;
+  const deadline = p.discoveredAt ? new Date(Date.parse(p.discoveredAt) + 72 * HOUR) : null;
+  const left = deadline ? Math.max(0, Math.floor((deadline.getTime() - o.now.getTime()) / HOUR)) : null;
+  const due = deadline
+    ? locale === 'de'
+      ? ` Meldefrist an die Aufsichtsbehörde (Art. 33 DSGVO): ${when(deadline, locale, o.timeZone)}, noch ${left} Stunden.`
+      : ` Deadline for notifying the supervisory authority (Art. 33 GDPR): ${when(deadline, locale, o.timeZone)}, ${left} hours left.`
+    : '';
+  if (p.kind === 'breach_created') {
+    return locale === 'de'
+      ? { title: `Neue Datenschutzverletzung ${what}`, summary: `Eine Datenschutzverletzung wurde erfasst: ${what}.${due}` }
+      : { title: `New data breach ${what}`, summary: `A data breach was recorded: ${what}.${due}` };
+  }
+  return locale === 'de'
+    ? {
+        title: `Meldefrist läuft: ${what}`,
+        summary: `Die Datenschutzverletzung ${what} ist der Aufsichtsbehörde noch nicht gemeldet.${due}`,
+      }
+    : {
+        title: `Notification deadline running: ${what}`,
+        summary: `The data breach ${what} has not been reported to the supervisory authority yet.${due}`,
+      };
+}
+
+function requestText(p: Pending, locale: Language) {
+  const what = `${p.numberLabel} ${p.name}`;
   const deadline = p.dueDate ? day(p.dueDate, locale) : '';
   if (p.kind === 'request_received') {
     return locale === 'de'
@@ -105,19 +185,19 @@ export async function queueNotificationMails(
     sql`
     select n.id, n.kind, n.threshold, u.email, u.language, u.firstname, u.lastname, c.name as company,
            i.id as "itemId", i.type, i.number_label as "numberLabel", i.name, i.due_date::text as "dueDate",
-           i.data->>'discoveredAt' as "discoveredAt"
+           i.data->>'discoveredAt' as "discoveredAt", n.data->>'subject' as subject, n.data->>'link' as link
     from notification n
     join app_user u on u.id = n.recipient_id
     join company c on c.id = n.company_id
-    join item i on i.id = n.item_id
+    left join item i on i.id = n.item_id
     where n.mail_pending
     order by n.created_at
     limit ${MAIL_BATCH}
     for update of n skip locked`,
   );
   for (const p of rows) {
-    const route = itemTypes.find((t) => t.key === p.type)?.route ?? `/${p.type}`;
     const text = alertText(p, p.language, o);
+    const path = p.itemId && p.type ? itemLink(p.type, p.itemId) : (p.link ?? '/notification');
     await mailer.send(
       {
         to: p.email,
@@ -128,8 +208,9 @@ export async function queueNotificationMails(
           company: p.company,
           title: text.title,
           summary: text.summary,
-          link: mailer.link(`${route}/${p.itemId}`),
+          link: mailer.link(path),
         },
+        category: mailCategoryOf(notificationCategoryOf[p.kind]),
       },
       { in: { db: tx, afterCommit: o.afterCommit } },
     );

@@ -90,10 +90,10 @@ describe('notification pass', () => {
     await pass('2030-06-09T10:00:00Z'); // 8 days before: nothing yet
     expect(await rowsOf(issue.id)).toEqual([]);
     const first = await pass('2030-06-10T10:00:00Z');
-    expect(first).toEqual({ ran: true, created: { due_soon: 2 }, mailed: 0 });
+    expect(first).toEqual({ ran: true, created: { due_soon: 2 }, mailed: 0, digests: 0 });
     // Again the same day, and the days after while it stays "soon": nothing new.
-    expect(await pass('2030-06-10T10:01:00Z')).toEqual({ ran: true, created: {}, mailed: 0 });
-    expect(await pass('2030-06-14T10:00:00Z')).toEqual({ ran: true, created: {}, mailed: 0 });
+    expect(await pass('2030-06-10T10:01:00Z')).toEqual({ ran: true, created: {}, mailed: 0, digests: 0 });
+    expect(await pass('2030-06-14T10:00:00Z')).toEqual({ ran: true, created: {}, mailed: 0, digests: 0 });
     await pass('2030-06-16T10:00:00Z');
     await pass('2030-06-17T10:00:00Z'); // due today: nothing more
     await pass('2030-06-18T10:00:00Z');

@@ -4,15 +4,17 @@ import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client'
 import { type Db, queryRows } from '../../db/types';
 import { addDays, todayIn } from '../../platform/dates';
 import type { Mailer } from '../../platform/mail/mailer';
+import { digestBatch, digestWeek } from './digest';
 import { queueNotificationMails } from './mails';
-import { mailedAtOnceSql } from './service';
 
 export interface PassResult {
   /** False when another instance was running a batch: this one skipped its turn. */
   ran: boolean;
   created: Partial<Record<NotificationKind, number>>;
-  /** Mails queued in the outbox by this pass. */
+  /** Mails queued in the outbox by this pass (weekly digests included). */
   mailed: number;
+  /** Weekly digests queued by this pass (Monday from 07:00 in the time zone). */
+  digests: number;
 }
 
 /** Days a reminder that was missed (server down) is still sent late; older ones are dropped. */
@@ -51,14 +53,34 @@ export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; no
       if (ids.length) count(await dueReminders(tx, ids, today));
       return ids;
     });
-    if (step === null) return { ran: false, created, mailed: 0 };
+    if (step === null) return { ran: false, created, mailed: 0, digests: 0 };
     if (step.length < BATCH) break;
     cursor = step[step.length - 1]!;
   }
-  const breaches = await inBatch(db, (tx) => breachReminders(tx, o.now));
-  if (breaches === null) return { ran: false, created, mailed: 0 };
+  const breaches = await inBatch(db, async (tx) => [...(await breachReminders(tx, o.now)), ...(await trialReminders(tx, today))]);
+  if (breaches === null) return { ran: false, created, mailed: 0, digests: 0 };
   count(breaches);
-  return { ran: true, created, mailed: o.mailer ? await sendMails(db, o.mailer, o) : 0 };
+  if (!o.mailer) return { ran: true, created, mailed: 0, digests: 0 };
+  const mailed = await sendMails(db, o.mailer, o);
+  const digests = await sendDigests(db, o.mailer, o);
+  return { ran: digests !== null, created, mailed: mailed + (digests ?? 0), digests: digests ?? 0 };
+}
+
+/** The week's digests, when one is due (Monday from 07:00), user batch by user batch; null if another instance had the turn. */
+async function sendDigests(db: OwnerDb, mailer: Mailer, o: { timeZone: string; now: Date }): Promise<number | null> {
+  const week = digestWeek(o.timeZone, o.now);
+  if (!week) return 0;
+  let cursor = '00000000-0000-0000-0000-000000000000';
+  let sent = 0;
+  for (;;) {
+    const after: (() => void)[] = [];
+    const step = await inBatch(db, (tx) => digestBatch(tx, mailer, { week, cursor, afterCommit: (fn) => void after.push(fn) }));
+    for (const fn of after) fn();
+    if (step === null) return null;
+    sent += step.mailed;
+    if (!step.last) return sent;
+    cursor = step.last;
+  }
 }
 
 /** Queues the mails of this pass and of the events since the last one, batch by batch. */
@@ -74,6 +96,9 @@ export async function sendMails(db: OwnerDb, mailer: Mailer, o: { timeZone: stri
 }
 
 async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | null> {
+  // Embedded PGlite answers within microtasks: without a turn of the event loop between batches
+  // the whole pass would run as one, and requests would wait for all of it.
+  await new Promise((resolve) => setImmediate(resolve));
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [lock] = await queryRows<{ taken: boolean }>(
@@ -109,13 +134,17 @@ function dueReminders(tx: Db, ids: string[], today: string) {
              else due::text end as threshold
       from dues
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
-    select distinct s.company_id, r.id, s.id, s.kind, s.threshold, s.kind in ${mailedAtOnceSql}
-    from steps s
-    join company c on c.id = s.company_id
-    cross join lateral (values (s.owner_id),
-      (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
-    where s.kind is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
+    select x.*, ch.in_app, ch.email = 'immediately'
+    from (
+      select distinct s.company_id, r.id as recipient_id, s.id, s.kind, s.threshold
+      from steps s
+      join company c on c.id = s.company_id
+      cross join lateral (values (s.owner_id),
+        (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
+      where s.kind is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    ) x
+    cross join lateral pc_notify_channel(x.recipient_id, pc_notify_category(x.kind)) ch
     on conflict do nothing
     returning kind`,
   );
@@ -135,11 +164,35 @@ function breachReminders(tx: Db, now: Date) {
       select open.*, case when hours >= 66 then '66' when hours >= 48 then '48' when hours >= 24 then '24' end as threshold
       from open where hours < 72
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
-    select distinct s.company_id, r.id, s.id, 'breach_deadline', s.threshold, true
-    from steps s
-    cross join lateral unnest(pc_notify_claim_holders(s.company_id, 'DataBreach.Write') || s.owner_id) as r(id)
-    where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
+    select x.*, ch.in_app, ch.email = 'immediately'
+    from (
+      select distinct s.company_id, r.id as recipient_id, s.id, 'breach_deadline' as kind, s.threshold
+      from steps s
+      cross join lateral unnest(pc_notify_claim_holders(s.company_id, 'DataBreach.Write') || s.owner_id) as r(id)
+      where s.threshold is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
+    ) x
+    cross join lateral pc_notify_channel(x.recipient_id, 'breach') ch
+    on conflict do nothing
+    returning kind`,
+  );
+}
+
+/** The account holders of a company whose trial ends within 7 days, once per end date. */
+function trialReminders(tx: Db, today: string) {
+  return queryRows<{ kind: NotificationKind }>(
+    tx,
+    sql`
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, data, in_app, mail_pending)
+    select x.company_id, x.uid, null, 'trial_ending', x.end_date::text, '{"link": "/account"}'::jsonb, ch.in_app, ch.email = 'immediately'
+    from (
+      select bc.company_id, u.id as uid, bc.end_date
+      from billing_contract bc
+      join app_user u on u.company_id = bc.company_id and u.has_account
+      where bc.lifecycle_status = 'InTrial' and bc.end_date - ${today}::date between 1 and 7
+    ) x
+    cross join lateral pc_notify_channel(x.uid, 'trial') ch
+    where pc_notify_may_see(x.uid, x.company_id)
     on conflict do nothing
     returning kind`,
   );

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@pc/shared';
+import { itemTypes, type NotificationKind } from '@pc/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { company, item, notification } from '../../db/schema/index';
 import type { Db } from '../../db/types';
@@ -7,18 +7,27 @@ import { notFound } from '../../platform/errors';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId'>;
 
+/** Where an item opens in the web app (and in mails, after PUBLIC_URL). */
+export const itemLink = (type: string, id: string) => `${itemTypes.find((t) => t.key === type)?.route ?? `/${type}`}/${id}`;
+
 /**
  * The caller's notifications, newest first. Row-level security limits them to the caller's own
  * rows in the companies this request sees; a deleted item takes its notifications with it.
  */
 export async function listNotifications(
   ctx: Ctx,
-  q: { page: number; pageSize: number; unread?: 'true' | 'false'; kind?: NotificationKind },
+  q: { page: number; pageSize: number; unread?: 'true' | 'false'; kind?: NotificationKind; q?: string },
 ) {
+  const like = q.q?.trim() ? `%${q.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(notification.recipientId, ctx.userId),
+    eq(notification.inApp, true),
     q.unread === 'true' ? isNull(notification.readAt) : undefined,
     q.kind ? eq(notification.kind, q.kind) : undefined,
+    like
+      ? sql`(${item.numberLabel} ilike ${like} or ${item.name} ilike ${like} or ${company.name} ilike ${like}
+             or ${notification.data}->>'subject' ilike ${like})`
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -28,6 +37,7 @@ export async function listNotifications(
         companyId: notification.companyId,
         companyName: company.name,
         threshold: notification.threshold,
+        data: notification.data,
         createdAt: notification.createdAt,
         readAt: notification.readAt,
         itemId: item.id,
@@ -43,7 +53,12 @@ export async function listNotifications(
       .orderBy(desc(notification.createdAt), desc(notification.id))
       .limit(q.pageSize)
       .offset(q.page * q.pageSize),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(notification).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notification)
+      .innerJoin(company, eq(company.id, notification.companyId))
+      .leftJoin(item, eq(item.id, notification.itemId))
+      .where(where),
   ]);
   return {
     total: Number(total!.n),
@@ -57,6 +72,8 @@ export async function listNotifications(
           ? { id: r.itemId, type: r.itemType, numberLabel: r.numberLabel!, name: r.itemName!, dueDate: r.dueDate ?? null }
           : null,
       threshold: r.threshold,
+      subject: typeof r.data.subject === 'string' ? r.data.subject : null,
+      link: r.itemId && r.itemType ? itemLink(r.itemType, r.itemId) : typeof r.data.link === 'string' ? r.data.link : null,
       createdAt: r.createdAt.toISOString(),
       read: r.readAt !== null,
     })),
@@ -68,7 +85,7 @@ export async function unreadCount(ctx: Ctx) {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(notification)
-    .where(and(eq(notification.recipientId, ctx.userId), isNull(notification.readAt)));
+    .where(and(eq(notification.recipientId, ctx.userId), eq(notification.inApp, true), isNull(notification.readAt)));
   return { count: Number(row!.n) };
 }
 
@@ -85,23 +102,10 @@ export async function markAllRead(ctx: Ctx) {
   const done = await ctx.db
     .update(notification)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notification.recipientId, ctx.userId), isNull(notification.readAt)))
+    .where(and(eq(notification.recipientId, ctx.userId), eq(notification.inApp, true), isNull(notification.readAt)))
     .returning({ id: notification.id });
   return { marked: done.length };
 }
-
-/**
- * Kinds that go out by e-mail at once: the legal deadlines of breaches (72 h) and privacy
- * requests (one month) are too short to wait for someone to open the product.
- */
-export const MAILED_AT_ONCE: readonly NotificationKind[] = [
-  'breach_created',
-  'breach_deadline',
-  'request_received',
-  'request_deadline',
-];
-/** The same as SQL, for the inserts of the scheduled pass. */
-export const mailedAtOnceSql = sql.raw(`(${MAILED_AT_ONCE.map((k) => `'${k}'`).join(', ')})`);
 
 export interface NotificationEvent {
   companyId: string;
@@ -109,20 +113,25 @@ export interface NotificationEvent {
   kind: NotificationKind;
   threshold: string;
   recipientIds: readonly (string | null | undefined)[];
+  /** For kinds without an item: what it is about and where it leads. */
+  data?: { subject?: string; link?: string };
 }
 
 /**
  * Writes notifications in the caller's transaction (so they exist exactly when the change that
  * causes them is committed). Only recipients who would see the company in a request of their
- * own — active, the company among theirs — get one; the unique key drops repeats.
+ * own — active, the company among theirs — get one; the unique key drops repeats. Each
+ * recipient's settings decide whether it shows in the app and whether it is mailed at once.
  */
 export async function notify(db: Db, e: NotificationEvent): Promise<void> {
   const ids = [...new Set(e.recipientIds.filter((id): id is string => typeof id === 'string'))];
   if (!ids.length) return;
   await db.execute(sql`
-    insert into notification (company_id, recipient_id, item_id, kind, threshold, mail_pending)
-    select ${e.companyId}::uuid, r.id, ${e.itemId}::uuid, ${e.kind}, ${e.threshold}, ${MAILED_AT_ONCE.includes(e.kind)}
+    insert into notification (company_id, recipient_id, item_id, kind, threshold, data, in_app, mail_pending)
+    select ${e.companyId}::uuid, r.id, ${e.itemId}::uuid, ${e.kind}, ${e.threshold}, ${JSON.stringify(e.data ?? {})}::jsonb,
+           ch.in_app, ch.email = 'immediately'
     from unnest(${`{${ids.join(',')}}`}::uuid[]) as r(id)
+    cross join lateral pc_notify_channel(r.id, pc_notify_category(${e.kind})) ch
     where pc_notify_may_see(r.id, ${e.companyId}::uuid)
     on conflict do nothing`);
 }

@@ -24,6 +24,7 @@ import type { Storage } from '../../platform/storage';
 import { openTenantTransaction } from '../../platform/tenancy';
 import { readUpload, uploadOf } from '../../platform/upload';
 import { companyLogo } from '../company/service';
+import { notify } from '../notification/service';
 import { checkResponseAnswers, filesOf, stateOf } from './service';
 
 type Response = typeof questionnaireResponse.$inferSelect;
@@ -165,6 +166,15 @@ export function questionnairePublicRoutes(
             .update(questionnaireResponse)
             .set({ answers: req.body.answers, savedAt: submittedAt, submittedAt })
             .where(eq(questionnaireResponse.id, row.id));
+          // The sender learns it in the same transaction (in the app, and by mail per their settings).
+          await notify(db, {
+            companyId: row.companyId,
+            itemId: null,
+            kind: 'questionnaire_answered',
+            threshold: row.id,
+            recipientIds: [row.sentBy],
+            data: { subject: row.recipientEmail, link: `/questionnaire/${row.id}` },
+          });
           return { submittedAt: submittedAt.toISOString() };
         },
         true,

@@ -1,4 +1,10 @@
-import { emailChangeSchema, notificationSettingsSchema, profileInputSchema, userMeSchema } from '@pc/shared';
+import {
+  emailChangeSchema,
+  notificationSettingsInputSchema,
+  notificationSettingsSchema,
+  profileInputSchema,
+  userMeSchema,
+} from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +50,9 @@ export function profileRoutes(app: FastifyInstance, d: AccountDeps & { storage: 
   );
   r.put(
     '/api/user/notifications',
-    { schema: { tags: ['profile'], body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
+    {
+      schema: { tags: ['profile'], body: notificationSettingsInputSchema, response: { 200: notificationSettingsSchema } },
+    },
     async (req) => setNotifications(ctxOf(req), req.body),
   );
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { NotificationChannel } from '@pc/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { appUser, mailOptOut, passwordResetToken } from '../../db/schema/index';
@@ -7,8 +8,9 @@ import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { notFound, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import type { AccountDeps } from '../auth/deps';
+import { ownChannels, setOwnChannels } from '../notification/settings';
 
-type Ctx = Pick<RequestContext, 'db' | 'userId' | 'afterCommit'>;
+type Ctx = Pick<RequestContext, 'db' | 'userId' | 'companyId' | 'afterCommit'>;
 
 const EMAIL_CHANGE_MINUTES = 24 * 60;
 const SECURITY = 'security-notice';
@@ -86,17 +88,18 @@ export async function getNotifications(ctx: Ctx) {
     .select()
     .from(mailOptOut)
     .where(and(eq(mailOptOut.email, await ownEmail(ctx)), eq(mailOptOut.category, SECURITY)));
-  return { securityNotices: !out };
+  return { securityNotices: !out, categories: await ownChannels(ctx) };
 }
 
-export async function setNotifications(ctx: Ctx, input: { securityNotices: boolean }) {
+export async function setNotifications(ctx: Ctx, input: { securityNotices: boolean; categories?: NotificationChannel[] }) {
   const email = await ownEmail(ctx);
   if (input.securityNotices) {
     await ctx.db.delete(mailOptOut).where(and(eq(mailOptOut.email, email), eq(mailOptOut.category, SECURITY)));
   } else {
     await ctx.db.insert(mailOptOut).values({ email, category: SECURITY }).onConflictDoNothing();
   }
-  return input;
+  await setOwnChannels(ctx, input.categories ?? []);
+  return getNotifications(ctx);
 }
 
 /** Checks the picture really is one, and stores it square and small (shown at most at 128 px). */

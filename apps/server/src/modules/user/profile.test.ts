@@ -79,7 +79,7 @@ describe('profile', () => {
   });
 
   it('turns security notices off and on', async () => {
-    expect((await t.app.inject({ url: '/api/user/notifications', headers: t.auth(token) })).json()).toEqual({
+    expect((await t.app.inject({ url: '/api/user/notifications', headers: t.auth(token) })).json()).toMatchObject({
       securityNotices: true,
     });
     await t.app.inject({
@@ -88,7 +88,7 @@ describe('profile', () => {
       headers: t.auth(token),
       payload: { securityNotices: false },
     });
-    expect((await t.app.inject({ url: '/api/user/notifications', headers: t.auth(token) })).json()).toEqual({
+    expect((await t.app.inject({ url: '/api/user/notifications', headers: t.auth(token) })).json()).toMatchObject({
       securityNotices: false,
     });
   });

@@ -129,7 +129,7 @@ async function record(db: OwnerDb, c: Claimed, r: SendResult, at: Date) {
     );
     // The row lock orders concurrent failures, so exactly one of them reaches the limit.
     const paused = endpoint?.failures === WEBHOOK_PAUSE_AFTER;
-    if (paused) await notifyWebhookPaused(tx, { companyId: c.company_id, endpointId: c.endpoint_id, at });
+    if (paused) await notifyWebhookPaused(tx, { companyId: c.company_id, endpointId: c.endpoint_id, url: c.url, at });
     return { kind: gaveUp ? ('failed' as const) : ('retrying' as const), paused };
   });
 }

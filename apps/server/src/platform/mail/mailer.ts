@@ -52,6 +52,8 @@ export interface Mailer {
       template: TemplateName;
       locale: Language;
       vars: Omit<MailVars, 'productName' | 'unsubscribeLink'>;
+      /** The opt-out category, where one template serves several (the notification categories). */
+      category?: string;
     },
     options?: SendOptions,
   ): Promise<void>;
@@ -105,18 +107,19 @@ export function createMailer(o: MailerOptions): Mailer {
     createHmac('sha256', o.secret).update(`unsubscribe:${email.toLowerCase()}:${category}`).digest('base64url');
 
   /**
-   * With a logo, an HTML part beside the text: the logo embedded (cid, shown without loading
-   * anything), then the same text with its links clickable. The outbox keeps the text alone.
+   * An HTML part beside the text: the same text with its links clickable, and with a logo the
+   * logo embedded on top (cid, shown without loading anything). The outbox keeps the text alone.
    */
-  const branded = (body: string) =>
-    o.logo
-      ? {
-          html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.45;color:#1a1a1a"><p><img src="cid:${LOGO_CID}" alt="${escapeHtml(o.productName)}" style="max-height:48px;max-width:240px"></p>${htmlText(body)}</div>`,
-          attachments: [
-            { filename: `logo.${o.logo.contentType === 'image/png' ? 'png' : 'jpg'}`, content: o.logo.bytes, cid: LOGO_CID },
-          ],
-        }
-      : {};
+  const branded = (body: string) => {
+    const style = 'font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.45;color:#1a1a1a';
+    if (!o.logo) return { html: `<div style="${style}">${htmlText(body)}</div>` };
+    return {
+      html: `<div style="${style}"><p><img src="cid:${LOGO_CID}" alt="${escapeHtml(o.productName)}" style="max-height:48px;max-width:240px"></p>${htmlText(body)}</div>`,
+      attachments: [
+        { filename: `logo.${o.logo.contentType === 'image/png' ? 'png' : 'jpg'}`, content: o.logo.bytes, cid: LOGO_CID },
+      ],
+    };
+  };
 
   /** Hands a mail this process has claimed to SMTP and records the outcome, which ends the claim. */
   const deliver = async (row: Outgoing) => {
@@ -181,14 +184,14 @@ export function createMailer(o: MailerOptions): Mailer {
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    async send({ to, template, locale, vars }, options) {
+    async send({ to, template, locale, vars, category: categoryOf }, options) {
       const db = options?.in?.db ?? o.db;
       let senderCompanyId: string | null = null;
       if (options?.relay) {
         if (!options.in) throw new Error('a relayed mail is queued in the request that sends it');
         senderCompanyId = await claimRelay(options.in.db);
       }
-      const category = templates[template].category;
+      const category = categoryOf ?? templates[template].category;
       if (category) {
         const [out] = await db
           .select()
@@ -199,12 +202,12 @@ export function createMailer(o: MailerOptions): Mailer {
       const unsubscribeLink = category
         ? mailer.link(`/unsubscribe/${encodeURIComponent(to)}?c=${category}&s=${sign(to, category)}`)
         : undefined;
-      const { subject, body } = render(template, locale, {
-        ...vars,
-        productName: o.productName,
-        unsubscribeLink,
-        relayCompany: options?.relay?.companyName,
-      });
+      const { subject, body } = render(
+        template,
+        locale,
+        { ...vars, productName: o.productName, unsubscribeLink, relayCompany: options?.relay?.companyName },
+        category,
+      );
       // Inserted without RETURNING: request code may queue mails but never read the outbox.
       // Claimed at once when this process is to send it, so no other process's flush() takes it.
       const row = { id: randomUUID(), recipient: to, template, locale, subject, body };

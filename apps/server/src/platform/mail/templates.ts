@@ -53,6 +53,14 @@ export const duration: Record<Language, (minutes: number | undefined) => string>
 /** Why an optional mail came, per category, before its unsubscribe link. */
 const reason: Record<string, Record<Language, string>> = {
   deadlines: { de: 'als Fristhinweis', en: 'as a deadline alert' },
+  'notify-breach': { de: 'als Hinweis zu Datenschutzverletzungen', en: 'as a data breach alert' },
+  'notify-request': { de: 'als Hinweis zu Betroffenenanfragen', en: 'as a privacy request alert' },
+  'notify-assigned': { de: 'als Hinweis auf Zuweisungen', en: 'as an assignment notice' },
+  'notify-due': { de: 'als Erinnerung an Fälligkeiten', en: 'as a due date reminder' },
+  'notify-invitation': { de: 'als Hinweis zu Einladungen', en: 'as an invitation notice' },
+  'notify-questionnaire': { de: 'als Hinweis zu Fragebögen', en: 'as a questionnaire notice' },
+  'notify-trial': { de: 'als Hinweis zum Testzeitraum', en: 'as a trial notice' },
+  'notify-digest': { de: 'als wöchentliche Übersicht', en: 'as the weekly digest' },
 };
 const footer: Record<Language, (v: MailVars, category: string | null) => string> = {
   de: (v, category) =>
@@ -91,7 +99,10 @@ const invitationBody = (lead: Record<Language, string>): Template['body'] => ({
 });
 
 export const templates = {
-  /** A deadline alert (data breach, privacy request): what, for which company, and the link to it. */
+  /**
+   * A notification (deadline alert, assignment, reminder, …): what, for which company, and the
+   * link to it. Sent with the category of its kind, so each category has its own opt-out.
+   */
   notification: {
     category: 'deadlines',
     subject: {
@@ -101,6 +112,20 @@ export const templates = {
     body: {
       de: (v) => `Hallo ${v.name},\n\n${v.summary}\n\nUnternehmen: ${v.company}\n\nZum Eintrag:\n${v.link}`,
       en: (v) => `Hello ${v.name},\n\n${v.summary}\n\nCompany: ${v.company}\n\nOpen the entry:\n${v.link}`,
+    },
+  },
+  /** The weekly digest: the recipient's open items due soon or overdue, grouped by company (summary). */
+  'notification-digest': {
+    category: 'notify-digest',
+    subject: {
+      de: (v) => `${v.productName}: Ihre Fristen der Woche (${v.days} offen)`,
+      en: (v) => `${v.productName}: your deadlines this week (${v.days} open)`,
+    },
+    body: {
+      de: (v) =>
+        `Hallo ${v.name},\n\ndiese Einträge sind in den nächsten 14 Tagen fällig oder überfällig:\n\n${v.summary}\n\nAlle Benachrichtigungen:\n${v.link}`,
+      en: (v) =>
+        `Hello ${v.name},\n\nthese entries are due within the next 14 days or overdue:\n\n${v.summary}\n\nAll notifications:\n${v.link}`,
     },
   },
   invitation: {
@@ -322,11 +347,11 @@ Your contract data: ${v.link}`,
 
 export type TemplateName = keyof typeof templates;
 
-export function render(name: TemplateName, locale: Language, vars: MailVars) {
+export function render(name: TemplateName, locale: Language, vars: MailVars, category: string | null = templates[name].category) {
   const t: Template = templates[name];
   return {
     subject: t.subject[locale](vars),
-    body: t.body[locale](vars) + footer[locale](vars, t.category),
-    category: t.category,
+    body: t.body[locale](vars) + footer[locale](vars, category),
+    category,
   };
 }

@@ -1,6 +1,7 @@
 import Notifications from '@mui/icons-material/Notifications';
 import Translate from '@mui/icons-material/Translate';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
@@ -11,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { Language, UserMe } from '@pc/shared';
+import type { Language, NotificationChannel, UserMe } from '@pc/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,16 @@ import { useConfig } from '../../lib/config';
 import { offeredLanguages } from '../../lib/i18n/language';
 import { notify } from '../../lib/notify';
 import { changeLanguage } from '../../lib/session/change-language';
-import { fetchNotificationSettings, type NotificationSettings, notificationsKey, saveNotificationSettings } from './profile-api';
+import { NotificationChannels } from './notification-channels';
+import {
+  fetchNotificationDefaults,
+  fetchNotificationSettings,
+  type NotificationSettings,
+  notificationDefaultsKey,
+  notificationsKey,
+  saveNotificationDefaults,
+  saveNotificationSettings,
+} from './profile-api';
 import { profileErrorText } from './profile-messages';
 
 /** The language applies at once (i18next) and is stored on the user for the next login. */
@@ -78,7 +88,7 @@ function LanguageSection({ me }: { me: UserMe }) {
   );
 }
 
-/** Which mails the user wants: security notices can be turned off (other mails are always sent). */
+/** Which notices the user wants: security notices by mail, and per category in the app and by e-mail. */
 function NotificationsSection() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -88,14 +98,20 @@ function NotificationsSection() {
   // The switch follows the click at once (set in the event, not after the mutation's first
   // tick); the server's answer replaces it, a failure falls back to what the server has.
   const [chosen, setChosen] = useState<boolean | null>(null);
+  const [pendingChannel, setPendingChannel] = useState<NotificationChannel | null>(null);
   const save = useMutation({
     mutationFn: saveNotificationSettings,
     onSuccess: (saved: NotificationSettings) => {
       queryClient.setQueryData(notificationsKey, saved);
-      notify(t(saved.securityNotices ? 'profileEdit.notifications.onSaved' : 'profileEdit.notifications.offSaved'), 'success');
+      if (chosen !== null) {
+        notify(t(saved.securityNotices ? 'profileEdit.notifications.onSaved' : 'profileEdit.notifications.offSaved'), 'success');
+      } else notify(t('profileEdit.notifications.saved'), 'success');
     },
     onError: (error) => notify(profileErrorText(t, error), 'error'),
-    onSettled: () => setChosen(null),
+    onSettled: () => {
+      setChosen(null);
+      setPendingChannel(null);
+    },
   });
 
   return (
@@ -119,7 +135,7 @@ function NotificationsSection() {
               checked={chosen ?? settings.data.securityNotices}
               onChange={(_e, checked) => {
                 setChosen(checked);
-                save.mutate({ securityNotices: checked });
+                save.mutate({ securityNotices: checked, categories: [] });
               }}
               disabled={save.isPending}
               slotProps={{ input: { 'aria-describedby': descriptionId } }}
@@ -138,7 +154,59 @@ function NotificationsSection() {
           }
         />
       )}
+      {settings.data && (
+        <Box sx={{ mt: 2 }}>
+          <NotificationChannels
+            channels={settings.data.categories.map((c) => (pendingChannel?.category === c.category ? pendingChannel : c))}
+            disabled={save.isPending}
+            onChange={(next) => {
+              setPendingChannel(next);
+              save.mutate({ securityNotices: settings.data.securityNotices, categories: [next] });
+            }}
+          />
+        </Box>
+      )}
+      <CompanyDefaults />
     </section>
+  );
+}
+
+/** Shown to those the server lets change them: the defaults of their company for its users. */
+function CompanyDefaults() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const defaults = useQuery({ queryKey: notificationDefaultsKey, queryFn: fetchNotificationDefaults });
+  const [pending, setPending] = useState<NotificationChannel | null>(null);
+  const save = useMutation({
+    mutationFn: (next: NotificationChannel) => saveNotificationDefaults([next]),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(notificationDefaultsKey, saved);
+      // The user's own settings fall back to these.
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      notify(t('profileEdit.notifications.companyDefaultsSaved'), 'success');
+    },
+    onError: (error) => notify(profileErrorText(t, error), 'error'),
+    onSettled: () => setPending(null),
+  });
+  if (!defaults.data?.rights.write) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('profileEdit.notifications.companyDefaults')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('profileEdit.notifications.companyDefaultsText')}
+      </Typography>
+      <NotificationChannels
+        channels={defaults.data.categories.map((c) => (pending?.category === c.category ? pending : c))}
+        disabled={save.isPending}
+        onChange={(next) => {
+          setPending(next);
+          save.mutate(next);
+        }}
+      />
+    </Box>
   );
 }
 

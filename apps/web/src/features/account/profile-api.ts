@@ -7,6 +7,8 @@ import {
   type CompanyListItem,
   companyListItemSchema,
   type Language,
+  type NotificationChannel,
+  notificationDefaultsSchema,
   notificationSettingsSchema,
   type UserMe,
   userMeSchema,
@@ -37,8 +39,27 @@ export function fetchNotificationSettings(): Promise<NotificationSettings> {
   return apiRequest('/user/notifications', { schema: notificationSettingsSchema });
 }
 
-export function saveNotificationSettings(body: NotificationSettings): Promise<NotificationSettings> {
+export function saveNotificationSettings(body: {
+  securityNotices: boolean;
+  categories?: NotificationChannel[];
+}): Promise<NotificationSettings> {
   return apiRequest('/user/notifications', { method: 'PUT', json: body, schema: notificationSettingsSchema });
+}
+
+export type NotificationDefaults = z.infer<typeof notificationDefaultsSchema>;
+export const notificationDefaultsKey = ['account', 'notification-defaults'] as const;
+
+/** The defaults of the user's company for its users, with the caller's right to change them. */
+export function fetchNotificationDefaults(): Promise<NotificationDefaults> {
+  return apiRequest('/account/notification-defaults', { schema: notificationDefaultsSchema });
+}
+
+export function saveNotificationDefaults(categories: NotificationChannel[]): Promise<NotificationDefaults> {
+  return apiRequest('/account/notification-defaults', {
+    method: 'PUT',
+    json: { categories },
+    schema: notificationDefaultsSchema,
+  });
 }
 
 export function uploadAvatar(file: File, onProgress: (fraction: number) => void = () => {}): Promise<void> {

@@ -1,5 +1,6 @@
-import { notificationPageSchema, notificationReadAllSchema, notificationUnreadCountSchema } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Notification, notificationPageSchema, notificationReadAllSchema, notificationUnreadCountSchema } from '@pc/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GridDefaults, GridView } from '../../components/data-grid/use-server-grid';
 import { apiRequest } from '../../lib/api/api-client';
 
 /** The bell never asks more often than this (the server's count is one index range anyway). */
@@ -44,3 +45,22 @@ export function useMarkAllNotificationsRead() {
     onSettled: refresh,
   });
 }
+
+/** The full page opens on the newest notifications, read and unread, of every kind. */
+export const notificationDefaults: GridDefaults = { pageSize: 25, sort: '', dir: 'desc', filters: { show: '', kind: '' } };
+
+/** One page of the full list for a view (the query `useServerGrid` runs); refreshed with the bell. */
+export function notificationPageQuery(view: GridView) {
+  const params = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
+  if (view.filters.show === 'unread') params.set('unread', 'true');
+  if (view.filters.kind) params.set('kind', view.filters.kind);
+  const q = view.q.trim();
+  if (q) params.set('q', q.slice(0, 200));
+  return queryOptions({
+    queryKey: ['notifications', 'page', params.toString()] as const,
+    queryFn: ({ signal }) => apiRequest(`/notification?${params}`, { schema: notificationPageSchema, signal }),
+  });
+}
+
+/** Where a notification leads in the app (the server sends it): its item, or the screen of its kind. */
+export const linkOf = (n: Notification) => n.link;

@@ -11,18 +11,18 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { itemTypes, type Notification } from '@pc/shared';
+import type { Notification } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLatestNotifications, useMarkAllNotificationsRead, useMarkNotificationRead, useUnreadNotificationCount } from './api';
-
-const linkOf = (n: Notification) => {
-  if (n.kind === 'webhook_paused') return '/administration/webhooks';
-  if (!n.item) return null;
-  const route = itemTypes.find((t) => t.key === n.item?.type)?.route;
-  return route ? `${route}/${n.item.id}` : null;
-};
+import {
+  linkOf,
+  useLatestNotifications,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useUnreadNotificationCount,
+} from './api';
+import { notificationLine } from './notification-text';
 
 /** The toolbar's bell: unread count, and a panel with the latest notifications. */
 export function NotificationBell({ enabled }: { enabled: boolean }) {
@@ -85,13 +85,25 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
               >
                 <ListItemText
                   primary={t(`notification.kind.${n.kind}`)}
-                  secondary={`${n.item ? `${n.item.numberLabel} ${n.item.name} · ` : ''}${n.companyName} · ${new Date(n.createdAt).toLocaleString(i18n.language)}`}
+                  secondary={`${notificationLine(n)}${n.companyName} · ${new Date(n.createdAt).toLocaleString(i18n.language)}`}
                   slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
                 />
               </ListItemButton>
             </ListItem>
           ))}
         </List>
+        <Divider />
+        <Box sx={{ px: 1, py: 0.5, display: 'flex', justifyContent: 'center' }}>
+          <Button
+            size="small"
+            onClick={() => {
+              setAnchor(null);
+              void navigate({ to: '/notification' });
+            }}
+          >
+            {t('notification.showAll')}
+          </Button>
+        </Box>
       </Popover>
     </>
   );

@@ -33,6 +33,7 @@ export type RoutePage =
   | 'signup'
   | 'signup-dpo'
   | 'profile'
+  | 'notification'
   | 'security-log'
   | 'terms-of-use-admin'
   | 'users-admin'
@@ -125,6 +126,7 @@ const guardedRoutes: RouteDef[] = [
   { path: '/time-comparison', section: 'time-comparison', rule: { all: ['TimeRecords.ReadAll'] }, page: 'time-comparison' },
   { path: '/time-budget-element', section: 'time-budget-element', rule: timeRead, page: 'time-budget-element' },
   { path: '/profile', section: 'profile', page: 'profile' },
+  { path: '/notification', section: 'notification', page: 'notification' },
   { path: '/change-password', section: 'change-password', page: 'change-password', locksShell: true },
   { path: '/account', section: 'account', page: 'account', accountHolder: true },
   { path: '/account/upgrade', section: 'account-upgrade', page: 'account-upgrade', accountHolder: true },
