@@ -1,11 +1,18 @@
 import type { VariantType } from 'notistack';
+import type { ReactNode } from 'react';
 import { createStore } from './create-store';
 
-type Enqueue = (message: string, options: { variant: VariantType; autoHideDuration: number }) => void;
+interface ShowOptions {
+  variant: VariantType;
+  autoHideDuration: number;
+  /** A button beside the message (an undo). */
+  action?: ReactNode;
+}
+type Enqueue = (message: string, options: ShowOptions) => void;
 
 interface Pending {
   message: string;
-  variant: VariantType;
+  options: ShowOptions;
 }
 
 /**
@@ -21,6 +28,12 @@ export const snackbarDurations: Record<VariantType, number> = {
   error: 8000,
 };
 
+/**
+ * An offer to undo stays exactly as long as the undo works: the server keeps a bulk delete's items
+ * for the undo for ten seconds (BULK_UNDO_SECONDS) and a little longer.
+ */
+export const undoDuration = 10_000;
+
 let enqueue: Enqueue | null = null;
 let closeAll: (() => void) | null = null;
 const pending: Pending[] = [];
@@ -35,7 +48,7 @@ export const snackbarHostStore = createStore({ requested: false });
 export function registerSnackbar(fn: Enqueue, close?: () => void): () => void {
   enqueue = fn;
   closeAll = close ?? null;
-  for (const p of pending.splice(0)) fn(p.message, { variant: p.variant, autoHideDuration: snackbarDurations[p.variant] });
+  for (const p of pending.splice(0)) fn(p.message, p.options);
   return () => {
     if (enqueue === fn) {
       enqueue = null;
@@ -49,11 +62,20 @@ export function registerSnackbar(fn: Enqueue, close?: () => void): () => void {
  * on the host, the duration by kind (`snackbarDurations`).
  */
 export function notify(message: string, variant: VariantType = 'default'): void {
+  show(message, { variant, autoHideDuration: snackbarDurations[variant] });
+}
+
+/** A message with an undo button, shown for as long as the undo works (`undoDuration`). */
+export function notifyUndo(message: string, action: ReactNode): void {
+  show(message, { variant: 'default', autoHideDuration: undoDuration, action });
+}
+
+function show(message: string, options: ShowOptions): void {
   if (enqueue) {
-    enqueue(message, { variant, autoHideDuration: snackbarDurations[variant] });
+    enqueue(message, options);
     return;
   }
-  pending.push({ message, variant });
+  pending.push({ message, options });
   snackbarHostStore.setState({ requested: true });
 }
 

@@ -1,5 +1,5 @@
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DeleteOutline from '@mui/icons-material/Delete';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';

@@ -1,5 +1,6 @@
 import {
   type ChangePassword,
+  type NotificationChannel,
   type ResetPassword,
   type TokenResponse,
   tokenResponseSchema,
@@ -7,11 +8,69 @@ import {
   twoFactorSetupSchema,
   validateResetTokenResponseSchema,
 } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { fetchMe, setMe } from '../../lib/session/session-actions';
-import { apiTokensKey, confirmEmailChange, fetchApiTokens, fetchTokenCompanies, tokenCompaniesKey } from './profile-api';
+import {
+  apiTokensKey,
+  confirmEmailChange,
+  fetchApiTokens,
+  fetchNotificationDefaults,
+  fetchNotificationSettings,
+  fetchTokenCompanies,
+  type NotificationSettings,
+  notificationDefaultsKey,
+  notificationsKey,
+  saveNotificationDefaults,
+  saveNotificationSettings,
+  tokenCompaniesKey,
+} from './profile-api';
+
+/** What a save of the profile's settings does besides updating the cache (the card's messages). */
+interface SaveCallbacks<T> {
+  onSuccess?: (saved: T) => void;
+  onError?: (error: unknown) => void;
+  onSettled?: () => void;
+}
+
+/** The user's notification settings: security notices and each category's channels. */
+export function useNotificationSettings() {
+  return useQuery({ queryKey: notificationsKey, queryFn: fetchNotificationSettings });
+}
+
+export function useSaveNotificationSettings(callbacks: SaveCallbacks<NotificationSettings> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNotificationSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(notificationsKey, saved);
+      callbacks.onSuccess?.(saved);
+    },
+    onError: callbacks.onError,
+    onSettled: callbacks.onSettled,
+  });
+}
+
+/** The company's defaults for its users, with whether the caller may change them. */
+export function useNotificationDefaults() {
+  return useQuery({ queryKey: notificationDefaultsKey, queryFn: fetchNotificationDefaults });
+}
+
+/** Saves one category's default; the user's own settings, which fall back to it, are read again. */
+export function useSaveNotificationDefault(callbacks: SaveCallbacks<unknown> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: NotificationChannel) => saveNotificationDefaults([next]),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(notificationDefaultsKey, saved);
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      callbacks.onSuccess?.(saved);
+    },
+    onError: callbacks.onError,
+    onSettled: callbacks.onSettled,
+  });
+}
 
 /** POST /api/auth/mfa with the pending token: a fresh full session on success, 422 on a wrong code. */
 export function verifySecondFactor(body: { code: string; isRecoveryCode: boolean }): Promise<TokenResponse> {

@@ -13,23 +13,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Language, NotificationChannel, UserMe } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../lib/config';
 import { offeredLanguages } from '../../lib/i18n/language';
 import { notify } from '../../lib/notify';
 import { changeLanguage } from '../../lib/session/change-language';
+import { useNotificationDefaults, useNotificationSettings, useSaveNotificationDefault, useSaveNotificationSettings } from './api';
 import { NotificationChannels } from './notification-channels';
-import {
-  fetchNotificationDefaults,
-  fetchNotificationSettings,
-  type NotificationSettings,
-  notificationDefaultsKey,
-  notificationsKey,
-  saveNotificationDefaults,
-  saveNotificationSettings,
-} from './profile-api';
 import { profileErrorText } from './profile-messages';
 
 /** The language applies at once (i18next) and is stored on the user for the next login. */
@@ -93,16 +84,13 @@ function NotificationsSection() {
   const { t } = useTranslation();
   const headingId = useId();
   const descriptionId = useId();
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: notificationsKey, queryFn: fetchNotificationSettings });
+  const settings = useNotificationSettings();
   // The switch follows the click at once (set in the event, not after the mutation's first
   // tick); the server's answer replaces it, a failure falls back to what the server has.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const [pendingChannel, setPendingChannel] = useState<NotificationChannel | null>(null);
-  const save = useMutation({
-    mutationFn: saveNotificationSettings,
-    onSuccess: (saved: NotificationSettings) => {
-      queryClient.setQueryData(notificationsKey, saved);
+  const save = useSaveNotificationSettings({
+    onSuccess: (saved) => {
       if (chosen !== null) {
         notify(t(saved.securityNotices ? 'profileEdit.notifications.onSaved' : 'profileEdit.notifications.offSaved'), 'success');
       } else notify(t('profileEdit.notifications.saved'), 'success');
@@ -175,15 +163,10 @@ function NotificationsSection() {
 function CompanyDefaults() {
   const { t } = useTranslation();
   const headingId = useId();
-  const queryClient = useQueryClient();
-  const defaults = useQuery({ queryKey: notificationDefaultsKey, queryFn: fetchNotificationDefaults });
+  const defaults = useNotificationDefaults();
   const [pending, setPending] = useState<NotificationChannel | null>(null);
-  const save = useMutation({
-    mutationFn: (next: NotificationChannel) => saveNotificationDefaults([next]),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(notificationDefaultsKey, saved);
-      // The user's own settings fall back to these.
-      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+  const save = useSaveNotificationDefault({
+    onSuccess: () => {
       notify(t('profileEdit.notifications.companyDefaultsSaved'), 'success');
     },
     onError: (error) => notify(profileErrorText(t, error), 'error'),

@@ -1,8 +1,8 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DeleteOutline from '@mui/icons-material/Delete';
 import Event from '@mui/icons-material/Event';
 import FileDownload from '@mui/icons-material/FileDownload';
 import LocalOffer from '@mui/icons-material/LocalOffer';
-import PersonOutline from '@mui/icons-material/PersonOutlined';
+import PersonOutline from '@mui/icons-material/Person';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -38,7 +37,7 @@ import { DATE_FORMAT } from '../../../components/pickers-provider';
 import { StatusDot } from '../../../components/status-chip';
 import { toDay } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
-import { notify } from '../../../lib/notify';
+import { dismissAll, notify, notifyUndo } from '../../../lib/notify';
 import { useUserLookup } from '../../../lib/user-lookup';
 import { type BulkRegister, invalidateRegister, runBulk, undoBulk, useTags } from '../api';
 
@@ -66,7 +65,7 @@ function tagTypesOf(types: readonly ItemTypeKey[]): TagType[] {
   return [...kinds];
 }
 
-type Dialog = 'assignee' | 'owner' | 'dueDate' | 'tags' | 'delete' | null;
+type OpenDialog = 'assignee' | 'owner' | 'dueDate' | 'tags' | 'delete' | null;
 
 interface ItemBulkBarProps {
   register: BulkRegister;
@@ -89,14 +88,13 @@ interface ItemBulkBarProps {
 export function ItemBulkBar({ register, types, selection, total, filter, onExport, exporting, canWrite }: ItemBulkBarProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
   const [busy, setBusy] = useState(false);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
-  const [undo, setUndo] = useState<{ id: string; text: string } | null>(null);
   const statusMenuId = useId();
   const tagTypes = tagTypesOf(types);
   const count = selection.all ? total : selection.rows.size;
-  if (count === 0 && !undo) return null;
+  if (count === 0) return null;
 
   const target = (): Pick<BulkRequest, 'ids' | 'filter'> =>
     selection.all ? { filter: filter() as BulkRequest['filter'] } : { ids: [...selection.rows.keys()] };
@@ -109,7 +107,22 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
       setDialog(null);
       if (action.delete) {
         selection.clear();
-        if (result.undoId) setUndo({ id: result.undoId, text: bulkResultText(t, result, true) });
+        const undoId = result.undoId;
+        if (undoId)
+          notifyUndo(
+            bulkResultText(t, result, true),
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                dismissAll();
+                void restore(undoId);
+              }}
+              sx={{ fontWeight: 700 }}
+            >
+              {t('items.bulk.undo')}
+            </Button>,
+          );
         else notify(bulkResultText(t, result, true), result.skipped.length ? 'warning' : 'success');
       } else {
         notify(bulkResultText(t, result), result.skipped.length ? 'warning' : 'success');
@@ -122,7 +135,6 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
   }
 
   async function restore(id: string) {
-    setUndo(null);
     try {
       const { restored } = await undoBulk(register, id);
       invalidateRegister(client, register);
@@ -234,20 +246,6 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
         busy={busy}
         onConfirm={() => void run({ delete: true })}
         onClose={() => setDialog(null)}
-      />
-      <Snackbar
-        open={!!undo}
-        autoHideDuration={BULK_UNDO_SECONDS * 1000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setUndo(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        message={undo?.text}
-        action={
-          undo && (
-            <Button color="inherit" size="small" onClick={() => void restore(undo.id)} sx={{ fontWeight: 700 }}>
-              {t('items.bulk.undo')}
-            </Button>
-          )
-        }
       />
     </>
   );
