@@ -112,7 +112,11 @@ describe('organisation diagram', () => {
     const { nodes } = await api<{ nodes: Node[] }>(server, 'GET', `/diagram?companyId=${demo.id}`);
     expect(nodes.filter((n) => n.type === 'O').length).toBeGreaterThanOrEqual(2);
 
-    await page.getByRole('link', { name: 'Organigramm' }).first().click();
+    // The diagram is an entry of the sidebar's "Organisation" section.
+    const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
+    const section = nav.getByRole('button', { name: 'Organisation' });
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    await nav.getByRole('link', { name: 'Organigramm' }).click();
     await page.waitForURL(/\/diagram$/);
     const chart = page.getByTestId('organisation-chart');
     await chart

@@ -37,6 +37,8 @@ describe('the notification bell', () => {
     await bell.waitFor();
     // "Benachrichtigungen, 3 ungelesen", or no number when there is nothing unread.
     const unread = async () => Number(/(\d+) ungelesen/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    // The demo's inbox has unread notifications: wait until the bell has loaded its count.
+    await expect.poll(unread).toBeGreaterThan(0);
     const before = await unread();
 
     // The editor records a breach at the bakery (the agency's client) through the API.
@@ -104,7 +106,13 @@ describe('the notification bell', () => {
     await page.getByRole('option', { name: 'Neue Datenschutzverletzung' }).click();
     await expect.poll(() => page.url()).toContain('kind=breach_created');
     const rows = grid.getByRole('row');
-    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    // The previous page stays on screen while the filtered one loads: wait until only new breaches show.
+    await expect
+      .poll(async () => {
+        const texts = await rows.allInnerTexts();
+        return texts.length > 1 && texts.slice(1).every((text) => text.includes('Neue Datenschutzverletzung'));
+      })
+      .toBe(true);
     const before = (await rows.count()) - 1;
     // Mark one read: it leaves the unread list.
     await rows.nth(1).getByRole('button', { name: 'Als gelesen markieren' }).click();

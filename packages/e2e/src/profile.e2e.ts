@@ -188,10 +188,10 @@ describe('profile, help administration and presentation mode in the browser', ()
     expect(await notices.isChecked()).toBe(true);
     await notices.uncheck();
     await page.getByText('Sie erhalten keine Sicherheitshinweise per E-Mail mehr.').waitFor();
-    expect(await apiGet(token, '/user/notifications')).toEqual({ securityNotices: false });
+    expect(await apiGet(token, '/user/notifications')).toMatchObject({ securityNotices: false });
     await notices.check();
     await page.getByText('Sie erhalten wieder Sicherheitshinweise per E-Mail.').waitFor();
-    expect(await apiGet(token, '/user/notifications')).toEqual({ securityNotices: true });
+    expect(await apiGet(token, '/user/notifications')).toMatchObject({ securityNotices: true });
 
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -95,7 +95,9 @@ describe('the application shell', () => {
     await page.goto(`${server.url}/administration`);
     await page.getByRole('heading', { name: 'Benutzer verwalten', level: 2 }).waitFor();
     const cards = page.locator('main li h2');
-    expect(await cards.count()).toBe(4);
+    // Users, roles, companies, security log and webhooks.
+    expect(await cards.count()).toBe(5);
+    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
     expect(await page.getByRole('heading', { name: /Hilfetexte|Nutzungsbedingungen/, level: 2 }).count()).toBe(0);
     await close();
   });

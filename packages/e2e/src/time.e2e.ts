@@ -145,6 +145,11 @@ describe('time', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.MuiDataGrid-row', { hasText: 'Einweisung der neuen Filialleitung' }).waitFor();
     await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,50');
+    // The view lives in the URL: a reload shows the same project's records and sum.
+    await page.waitForURL(/projectId=/);
+    await page.reload();
+    await page.locator('.MuiDataGrid-row', { hasText: 'Einweisung der neuen Filialleitung' }).waitFor();
+    await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe('Summe Stunden: 1,50');
     const records = await exportXlsx(page);
     expect(records.name).toBe('DataGrid.xlsx');
     expect(records.rows[0]!.slice(0, 2)).toEqual(['Datum', 'Stunden']);

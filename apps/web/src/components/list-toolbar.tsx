@@ -15,7 +15,8 @@ interface ListToolbarProps {
     searchText: string;
     setSearchText: (text: string) => void;
   };
-  searchLabel: string;
+  /** The quick search's label; lists whose endpoint has no text search have no field. */
+  searchLabel?: string;
   /** The page's own filters, after the search field. */
   children?: ReactNode;
   /** A date-range filter at the end, for lists that have one. */
@@ -29,23 +30,25 @@ export function ListToolbar({ grid, searchLabel, children, range }: ListToolbarP
       variant="outlined"
       sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      <TextField
-        size="small"
-        type="search"
-        label={searchLabel}
-        value={grid.searchText}
-        onChange={(e) => grid.setSearchText(e.target.value)}
-        sx={{ width: { xs: '100%', sm: 260 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {searchLabel && (
+        <TextField
+          size="small"
+          type="search"
+          label={searchLabel}
+          value={grid.searchText}
+          onChange={(e) => grid.setSearchText(e.target.value)}
+          sx={{ width: { xs: '100%', sm: 260 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
       {children}
       {range && (
         <>

@@ -1,12 +1,19 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { itemStatuses, type StatusUrgency, statusColour, statusHex, statusTextHex } from '@pc/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** The translation key of a status code's name (`status.open` …); codes above 4 count as done. */
 export function statusNameKey(status: number): string {
   const known = itemStatuses.find((s) => s.code === status);
   return `status.${known?.name ?? 'done'}`;
+}
+
+/** The chip's text: the status's name, and for an overdue item that it is overdue. */
+export function statusLabel(t: TFunction, status: number, urgency?: StatusUrgency): string {
+  const name = t(statusNameKey(status));
+  return statusColour(status, urgency) === 'red' ? t('status.overdueLabel', { status: name }) : name;
 }
 
 /** A small round dot in the colour of a status (statusColour: red only when overdue). */
@@ -37,11 +44,10 @@ export function StatusDot({ status, size = 12, urgency }: { status: number; size
 export function StatusChip({ status, urgency }: { status: number; urgency?: StatusUrgency }) {
   const { t } = useTranslation();
   const colour = statusColour(status, urgency);
-  const name = t(statusNameKey(status));
   return (
     <Chip
       size="small"
-      label={colour === 'red' ? t('status.overdueLabel', { status: name }) : name}
+      label={statusLabel(t, status, urgency)}
       data-status-colour={colour}
       sx={{
         bgcolor: statusHex[colour],

@@ -149,9 +149,12 @@ export interface ServerPage<R> {
   total: number;
 }
 
-export interface ServerGridOptions<R, K extends QueryKey> {
-  /** The feature's query options for one view (from its `api.ts`: key factory and fetcher). */
-  query: (view: GridView) => UseQueryOptions<ServerPage<R>, Error, ServerPage<R>, K>;
+export interface ServerGridOptions<P extends ServerPage<unknown>, K extends QueryKey> {
+  /**
+   * The feature's query options for one view (from its `api.ts`: key factory and fetcher). A page
+   * may carry more than its rows (the sums of a time list).
+   */
+  query: (view: GridView) => UseQueryOptions<P, Error, P, K>;
   /** A module constant: a new object each render would rebuild the view each render. */
   defaults: Partial<GridDefaults>;
   /**
@@ -166,11 +169,11 @@ export interface ServerGridOptions<R, K extends QueryKey> {
  * show the same page, sort and filters; the previous page stays on screen while the next loads;
  * the quick search queries once typing pauses.
  */
-export function useServerGrid<R, K extends QueryKey = QueryKey>({
+export function useServerGrid<P extends ServerPage<unknown>, K extends QueryKey = QueryKey>({
   query: queryOf,
   defaults: partial,
   remember,
-}: ServerGridOptions<R, K>) {
+}: ServerGridOptions<P, K>) {
   const search: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
   const defaults: GridDefaults = useMemo(() => ({ pageSize: 50, sort: '', dir: 'asc', filters: {}, ...partial }), [partial]);
@@ -219,4 +222,4 @@ export function useServerGrid<R, K extends QueryKey = QueryKey>({
   return { view, setView, searchText, setSearchText, query, defaults, openedPlain };
 }
 
-export type ServerGrid<R> = ReturnType<typeof useServerGrid<R>>;
+export type ServerGrid<R> = ReturnType<typeof useServerGrid<ServerPage<R>>>;

@@ -7,9 +7,12 @@ import {
   timeRecordPageSchema,
   timeRecordSchema,
 } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
+import { currentWeek } from '../../components/date-range';
 import { apiRequest } from '../../lib/api/api-client';
+import { toDay } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
 
 export function useProjects(enabled = true) {
@@ -59,6 +62,37 @@ export function timeRecordPageUrl(
 
 export const fetchTimeRecordPage = (url: string, signal?: AbortSignal) =>
   apiRequest(url, { schema: timeRecordPageSchema, signal });
+
+/** The records list opens on the current week, newest day first, 25 a page, every company, project and person. */
+export const timeRecordListDefaults: GridDefaults = {
+  pageSize: 25,
+  sort: 'day',
+  dir: 'desc',
+  filters: { companyId: '', projectId: '', userId: '' },
+  range: () => currentWeek(),
+};
+
+/** The endpoint's parameters for a view: calendar days for the range, the page's filters. */
+function recordParams(view: GridView, page: number, pageSize: number): URLSearchParams {
+  const p = viewParams(view, { page, pageSize });
+  for (const k of ['from', 'until', 'q']) p.delete(k);
+  if (view.range.from) p.set('from', toDay(view.range.from));
+  if (view.range.until) p.set('until', toDay(view.range.until));
+  for (const [k, v] of Object.entries(view.filters)) if (v) p.set(k, v);
+  return p;
+}
+
+/** One page of records (with the sums over every match) for a view of the list. */
+export function fetchTimeRecordView(view: GridView, page = view.page, pageSize = view.pageSize, signal?: AbortSignal) {
+  return fetchTimeRecordPage(`/time-record/page?${recordParams(view, page, pageSize)}`, signal);
+}
+
+/** The query `useServerGrid` runs for a view of the list, per scope. */
+export const timeRecordPageQuery = (scopeId: string | null) => (view: GridView) =>
+  queryOptions({
+    queryKey: ['time-records', 'page', scopeId, recordParams(view, view.page, view.pageSize).toString()] as const,
+    queryFn: ({ signal }) => fetchTimeRecordView(view, view.page, view.pageSize, signal),
+  });
 
 export function useSaveTimeRecord() {
   const qc = useQueryClient();

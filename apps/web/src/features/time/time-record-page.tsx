@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -8,29 +7,26 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import { type TimeRecord, type TimeRecordPageQuery, timeRecordSortFields } from '@pc/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { GridColDef } from '@mui/x-data-grid';
+import { type TimeRecord, timeRecordSortFields } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { downloadXlsx } from '../../components/data-grid/xlsx-export';
-import { currentWeek, type DateRange } from '../../components/date-range';
-import { DateRangeFilter } from '../../components/date-range-filter';
+import { exportAll, useExporting } from '../../components/data-grid/export-all';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
+import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
+import { ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
-import { formatDate, formatHours, parseDay, toDay } from '../../lib/format';
-import { notify } from '../../lib/notify';
+import { formatDate, formatHours, parseDay } from '../../lib/format';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { useUserLookup } from '../../lib/user-lookup';
-import { fetchTimeRecordPage, type RecordFilter, timeRecordPageUrl, useProjects } from './api';
+import { fetchTimeRecordView, timeRecordListDefaults, timeRecordPageQuery, useProjects } from './api';
 import { ProjectsPanel } from './projects-panel';
 import { TimeRecordDialog } from './time-record-dialog';
 
-type Sort = TimeRecordPageQuery['sort'];
-const EXPORT_PAGE_SIZE = 500;
+const sortFieldOf = (column: string) => timeRecordSortFields.find((f) => f === column);
 
 /**
  * /time-record: the caller's time records (everyone's with TimeRecords.ReadAll) in the date range
@@ -45,35 +41,17 @@ export function TimeRecordPage() {
   const canBook = hasClaim(me, 'TimeRecords.Write');
   const readsAll = hasClaim(me, 'TimeRecords.ReadAll');
   const [tab, setTab] = useState<'records' | 'projects'>('records');
-  const [range, setRange] = useState<DateRange>(() => currentWeek());
-  const [companyId, setCompanyId] = useState('');
-  const [projectId, setProjectId] = useState('');
-  const [userId, setUserId] = useState('');
-  const [sort, setSort] = useState<{ sort: Sort; dir: 'asc' | 'desc' }>({ sort: 'day', dir: 'desc' });
-  const [pagination, setPagination] = useState({ page: 0, pageSize: 25 });
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run } = useExporting();
   const projects = useProjects();
   const users = useUserLookup();
-
-  const filter: RecordFilter = {
-    from: range.from ? toDay(range.from) : undefined,
-    until: range.until ? toDay(range.until) : undefined,
-    companyId: companyId || undefined,
-    projectId: projectId || undefined,
-    userId: userId || undefined,
-  };
-  const url = timeRecordPageUrl(filter, sort.sort, sort.dir, pagination.page, pagination.pageSize);
-  const query = useQuery({
-    queryKey: ['time-records', 'page', scopeId, url],
-    queryFn: ({ signal }) => fetchTimeRecordPage(url, signal),
-    placeholderData: keepPreviousData,
-    enabled: tab === 'records',
-  });
+  const recordQuery = useMemo(() => timeRecordPageQuery(scopeId), [scopeId]);
+  const grid = useServerGrid({ query: recordQuery, defaults: timeRecordListDefaults });
+  const { view, setView, query } = grid;
+  const { companyId, projectId, userId } = view.filters;
   const hours = (h: number) => formatHours(h, i18n.language);
   const companies = [...new Map((projects.data ?? []).map((p) => [p.companyId, p.companyName])).entries()];
   const companyProjects = (projects.data ?? []).filter((p) => !companyId || p.companyId === companyId);
-  const resetPage = () => setPagination((p) => ({ ...p, page: 0 }));
 
   const columns = useMemo<GridColDef<TimeRecord>[]>(
     () => [
@@ -106,20 +84,12 @@ export function TimeRecordPage() {
     ],
     [t, i18n.language],
   );
-  const sortModel: GridSortModel = [{ field: sort.sort, sort: sort.dir }];
 
-  async function exportXlsx() {
-    setExporting(true);
-    try {
-      const rows: TimeRecord[] = [];
-      for (let page = 0; ; page++) {
-        const res = await fetchTimeRecordPage(timeRecordPageUrl(filter, sort.sort, sort.dir, page, EXPORT_PAGE_SIZE));
-        rows.push(...res.items);
-        if (res.items.length === 0 || rows.length >= res.total) break;
-      }
-      await downloadXlsx(
-        columns.map((c) => ({ header: c.headerName ?? c.field, format: c.field === 'day' ? ('date' as const) : undefined })),
-        rows.map((r) => [
+  const exportXlsx = () =>
+    run(() =>
+      exportAll(
+        (page) => fetchTimeRecordView(view, page, EXPORT_PAGE_SIZE),
+        (r) => [
           parseDay(r.day),
           r.hours,
           r.userName,
@@ -128,18 +98,13 @@ export function TimeRecordPage() {
           r.description,
           r.itemName ?? '',
           r.billable ? t('items.yes') : t('items.no'),
-        ]),
-      );
-    } catch (error) {
-      console.error(error);
-      notify(t('grid.exportFailed'), 'error');
-    } finally {
-      setExporting(false);
-    }
-  }
+        ],
+        columns.map((c) => ({ header: c.headerName ?? c.field, format: c.field === 'day' ? ('date' as const) : undefined })),
+      ),
+    );
 
   const title = t('section.time-record');
-  const filtered = !!(range.from || range.until || companyId || projectId || userId);
+  const filtered = !!(view.range.from || view.range.until || companyId || projectId || userId);
   return (
     <PickersProvider>
       <PageHeader
@@ -172,20 +137,13 @@ export function TimeRecordPage() {
         <ProjectsPanel />
       ) : (
         <>
-          <Paper
-            variant="outlined"
-            sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-          >
+          <ListToolbar grid={grid} range={{}}>
             <TextField
               select
               size="small"
               label={t('time.field.company')}
               value={companyId}
-              onChange={(e) => {
-                setCompanyId(e.target.value);
-                setProjectId('');
-                resetPage();
-              }}
+              onChange={(e) => setView({ filters: { companyId: e.target.value, projectId: '' } })}
               sx={{ width: { xs: '100%', sm: 220 } }}
             >
               <MenuItem value="">{t('time.all')}</MenuItem>
@@ -200,10 +158,7 @@ export function TimeRecordPage() {
               size="small"
               label={t('time.field.project')}
               value={projectId}
-              onChange={(e) => {
-                setProjectId(e.target.value);
-                resetPage();
-              }}
+              onChange={(e) => setView({ filters: { projectId: e.target.value } })}
               sx={{ width: { xs: '100%', sm: 220 } }}
             >
               <MenuItem value="">{t('time.all')}</MenuItem>
@@ -219,10 +174,7 @@ export function TimeRecordPage() {
                 size="small"
                 label={t('time.field.user')}
                 value={userId}
-                onChange={(e) => {
-                  setUserId(e.target.value);
-                  resetPage();
-                }}
+                onChange={(e) => setView({ filters: { userId: e.target.value } })}
                 sx={{ width: { xs: '100%', sm: 200 } }}
               >
                 <MenuItem value="">{t('time.all')}</MenuItem>
@@ -233,33 +185,13 @@ export function TimeRecordPage() {
                 ))}
               </TextField>
             )}
-            <Box sx={{ flexGrow: 1, display: { xs: 'none', lg: 'block' } }} />
-            <DateRangeFilter
-              value={range}
-              onChange={(r) => {
-                setRange(r);
-                resetPage();
-              }}
-            />
-          </Paper>
+          </ListToolbar>
           <RetryAlert query={query}>{t('time.loadFailed')}</RetryAlert>
-          <AppDataGrid<TimeRecord>
+          <ServerDataGrid<TimeRecord>
+            grid={grid}
             label={title}
-            rows={query.data?.items ?? []}
             columns={columns}
-            rowCount={query.data?.total ?? 0}
-            loading={query.isFetching}
-            paginationMode="server"
-            sortingMode="server"
-            paginationModel={pagination}
-            onPaginationModelChange={setPagination}
-            sortModel={sortModel}
-            onSortModelChange={(model) => {
-              const first = model[0];
-              const field = timeRecordSortFields.find((f) => f === first?.field);
-              setSort(field && first?.sort ? { sort: field, dir: first.sort } : { sort: 'day', dir: 'desc' });
-              resetPage();
-            }}
+            sortFieldOf={sortFieldOf}
             onRowClick={({ row }) => setDialog({ record: row })}
             slots={{
               noRowsOverlay: () => (
@@ -268,7 +200,6 @@ export function TimeRecordPage() {
                 </Typography>
               ),
             }}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
           />
           {query.data && (
             <Paper variant="outlined" sx={{ mt: 1, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 4 } }}>

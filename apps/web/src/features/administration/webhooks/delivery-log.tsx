@@ -21,13 +21,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginationLabels } from '../../../components/data-grid/grid-locale';
-import { GRID_PAGE_SIZES, type useServerGrid } from '../../../components/data-grid/use-server-grid';
+import { GRID_PAGE_SIZES, type ServerGrid } from '../../../components/data-grid/use-server-grid';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { resendDelivery, webhookKeys } from './api';
 
-type Grid = ReturnType<typeof useServerGrid<WebhookDelivery>>;
+type Grid = ServerGrid<WebhookDelivery>;
 
 const tone = { delivered: 'success', failed: 'error', pending: 'warning' } as const;
 

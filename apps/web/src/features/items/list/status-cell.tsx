@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type Item, itemStatuses } from '@pc/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusChip, StatusDot, statusNameKey, urgencyOf } from '../../../components/status-chip';
+import { StatusChip, StatusDot, statusLabel, urgencyOf } from '../../../components/status-chip';
 
 /**
  * A row's status, changeable in place where the server's rights on the item allow it: the chip
@@ -18,7 +18,7 @@ export function StatusCell({ item, onStatus }: { item: Item; onStatus?: (item: I
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   if (!onStatus || !item.rights.write) return <StatusChip status={item.status} urgency={urgencyOf(item)} />;
-  const label = t('items.list.changeStatus', { status: t(statusNameKey(item.status)), name: item.name });
+  const label = t('items.list.changeStatus', { status: statusLabel(t, item.status, urgencyOf(item)), name: item.name });
   return (
     <>
       <Tooltip title={t('items.list.changeStatusTip')}>
