@@ -1,4 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Key from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -21,11 +20,11 @@ import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
+import { ShownOnceDialog } from '../../components/shown-once-dialog';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
 import { messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useApiTokens, useTokenCompanies } from './api';
-import { copyText } from './copy-text';
 import { apiTokensKey, createApiToken, revokeApiToken } from './profile-api';
 import { profileErrorText } from './profile-messages';
 
@@ -42,40 +41,21 @@ type FormValues = z.infer<typeof formSchema>;
 /** The token just created: shown once, with a copy button; it cannot be read again. */
 function CreatedToken({ token, onClose }: { token: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState<boolean | null>(null);
   return (
-    <DialogFrame
-      open
-      title={t('profileEdit.apiTokens.createdTitle')}
+    <ShownOnceDialog
+      value={token}
       onClose={onClose}
       width={560}
-      actions={
-        <Button variant="contained" onClick={onClose}>
-          {t('profileEdit.apiTokens.done')}
-        </Button>
-      }
-    >
-      <Stack spacing={2}>
-        <Alert severity="warning">{t('profileEdit.apiTokens.createdText')}</Alert>
-        <Box
-          component="code"
-          data-testid="api-token-value"
-          sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowWrap: 'anywhere', fontFamily: 'monospace' }}
-        >
-          {token}
-        </Box>
-        <Box>
-          <Button variant="outlined" startIcon={<ContentCopy />} onClick={async () => setCopied(await copyText(token))}>
-            {t('profileEdit.apiTokens.copy')}
-          </Button>
-        </Box>
-        {copied !== null && (
-          <Typography role="status" color={copied ? 'success.main' : 'error'}>
-            {t(copied ? 'profileEdit.apiTokens.copied' : 'profileEdit.apiTokens.copyFailed')}
-          </Typography>
-        )}
-      </Stack>
-    </DialogFrame>
+      testId="api-token-value"
+      text={{
+        title: t('profileEdit.apiTokens.createdTitle'),
+        warning: t('profileEdit.apiTokens.createdText'),
+        copy: t('profileEdit.apiTokens.copy'),
+        copied: t('profileEdit.apiTokens.copied'),
+        copyFailed: t('profileEdit.apiTokens.copyFailed'),
+        done: t('profileEdit.apiTokens.done'),
+      }}
+    />
   );
 }
 

@@ -15,13 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
 import { useConfig } from '../../lib/config';
+import { copyText, downloadText } from '../../lib/copy-text';
 import { formatDateTime } from '../../lib/format';
 import { messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { enableTwoFactor, startTwoFactorSetup, type TwoFactorSetup } from './api';
-import { copyText, downloadText } from './copy-text';
 import { PasswordField } from './password-field';
 import { groupInFours, recoveryCodesFile } from './two-factor-format';
 

@@ -1,7 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,12 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@pc/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { FilledTextField } from '../../../components/filled-text-field';
+import { ShownOnceDialog } from '../../../components/shown-once-dialog';
 import { useCompanyOptions } from '../../../lib/company-options';
 import { messageText } from '../../../lib/messages';
 import { getScopeCompanyId } from '../../../lib/session/session-store';
@@ -134,51 +131,23 @@ export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | nu
   );
 }
 
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The signing secret of the endpoint just registered: shown once, with a copy button. */
 export function CreatedSecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState<boolean | null>(null);
   return (
-    <DialogFrame
-      open
-      title={t('webhooks.secretTitle')}
+    <ShownOnceDialog
+      value={secret}
       onClose={onClose}
       width={600}
-      actions={
-        <Button variant="contained" onClick={onClose}>
-          {t('webhooks.done')}
-        </Button>
-      }
-    >
-      <Stack spacing={2}>
-        <Alert severity="warning">{t('webhooks.secretText')}</Alert>
-        <Box
-          component="code"
-          data-testid="webhook-secret"
-          sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowWrap: 'anywhere', fontFamily: 'monospace' }}
-        >
-          {secret}
-        </Box>
-        <Box>
-          <Button variant="outlined" startIcon={<ContentCopy />} onClick={async () => setCopied(await copy(secret))}>
-            {t('webhooks.copy')}
-          </Button>
-        </Box>
-        {copied !== null && (
-          <Typography role="status" color={copied ? 'success.main' : 'error'}>
-            {t(copied ? 'webhooks.copied' : 'webhooks.copyFailed')}
-          </Typography>
-        )}
-      </Stack>
-    </DialogFrame>
+      testId="webhook-secret"
+      text={{
+        title: t('webhooks.secretTitle'),
+        warning: t('webhooks.secretText'),
+        copy: t('webhooks.copy'),
+        copied: t('webhooks.copied'),
+        copyFailed: t('webhooks.copyFailed'),
+        done: t('webhooks.done'),
+      }}
+    />
   );
 }
