@@ -255,7 +255,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     measureRoutes(api, itemDeps);
     initiationRoutes(api, { ...itemDeps, mailer });
     summaryRoutes(api, itemDeps);
-    diagramRoutes(api);
+    diagramRoutes(api, itemDeps);
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });
     importRoutes(api, itemDeps);

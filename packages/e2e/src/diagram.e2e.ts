@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, newPage, seriousViolations, shot, signIn } from './browser';
@@ -152,16 +153,24 @@ describe('organisation diagram', () => {
     expect(errors).toEqual([]);
   });
 
-  it('exports plain SVG and PNG and JPG at twice its size, named after company and day', { timeout: 120_000 }, async () => {
+  it('exports plain SVG, PNG and JPG at twice its size, and a landscape PDF, named after company and day', {
+    timeout: 120_000,
+  }, async () => {
     await page.goto(`${server.url}/diagram`);
     const chart = page.getByTestId('organisation-chart');
     await chart.locator('.react-flow__node').first().waitFor({ timeout: 30_000 });
     const files: Record<string, Buffer> = {};
-    for (const format of ['SVG', 'PNG', 'JPG']) {
+    const menuItems = {
+      SVG: 'Als SVG exportieren',
+      PNG: 'Als PNG exportieren',
+      JPG: 'Als JPG exportieren',
+      PDF: 'Als PDF exportieren (A4 quer)',
+    };
+    for (const [format, menuItem] of Object.entries(menuItems)) {
       await chart.getByRole('button', { name: 'Exportieren' }).click();
       const [download] = (await Promise.all([
         page.waitForEvent('download', { timeout: 60_000 }),
-        page.getByRole('menuitem', { name: `Als ${format} exportieren` }).click(),
+        page.getByRole('menuitem', { name: menuItem }).click(),
       ])) as [Download, unknown];
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^Organigramm ${DEMO} \\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
@@ -194,6 +203,14 @@ describe('organisation diagram', () => {
     expect(await decodedSize(page, files.JPG!, 'image/jpeg')).toEqual(doubled);
     expect(files.PNG!.subarray(1, 4).toString()).toBe('PNG');
     expect([...files.JPG!.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    // The PDF: one A4 landscape page with the same title, company, legend and names as text.
+    const pdf = await getDocument({ data: new Uint8Array(files.PDF!), useSystemFonts: false, isEvalSupported: false }).promise;
+    expect(pdf.numPages).toBe(1);
+    const sheet = await pdf.getPage(1);
+    expect(sheet.view.map(Math.round)).toEqual([0, 0, 842, 595]);
+    const text = (await sheet.getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join(' ');
+    for (const part of ['Organigramm', DEMO, 'Legende:']) expect(text).toContain(part);
+    await pdf.destroy();
   });
 
   it('shows the chart as a dashboard tile the viewport high minus 170 px', { timeout: 60_000 }, async () => {

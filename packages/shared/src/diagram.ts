@@ -6,6 +6,12 @@ export const diagramQuerySchema = z.object({
 });
 export type DiagramQuery = z.infer<typeof diagramQuerySchema>;
 
+/** Paper of the diagram's PDF, always landscape. */
+export const diagramPapers = ['a4', 'a3'] as const;
+export type DiagramPaper = (typeof diagramPapers)[number];
+export const diagramPdfQuerySchema = diagramQuerySchema.extend({ paper: z.enum(diagramPapers).default('a4') });
+export type DiagramPdfQuery = z.infer<typeof diagramPdfQuerySchema>;
+
 /**
  * Chart node types: C company, O organisation unit, P process, SA service agreement, PSA a service
  * agreement a process names as its processor. A node id is `<type>-<uuid>`, so a click can

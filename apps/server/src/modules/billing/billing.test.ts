@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { luhnValid } from '@pc/shared';
 import { count, eq, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appUser,
@@ -20,21 +19,9 @@ import { hashPassword } from '../../platform/auth/password';
 import { addDays, addMonths, todayIn } from '../../platform/dates';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMail } from '../../test/helpers';
+import { pdfText } from '../../test/pdf';
 import { advanceContracts } from './contract-job';
 import { dayText, recordCharge } from './invoice';
-
-/** The text of a PDF, read back with pdf.js (as the report tests do). */
-async function pdfText(data: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((x) => ('str' in x ? x.str : '')).join(' '));
-  }
-  await doc.destroy();
-  // Words broken at a hyphen at the end of a line read as one again.
-  return pages.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-');
-}
 
 /** A Visa number with a right check digit, derived from the rule. */
 const visa = (() => {

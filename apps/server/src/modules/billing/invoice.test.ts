@@ -1,18 +1,7 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf';
 import { renderPdf } from '../dynamic-document/pdf';
 import { type InvoiceData, invoiceDefinition } from './invoice';
-
-async function pdfText(data: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((x) => ('str' in x ? x.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-');
-}
 
 const invoice: InvoiceData = {
   locale: 'de',

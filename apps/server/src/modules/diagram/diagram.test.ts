@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
+import { readPdf } from '../../test/pdf';
 import { buildDiagram } from './build';
 
 type Node = { id: string; name: string; type: string; containerId: string | null };
@@ -138,6 +139,47 @@ describe('organisation diagram', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().fields)).toEqual(['companyId']);
     expect((await t.app.inject({ url: '/api/diagram', headers: t.auth(admin) })).statusCode).toBe(422);
+  });
+
+  it('prints the chart as one landscape page in A4 or A3 with title, company, date, names and legend', async () => {
+    const pdf = (query: string, token = admin, lang = 'de') =>
+      t.app.inject({ url: `/api/diagram/pdf?companyId=${gruppe}${query}`, headers: t.auth(token, { 'accept-language': lang }) });
+    const a4 = await pdf('');
+    expect(a4.statusCode, a4.body).toBe(200);
+    expect(a4.headers['content-type']).toBe('application/pdf');
+    expect(a4.headers['content-disposition']).toMatch(
+      /^attachment; filename="Organigramm Beispiel Gruppe \d{4}-\d{2}-\d{2}\.pdf"/,
+    );
+    const [page, ...more] = await readPdf(a4.rawPayload);
+    expect(more).toHaveLength(0);
+    expect([Math.round(page!.width), Math.round(page!.height)]).toEqual([842, 595]);
+    const today = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    for (const text of [
+      'Organigramm',
+      `Beispiel Gruppe · ${today.format(new Date())}`,
+      'Gehaltsabrechnung',
+      'Recruiting',
+      'Lohnbuchhaltung extern',
+      'Legende:',
+      'Auftragsverarbeiter einer Verarbeitungstätigkeit',
+    ])
+      expect(page!.text).toContain(text);
+
+    const a3 = await pdf('&paper=a3', admin, 'en');
+    expect(a3.statusCode, a3.body).toBe(200);
+    const [big] = await readPdf(a3.rawPayload);
+    expect([Math.round(big!.width), Math.round(big!.height)]).toEqual([1191, 842]);
+    expect(big!.text).toContain('Legend:');
+
+    expect((await pdf('&paper=letter')).statusCode).toBe(422);
+    const other = await pdf('', await t.tokenFor('other@demo.local'));
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Beispiel');
   });
 
   it('a unit may name neither two parents nor itself', async () => {

@@ -1,10 +1,12 @@
-import { diagramQuerySchema, diagramSchema } from '@pc/shared';
+import { diagramPdfQuerySchema, diagramQuerySchema, diagramSchema } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { attachmentHeader } from '../report/service';
+import { diagramPdf } from './pdf';
 import { diagramOf } from './service';
 
-export function diagramRoutes(app: FastifyInstance) {
+export function diagramRoutes(app: FastifyInstance, d: { timeZone: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/diagram',
@@ -18,5 +20,25 @@ export function diagramRoutes(app: FastifyInstance) {
       },
     },
     async (req) => diagramOf(ctxOf(req), req.query),
+  );
+
+  r.get(
+    '/api/diagram/pdf',
+    {
+      config: { claims: { all: ['Diagram.Read'] } },
+      schema: {
+        tags: ['diagram'],
+        summary: 'Organisation diagram as a one-page PDF in A4 or A3 landscape, with title, company, date and legend',
+        querystring: diagramPdfQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const pdf = await diagramPdf(ctxOf(req), req.query, d.timeZone);
+      return reply
+        .header('content-type', pdf.contentType)
+        .header('content-disposition', attachmentHeader(pdf.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(pdf.body);
+    },
   );
 }

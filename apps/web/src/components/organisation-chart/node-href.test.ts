@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, exportFrame } from './export';
+import { exportFileName } from './export';
 import { nodeHref } from './node-href';
 
 const id = '0b7c6a2e-4d1f-4b8e-9a51-3f2d7c1e9a00';
@@ -21,14 +21,5 @@ describe('export', () => {
     const day = new Date(2026, 10, 24, 15, 0);
     expect(exportFileName('Organigramm', 'Bäckerei Schmidt', 'png', day)).toBe('Organigramm Bäckerei Schmidt 2026-11-24.png');
     expect(exportFileName('Organigramm', 'A/B: "C"', 'svg', day)).toBe('Organigramm A-B- -C- 2026-11-24.svg');
-  });
-
-  it('exports at natural size and scales only huge charts down', () => {
-    expect(exportFrame({ x: 10, y: 20, width: 500, height: 300 })).toEqual({
-      width: 548,
-      height: 348,
-      transform: 'translate(14px, 4px) scale(1)',
-    });
-    expect(exportFrame({ x: 0, y: 0, width: 16000, height: 4000 })).toMatchObject({ width: 8048, height: 2048 });
   });
 });

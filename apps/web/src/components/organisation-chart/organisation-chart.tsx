@@ -14,22 +14,29 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type Diagram, type DiagramNodeType, diagramNodeTypes, diagramSchema } from '@pc/shared';
+import {
+  type Diagram,
+  type DiagramNodeType,
+  type DiagramPaper,
+  diagramNodeTypes,
+  diagramPapers,
+  diagramSchema,
+} from '@pc/shared';
+import { chartSvg, type Layout, layoutDiagram } from '@pc/shared/diagram-drawing';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type Edge, MarkerType, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api/api-client';
+import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { saveBlob } from '../data-grid/xlsx-export';
 import { RetryAlert } from '../retry-alert';
 import { type ChartNode, DiagramNodeView, type Side, shapeStyle } from './chart-nodes';
-import { type ExportFormat, exportFileName, exportFormats } from './export';
-import { type Layout, layoutDiagram } from './layout';
+import { exportFileName, type ImageFormat, imageFormats } from './export';
 import { nodeHref } from './node-href';
-import { chartSvg, rasterise } from './svg-export';
+import { rasterise } from './rasterise';
 
 const nodeTypes = { diagram: DiagramNodeView };
 
@@ -160,11 +167,19 @@ function Chart({ companyId, companyName, height }: ChartProps) {
     else void frame.current?.requestFullscreen().catch(() => undefined);
   };
 
-  const runExport = async (format: ExportFormat) => {
+  /** Images are drawn here from the chart on screen; the PDF comes from the server, laid out the same way. */
+  const runExport = async (format: ImageFormat | DiagramPaper) => {
     setExportAnchor(null);
     if (!layout || !query.data) return;
     setExporting(true);
     try {
+      if (format === 'a4' || format === 'a3') {
+        const file = await apiRequest<DownloadedFile>(`/diagram/pdf?companyId=${companyId}&paper=${format}`, {
+          responseType: 'file',
+        });
+        saveFile(file, `${t('diagram.fileName')}.pdf`);
+        return;
+      }
       const names = (key: 'type' | 'node') =>
         Object.fromEntries(diagramNodeTypes.map((k) => [k, t(`diagram.${key}.${k}`)])) as Record<DiagramNodeType, string>;
       const svg = chartSvg(layout, query.data, {
@@ -234,9 +249,14 @@ function Chart({ companyId, companyName, height }: ChartProps) {
           {t('diagram.export')}
         </Button>
         <Menu id={menuId} anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-          {exportFormats.map((format) => (
+          {imageFormats.map((format) => (
             <MenuItem key={format} onClick={() => void runExport(format)}>
               {t('diagram.exportAs', { format: format.toUpperCase() })}
+            </MenuItem>
+          ))}
+          {diagramPapers.map((paper) => (
+            <MenuItem key={paper} onClick={() => void runExport(paper)}>
+              {t('diagram.exportPdf', { paper: paper.toUpperCase() })}
             </MenuItem>
           ))}
         </Menu>

@@ -1,8 +1,8 @@
-import type { Diagram } from '@pc/shared';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
+import type { Diagram } from '../diagram';
 import { layoutDiagram } from './layout';
-import { chartSvg, wrap } from './svg-export';
+import { chartSvg, wrap } from './svg';
 
 const texts = {
   title: 'Organigramm',

@@ -1,7 +1,7 @@
-import { type Diagram, type DiagramNodeType, diagramNodeTypes } from '@pc/shared';
+import { type Diagram, type DiagramNodeType, diagramNodeTypes } from '../diagram';
 import type { Layout } from './layout';
 
-/** Spec 001 §3 colours (as chart-nodes.tsx): C very light grey, O light grey, P and SA blue, PSA lighter blue. */
+/** The node colours the screen draws (chart-nodes.tsx): C very light grey, O light grey, P and SA blue, PSA lighter blue. */
 const colours: Record<DiagramNodeType, { fill: string; text: string; border: string }> = {
   C: { fill: '#f7f7f7', text: '#212121', border: '#9e9e9e' },
   O: { fill: '#e2e2e2', text: '#212121', border: '#8a8a8a' },
@@ -159,33 +159,4 @@ export function chartSvg(layout: Layout, diagram: Diagram, texts: SvgTexts): { s
   const w = Math.max(width, lx + margin);
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${r1(w)}" height="${r1(height)}" viewBox="0 0 ${r1(w)} ${r1(height)}"><title>${esc(`${texts.title} ${texts.company}`)}</title>${defs}${out.join('')}</svg>`;
   return { svg, width: w, height };
-}
-
-/** PNG (at twice the size, for sharp prints and slides) or JPG of the plain SVG, drawn on a canvas. */
-export async function rasterise(svg: { svg: string; width: number; height: number }, format: 'png' | 'jpg', scale = 2) {
-  const url = URL.createObjectURL(new Blob([svg.svg], { type: 'image/svg+xml' }));
-  try {
-    const img = new Image();
-    img.decoding = 'sync';
-    await new Promise<void>((resolve, reject) => {
-      img.onload = () => resolve();
-      img.onerror = () => reject(new Error('the chart could not be drawn'));
-      img.src = url;
-    });
-    // Browsers refuse canvases much beyond 16 000 px a side.
-    const k = Math.min(scale, 16000 / Math.max(svg.width, svg.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.ceil(svg.width * k);
-    canvas.height = Math.ceil(svg.height * k);
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    const type = format === 'png' ? 'image/png' : 'image/jpeg';
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(`no ${format} from the canvas`))), type, 0.92),
-    );
-  } finally {
-    URL.revokeObjectURL(url);
-  }
 }

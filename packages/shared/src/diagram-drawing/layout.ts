@@ -1,6 +1,6 @@
-import type { Diagram, DiagramNode, DiagramNodeType } from '@pc/shared';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { Diagram, DiagramNode, DiagramNodeType } from '../diagram';
 
 /** Sizes of the leaf shapes; containers grow around their children. */
 export const leafSize: Record<Exclude<DiagramNodeType, 'C' | 'O'>, { width: number; height: number }> = {
