@@ -130,6 +130,12 @@ describe('organisation diagram', () => {
     }
     await chart.getByRole('link', { name: `Firma ${DEMO} öffnen` }).waitFor();
     expect(await chart.getByRole('list', { name: 'Legende' }).getByRole('listitem').count()).toBe(5);
+    // The descriptions a screen reader gets are German and speak of links, not of moving or deleting nodes.
+    const descriptions = await chart.locator('[id^="react-flow__node-desc"], [id^="react-flow__edge-desc"]').allTextContents();
+    expect(descriptions).toEqual([
+      'Jeder Eintrag ist ein Link: Tab führt zu ihm, Enter öffnet ihn.',
+      'Ein Pfeil führt von einer Verarbeitungstätigkeit zu ihrem Auftragsverarbeiter.',
+    ]);
     await shot(page, 'diagram-desktop');
     expect(await seriousViolations(page, { exclude: ['nav'] })).toEqual([]);
 

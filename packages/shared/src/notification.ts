@@ -110,7 +110,9 @@ export const notificationQuerySchema = z.object({
   q: text.max(200).optional(),
 });
 
-export const notificationUnreadCountSchema = z.object({ count: z.number().int() });
+/** Unread entries are counted up to this; more show as "99+". */
+export const UNREAD_CAP = 100;
+export const notificationUnreadCountSchema = z.object({ count: z.number().int().max(UNREAD_CAP) });
 export const notificationReadAllSchema = z.object({ marked: z.number().int() });
 
 /** What one run of the notification pass created, per kind; `ran` is false when another instance had the turn. */

@@ -181,4 +181,18 @@ describe('notifications', () => {
     // Nothing reached the other tenant's administrator in all of this.
     expect(await t.db.select().from(notification).where(eq(notification.recipientId, otherId))).toEqual([]);
   });
+
+  it('counts unread entries up to 100, the bell shows more as 99+', async () => {
+    const count = async () =>
+      (await t.app.inject({ url: '/api/notification/unread-count', headers: t.auth(admin) })).json().count as number;
+    const rows = (n: number, kind: string) =>
+      Array.from({ length: n }, (_, i) => ({ companyId: bakery, recipientId: adminId, kind, threshold: String(i) }));
+    await t.db.insert(notification).values(rows(99, 'due_soon'));
+    expect(await count()).toBe(99);
+    await t.db.insert(notification).values(rows(150, 'assigned'));
+    expect(await count()).toBe(100);
+    const all = await t.app.inject({ method: 'POST', url: '/api/notification/read-all', headers: t.auth(admin) });
+    expect(all.json().marked).toBe(249);
+    expect(await count()).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
-import { itemTypes, type NotificationKind } from '@pc/shared';
+import { itemTypes, type NotificationKind, UNREAD_CAP } from '@pc/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { company, item, notification } from '../../db/schema/index';
-import type { Db } from '../../db/types';
+import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
 
@@ -80,12 +80,20 @@ export async function listNotifications(
   };
 }
 
-/** The bell's number: one range of the partial unread index. */
+/**
+ * The bell's number, counted up to UNREAD_CAP: the badge shows "99+" beyond that, and counting
+ * stops there, so a user with tens of thousands of unread entries costs what one with a hundred does
+ * (one short range of the partial unread index).
+ */
 export async function unreadCount(ctx: Ctx) {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notification)
-    .where(and(eq(notification.recipientId, ctx.userId), eq(notification.inApp, true), isNull(notification.readAt)));
+  const [row] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from (
+          select 1 from notification
+          where recipient_id = ${ctx.userId} and in_app and read_at is null
+          limit ${UNREAD_CAP}
+        ) unread`,
+  );
   return { count: Number(row!.n) };
 }
 

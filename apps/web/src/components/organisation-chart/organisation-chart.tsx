@@ -301,6 +301,13 @@ function Chart({ companyId, companyName, height }: ChartProps) {
             edgesFocusable={false}
             elementsSelectable={false}
             proOptions={{ hideAttribution: true }}
+            // The chart is read-only: React Flow's own descriptions (in English) speak of selecting,
+            // moving and deleting nodes, which nobody can do here.
+            ariaLabelConfig={{
+              'node.a11yDescription.default': t('diagram.a11y.node'),
+              'node.a11yDescription.keyboardDisabled': t('diagram.a11y.node'),
+              'edge.a11yDescription.default': t('diagram.a11y.edge'),
+            }}
             aria-label={t('diagram.chart', { company: companyName })}
           />
         ) : (

@@ -33,7 +33,9 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
   const latest = useLatestNotifications(enabled && anchor !== null);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const label = count ? t('notification.bellUnread', { count }) : t('notification.title');
+  // The server counts up to 100: the badge then reads 99+, the label "more than 99".
+  const label =
+    count > 99 ? t('notification.bellUnreadMany') : count ? t('notification.bellUnread', { count }) : t('notification.title');
 
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate(n.id);
