@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { advanceContracts } from './modules/billing/contract-job';
 import { resetDueDemoCompanies } from './modules/company/demo-reset';
+import { removeAbandonedImports } from './modules/import/cleanup';
 import { runNotificationPass } from './modules/notification/scheduler';
 import { diskStorage } from './platform/storage';
 import { startupMessage } from './startup-message';
@@ -57,6 +58,12 @@ async function main() {
     );
   void advance();
   setInterval(advance, 10 * 60_000).unref();
+
+  // Import files checked but never committed go after a day; every ten minutes, by any instance.
+  const importCleanup = () =>
+    removeAbandonedImports(database.db, new Date()).catch((e) => app.log.error({ err: e }, 'import clean-up failed'));
+  void importCleanup();
+  setInterval(importCleanup, 10 * 60_000).unref();
 
   // Due reminders and deadline alerts: at start-up (catching up on a stop) and every
   // NOTIFY_INTERVAL_SECONDS; every instance schedules it, the database keeps each notification once.

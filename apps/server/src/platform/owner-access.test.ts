@@ -27,6 +27,7 @@ const allowed: Record<string, string> = {
   'modules/billing/catalogue.ts': "the operator's plans and coupons (Platform.Manage)",
   'modules/billing/contract-job.ts': 'the contract date job, across tenants',
   'modules/company/demo-reset.ts': 'the scheduled reset of demo companies, across tenants',
+  'modules/import/cleanup.ts': 'removes import files never committed, across tenants',
   'modules/notification/scheduler.ts': 'the scheduled notification pass (due dates, deadlines), across tenants',
   'modules/notification/job-routes.ts': 'the operator runs the notification pass now (Platform.Manage)',
   'modules/webhook/worker.ts': 'the webhook delivery worker: claims deliveries of every tenant',

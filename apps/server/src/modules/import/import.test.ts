@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { item, itemHistory } from '../../db/schema/index';
+import { item, itemHistory, pendingImport } from '../../db/schema/index';
 import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addUserWithClaims, multipart } from '../../test/helpers';
+import { removeAbandonedImports } from './cleanup';
 import { autoMapping } from './service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -474,6 +475,23 @@ describe('register import', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await commit(p.importId, colleague)).statusCode).toBe(404);
     expect((await commit(p.importId)).statusCode).toBe(200);
+  });
+
+  it('removes a checked file nobody committed within a day, and only such a file', async () => {
+    const rows = [
+      ['Bezeichnung', 'Rolle'],
+      ['Liegen gelassen', 'Verantwortlicher'],
+    ];
+    const old = (await preview('alt.xlsx', XLSX, await workbook(rows))).json() as Preview;
+    const fresh = (await preview('neu.xlsx', XLSX, await workbook(rows))).json() as Preview;
+    await t.db
+      .update(pendingImport)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(pendingImport.id, old.importId));
+    expect(await removeAbandonedImports(t.db, new Date())).toBe(1);
+    expect((await commit(old.importId)).statusCode).toBe(404);
+    expect(await removeAbandonedImports(t.db, new Date())).toBe(0);
+    expect((await commit(fresh.importId)).statusCode).toBe(200);
   });
 
   it('refuses a damaged XLSX, a file that is not what its name says, and 50,001 rows, with a clear message', async () => {
