@@ -15,6 +15,7 @@ const allowed: Record<string, string> = {
   'main.ts': 'start-up: opens the database, schedules jobs',
   'app.ts': 'wires the owner connection into the modules below',
   'bootstrap.ts': 'migrations, demo data and the first administrator at start-up',
+  'db/move.ts': 'move-to-postgres: copies a whole installation from the embedded database',
   'seed/demo-notifications.ts': "the demo's first notifications: one notification pass across the demo tenants at start-up",
   'test/harness.ts': 'tests',
   'test/template.ts': 'tests: the database template copied for each test file',
