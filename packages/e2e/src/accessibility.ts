@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { itemTypes } from '@pc/shared';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type RoutePage, routeDefs } from '../../../apps/web/src/lib/routing/route-table';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, LOADING, launch, login, newPage } from './browser';
-import { type RunningServer, startServer } from './server';
+import { seriousViolations as axeViolations, DESKTOP, LOADING, login } from './browser';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 async function token(server: RunningServer, email: string): Promise<string> {
   const res = await fetch(`${server.url}/api/auth/token`, {
@@ -280,24 +280,13 @@ async function closeStray(page: Page) {
  */
 export function accessibilityWalk(email: string) {
   describe(`accessibility of every route as ${email}`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      assertWebBuilt();
-      server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-      browser = await launch();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-      if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    });
+    const app = withServerAndBrowser();
 
     it('finds no serious or critical axe violation', { timeout: 1_800_000 }, async () => {
       const only = process.env.A11Y_ROUTES?.split(',');
-      const paths = (await concretePaths(server, email)).filter(({ path }) => !only || only.some((o) => path.startsWith(o)));
-      const { page, close } = await newPage(browser, DESKTOP);
-      await login(page, server.url, email);
+      const paths = (await concretePaths(app.server, email)).filter(({ path }) => !only || only.some((o) => path.startsWith(o)));
+      const { page, close } = await app.newPage(DESKTOP);
+      await login(page, app.server.url, email);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const found: Record<string, string[]> = {};
       const judged = new Set<string>();
@@ -316,7 +305,7 @@ export function accessibilityWalk(email: string) {
       };
       for (const { path, page: type } of paths) {
         const started = Date.now();
-        const to = new URL(path, server.url).pathname;
+        const to = new URL(path, app.server.url).pathname;
         // In-app navigation (the router follows popstate): a reload per route would take minutes.
         const from = await page.evaluate(
           ({ to, left }) => {

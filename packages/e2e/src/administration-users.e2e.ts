@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  login,
-  newPage,
-  PHONE,
-  SNACKBARS,
-  shot,
-  signIn,
-} from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { type RunningServer, repoRoot, startServer } from './server';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations as axeViolations, DESKTOP, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
+import { repoRoot } from './server';
 
 type Catalog = { [key: string]: string | Catalog };
 const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
@@ -56,27 +46,25 @@ const COMPANY = 'E2E Nur-Lese GmbH';
 const ROLE = 'E2E Unternehmenswahl';
 
 describe('user and role administration in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const app = withServerAndBrowser({ mail: true, env: { LOCKOUT_THRESHOLD: '3' } });
   let companyId = '';
   let newPassword = 'Lena-Start1!';
 
-  const mailsTo = (to: string) => smtp.mails.filter((m) => m.to === to);
+  const mailsTo = (to: string) => app.mail.mails.filter((m) => m.to === to);
   const mailFor = async (to: string, count: number) => {
     await expect.poll(() => mailsTo(to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
     return mailsTo(to)[count - 1]!;
   };
 
   const tokenResponse = (email: string, password: string) =>
-    fetch(`${server.url}/api/auth/token`, {
+    fetch(`${app.server.url}/api/auth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', username: email, password }),
     });
 
   const api = async (token: string, urlPath: string, init: { method?: string; json?: unknown; tenant?: string } = {}) => {
-    const res = await fetch(`${server.url}/api${urlPath}`, {
+    const res = await fetch(`${app.server.url}/api${urlPath}`, {
       method: init.method ?? 'GET',
       headers: {
         Authorization: `Bearer ${token}`,
@@ -108,15 +96,6 @@ describe('user and role administration in the browser', () => {
   }
 
   beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      LOGIN_RATE_LIMIT: '1000',
-      LOCKOUT_THRESHOLD: '3',
-    });
-    browser = await launch();
-
     // The company the new user will be limited to, created as an administrator would elsewhere.
     const token = await adminToken();
     const created = await api(token, '/company', { method: 'POST', json: { name: COMPANY } });
@@ -130,16 +109,9 @@ describe('user and role administration in the browser', () => {
     expect(issue.status).toBe(201);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await smtp?.close();
-  });
-
   it('shows the built-in roles read-only and creates a custom role from claims', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/roles` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/roles` });
     await page.getByRole('heading', { name: tr('section.roles'), level: 1 }).waitFor();
     await page.getByText(tr('rolesAdmin.customEmpty')).waitFor();
 
@@ -192,8 +164,8 @@ describe('user and role administration in the browser', () => {
   }, 90_000);
 
   it('creates a reader limited to one company; the invitee sets a password and sees only that company, read-only', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
     await page.getByRole('heading', { name: tr('section.users'), level: 1 }).waitFor();
     await userRow(page, 'reader@demo.local').waitFor();
     await userRow(page, 'reader@demo.local').getByText('Bäckerei Schmidt').waitFor();
@@ -230,14 +202,14 @@ describe('user and role administration in the browser', () => {
 
     // The invitation arrives; its link sets the first password.
     const invite = linkIn(await mailFor(NEW_USER, 1), '/reset-password/');
-    expect(invite.startsWith(`${server.url}/reset-password/`)).toBe(true);
-    const lena = await newPage(browser);
+    expect(invite.startsWith(`${app.server.url}/reset-password/`)).toBe(true);
+    const lena = await app.newPage();
     await lena.page.goto(invite);
     await field(lena.page, 'Neues Passwort').fill(newPassword);
     await field(lena.page, 'Neues Passwort wiederholen').fill(newPassword);
     await lena.page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => lena.page.url()).toContain('/login');
-    await login(lena.page, server.url, NEW_USER, newPassword, false);
+    await login(lena.page, app.server.url, NEW_USER, newPassword, false);
     await lena.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     // Only that one company in the scope dialog.
@@ -251,7 +223,7 @@ describe('user and role administration in the browser', () => {
     await settled(lena.page);
 
     // Reader: lists without "new", forms without save or delete.
-    await lena.page.goto(`${server.url}/issues`);
+    await lena.page.goto(`${app.server.url}/issues`);
     await lena.page.getByRole('heading', { level: 1, name: tr('section.issue') }).waitFor();
     const clear = lena.page.getByRole('button', { name: tr('grid.dateRange.clear') });
     if (await clear.isEnabled()) await clear.click();
@@ -263,10 +235,10 @@ describe('user and role administration in the browser', () => {
     await lena.page.getByText(tr('items.detail.readOnly')).waitFor();
     expect(await lena.page.getByRole('button', { name: 'Löschen' }).count()).toBe(0);
     expect(await lena.page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
-    await lena.page.goto(`${server.url}/issues/new`);
+    await lena.page.goto(`${app.server.url}/issues/new`);
     await lena.page.getByText(tr('items.detail.noCreate')).waitFor();
     // And no administration.
-    await lena.page.goto(`${server.url}/administration/users`);
+    await lena.page.goto(`${app.server.url}/administration/users`);
     await expect.poll(() => lena.page.url()).toContain('/forbidden');
     expect(lena.errors).toEqual([]);
     await lena.close();
@@ -281,8 +253,8 @@ describe('user and role administration in the browser', () => {
     expect(((await locked.json()) as { error_description: string }).error_description).toBe('login_failed');
     expect((await mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
 
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
     const row = userRow(page, NEW_USER);
     await row.getByText(/^Gesperrt bis \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
     await shot(page, 'admin-users-locked-desktop');
@@ -304,8 +276,8 @@ describe('user and role administration in the browser', () => {
     await row.getByText(tr('usersAdmin.state.mustChangePassword')).waitFor();
 
     // The next login of that user lands on the change-password page.
-    const lena = await newPage(browser);
-    await login(lena.page, server.url, NEW_USER, newPassword);
+    const lena = await app.newPage();
+    await login(lena.page, app.server.url, NEW_USER, newPassword);
     await expect.poll(() => lena.page.url()).toContain('/change-password');
     await lena.page.getByText('Ihr Passwort ist abgelaufen.').waitFor();
     await lena.close();
@@ -337,8 +309,8 @@ describe('user and role administration in the browser', () => {
   }, 120_000);
 
   it('refuses to let the last administrator of a tenant remove their own rights, and changes nothing', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'other@demo.local', { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'other@demo.local', { to: `/administration/users` });
     const row = userRow(page, 'other@demo.local');
     await row.getByText('Administrator', { exact: true }).waitFor();
     // Nothing of the agency shows up for another tenant.
@@ -377,8 +349,8 @@ describe('user and role administration in the browser', () => {
   }, 90_000);
 
   it('fits a phone: users, user form, roles and role form', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
     await userRow(page, NEW_USER).waitFor();
     await fits(page, PHONE.width);
     expect(await seriousViolations(page)).toEqual([]);
@@ -393,7 +365,7 @@ describe('user and role administration in the browser', () => {
     await dialog.getByRole('button', { name: tr('common.cancel') }).click();
     await settled(page);
 
-    await page.goto(`${server.url}/administration/roles`);
+    await page.goto(`${app.server.url}/administration/roles`);
     await page.locator(`[data-role="${ROLE}"]`).waitFor();
     await fits(page, PHONE.width);
     expect(await seriousViolations(page)).toEqual([]);

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 
@@ -36,23 +37,13 @@ const asksBeforeUnload = (page: Page) =>
 const discardQuestion = (page: Page) => page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
 
 describe('the first hour with a real customer', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = withServerAndBrowser();
 
   it('asks before unsaved edits of a register form are lost; saving and cancelling clear it', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    const list = await api<{ items: { id: string; name: string }[] }>(server, ADMIN, '/api/process?pageSize=1');
+    const { page, close } = await app.newPage(DESKTOP);
+    const list = await api<{ items: { id: string; name: string }[] }>(app.server, ADMIN, '/api/process?pageSize=1');
     const { id, name } = list.items[0]!;
-    await signIn(page, server.url, ADMIN, { to: `/process/${id}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/process/${id}` });
     const nameField = page.getByRole('textbox', { name: 'Bezeichnung', exact: true });
     await expect.poll(() => nameField.inputValue()).toBe(name);
     expect(await asksBeforeUnload(page)).toBe(false);
@@ -70,7 +61,7 @@ describe('the first hour with a real customer', () => {
     // Discarding moves on and the item keeps its saved name.
     await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
     await discardQuestion(page).getByRole('button', { name: 'Verwerfen' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${app.server.url}/home`);
     await page.goBack();
     await expect.poll(() => nameField.inputValue()).toBe(name);
 
@@ -83,21 +74,21 @@ describe('the first hour with a real customer', () => {
       .waitFor();
     await expect.poll(() => asksBeforeUnload(page)).toBe(false);
     await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${app.server.url}/home`);
     expect(await discardQuestion(page).count()).toBe(0);
 
     // Cancel is a choice: no question either.
     await page.goBack();
     await nameField.fill('Wird verworfen');
     await page.getByRole('button', { name: 'Abbrechen' }).click();
-    await page.waitForURL(`${server.url}/process`);
+    await page.waitForURL(`${app.server.url}/process`);
     expect(await discardQuestion(page).count()).toBe(0);
     await close();
   });
 
   it('asks before a dialog with changes is closed by Escape or left by a reload', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: '/tag' });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: '/tag' });
     await page
       .getByRole('button', { name: /^Hinzufügen/ })
       .first()
@@ -120,15 +111,15 @@ describe('the first hour with a real customer', () => {
   });
 
   it('switching the company on a detail page goes to the same register of the new company', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    const companies = await api<{ id: string; name: string }[]>(server, ADMIN, '/api/company/list-items');
+    const { page, close } = await app.newPage(DESKTOP);
+    const companies = await api<{ id: string; name: string }[]>(app.server, ADMIN, '/api/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
-    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
-    const list = await api<{ items: { id: string; name: string }[] }>(server, ADMIN, '/api/process?pageSize=1', {
+    await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
+    const list = await api<{ items: { id: string; name: string }[] }>(app.server, ADMIN, '/api/process?pageSize=1', {
       headers: { 'x-tenant': bakery.id },
     });
     const { id, name } = list.items[0]!;
-    await signIn(page, server.url, ADMIN, { to: `/process/${id}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/process/${id}` });
     await expect.poll(() => page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).inputValue()).toBe(name);
 
     await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
@@ -136,7 +127,7 @@ describe('the first hour with a real customer', () => {
       .getByRole('dialog', { name: 'Unternehmen wählen' })
       .getByRole('button', { name: /^Beispiel Handel GmbH/ })
       .click();
-    await page.waitForURL(`${server.url}/process`);
+    await page.waitForURL(`${app.server.url}/process`);
     await page.getByRole('heading', { name: 'Verarbeitungstätigkeiten', level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Handel GmbH)');
     expect(await page.getByText(/Diesen Eintrag gibt es nicht/).count()).toBe(0);
@@ -144,16 +135,16 @@ describe('the first hour with a real customer', () => {
   });
 
   it('a reader sees who is responsible and who works on an entry, read-only', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
+    const { page, close } = await app.newPage(DESKTOP);
     const READER = 'reader@demo.local';
     const list = await api<{ items: { id: string; owner: { name: string } | null; assignee: { name: string } | null }[] }>(
-      server,
+      app.server,
       READER,
       '/api/process?pageSize=100',
     );
     const item = list.items.find((i) => i.owner && i.assignee) ?? list.items.find((i) => i.owner)!;
     expect(item.owner?.name).toBeTruthy();
-    await signIn(page, server.url, READER, { to: `/process/${item.id}` });
+    await signIn(page, app.server.url, READER, { to: `/process/${item.id}` });
     const owner = page.getByRole('combobox', { name: 'Verantwortlich' });
     await expect.poll(() => owner.inputValue()).toBe(item.owner!.name);
     expect(await owner.getAttribute('readonly')).not.toBeNull();
@@ -162,11 +153,11 @@ describe('the first hour with a real customer', () => {
   });
 
   it('warns on the form and in the register when special categories have no Art. 9(2) basis', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    const companies = await api<{ id: string; name: string }[]>(server, ADMIN, '/api/company/list-items');
+    const { page, close } = await app.newPage(DESKTOP);
+    const companies = await api<{ id: string; name: string }[]>(app.server, ADMIN, '/api/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
-    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
-    const created = await api<{ id: string }>(server, ADMIN, '/api/process', {
+    await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
+    const created = await api<{ id: string }>(app.server, ADMIN, '/api/process', {
       method: 'POST',
       headers: { 'x-tenant': bakery.id },
       body: JSON.stringify({
@@ -175,7 +166,7 @@ describe('the first hour with a real customer', () => {
         data: { role: 'controller', legalBases: ['art6_1_c'] },
       }),
     });
-    await signIn(page, server.url, ADMIN, { to: `/process/${created.id}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/process/${created.id}` });
     const warning = page.locator('main [data-finding=art9BasisMissing]');
     await page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).waitFor();
     expect(await warning.count()).toBe(0);
@@ -189,7 +180,7 @@ describe('the first hour with a real customer', () => {
       .waitFor();
     await expect.poll(() => asksBeforeUnload(page)).toBe(false);
 
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.getByRole('searchbox', { name: 'Schnellsuche' }).fill('Betriebsärztliche');
     const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Betriebsärztliche Vorsorge' });
     await row.getByRole('img', { name: /ohne Rechtsgrundlage nach Art. 9 Abs. 2/ }).waitFor();
@@ -197,9 +188,9 @@ describe('the first hour with a real customer', () => {
   });
 
   it('the Art. 30 register with all companies in scope asks for the company, never files an empty one of the agency', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: null }) });
-    await signIn(page, server.url, ADMIN, { to: '/process' });
+    const { page, close } = await app.newPage(DESKTOP);
+    await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: null }) });
+    await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('button', { name: 'Verzeichnis (Art. 30 Abs. 1)' }).click();
     await page.getByRole('menuitem', { name: 'Als Excel-Datei herunterladen' }).click();

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, repoRoot, startServer } from './server';
+import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import { type RunningServer, repoRoot } from './server';
 
 const ADMIN = 'admin@demo.local';
 const SCOPE = 'Bäckerei Schmidt';
@@ -58,34 +59,27 @@ async function chooseFile(page: Page, file: string) {
 }
 
 describe('the register import wizard', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let dir: string;
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-import-'));
-    await setScope(server, SCOPE);
+    await setScope(app.server, SCOPE);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('imports an XLSX: mapping changed, errors shown and downloaded, corrected file committed, rows in the list', {
     timeout: 180_000,
   }, async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
+    const { page, errors, close } = await app.newPage(DESKTOP);
     const faulty = path.join(dir, 'Verzeichnis Mandant.xlsx');
     await workbook(faulty, [
       HEADERS,
       ['Import Bewerbermanagement', 'Verantwortlicher', 'Auswahl von Bewerbern', 'von Frau Weber gepflegt'],
       ['Import Videoüberwachung', 'Chef', 'Schutz des Hausrechts', 'Kameras im Laden'],
     ]);
-    await signIn(page, server.url, ADMIN, { to: '/process' });
+    await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
 
     // Opened from the list's toolbar with the keyboard.
@@ -170,10 +164,10 @@ describe('the register import wizard', () => {
   });
 
   it('fits a phone: the wizard takes the screen and its steps read one below the other', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
+    const { page, errors, close } = await app.newPage(PHONE);
     const file = path.join(dir, 'phone.xlsx');
     await workbook(file, [HEADERS, ['Import am Telefon', 'Chef', 'Zweck', 'Notiz']]);
-    await signIn(page, server.url, ADMIN, { to: '/process' });
+    await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await shot(page, 'import-0-list-phone');
     await page.getByRole('button', { name: tr('import.button'), exact: true }).click();

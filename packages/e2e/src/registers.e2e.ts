@@ -3,20 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  newPage,
-  PHONE,
-  revealMenuLink,
-  shot,
-  signIn,
-} from './browser';
-import { type RunningServer, repoRoot, startServer } from './server';
+import { seriousViolations as axeViolations, DESKTOP, PHONE, revealMenuLink, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import { type RunningServer, repoRoot } from './server';
 
 const ADMIN = 'admin@demo.local';
 const SCOPE = 'Bäckerei Schmidt';
@@ -198,27 +189,19 @@ async function readXlsx(file: string) {
 }
 
 describe('the compliance registers', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let downloads: string;
+  const app = withServerAndBrowser();
   beforeAll(async () => {
-    assertWebBuilt();
-    // Every test logs in, some twice: keep the token endpoint's brute-force limit out of the way.
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
     downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-xlsx-'));
-    await setScope(server, ADMIN, SCOPE);
+    await setScope(app.server, ADMIN, SCOPE);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
   });
 
   it('walks every register: create, find, edit, export to DataGrid.xlsx, delete', { timeout: 300_000 }, async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expect.poll(() => page.title()).toBe(`Privacy Cockpit (${SCOPE})`);
 
@@ -327,8 +310,8 @@ describe('the compliance registers', () => {
   });
 
   it('adds, edits and deletes a tag through the prompt', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/tag` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/tag` });
     await page.getByRole('heading', { level: 1, name: 'Schlagwörter' }).waitFor();
     for (const tab of ['Personengruppen', 'Datenkategorien', 'Prozesskategorien', 'Textbausteine']) {
       await page.getByRole('tab', { name: tab }).waitFor();
@@ -380,8 +363,8 @@ describe('the compliance registers', () => {
   });
 
   it('opens a register row with Enter on its focused cell', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'reader@demo.local', { to: '/process' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'reader@demo.local', { to: '/process' });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const first = page.locator('.MuiDataGrid-row[data-rowindex="0"]');
     await first.waitFor();
@@ -400,8 +383,8 @@ describe('the compliance registers', () => {
   });
 
   it('shows a reader read-only forms without create, save or delete', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'reader@demo.local', { to: `/process` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'reader@demo.local', { to: `/process` });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const first = page.locator('.MuiDataGrid-row').first();
     await first.waitFor();
@@ -412,18 +395,18 @@ describe('the compliance registers', () => {
     expect(await page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).getAttribute('readonly')).not.toBeNull();
     // A direct link to the create form says what is missing instead of showing a form.
-    await page.goto(`${server.url}/process/new`);
+    await page.goto(`${app.server.url}/process/new`);
     await page.getByText(tr('items.detail.noCreate')).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
 
   it('turns an audit finding into a linked issue, writes a summary report and renders a document as PDF', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
+    const { page, errors, close } = await app.newPage(DESKTOP);
+    await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const openFirst = async (route: string) => {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${app.server.url}${route}`);
       // The newest item: lists open by ascending number, one click on the header turns it.
       await page.locator('.MuiDataGrid-row').first().waitFor();
       await page.getByRole('columnheader', { name: tr('items.field.number') }).click();
@@ -492,8 +475,8 @@ describe('the compliance registers', () => {
   });
 
   it('downloads the record of processing activities (Art. 30(1)) as Excel and an item as PDF; both are kept as documents', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
+    const { page, errors, close } = await app.newPage(DESKTOP);
+    await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // One company in scope: its register, its item, its documents.
     await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
@@ -501,7 +484,7 @@ describe('the compliance registers', () => {
     await scope.getByLabel('Unternehmen suchen').fill('Bäckerei');
     await scope.getByRole('button', { name: /^Bäckerei Schmidt/ }).click();
     await scope.waitFor({ state: 'detached' });
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('button', { name: tr('items.report.button.controller') }).click();
     const [download] = await Promise.all([
@@ -533,7 +516,7 @@ describe('the compliance registers', () => {
     expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Both are kept under the company's documents.
-    await page.goto(`${server.url}/documents`);
+    await page.goto(`${app.server.url}/documents`);
     await page.locator(`[data-document="${download.suggestedFilename()}"]`).waitFor();
     await page.locator(`[data-document="${itemPdf.suggestedFilename()}"]`).waitFor();
 
@@ -557,8 +540,8 @@ describe('the compliance registers', () => {
   });
 
   it('fits a phone: list, detail form and tag page', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: `/process` });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: `/process` });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const row = page.locator('.MuiDataGrid-row').first();
     await row.waitFor();
@@ -576,19 +559,19 @@ describe('the compliance registers', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'registers-detail-phone');
-    await page.goto(`${server.url}/impact-assessment`);
+    await page.goto(`${app.server.url}/impact-assessment`);
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('overall-risk').waitFor();
     await shot(page, 'registers-dsfa-detail-phone');
-    await page.goto(`${server.url}/tag`);
+    await page.goto(`${app.server.url}/tag`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await shot(page, 'registers-tags-phone');
     await close();
   });
 
   it('answers the desktop layout of a detail page at 1440×900', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN, { to: `/data-breach` });
+    const { page, close } = await app.newPage(DESKTOP);
+    await signIn(page, app.server.url, ADMIN, { to: `/data-breach` });
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('breach-clock').waitFor();
     expect(await mainViolations(page)).toEqual([]);
