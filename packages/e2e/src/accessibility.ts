@@ -3,25 +3,17 @@ import { itemTypes } from '@pc/shared';
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type RoutePage, routeDefs } from '../../../apps/web/src/lib/routing/route-table';
+import { accessToken } from './api';
 import { seriousViolations as axeViolations, DESKTOP, LOADING, login } from './browser';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /**
  * Every path of the web route table, parameters filled with what the user can see: the first
  * item of each register, the first company; ids nobody has where the page answers for any id.
  */
 async function concretePaths(server: RunningServer, email: string): Promise<{ path: string; page: RoutePage }[]> {
-  const auth = { Authorization: `Bearer ${await token(server, email)}` };
+  const auth = { Authorization: `Bearer ${await accessToken(server.url, email)}` };
   const get = async <T>(path: string): Promise<T | null> => {
     const res = await fetch(`${server.url}/api${path}`, { headers: auth });
     return res.ok ? ((await res.json()) as T) : null;

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, DESKTOP, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { seriousViolations as axeViolations, DESKTOP, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { bytesOf, downloadBy } from './downloads';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
 
@@ -17,10 +16,6 @@ function wrongCode(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
   return ['000000', '111111', '222222'].find((c) => totp.validate({ token: c, window: 2 }) === null)!;
 }
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Seitenleiste' });
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Navigationspfad' });
@@ -116,12 +111,8 @@ describe('account security in the browser', () => {
     // Shown once: Escape does not close the dialog before the confirmation.
     await page.keyboard.press('Escape');
     expect(await codesDialog.isVisible()).toBe(true);
-    const download = page.waitForEvent('download');
-    await codesDialog.getByRole('button', { name: 'Als Textdatei herunterladen' }).click();
-    // path() is unavailable on the shared browser, which runs outside this process.
-    const file = path.join(app.server.dataDir, 'recovery-codes.txt');
-    await (await download).saveAs(file);
-    expect(fs.readFileSync(file, 'utf8')).toContain(codes[0]);
+    const download = await downloadBy(page, codesDialog.getByRole('button', { name: 'Als Textdatei herunterladen' }));
+    expect((await bytesOf(download)).toString('utf8')).toContain(codes[0]);
     await shot(page, 'account-two-factor-codes-desktop');
     await codesDialog.getByLabel('Ich habe die Wiederherstellungscodes sicher aufbewahrt.').check();
     await finish.click();

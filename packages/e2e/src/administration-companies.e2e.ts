@@ -1,23 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, DESKTOP, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, DESKTOP, field, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { tr } from './catalog';
 import { withServerAndBrowser } from './harness';
-import { repoRoot } from './server';
-
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German text from the catalog the app uses, with {{placeholders}} filled in. */
-function tr(key: string, vars: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
-}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A form field by its label; required fields add an asterisk to the label text. */
+
 /** The initiation reminder (shown on a scope change to a company with an open wizard), ticked away for good. */
 async function dismissReminderForGood(page: Page) {
   const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
@@ -25,8 +14,6 @@ async function dismissReminderForGood(page: Page) {
   await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
   await reminder.waitFor({ state: 'detached' });
 }
-
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRe(label)}[\\s*]*$`));
 
 /** Serious or critical axe violations with their elements; snackbars (often mid-animation) are judged elsewhere. */
 const seriousViolations = (page: Page) => axeViolations(page, { exclude: [SNACKBARS] });
@@ -56,18 +43,9 @@ describe('company administration in the browser', () => {
   const app = withServerAndBrowser();
   let newId = '';
 
-  const token = async (email: string) => {
-    const res = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
   const companies = async (email: string) => {
     const res = await fetch(`${app.server.url}/api/company/list-items`, {
-      headers: { Authorization: `Bearer ${await token(email)}` },
+      headers: { Authorization: `Bearer ${await accessToken(app.server.url, email)}` },
     });
     return (await res.json()) as { id: string; name: string; isActive: boolean }[];
   };

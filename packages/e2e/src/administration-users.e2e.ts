@@ -1,25 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, DESKTOP, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, DESKTOP, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { tr } from './catalog';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
-import { repoRoot } from './server';
-
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German text from the catalog the app uses, with {{placeholders}} filled in. */
-function tr(key: string, vars: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
-}
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /** Serious or critical axe violations outside the shell's sidebar and the snackbars (judged elsewhere). */
 const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
@@ -76,11 +61,7 @@ describe('user and role administration in the browser', () => {
     return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
   };
 
-  const adminToken = async () => {
-    const res = await tokenResponse(ADMIN, 'Demo1234!');
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const adminToken = () => accessToken(app.server.url, ADMIN);
 
   const userRow = (page: Page, email: string) => page.locator(`[data-user="${email}"]`);
 

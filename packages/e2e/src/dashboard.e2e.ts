@@ -3,26 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
+import { downloadBy } from './downloads';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 
-async function token(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Straight from the API, to compute what the screens should show. */
 async function apiGet<T>(server: RunningServer, path: string, tenant?: string): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
     headers: {
-      Authorization: `Bearer ${await token(server)}`,
+      Authorization: `Bearer ${await accessToken(server.url, ADMIN)}`,
       'Accept-Language': 'de',
       ...(tenant ? { 'X-Tenant': tenant } : {}),
     },
@@ -40,7 +33,7 @@ async function inBakeryScope(server: RunningServer, fn: (stats: { itemType: stri
   const setScope = async (companyId: string | null) =>
     fetch(`${server.url}/api/user/scope`, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${await token(server)}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${await accessToken(server.url, ADMIN)}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ companyId }),
     });
   expect((await setScope(bakery.id)).status).toBe(200);
@@ -427,7 +420,7 @@ describe('the dashboard side', () => {
     expect(await page.getByLabel('Titel oder Teilnehmende').inputValue()).toBe('fixe');
     expect(await page.getByRole('button', { name: 'Zeitraum aufheben' }).isDisabled()).toBe(true);
     await shot(page, 'appointment-list-desktop');
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
+    const xlsx = await downloadBy(page, page.getByRole('button', { name: 'Excel-Export' }));
     expect(xlsx.suggestedFilename()).toBe('DataGrid.xlsx');
     await listed.click();
     await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Abbrechen' }).click();
@@ -489,7 +482,7 @@ describe('the dashboard side', () => {
     form.append('file', new Blob(['Lohnliste 2026'], { type: 'text/plain' }), 'lohnliste.txt');
     const upload = await fetch(`${app.server.url}/api/process/${target.id}/attachment`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${await token(app.server)}` },
+      headers: { Authorization: `Bearer ${await accessToken(app.server.url, ADMIN)}` },
       body: form,
     });
     expect(upload.status).toBeLessThan(300);
@@ -517,10 +510,7 @@ describe('the dashboard side', () => {
     await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 10_000 }).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'documents-desktop');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'lohnliste.txt herunterladen' }).click(),
-    ]);
+    const download = await downloadBy(page, row.getByRole('button', { name: 'lohnliste.txt herunterladen' }));
     expect(download.suggestedFilename()).toBe('lohnliste.txt');
 
     // The shareable download page: downloads at once, or shows the server's reason.
@@ -629,7 +619,7 @@ describe('the dashboard side', () => {
     const companies = await apiGet<{ id: string; name: string }[]>(app.server, '/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
     const setScope = (companyId: string | null) =>
-      token(app.server).then((t) =>
+      accessToken(app.server.url, ADMIN).then((t) =>
         fetch(`${app.server.url}/api/user/scope`, {
           method: 'PUT',
           headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' },

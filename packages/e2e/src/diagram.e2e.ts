@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, seriousViolations, shot, signIn } from './browser';
+import { bytesOf, downloadBy } from './downloads';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
 
@@ -15,12 +14,7 @@ const LARGE = 'Beispiel Logistik GmbH';
 type Node = { id: string; name: string; type: string; containerId: string | null };
 
 async function api<T>(server: RunningServer, method: string, url: string, body?: unknown, tenant?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await accessToken(server.url, ADMIN);
   const answer = await fetch(`${server.url}/api${url}`, {
     method,
     headers: {
@@ -80,11 +74,9 @@ describe('organisation diagram', () => {
   let close: () => Promise<void>;
   let errors: string[];
   let companies: { id: string; name: string }[];
-  let downloads: string;
   const layoutLog: string[] = [];
 
   beforeAll(async () => {
-    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-diagram-'));
     companies = await api(app.server, 'GET', '/company/list-items');
     await api(app.server, 'PUT', '/user/scope', { companyId: companies.find((c) => c.name === DEMO)!.id });
     ({ page, errors, close } = await app.newPage(DESKTOP));
@@ -154,16 +146,13 @@ describe('organisation diagram', () => {
     const files: Record<string, Buffer> = {};
     for (const format of ['SVG', 'PNG', 'JPG']) {
       await chart.getByRole('button', { name: 'Exportieren' }).click();
-      const [download] = (await Promise.all([
-        page.waitForEvent('download', { timeout: 60_000 }),
-        page.getByRole('menuitem', { name: `Als ${format} exportieren` }).click(),
-      ])) as [Download, unknown];
+      const download = await downloadBy(page, page.getByRole('menuitem', { name: `Als ${format} exportieren` }), {
+        timeout: 60_000,
+      });
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^Organigramm ${DEMO} \\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
       );
-      const file = path.join(downloads, download.suggestedFilename());
-      await download.saveAs(file);
-      files[format] = fs.readFileSync(file);
+      files[format] = await bytesOf(download);
       expect(files[format]!.length).toBeGreaterThan(1000);
     }
 

@@ -1,6 +1,7 @@
 import { itemTypes } from '@pc/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
@@ -136,16 +137,11 @@ describe('everyday use', () => {
   });
 
   it("inserts a text module at the cursor of a new item's long text", async () => {
-    const res = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-    });
-    const { access_token } = (await res.json()) as { access_token: string };
+    const token = await accessToken(app.server.url, ADMIN);
     const phrase = 'auf Grundlage von Art. 6 Abs. 1 lit. b DSGVO';
     const created = await fetch(`${app.server.url}/api/text-module`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: phrase }),
     });
     expect(created.status).toBe(201);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { login, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
@@ -10,16 +11,10 @@ const DEMO = 'Demo Unternehmen GmbH';
 const REMINDER = 'Willkommen bei Privacy Cockpit';
 
 async function api<T>(server: RunningServer, path: string, init: { method?: string; json?: unknown; tenant?: string } = {}) {
-  const tokenRes = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-  });
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
   const res = await fetch(`${server.url}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      authorization: `Bearer ${access_token}`,
+      authorization: `Bearer ${await accessToken(server.url, ADMIN)}`,
       'accept-language': 'de',
       ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.tenant ? { 'x-tenant': init.tenant } : {}),

@@ -1,12 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, login, PHONE, SNACKBARS, seriousViolations, shot } from './browser';
+import { accessToken } from './api';
+import { DESKTOP, field, login, PHONE, SNACKBARS, seriousViolations, shot } from './browser';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /**
  * Invitations between DPOs and companies: the round trip in both purposes between demo
@@ -29,14 +26,9 @@ describe('invitations in the browser', () => {
     return pages[email]!;
   };
   const companiesOf = async (email: string, password = 'Demo1234!') => {
-    const res = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password }),
-    });
-    const { access_token } = (await res.json()) as { access_token: string };
+    const token = await accessToken(app.server.url, email, password);
     const at = async (path: string) => {
-      const list = await fetch(`${app.server.url}/api/company/${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+      const list = await fetch(`${app.server.url}/api/company/${path}`, { headers: { Authorization: `Bearer ${token}` } });
       return ((await list.json()) as { name: string }[]).map((c) => c.name);
     };
     return { own: await at('list-items'), granted: await at('granted') };

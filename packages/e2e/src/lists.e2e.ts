@@ -1,20 +1,11 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, seriousViolations, shot, signIn } from './browser';
+import { accessToken } from './api';
+import { PHONE, seriousViolations, shot, signIn, snackbar } from './browser';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const READER = 'reader@demo.local';
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** A JSON call to the API as a user (optionally in a company's scope). */
 async function api<T>(
@@ -38,10 +29,6 @@ async function api<T>(
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-async function snackbar(page: Page, text: string | RegExp) {
-  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
-}
-
 describe('lists that work: bulk actions, saved views, status in place', () => {
   const app = withServerAndBrowser();
   let admin: string;
@@ -50,7 +37,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
   let providerNumber: string;
 
   beforeAll(async () => {
-    admin = await token(app.server, ADMIN);
+    admin = await accessToken(app.server.url, ADMIN);
     const users = await api<{ id: string; email: string }[]>(app.server, admin, 'GET', '/api/user');
     const readerId = users.find((u) => u.email === READER)!.id;
     const reader = await api<Record<string, unknown> & { roleIds: string[]; companyId: string }>(
@@ -117,7 +104,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     await snackbar(page, `199 Einträge geändert. Übersprungen: ${providerNumber} (keine Berechtigung).`);
     await shot(page, 'lists-bulk-result-desktop');
 
-    const reader = await token(app.server, READER);
+    const reader = await accessToken(app.server.url, READER);
     const done = await api<{ total: number }>(
       app.server,
       reader,

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, login, PHONE, shot } from './browser';
 import { withServerAndBrowser } from './harness';
-import type { RunningServer } from './server';
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 describe('the notification bell', () => {
   const app = withServerAndBrowser();
@@ -31,7 +22,7 @@ describe('the notification bell', () => {
 
     // The editor records a breach at the bakery (the agency's client) through the API.
     const auth = {
-      Authorization: `Bearer ${await token(app.server, 'lea.lang@demo.local')}`,
+      Authorization: `Bearer ${await accessToken(app.server.url, 'lea.lang@demo.local')}`,
       'Content-Type': 'application/json',
     };
     const companies = (await (await fetch(`${app.server.url}/api/company/list-items`, { headers: auth })).json()) as {

@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, DESKTOP, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, DESKTOP, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
 
@@ -29,10 +30,6 @@ function solidPng(size: number, rgb: [number, number, number]): Buffer {
   ]);
 }
 
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
-
 /**
  * Serious or critical axe violations outside the snackbars: they belong to the shell and are
  * judged in shell.e2e.ts once settled, not mid-animation; these pages are judged on what they render.
@@ -58,15 +55,6 @@ describe('profile, help administration and presentation mode in the browser', ()
 
   const mailFor = (to: string, count: number) => app.mail.mailFor(to, count);
 
-  const apiToken = async (email: string) => {
-    const res = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
   const apiGet = async (token: string, path: string) => {
     const res = await fetch(`${app.server.url}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -93,7 +81,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     await main.getByRole('button', { name: 'Name speichern' }).click();
     await page.getByText('Ihr Name wurde gespeichert.').waitFor();
     await page.getByRole('button', { name: 'Ralph Leser Benutzermenü' }).waitFor();
-    const token = await apiToken(email);
+    const token = await accessToken(app.server.url, email);
     expect((await apiGet(token, '/user/me')).firstname).toBe('Ralph');
 
     // Language: applied at once and stored for the next login.

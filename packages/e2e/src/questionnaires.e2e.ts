@@ -1,15 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shot, signIn } from './browser';
+import { accessToken } from './api';
+import { field, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
 import { psql } from './server';
 
 const ADMIN = 'admin@demo.local';
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /**
  * A questionnaire is sent from an audit, the mailed link is opened without login,
@@ -20,15 +16,7 @@ describe('questionnaires in the browser', () => {
   const app = withServerAndBrowser({ mail: true });
 
   it('sends from the audit, is answered without login, submits once, and shows the answers on the audit', async () => {
-    const token = (
-      (await (
-        await fetch(`${app.server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await accessToken(app.server.url, ADMIN);
     const audits = (await (
       await fetch(`${app.server.url}/api/audit?pageSize=50`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { items: { id: string; companyName: string }[] };
@@ -125,15 +113,7 @@ describe('questionnaires in the browser', () => {
       ctx.skip();
       return;
     }
-    const token = (
-      (await (
-        await fetch(`${app.server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await accessToken(app.server.url, ADMIN);
     const auth = { Authorization: `Bearer ${token}` };
     const audits = (await (await fetch(`${app.server.url}/api/audit?pageSize=50`, { headers: auth })).json()) as {
       items: { id: string }[];

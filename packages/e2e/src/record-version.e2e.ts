@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
@@ -25,15 +26,6 @@ async function api(
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
 }
 
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 const description = (page: Page) => page.getByRole('textbox', { name: 'Beschreibung', exact: true });
 const save = (page: Page) => page.getByRole('button', { name: 'Speichern', exact: true }).click();
 const saved = (page: Page) =>
@@ -53,7 +45,7 @@ describe('two people editing one item', () => {
   let admin: string;
   let bakery: string;
   beforeAll(async () => {
-    admin = await token(app.server, ADMIN);
+    admin = await accessToken(app.server.url, ADMIN);
     const companies = (await api(app.server, admin, '/company/list-items')).body as unknown as { id: string; name: string }[];
     bakery = companies.find((c) => c.name === SCOPE)!.id;
     expect((await api(app.server, admin, '/user/scope', { method: 'PUT', body: { companyId: bakery } })).status).toBe(200);

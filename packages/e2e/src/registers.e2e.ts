@@ -1,26 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
-import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, DESKTOP, PHONE, revealMenuLink, shot, signIn } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setScope } from './api';
+import { seriousViolations as axeViolations, DESKTOP, PHONE, revealMenuLink, shot, signIn, snackbar } from './browser';
+import { tr } from './catalog';
+import { bytesOf, downloadBy, firstSheet, rowsOf } from './downloads';
 import { withServerAndBrowser } from './harness';
-import { type RunningServer, repoRoot } from './server';
 
 const ADMIN = 'admin@demo.local';
 const SCOPE = 'Bäckerei Schmidt';
 
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German label from the catalog the app uses, e.g. tr('items.field.name'). */
-function tr(key: string): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value;
-}
 const has = (key: string) => {
   try {
     tr(key);
@@ -31,31 +20,6 @@ const has = (key: string) => {
 };
 const fieldLabel = (type: ItemTypeKey, key: string) =>
   has(`items.fieldFor.${type}.${key}`) ? tr(`items.fieldFor.${type}.${key}`) : tr(`items.field.${key}`);
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** Sets the stored scope of a user through the API (the app restores it at login). */
-async function setScope(server: RunningServer, email: string, companyName: string | null) {
-  const auth = { Authorization: `Bearer ${await token(server, email)}` };
-  const companies = (await (await fetch(`${server.url}/api/company/list-items`, { headers: auth })).json()) as {
-    id: string;
-    name: string;
-  }[];
-  const companyId = companyName ? companies.find((c) => c.name === companyName)!.id : null;
-  const res = await fetch(`${server.url}/api/user/scope`, {
-    method: 'PUT',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ companyId }),
-  });
-  expect(res.status).toBe(200);
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = new Date();
@@ -150,10 +114,7 @@ async function historyAndAttachments(page: Page) {
   const preview = page.getByRole('dialog', { name: 'logo.png' });
   await preview.getByRole('img', { name: 'logo.png' }).waitFor();
   await preview.getByRole('button', { name: 'Schließen' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    panel.getByRole('button', { name: 'logo.png herunterladen' }).click(),
-  ]);
+  const download = await downloadBy(page, panel.getByRole('button', { name: 'logo.png herunterladen' }));
   expect(download.suggestedFilename()).toBe('logo.png');
   await panel.getByRole('button', { name: 'logo.png löschen' }).click();
   await page.getByRole('dialog', { name: 'Anhang löschen' }).getByRole('button', { name: 'Löschen' }).click();
@@ -170,34 +131,14 @@ async function openFromMenu(page: Page, label: string) {
   await link.click();
 }
 
-async function snackbar(page: Page, text: string | RegExp) {
-  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
-}
-
 /** The values of one column of the grid as shown (header name → cells of the rendered rows). */
 async function gridColumn(page: Page, field: string): Promise<string[]> {
   return page.locator(`.MuiDataGrid-row [data-field="${field}"]`).allInnerTexts();
 }
 
-async function readXlsx(file: string) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
-
 describe('the compliance registers', () => {
-  let downloads: string;
   const app = withServerAndBrowser();
-  beforeAll(async () => {
-    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-xlsx-'));
-    await setScope(app.server, ADMIN, SCOPE);
-  });
-  afterAll(async () => {
-    if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
-  });
+  beforeAll(() => setScope(app.server.url, ADMIN, SCOPE));
 
   it('walks every register: create, find, edit, export to DataGrid.xlsx, delete', { timeout: 300_000 }, async () => {
     const { page, errors, close } = await app.newPage();
@@ -218,7 +159,7 @@ describe('the compliance registers', () => {
       lap('list');
       // Create through the form.
       await page.getByRole('button', { name: tr('items.list.new'), exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: tr('items.detail.newTitle').replace('{{type}}', singular) }).waitFor();
+      await page.getByRole('heading', { level: 1, name: tr('items.detail.newTitle', { type: singular }) }).waitFor();
       await fillRequired(page, type, name);
       if (type === 'impact-assessment') {
         // A risk of likelihood 4 and severity 4 lands top right and makes the overall risk very high.
@@ -281,14 +222,9 @@ describe('the compliance registers', () => {
 
       lap('found');
       // Excel: every row matching the filters, with the visible headers.
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: tr('grid.export') }).click(),
-      ]);
+      const download = await downloadBy(page, page.getByRole('button', { name: tr('grid.export') }));
       expect(download.suggestedFilename()).toBe('DataGrid.xlsx');
-      const file = path.join(downloads, `${type}.xlsx`);
-      await download.saveAs(file);
-      const [header, ...rows] = await readXlsx(file);
+      const [header, ...rows] = rowsOf(await firstSheet(download));
       expect(header).toEqual(expectedHeaders(type));
       expect(rows.map((r) => r[0])).toEqual(await gridColumn(page, 'number'));
       expect(rows.map((r) => r[1])).toEqual([renamed]);
@@ -460,14 +396,9 @@ describe('the compliance registers', () => {
     await expect
       .poll(() => page.getByTestId('document-preview').innerText(), { timeout: 10_000 })
       .toContain('Verantwortlich: Bäckerei Schmidt');
-    const [pdf] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: tr('items.dynamicDocument.download') }).click(),
-    ]);
+    const pdf = await downloadBy(page, page.getByRole('button', { name: tr('items.dynamicDocument.download') }));
     expect(pdf.suggestedFilename()).toMatch(/^DOK-\d{4}\.pdf$/);
-    const file = path.join(downloads, pdf.suggestedFilename());
-    await pdf.saveAs(file);
-    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
     await shot(page, 'registers-dynamic-document-desktop');
     expect(await mainViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -487,18 +418,12 @@ describe('the compliance registers', () => {
     await page.goto(`${app.server.url}/process`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('button', { name: tr('items.report.button.controller') }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: tr('items.report.xlsx') }).click(),
-    ]);
+    const download = await downloadBy(page, page.getByRole('menuitem', { name: tr('items.report.xlsx') }));
     expect(download.suggestedFilename()).toMatch(/^VVT Bäckerei Schmidt \d{4}-\d\d-\d\d\.xlsx$/);
-    const file = path.join(downloads, 'vvt.xlsx');
-    await download.saveAs(file);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(file);
-    expect(wb.worksheets[0]!.name).toBe('Art. 30 Abs. 1');
-    expect(wb.worksheets[0]!.getRow(1).getCell(5).value).toBe('Zwecke der Verarbeitung');
-    expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    const sheet = await firstSheet(download);
+    expect(sheet.name).toBe('Art. 30 Abs. 1');
+    expect(sheet.getRow(1).getCell(5).value).toBe('Zwecke der Verarbeitung');
+    expect(sheet.rowCount).toBeGreaterThan(1);
     // The button is usable again once the file is there.
     await expect.poll(() => page.getByRole('button', { name: tr('items.report.button.controller') }).isEnabled()).toBe(true);
     await snackbar(page, tr('items.report.kept'));
@@ -506,14 +431,9 @@ describe('the compliance registers', () => {
     // One item as a PDF report, from its detail page.
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"]').click();
     await page.getByRole('tab', { name: 'Verlauf' }).waitFor();
-    const [itemPdf] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: tr('items.report.item.button') }).click(),
-    ]);
+    const itemPdf = await downloadBy(page, page.getByRole('button', { name: tr('items.report.item.button') }));
     expect(itemPdf.suggestedFilename()).toMatch(/^VT-\d{4} .+ \d{4}-\d\d-\d\d\.pdf$/);
-    const pdfFile = path.join(downloads, 'item.pdf');
-    await itemPdf.saveAs(pdfFile);
-    expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await bytesOf(itemPdf)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Both are kept under the company's documents.
     await page.goto(`${app.server.url}/documents`);
@@ -528,10 +448,7 @@ describe('the compliance registers', () => {
       'true',
     );
     await shot(page, 'documents-management-report-dialog');
-    const [report] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: tr('managementReport.create') }).click(),
-    ]);
+    const report = await downloadBy(page, dialog.getByRole('button', { name: tr('managementReport.create') }));
     expect(report.suggestedFilename()).toMatch(/^Managementbericht Bäckerei Schmidt \d{4}-01-01 – \d{4}-12-31\.pdf$/);
     await snackbar(page, tr('managementReport.kept'));
     await page.locator('[data-document^="Managementbericht Bäckerei Schmidt "]').waitFor();

@@ -1,13 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { seriousViolations as axeViolations, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { downloadBy } from './downloads';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
 import { psql } from './server';
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
 
@@ -253,10 +250,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     const statement = page.getByRole('region', { name: 'Kontostand' });
     await statement.getByText(/^Belastung( ·|$)/).waitFor();
     await statement.getByTestId('statement-balance').getByText('-58,31 €').waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: /Rechnung RE-\d{6} als PDF herunterladen/ }).click(),
-    ]);
+    const download = await downloadBy(page, row.getByRole('button', { name: /Rechnung RE-\d{6} als PDF herunterladen/ }));
     expect(download.suggestedFilename()).toMatch(/^Rechnung RE-\d{6} DSB Kanzlei card\.pdf$/);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'account-invoices-phone');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../../apps/server/src/test/oidc-provider';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 
@@ -10,12 +11,7 @@ describe('single sign-on in the browser', () => {
   beforeAll(async () => {
     idp = await startTestProvider({ redirectUri: `${app.server.url}/api/auth/sso/callback` });
     idp.add({ sub: 'sub-e2e', email: 'greta@sso.test', givenName: 'Greta', familyName: 'Sommer' });
-    const tok = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }),
-    });
-    const auth = { Authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
+    const auth = { Authorization: `Bearer ${await accessToken(app.server.url, 'admin@demo.local')}` };
     const cfg = (await (await fetch(`${app.server.url}/api/account/sso`, { headers: auth })).json()) as {
       roles: { id: string }[];
     };

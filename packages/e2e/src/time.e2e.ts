@@ -1,26 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { downloadBy, firstSheet, rowsOf } from './downloads';
 import { withServerAndBrowser } from './harness';
 
 /** Downloads what the Excel-Export button gives: its file name, sheet name and rows. */
 async function exportXlsx(page: Page) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Excel-Export' }).click(),
-  ]);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pc-time-')), 'export.xlsx');
-  await download.saveAs(file);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { name: download.suggestedFilename(), sheet: sheet.name, rows };
+  const download = await downloadBy(page, page.getByRole('button', { name: 'Excel-Export' }));
+  const sheet = await firstSheet(download);
+  return { name: download.suggestedFilename(), sheet: sheet.name, rows: rowsOf(sheet) };
 }
 
 const ADMIN = 'admin@demo.local';
@@ -58,12 +47,7 @@ async function choose(page: Page, label: string, option: string) {
 describe('time', () => {
   const app = withServerAndBrowser();
   const apiHeaders = async (email: string) => {
-    const res = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }),
-    });
-    const token = ((await res.json()) as { access_token: string }).access_token;
+    const token = await accessToken(app.server.url, email);
     return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   };
   const api = async <T>(email: string, url: string): Promise<T> => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 
@@ -41,12 +42,7 @@ describe('finding what is urgent', () => {
   }
 
   beforeAll(async () => {
-    const res = await fetch(`${app.server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await accessToken(app.server.url, ADMIN);
     const companies = (await api('GET', '/company/list-items')) as { id: string; name: string }[];
     bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
     // A breach discovered 60 hours ago: 12 hours left to tell the authority.

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 
@@ -53,15 +54,7 @@ describe('webhooks in the browser', () => {
     expect(await page.textContent('main')).not.toContain(secret);
 
     // An entry is created in the bakery (as a script would); its event reaches the receiver.
-    const token = (
-      (await (
-        await fetch(`${app.server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await accessToken(app.server.url, 'admin@demo.local');
     const companies = (await (
       await fetch(`${app.server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { id: string; name: string }[];
