@@ -43,8 +43,6 @@ describe('account security in the browser', () => {
   let otherSecret = '';
   let unsubscribeLink = '';
 
-  const mailFor = (to: string, count: number) => app.mail.mailFor(to, count);
-
   /** A Bearer token from the password grant, for set-up calls an administrator would make elsewhere. */
   const apiToken = async (email: string) => {
     const res = await fetch(`${app.server.url}/api/auth/token`, {
@@ -158,7 +156,7 @@ describe('account security in the browser', () => {
     await close();
 
     // The two-factor mail carries an unsubscribe link for security notices.
-    expect(linkIn(await mailFor(email, 1), '/unsubscribe/')).toContain(`${app.server.url}/unsubscribe/`);
+    expect(linkIn(await app.mail.mailFor(email, 1), '/unsubscribe/')).toContain(`${app.server.url}/unsubscribe/`);
   }, 120_000);
 
   it('resets a forgotten password through the mailed link and logs in with the new one', async () => {
@@ -171,7 +169,7 @@ describe('account security in the browser', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Wenn die Adresse bei uns bekannt ist, erhalten Sie in Kürze eine E-Mail.').waitFor();
 
-    const link = linkIn(await mailFor(email, 1), '/reset-password/');
+    const link = linkIn(await app.mail.mailFor(email, 1), '/reset-password/');
     expect(link.startsWith(`${app.server.url}/reset-password/`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Neues Passwort festlegen' }).waitFor();
@@ -258,7 +256,7 @@ describe('account security in the browser', () => {
     expect(errors).toEqual([]);
 
     // The "password changed" notice can be unsubscribed from its link; a forged one is refused.
-    const notice = await mailFor(email, mailsBefore + 1);
+    const notice = await app.mail.mailFor(email, mailsBefore + 1);
     const unsubscribe = linkIn(notice, '/unsubscribe/');
     unsubscribeLink = unsubscribe;
     await page.goto(unsubscribe);
@@ -380,7 +378,7 @@ describe('account security in the browser', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.local' }),
     });
-    await page.goto(linkIn(await mailFor('admin@demo.local', before + 1), '/reset-password/'));
+    await page.goto(linkIn(await app.mail.mailFor('admin@demo.local', before + 1), '/reset-password/'));
     await field(page, 'Neues Passwort').fill('Beinahe1');
     await shot(page, 'account-reset-password-phone');
     await fits();

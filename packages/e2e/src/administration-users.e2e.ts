@@ -36,10 +36,6 @@ describe('user and role administration in the browser', () => {
   let newPassword = 'Lena-Start1!';
 
   const mailsTo = (to: string) => app.mail.mails.filter((m) => m.to === to);
-  const mailFor = async (to: string, count: number) => {
-    await expect.poll(() => mailsTo(to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
-    return mailsTo(to)[count - 1]!;
-  };
 
   const tokenResponse = (email: string, password: string) =>
     fetch(`${app.server.url}/api/auth/token`, {
@@ -182,7 +178,7 @@ describe('user and role administration in the browser', () => {
     await close();
 
     // The invitation arrives; its link sets the first password.
-    const invite = linkIn(await mailFor(NEW_USER, 1), '/reset-password/');
+    const invite = linkIn(await app.mail.mailFor(NEW_USER, 1), '/reset-password/');
     expect(invite.startsWith(`${app.server.url}/reset-password/`)).toBe(true);
     const lena = await app.newPage();
     await lena.page.goto(invite);
@@ -232,7 +228,7 @@ describe('user and role administration in the browser', () => {
     for (let i = 0; i < 3; i++) expect((await tokenResponse(NEW_USER, 'Falsch-123!')).status).toBe(400);
     const locked = await tokenResponse(NEW_USER, newPassword);
     expect(((await locked.json()) as { error_description: string }).error_description).toBe('login_failed');
-    expect((await mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
+    expect((await app.mail.mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
 
     const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
@@ -245,7 +241,7 @@ describe('user and role administration in the browser', () => {
 
     const before = mailsTo(NEW_USER).length;
     await confirmAction(page, NEW_NAME, 'invite');
-    await mailFor(NEW_USER, before + 1);
+    await app.mail.mailFor(NEW_USER, before + 1);
 
     await page.getByRole('button', { name: tr('usersAdmin.actionsFor', { name: NEW_NAME }) }).click();
     await page.getByRole('menuitem', { name: tr('usersAdmin.action.force-password-change') }).waitFor();

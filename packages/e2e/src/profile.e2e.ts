@@ -53,8 +53,6 @@ async function logoutViaMenu(page: Page) {
 describe('profile, help administration and presentation mode in the browser', () => {
   const app = withServerAndBrowser({ mail: true });
 
-  const mailFor = (to: string, count: number) => app.mail.mailFor(to, count);
-
   const apiGet = async (token: string, path: string) => {
     const res = await fetch(`${app.server.url}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -179,7 +177,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'profile-email-sent-desktop');
 
-    const link = linkIn(await mailFor(next, 1), '/profile?confirmEmail=');
+    const link = linkIn(await app.mail.mailFor(next, 1), '/profile?confirmEmail=');
     expect(link.startsWith(`${app.server.url}/profile?confirmEmail=`)).toBe(true);
     // Opened without a session (another browser, say): log in first – still with the old address.
     await logoutViaMenu(page);
