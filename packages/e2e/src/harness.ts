@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { assertWebBuilt, DESKTOP, launch, newPage, shot } from './browser';
@@ -36,7 +37,8 @@ export function withServerAndBrowser(opts: HarnessOptions = {}) {
       ...(mail ? { SMTP_URL: mail.url } : {}),
       ...opts.env,
     };
-    [server, browser] = await Promise.all([startServer(env), launch()]);
+    server = await startServer(env);
+    browser = await launch();
   });
 
   afterAll(async () => {
@@ -48,10 +50,7 @@ export function withServerAndBrowser(opts: HarnessOptions = {}) {
 
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail' || !lastPage || lastPage.isClosed()) return;
-    const file = ctx.task.file.name
-      .split('/')
-      .pop()!
-      .replace(/\.e2e\.ts$/, '');
+    const file = path.basename(ctx.task.file.name, '.e2e.ts');
     await shot(lastPage, `${file}-failure-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
   });
 
