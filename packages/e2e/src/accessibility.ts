@@ -4,7 +4,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type RoutePage, routeDefs } from '../../../apps/web/src/lib/routing/route-table';
 import { accessToken } from './api';
-import { seriousViolations as axeViolations, DESKTOP, LOADING, login } from './browser';
+import { seriousViolations as axeViolations, LOADING, login } from './browser';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
 
@@ -277,7 +277,7 @@ export function accessibilityWalk(email: string) {
     it('finds no serious or critical axe violation', { timeout: 1_800_000 }, async () => {
       const only = process.env.A11Y_ROUTES?.split(',');
       const paths = (await concretePaths(app.server, email)).filter(({ path }) => !only || only.some((o) => path.startsWith(o)));
-      const { page, close } = await app.newPage(DESKTOP);
+      const { page, close } = await app.newPage();
       await login(page, app.server.url, email);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const found: Record<string, string[]> = {};

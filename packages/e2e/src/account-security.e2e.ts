@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations as axeViolations, DESKTOP, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { seriousViolations as axeViolations, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
 import { bytesOf, downloadBy } from './downloads';
 import { withServerAndBrowser } from './harness';
 import { linkIn } from './mail-catcher';
@@ -451,7 +451,7 @@ describe('account security in the browser', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     expect((await api(admin, `/user/${reader.id}`, { method: 'PUT', json: input(yesterday) })).status).toBe(200);
     try {
-      const { page, errors, close } = await app.newPage(DESKTOP);
+      const { page, errors, close } = await app.newPage();
       await login(page, app.server.url, 'reader@demo.local', passwords['reader@demo.local']);
       await expect.poll(() => page.url()).toContain('/account');
       await page.getByRole('heading', { name: 'Ihr Zugang ist abgelaufen' }).waitFor();
@@ -472,7 +472,7 @@ describe('account security in the browser', () => {
   // Last in the file: it locks other@demo.local, whom the tests above log in with two-factor.
   it('ends the second-factor step after too many wrong codes; the account is then locked', async () => {
     const email = 'other@demo.local';
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await login(page, app.server.url, email, passwords[email]);
     await expect.poll(() => page.url()).toContain('/mfa');
     const code = field(page, 'Bestätigungscode');

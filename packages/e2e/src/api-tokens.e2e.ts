@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { PHONE, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 
 describe('personal API tokens in the browser', () => {
@@ -8,7 +8,7 @@ describe('personal API tokens in the browser', () => {
   const me = (token: string) => fetch(`${app.server.url}/api/user/me`, { headers: { Authorization: `Bearer ${token}` } });
 
   it('creates a token shown once, which works, and revokes it', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     await signIn(page, app.server.url, 'reader@demo.local', { to: '/profile' });
     const card = page.getByTestId('api-token-card');
     await card.getByRole('heading', { name: 'API-Zugänge' }).waitFor();

@@ -67,7 +67,7 @@ describe('the dashboard side', () => {
   afterAll(() => fs.rmSync(legalDir, { recursive: true, force: true }));
 
   it('shows the tiles, hides one after confirmation and brings it back via the options menu', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     for (const key of ['process', 'training', 'ServiceAgreement', 'Issue', 'Timeline', 'changeLog', 'TimeRecord']) {
       await expect.poll(() => page.locator(`[data-tile="${key}"]`).count()).toBe(1);
@@ -124,7 +124,7 @@ describe('the dashboard side', () => {
   it('names every link while a tile is still loading', async () => {
     // A tile whose link held only a skeleton had no accessible name until its data came (a
     // browser test saw it when the PDCA figures answered late): hold them back and look.
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -218,7 +218,7 @@ describe('the dashboard side', () => {
 
   it('draws the radar with one active segment per ten progress points', () =>
     inBakeryScope(app.server, async (stats) => {
-      const { page, errors, close } = await app.newPage(DESKTOP);
+      const { page, errors, close } = await app.newPage();
       await loginToDashboard(page, app.server);
       const radar = page.locator('[data-radar=svg]');
       await radar.waitFor();
@@ -263,7 +263,7 @@ describe('the dashboard side', () => {
       { id: string; type: string; name: string; parentType: string | null; parentId: string | null }[]
     >(app.server, `/searchable-item/search/${encodeURIComponent('Lohn')}`);
     expect(expected.length).toBeGreaterThan(0);
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     const input = page.getByRole('combobox', { name: 'Suchen' });
     // No longer than the server takes (a longer query was answered with an error).
@@ -304,7 +304,7 @@ describe('the dashboard side', () => {
     await close();
   });
   it('opens help with F1 and pages through it', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     const button = page.getByRole('button', { name: 'Hilfe', exact: true });
     await expect.poll(() => button.isEnabled()).toBe(true);
@@ -348,7 +348,7 @@ describe('the dashboard side', () => {
 
   it('lists the change log with dates in the current language', async () => {
     const log = await apiGet<{ version: string; date: string; notes: { de: string[] } }[]>(app.server, '/change-log');
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     await page.locator('[data-tile=changeLog] a').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/change-log');
@@ -366,7 +366,7 @@ describe('the dashboard side', () => {
     await close();
   });
   it('creates, edits and deletes an appointment in the calendar', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     await page.getByRole('button', { name: /^Kalender/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/calendar');
@@ -447,7 +447,7 @@ describe('the dashboard side', () => {
     await phone.close();
   });
   it('lists the three kinds of service agreement in one list and opens each on its own route', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     await page.goto(`${app.server.url}/service-agreement`);
     await page.getByRole('heading', { name: 'Auftragsverarbeitung', level: 1 }).waitFor();
@@ -487,7 +487,7 @@ describe('the dashboard side', () => {
     });
     expect(upload.status).toBeLessThan(300);
 
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     const documents = page.getByRole('button', { name: 'Dokumente', exact: true });
     expect(await documents.isDisabled()).toBe(true);
@@ -530,7 +530,7 @@ describe('the dashboard side', () => {
   });
 
   it('asks before forwarding to the webcast and opens it in a new window', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await page
       .context()
       .route('https://webcast.example/**', (route) =>
@@ -555,7 +555,7 @@ describe('the dashboard side', () => {
   });
   it('falls back to a 200 px bar chart without SVG support', () =>
     inBakeryScope(app.server, async (stats) => {
-      const { page, errors, close } = await app.newPage(DESKTOP);
+      const { page, errors, close } = await app.newPage();
       const oldBrowser = await page.addInitScript(() => {
         // An old browser: no SVG DOM interfaces.
         Reflect.deleteProperty(window, 'SVGElement');
@@ -580,7 +580,7 @@ describe('the dashboard side', () => {
     }));
 
   it("shows the operator's legal documents from the login page and the sidebar", async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await page.goto(`${app.server.url}/login`);
     const legal = page.getByRole('navigation', { name: 'Rechtliche Hinweise' });
     await legal.getByRole('button', { name: 'Impressum' }).click();
@@ -608,7 +608,7 @@ describe('the dashboard side', () => {
   });
 
   it('warns about Internet Explorer when configured', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await loginToDashboard(page, app.server);
     await page.getByText('Der Internet Explorer wird nicht unterstützt.', { exact: false }).waitFor();
     expect(errors).toEqual([]);

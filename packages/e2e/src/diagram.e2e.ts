@@ -79,7 +79,7 @@ describe('organisation diagram', () => {
   beforeAll(async () => {
     companies = await api(app.server, 'GET', '/company/list-items');
     await api(app.server, 'PUT', '/user/scope', { companyId: companies.find((c) => c.name === DEMO)!.id });
-    ({ page, errors, close } = await app.newPage(DESKTOP));
+    ({ page, errors, close } = await app.newPage());
     page.on('console', (m) => {
       if (m.text().startsWith('diagram layout:')) layoutLog.push(m.text());
     });

@@ -23,7 +23,7 @@ describe('everyday use', () => {
   const app = withServerAndBrowser();
 
   it('opens each register from its tile with the items the tile counts', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await toDashboard(page, app.server);
     const tiles = itemTypes.filter((t) => t.key !== 'issue');
     let checked = 0;
@@ -55,7 +55,7 @@ describe('everyday use', () => {
   });
 
   it('queries a date range only for a finished, real date', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await toDashboard(page, app.server);
     const sent: string[] = [];
     page.on('request', (r) => {
@@ -146,7 +146,7 @@ describe('everyday use', () => {
     });
     expect(created.status).toBe(201);
 
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await toDashboard(page, app.server);
     await page.goto(`${app.server.url}/process/new`);
     const description = page.getByRole('textbox', { name: 'Beschreibung' });

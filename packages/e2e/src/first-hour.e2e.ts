@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessToken } from './api';
-import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { PHONE, shot, signIn } from './browser';
 import { downloadBy, firstSheet } from './downloads';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
@@ -29,7 +29,7 @@ describe('the first hour with a real customer', () => {
   const app = withServerAndBrowser();
 
   it('asks before unsaved edits of a register form are lost; saving and cancelling clear it', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     const list = await api<{ items: { id: string; name: string }[] }>(app.server, ADMIN, '/api/process?pageSize=1');
     const { id, name } = list.items[0]!;
     await signIn(page, app.server.url, ADMIN, { to: `/process/${id}` });
@@ -100,7 +100,7 @@ describe('the first hour with a real customer', () => {
   });
 
   it('switching the company on a detail page goes to the same register of the new company', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     const companies = await api<{ id: string; name: string }[]>(app.server, ADMIN, '/api/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
     await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
@@ -124,7 +124,7 @@ describe('the first hour with a real customer', () => {
   });
 
   it('a reader sees who is responsible and who works on an entry, read-only', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     const READER = 'reader@demo.local';
     const list = await api<{ items: { id: string; owner: { name: string } | null; assignee: { name: string } | null }[] }>(
       app.server,
@@ -142,7 +142,7 @@ describe('the first hour with a real customer', () => {
   });
 
   it('warns on the form and in the register when special categories have no Art. 9(2) basis', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     const companies = await api<{ id: string; name: string }[]>(app.server, ADMIN, '/api/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
     await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
@@ -177,7 +177,7 @@ describe('the first hour with a real customer', () => {
   });
 
   it('the Art. 30 register with all companies in scope asks for the company, never files an empty one of the agency', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: null }) });
     await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();

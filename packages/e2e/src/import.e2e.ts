@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setScope } from './api';
-import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
+import { PHONE, seriousViolations, shot, signIn } from './browser';
 import { tr } from './catalog';
 import { downloadBy, firstSheet } from './downloads';
 import { withServerAndBrowser } from './harness';
@@ -41,7 +41,7 @@ describe('the register import wizard', () => {
   it('imports an XLSX: mapping changed, errors shown and downloaded, corrected file committed, rows in the list', {
     timeout: 180_000,
   }, async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     const faulty = path.join(dir, 'Verzeichnis Mandant.xlsx');
     await workbook(faulty, [
       HEADERS,

@@ -7,7 +7,7 @@ describe('the notification bell', () => {
   const app = withServerAndBrowser();
 
   it('shows a breach another user records at the next poll, marks it read and opens it', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     // The page's own clock, so the test moves it to the bell's next poll instead of waiting for it.
     await page.clock.install();
     await login(page, app.server.url, 'admin@demo.local');
@@ -66,7 +66,7 @@ describe('the notification bell', () => {
   }, 120_000);
 
   it('lists every notification on its own page: filter, open, mark one and all read', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('button', { name: /^Benachrichtigungen/ }).click();

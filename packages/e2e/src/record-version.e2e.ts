@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessToken } from './api';
-import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { PHONE, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 import type { RunningServer } from './server';
 
@@ -62,8 +62,8 @@ describe('two people editing one item', () => {
     expect(created.status).toBe(201);
     const path = `/process/${created.body.id}`;
 
-    const consultant = await app.newPage(DESKTOP);
-    const client = await app.newPage(DESKTOP);
+    const consultant = await app.newPage();
+    const client = await app.newPage();
     try {
       for (const p of [consultant.page, client.page]) {
         await signIn(p, app.server.url, ADMIN, { to: path });
@@ -128,7 +128,7 @@ describe('two people editing one item', () => {
       body: { name: 'Versionstest', description: 'Erster Stand' },
     });
     expect(created.status).toBe(201);
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     try {
       await signIn(page, app.server.url, ADMIN, { to: '/tag' });
       await page.getByRole('tab', { name: 'Datenkategorien' }).click();

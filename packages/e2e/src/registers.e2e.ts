@@ -2,7 +2,7 @@ import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/sh
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setScope } from './api';
-import { seriousViolations as axeViolations, DESKTOP, PHONE, revealMenuLink, shot, signIn, snackbar } from './browser';
+import { seriousViolations as axeViolations, PHONE, revealMenuLink, shot, signIn, snackbar } from './browser';
 import { tr } from './catalog';
 import { bytesOf, downloadBy, firstSheet, rowsOf } from './downloads';
 import { withServerAndBrowser } from './harness';
@@ -338,7 +338,7 @@ describe('the compliance registers', () => {
   });
 
   it('turns an audit finding into a linked issue, writes a summary report and renders a document as PDF', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const openFirst = async (route: string) => {
@@ -406,7 +406,7 @@ describe('the compliance registers', () => {
   });
 
   it('downloads the record of processing activities (Art. 30(1)) as Excel and an item as PDF; both are kept as documents', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // One company in scope: its register, its item, its documents.
@@ -487,7 +487,7 @@ describe('the compliance registers', () => {
   });
 
   it('answers the desktop layout of a detail page at 1440×900', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: `/data-breach` });
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('breach-clock').waitFor();

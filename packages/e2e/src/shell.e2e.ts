@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, login, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
+import { login, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 
 /** WCAG's contrast ratio of two computed colours (`rgb(r, g, b)`, opaque). */
@@ -203,7 +203,7 @@ describe('the application shell', () => {
   });
 
   it('answers the desktop layout at 1440×900 with a 230 px sidebar', async () => {
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const sidebar = await page.getByRole('navigation').first().boundingBox();

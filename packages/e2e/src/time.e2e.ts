@@ -100,7 +100,7 @@ describe('time', () => {
   });
 
   it('books time, shows the sum, finds the hours in the comparison, edits and deletes', { timeout: 180_000 }, async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: `/time-record` });
     // The demo has records this week: the list is narrowed to the test's own project.
     const onlyTestProject = async () => {
@@ -179,7 +179,7 @@ describe('time', () => {
   it('shows every grouping with the figures the server computed', { timeout: 120_000 }, async () => {
     type Row = { referenceDate: string; year: number; month: number | null; week: number | null; bookedTime: number };
     type Grouping = { bookedFor: string; bookedBy: string; dateGrouping: string };
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: `/time-comparison` });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     const label = (g: Grouping, r: Row) => {
@@ -239,7 +239,7 @@ describe('time', () => {
   });
 
   it('exports the time budget elements with their rates', { timeout: 60_000 }, async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: `/time-budget-element` });
     await page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first().waitFor();
     const file = await exportXlsx(page);
@@ -276,7 +276,7 @@ describe('time', () => {
 
   it('shows a reader without TimeRecords.ReadAll only her own records', { timeout: 60_000 }, async () => {
     const headers = await apiHeaders(EDITOR);
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, EDITOR, { to: `/time-record` });
     await page.locator('.MuiDataGrid-row', { hasText: 'Rückruf Filialleitung' }).waitFor();
     // No person filter, every row hers, and the sum is hers: less than everyone's of the week.

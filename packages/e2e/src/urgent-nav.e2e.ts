@@ -69,7 +69,7 @@ describe('finding what is urgent', () => {
 
   it('shows data breaches and privacy requests first, with badges, at 1440×900 and 390×844', { timeout: 120_000 }, async () => {
     await setScope(bakery);
-    const desktop = await app.newPage(DESKTOP);
+    const desktop = await app.newPage();
     await signIn(desktop.page, app.server.url, ADMIN);
     await desktop.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expectUrgentInView(desktop.page, DESKTOP.height);
@@ -110,7 +110,7 @@ describe('finding what is urgent', () => {
       await api('POST', '/process', { name: `Tätigkeit Nummer ${i}`, data: { role: 'controller' } }, shop);
     }
     await setScope(shop);
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: '/issues' });
     await pastWelcome(page);
     const input = page.getByRole('combobox', { name: 'Suchen' });
@@ -140,7 +140,7 @@ describe('finding what is urgent', () => {
   }, async () => {
     const fresh = await newCompany('Neukunde Radsport GmbH');
     await setScope(fresh);
-    const { page, close } = await app.newPage(DESKTOP);
+    const { page, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN);
     await pastWelcome(page);
     const checklist = page.locator('[data-tile=checklist]');

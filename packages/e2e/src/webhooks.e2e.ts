@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken } from './api';
-import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
+import { PHONE, seriousViolations, shot, signIn } from './browser';
 import { withServerAndBrowser } from './harness';
 
 describe('webhooks in the browser', () => {
@@ -30,7 +30,7 @@ describe('webhooks in the browser', () => {
   });
 
   it('registers an endpoint, shows its secret once and logs a signed delivery', async () => {
-    const { page, errors, close } = await app.newPage(DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, 'admin@demo.local', { to: '/administration/webhooks' });
     await page.getByText('Es ist noch kein Webhook eingerichtet.').waitFor();
     await page.getByRole('button', { name: 'Webhook anlegen' }).click();
