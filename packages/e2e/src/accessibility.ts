@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { itemTypes } from '@pc/shared';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type RoutePage, routeDefs } from '../../../apps/web/src/lib/routing/route-table';
-import { assertWebBuilt, seriousViolations as axeViolations, DESKTOP, LOADING, launch, login, newPage } from './browser';
-import { type RunningServer, startServer } from './server';
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, LOADING, login } from './browser';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 /**
  * Every path of the web route table, parameters filled with what the user can see: the first
  * item of each register, the first company; ids nobody has where the page answers for any id.
  */
 async function concretePaths(server: RunningServer, email: string): Promise<{ path: string; page: RoutePage }[]> {
-  const auth = { Authorization: `Bearer ${await token(server, email)}` };
+  const auth = { Authorization: `Bearer ${await accessToken(server.url, email)}` };
   const get = async <T>(path: string): Promise<T | null> => {
     const res = await fetch(`${server.url}/api${path}`, { headers: auth });
     return res.ok ? ((await res.json()) as T) : null;
@@ -280,24 +272,13 @@ async function closeStray(page: Page) {
  */
 export function accessibilityWalk(email: string) {
   describe(`accessibility of every route as ${email}`, () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      assertWebBuilt();
-      server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-      browser = await launch();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-      if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    });
+    const app = withServerAndBrowser();
 
     it('finds no serious or critical axe violation', { timeout: 1_800_000 }, async () => {
       const only = process.env.A11Y_ROUTES?.split(',');
-      const paths = (await concretePaths(server, email)).filter(({ path }) => !only || only.some((o) => path.startsWith(o)));
-      const { page, close } = await newPage(browser, DESKTOP);
-      await login(page, server.url, email);
+      const paths = (await concretePaths(app.server, email)).filter(({ path }) => !only || only.some((o) => path.startsWith(o)));
+      const { page, close } = await app.newPage();
+      await login(page, app.server.url, email);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const found: Record<string, string[]> = {};
       const judged = new Set<string>();
@@ -316,7 +297,7 @@ export function accessibilityWalk(email: string) {
       };
       for (const { path, page: type } of paths) {
         const started = Date.now();
-        const to = new URL(path, server.url).pathname;
+        const to = new URL(path, app.server.url).pathname;
         // In-app navigation (the router follows popstate): a reload per route would take minutes.
         const from = await page.evaluate(
           ({ to, left }) => {

@@ -1,22 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  login,
-  newPage,
-  PHONE,
-  SNACKBARS,
-  shot,
-  signIn,
-} from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations as axeViolations, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { bytesOf, downloadBy } from './downloads';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
 
 /** A code of the step after the current one: the server refuses steps at or before the last one used. */
 function nextCode(secret: string, offsetSteps = 1) {
@@ -28,10 +16,6 @@ function wrongCode(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
   return ['000000', '111111', '222222'].find((c) => totp.validate({ token: c, window: 2 }) === null)!;
 }
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Seitenleiste' });
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Navigationspfad' });
@@ -50,9 +34,7 @@ async function logoutViaMenu(page: Page) {
 }
 
 describe('account security in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const app = withServerAndBrowser({ mail: true });
   const passwords: Record<string, string> = {
     'admin@demo.local': 'Demo1234!',
     'reader@demo.local': 'Demo1234!',
@@ -61,11 +43,9 @@ describe('account security in the browser', () => {
   let otherSecret = '';
   let unsubscribeLink = '';
 
-  const mailFor = (to: string, count: number) => smtp.mailFor(to, count);
-
   /** A Bearer token from the password grant, for set-up calls an administrator would make elsewhere. */
   const apiToken = async (email: string) => {
-    const res = await fetch(`${server.url}/api/auth/token`, {
+    const res = await fetch(`${app.server.url}/api/auth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', username: email, password: passwords[email]! }),
@@ -77,7 +57,7 @@ describe('account security in the browser', () => {
   };
 
   const api = async (token: string, path: string, init: { method?: string; json?: unknown } = {}) => {
-    const res = await fetch(`${server.url}/api${path}`, {
+    const res = await fetch(`${app.server.url}/api${path}`, {
       method: init.method ?? 'GET',
       headers: { Authorization: `Bearer ${token}`, ...(init.json ? { 'Content-Type': 'application/json' } : {}) },
       body: init.json ? JSON.stringify(init.json) : undefined,
@@ -85,24 +65,10 @@ describe('account security in the browser', () => {
     return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as unknown) };
   };
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await smtp?.close();
-  });
-
   it('turns on two-factor login on the profile, then asks for the code at the next login', async () => {
     const email = 'other@demo.local';
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, email, { to: `/profile` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, email, { to: `/profile` });
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
     const main = page.locator('#main-content');
     await main.getByText('Otto Fremd').waitFor();
@@ -143,12 +109,8 @@ describe('account security in the browser', () => {
     // Shown once: Escape does not close the dialog before the confirmation.
     await page.keyboard.press('Escape');
     expect(await codesDialog.isVisible()).toBe(true);
-    const download = page.waitForEvent('download');
-    await codesDialog.getByRole('button', { name: 'Als Textdatei herunterladen' }).click();
-    // path() is unavailable on the shared browser, which runs outside this process.
-    const file = path.join(server.dataDir, 'recovery-codes.txt');
-    await (await download).saveAs(file);
-    expect(fs.readFileSync(file, 'utf8')).toContain(codes[0]);
+    const download = await downloadBy(page, codesDialog.getByRole('button', { name: 'Als Textdatei herunterladen' }));
+    expect((await bytesOf(download)).toString('utf8')).toContain(codes[0]);
     await shot(page, 'account-two-factor-codes-desktop');
     await codesDialog.getByLabel('Ich habe die Wiederherstellungscodes sicher aufbewahrt.').check();
     await finish.click();
@@ -159,7 +121,7 @@ describe('account security in the browser', () => {
 
     // The next login owes the second factor.
     await logoutViaMenu(page);
-    await login(page, server.url, email, passwords[email], false);
+    await login(page, app.server.url, email, passwords[email], false);
     await expect.poll(() => page.url()).toContain('/mfa');
     await page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -184,7 +146,7 @@ describe('account security in the browser', () => {
 
     // A recovery code works instead of the app, once.
     await logoutViaMenu(page);
-    await login(page, server.url, email, passwords[email], false);
+    await login(page, app.server.url, email, passwords[email], false);
     await expect.poll(() => page.url()).toContain('/mfa');
     await page.getByLabel('Wiederherstellungscode verwenden').check();
     await field(page, 'Wiederherstellungscode').fill(codes[3]!);
@@ -194,21 +156,21 @@ describe('account security in the browser', () => {
     await close();
 
     // The two-factor mail carries an unsubscribe link for security notices.
-    expect(linkIn(await mailFor(email, 1), '/unsubscribe/')).toContain(`${server.url}/unsubscribe/`);
+    expect(linkIn(await app.mail.mailFor(email, 1), '/unsubscribe/')).toContain(`${app.server.url}/unsubscribe/`);
   }, 120_000);
 
   it('resets a forgotten password through the mailed link and logs in with the new one', async () => {
     const email = 'reader@demo.local';
-    const { page, errors, close } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page, errors, close } = await app.newPage();
+    await page.goto(`${app.server.url}/login`);
     await page.getByRole('button', { name: 'Passwort vergessen?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Passwort vergessen' });
     await field(dialog, 'E-Mail-Adresse').fill(email);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Wenn die Adresse bei uns bekannt ist, erhalten Sie in Kürze eine E-Mail.').waitFor();
 
-    const link = linkIn(await mailFor(email, 1), '/reset-password/');
-    expect(link.startsWith(`${server.url}/reset-password/`)).toBe(true);
+    const link = linkIn(await app.mail.mailFor(email, 1), '/reset-password/');
+    expect(link.startsWith(`${app.server.url}/reset-password/`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Neues Passwort festlegen' }).waitFor();
     const submit = page.getByRole('button', { name: 'Passwort speichern' });
@@ -243,9 +205,9 @@ describe('account security in the browser', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.url()).toContain('/login');
 
-    await login(page, server.url, email, 'Demo1234!', false);
+    await login(page, app.server.url, email, 'Demo1234!', false);
     await page.getByText('Anmeldung fehlgeschlagen', { exact: false }).waitFor();
-    await login(page, server.url, email, passwords[email], false);
+    await login(page, app.server.url, email, passwords[email], false);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(errors).toEqual([]);
     await close();
@@ -257,17 +219,17 @@ describe('account security in the browser', () => {
     const users = (await api(admin, '/user/lookup')).body as { id: string; email: string }[];
     const reader = users.find((u) => u.email === email)!;
     expect((await api(admin, `/user/${reader.id}/force-password-change`, { method: 'POST' })).status).toBe(204);
-    const mailsBefore = smtp.mails.filter((m) => m.to === email).length;
+    const mailsBefore = app.mail.mails.filter((m) => m.to === email).length;
 
-    const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, email, passwords[email]);
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, email, passwords[email]);
     await expect.poll(() => page.url()).toContain('/change-password');
     await page.getByRole('heading', { name: 'Passwort ändern', level: 1 }).waitFor();
     await page.getByText('Ihr Passwort ist abgelaufen.').waitFor();
     expect(await sidebar(page).count()).toBe(0);
     expect(await breadcrumbs(page).count()).toBe(0);
     // Locked: every other page leads back here.
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await expect.poll(() => page.url()).toContain('/change-password');
 
     await field(page, 'Bisheriges Passwort').fill('Falsch-123!');
@@ -288,13 +250,13 @@ describe('account security in the browser', () => {
     await page.getByText('Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.').waitFor();
     passwords[email] = 'Noch-Neuer2';
 
-    await login(page, server.url, email, passwords[email], false);
+    await login(page, app.server.url, email, passwords[email], false);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await sidebar(page).waitFor();
     expect(errors).toEqual([]);
 
     // The "password changed" notice can be unsubscribed from its link; a forged one is refused.
-    const notice = await mailFor(email, mailsBefore + 1);
+    const notice = await app.mail.mailFor(email, mailsBefore + 1);
     const unsubscribe = linkIn(notice, '/unsubscribe/');
     unsubscribeLink = unsubscribe;
     await page.goto(unsubscribe);
@@ -324,8 +286,8 @@ describe('account security in the browser', () => {
     });
     expect(published.status).toBe(201);
 
-    const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, email, passwords[email]);
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, email, passwords[email]);
     await expect.poll(() => page.url()).toContain('/terms-of-use');
     await page.getByRole('heading', { name: '1. Geltungsbereich' }).waitFor();
     await page.getByText(/^Fassung vom \d{2}\.\d{2}\.\d{4}$/).waitFor();
@@ -337,7 +299,7 @@ describe('account security in the browser', () => {
     await page.getByRole('button', { name: 'Ablehnen und abmelden' }).click();
     await expect.poll(() => page.url()).toContain('/login');
 
-    await login(page, server.url, email, passwords[email], false);
+    await login(page, app.server.url, email, passwords[email], false);
     await expect.poll(() => page.url()).toContain('/terms-of-use');
     await page.getByRole('button', { name: 'Zustimmen' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -349,14 +311,14 @@ describe('account security in the browser', () => {
   }, 90_000);
 
   it('administrators see the terms versions with their agreements and the security log', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     // Published a moment ago: the administrator owes consent as well.
     await expect.poll(() => page.url()).toContain('/terms-of-use');
     await page.getByRole('button', { name: 'Zustimmen' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
-    await page.goto(`${server.url}/administration/terms-of-use`);
+    await page.goto(`${app.server.url}/administration/terms-of-use`);
     await page.getByRole('heading', { name: 'Nutzungsbedingungen verwalten', level: 1 }).waitFor();
     const row = page.getByRole('row').filter({ has: page.getByText('Gültig', { exact: true }) });
     await row.waitFor();
@@ -376,7 +338,7 @@ describe('account security in the browser', () => {
     await page.getByRole('button', { name: 'Veröffentlichen' }).click();
     await expect.poll(() => page.getByText('Bitte füllen Sie dieses Feld aus.').count()).toBe(2);
 
-    await page.goto(`${server.url}/administration/security-log`);
+    await page.goto(`${app.server.url}/administration/security-log`);
     await page.getByRole('heading', { name: 'Sicherheitsprotokoll', level: 1 }).waitFor();
     await page.getByRole('cell', { name: 'Passwort zurückgesetzt' }).first().waitFor();
     await page.getByRole('combobox', { name: 'Ereignis' }).click();
@@ -395,13 +357,13 @@ describe('account security in the browser', () => {
   }, 90_000);
 
   it('fits a phone: second factor, reset link, profile, change password, terms and the admin pages', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
+    const { page, errors, close } = await app.newPage(PHONE);
     const fits = async () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(PHONE.width);
     };
 
-    await login(page, server.url, 'other@demo.local', passwords['other@demo.local']);
+    await login(page, app.server.url, 'other@demo.local', passwords['other@demo.local']);
     await expect.poll(() => page.url()).toContain('/mfa');
     await field(page, 'Bestätigungscode').waitFor();
     await shot(page, 'account-mfa-phone');
@@ -410,13 +372,13 @@ describe('account security in the browser', () => {
     await expect.poll(() => page.url()).toContain('/login');
 
     // A reset link of the administrator, opened but not used.
-    const before = smtp.mails.filter((m) => m.to === 'admin@demo.local').length;
-    await fetch(`${server.url}/api/auth/forgot-password`, {
+    const before = app.mail.mails.filter((m) => m.to === 'admin@demo.local').length;
+    await fetch(`${app.server.url}/api/auth/forgot-password`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.local' }),
     });
-    await page.goto(linkIn(await mailFor('admin@demo.local', before + 1), '/reset-password/'));
+    await page.goto(linkIn(await app.mail.mailFor('admin@demo.local', before + 1), '/reset-password/'));
     await field(page, 'Neues Passwort').fill('Beinahe1');
     await shot(page, 'account-reset-password-phone');
     await fits();
@@ -427,7 +389,7 @@ describe('account security in the browser', () => {
     await shot(page, 'account-unsubscribe-phone');
     await fits();
 
-    await signIn(page, server.url, 'admin@demo.local', { to: `/profile` });
+    await signIn(page, app.server.url, 'admin@demo.local', { to: `/profile` });
     await page.locator('#main-content').getByText('Anna Admin').waitFor();
     await shot(page, 'account-profile-phone');
     await fits();
@@ -438,18 +400,18 @@ describe('account security in the browser', () => {
     await shot(page, 'account-two-factor-scan-phone');
     await page.getByRole('button', { name: 'Abbrechen' }).click();
 
-    await page.goto(`${server.url}/terms-of-use`);
+    await page.goto(`${app.server.url}/terms-of-use`);
     await page.getByRole('heading', { name: '1. Geltungsbereich' }).waitFor();
     // Not owed any more: no accept or decline.
     expect(await page.getByRole('button', { name: 'Zustimmen' }).count()).toBe(0);
     await shot(page, 'account-terms-of-use-phone');
     await fits();
 
-    await page.goto(`${server.url}/administration/security-log`);
+    await page.goto(`${app.server.url}/administration/security-log`);
     await page.getByText('Nutzungsbedingungen akzeptiert').first().waitFor();
     await shot(page, 'account-security-log-phone');
     await fits();
-    await page.goto(`${server.url}/administration/terms-of-use`);
+    await page.goto(`${app.server.url}/administration/terms-of-use`);
     await page
       .getByRole('row')
       .filter({ has: page.getByText('Gültig', { exact: true }) })
@@ -458,7 +420,7 @@ describe('account security in the browser', () => {
     await fits();
 
     // From the profile, the change-password page locks the shell too; cancel logs out.
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${app.server.url}/profile`);
     await page.getByRole('link', { name: 'Passwort ändern' }).click();
     await page.getByRole('heading', { name: 'Passwort ändern', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Menü einblenden' }).count()).toBe(0);
@@ -489,13 +451,13 @@ describe('account security in the browser', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     expect((await api(admin, `/user/${reader.id}`, { method: 'PUT', json: input(yesterday) })).status).toBe(200);
     try {
-      const { page, errors, close } = await newPage(browser, DESKTOP);
-      await login(page, server.url, 'reader@demo.local', passwords['reader@demo.local']);
+      const { page, errors, close } = await app.newPage();
+      await login(page, app.server.url, 'reader@demo.local', passwords['reader@demo.local']);
       await expect.poll(() => page.url()).toContain('/account');
       await page.getByRole('heading', { name: 'Ihr Zugang ist abgelaufen' }).waitFor();
       // Locked: no menu, and every other page leads back here.
       expect(await breadcrumbs(page).count()).toBe(0);
-      await page.goto(`${server.url}/process`);
+      await page.goto(`${app.server.url}/process`);
       await page.getByRole('heading', { name: 'Ihr Zugang ist abgelaufen' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, 'account-expired-desktop');
@@ -510,8 +472,8 @@ describe('account security in the browser', () => {
   // Last in the file: it locks other@demo.local, whom the tests above log in with two-factor.
   it('ends the second-factor step after too many wrong codes; the account is then locked', async () => {
     const email = 'other@demo.local';
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await login(page, server.url, email, passwords[email]);
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, email, passwords[email]);
     await expect.poll(() => page.url()).toContain('/mfa');
     const code = field(page, 'Bestätigungscode');
     for (let i = 0; i < 5; i++) {
@@ -531,7 +493,7 @@ describe('account security in the browser', () => {
       .waitFor();
     await expect.poll(() => page.url()).toContain('/login');
     // A locked account answers like a wrong password (the lock is told by mail, decision 0010).
-    await login(page, server.url, email, passwords[email], false);
+    await login(page, app.server.url, email, passwords[email], false);
     await page.getByText('Anmeldung fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort.', { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await close();

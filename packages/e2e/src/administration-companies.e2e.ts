@@ -1,32 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  newPage,
-  PHONE,
-  SNACKBARS,
-  shot,
-  signIn,
-} from './browser';
-import { type RunningServer, repoRoot, startServer } from './server';
-
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German text from the catalog the app uses, with {{placeholders}} filled in. */
-function tr(key: string, vars: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, DESKTOP, field, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { tr } from './catalog';
+import { withServerAndBrowser } from './harness';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A form field by its label; required fields add an asterisk to the label text. */
+
 /** The initiation reminder (shown on a scope change to a company with an open wizard), ticked away for good. */
 async function dismissReminderForGood(page: Page) {
   const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
@@ -34,8 +14,6 @@ async function dismissReminderForGood(page: Page) {
   await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
   await reminder.waitFor({ state: 'detached' });
 }
-
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRe(label)}[\\s*]*$`));
 
 /** Serious or critical axe violations with their elements; snackbars (often mid-animation) are judged elsewhere. */
 const seriousViolations = (page: Page) => axeViolations(page, { exclude: [SNACKBARS] });
@@ -62,22 +40,12 @@ const GROUP = 'Beispiel Gruppe';
 const UUID = /\/administration\/companies\/([0-9a-f-]{36})$/;
 
 describe('company administration in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let newId = '';
 
-  const token = async (email: string) => {
-    const res = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
   const companies = async (email: string) => {
-    const res = await fetch(`${server.url}/api/company/list-items`, {
-      headers: { Authorization: `Bearer ${await token(email)}` },
+    const res = await fetch(`${app.server.url}/api/company/list-items`, {
+      headers: { Authorization: `Bearer ${await accessToken(app.server.url, email)}` },
     });
     return (await res.json()) as { id: string; name: string; isActive: boolean }[];
   };
@@ -87,22 +55,10 @@ describe('company administration in the browser', () => {
     return found.id;
   };
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
   it('an administrator creates a company, edits it and finds it in the grid and the scope dialog', async () => {
-    const { page, errors, close } = await newPage(browser);
+    const { page, errors, close } = await app.newPage();
     // The entry page links every administration area.
-    await signIn(page, server.url, ADMIN, { to: '/administration' });
+    await signIn(page, app.server.url, ADMIN, { to: '/administration' });
     await page.getByRole('heading', { name: tr('section.administration'), level: 1 }).waitFor();
     for (const [key, href] of [
       ['companies', '/administration/companies'],
@@ -202,7 +158,7 @@ describe('company administration in the browser', () => {
       .toBe('Anna Admin (admin@demo.local)');
 
     // The grid lists it with its group; the group lists it among its children.
-    await page.goto(`${server.url}/administration/companies`);
+    await page.goto(`${app.server.url}/administration/companies`);
     await page.getByLabel(tr('companiesAdmin.search')).fill('e2e');
     const row = page.getByRole('row', { name: new RegExp(escapeRe(NEW_COMPANY)) });
     await row.waitFor();
@@ -236,9 +192,9 @@ describe('company administration in the browser', () => {
   });
 
   it('refuses what only the server can judge and changes nothing', async () => {
-    const { page, close } = await newPage(browser);
+    const { page, close } = await app.newPage();
     const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
-    await signIn(page, server.url, ADMIN, { to: `/administration/companies/${own}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/companies/${own}` });
     await page.getByRole('heading', { name: 'Muster Datenschutz GmbH', level: 1 }).waitFor();
     await page.getByRole('switch', { name: tr('companiesAdmin.field.isActive') }).uncheck();
     await page
@@ -253,9 +209,9 @@ describe('company administration in the browser', () => {
   });
 
   it('shows a wrong VAT number as the user leaves the field, before saving', async () => {
-    const { page, close } = await newPage(browser);
+    const { page, close } = await app.newPage();
     const own = await companyId(ADMIN, 'Muster Datenschutz GmbH');
-    await signIn(page, server.url, ADMIN, { to: `/administration/companies/${own}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/companies/${own}` });
     await page.getByRole('heading', { name: 'Muster Datenschutz GmbH', level: 1 }).waitFor();
     const vat = field(page, tr('companiesAdmin.field.vatNumber'));
     const error = page.getByText(tr('companiesAdmin.validation.vatNumber'));
@@ -274,8 +230,8 @@ describe('company administration in the browser', () => {
   });
 
   it('an agency creates a demo company that shows its reset countdown', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/companies` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/companies` });
     await page.getByRole('button', { name: tr('companiesAdmin.demo.create') }).click();
     const dialog = page.getByRole('dialog', { name: tr('companiesAdmin.demo.confirmTitle') });
     await dialog.getByRole('button', { name: tr('companiesAdmin.demo.create') }).click();
@@ -320,12 +276,12 @@ describe('company administration in the browser', () => {
 
   it('a reader sees the company read-only and the scope name as plain text', async () => {
     const id = await companyId(READER, 'Bäckerei Schmidt');
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, READER);
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, READER);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.locator('aside a[href^="/administration/companies/"]').count()).toBe(0);
 
-    await page.goto(`${server.url}/company/${id}`);
+    await page.goto(`${app.server.url}/company/${id}`);
     await page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
     await page.getByRole('heading', { name: tr('companiesAdmin.section.agent') }).waitFor();
     expect(await page.locator('main input, main textarea').count()).toBe(0);
@@ -334,7 +290,7 @@ describe('company administration in the browser', () => {
     await shot(page, 'admin-companies-view-reader-desktop');
 
     // The edit page needs Company.Write or Company.WriteOwn.
-    await page.goto(`${server.url}/administration/companies/${id}`);
+    await page.goto(`${app.server.url}/administration/companies/${id}`);
     await expect.poll(() => page.url()).toContain('/forbidden');
     expect(errors).toEqual([]);
     await close();
@@ -345,8 +301,8 @@ describe('company administration in the browser', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`fits the ${name} (${size.width}×${size.height})`, async () => {
-      const { page, close } = await newPage(browser, size);
-      await signIn(page, server.url, ADMIN);
+      const { page, close } = await app.newPage(size);
+      await signIn(page, app.server.url, ADMIN);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const id = newId || (await companyId(ADMIN, GROUP));
       for (const [slug, url, heading] of [
@@ -355,7 +311,7 @@ describe('company administration in the browser', () => {
         ['edit', `/administration/companies/${id}`, null],
         ['view', `/company/${id}`, null],
       ] as const) {
-        await page.goto(`${server.url}${url}`);
+        await page.goto(`${app.server.url}${url}`);
         if (heading) await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         else await page.getByRole('heading', { name: tr('companiesAdmin.section.structure') }).waitFor();
         await page.waitForLoadState('networkidle');

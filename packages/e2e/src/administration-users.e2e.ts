@@ -1,35 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  login,
-  newPage,
-  PHONE,
-  SNACKBARS,
-  shot,
-  signIn,
-} from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { type RunningServer, repoRoot, startServer } from './server';
-
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German text from the catalog the app uses, with {{placeholders}} filled in. */
-function tr(key: string, vars: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
-}
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, DESKTOP, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { tr } from './catalog';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
 
 /** Serious or critical axe violations outside the shell's sidebar and the snackbars (judged elsewhere). */
 const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
@@ -56,27 +31,21 @@ const COMPANY = 'E2E Nur-Lese GmbH';
 const ROLE = 'E2E Unternehmenswahl';
 
 describe('user and role administration in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const app = withServerAndBrowser({ mail: true, env: { LOCKOUT_THRESHOLD: '3' } });
   let companyId = '';
   let newPassword = 'Lena-Start1!';
 
-  const mailsTo = (to: string) => smtp.mails.filter((m) => m.to === to);
-  const mailFor = async (to: string, count: number) => {
-    await expect.poll(() => mailsTo(to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
-    return mailsTo(to)[count - 1]!;
-  };
+  const mailsTo = (to: string) => app.mail.mails.filter((m) => m.to === to);
 
   const tokenResponse = (email: string, password: string) =>
-    fetch(`${server.url}/api/auth/token`, {
+    fetch(`${app.server.url}/api/auth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', username: email, password }),
     });
 
   const api = async (token: string, urlPath: string, init: { method?: string; json?: unknown; tenant?: string } = {}) => {
-    const res = await fetch(`${server.url}/api${urlPath}`, {
+    const res = await fetch(`${app.server.url}/api${urlPath}`, {
       method: init.method ?? 'GET',
       headers: {
         Authorization: `Bearer ${token}`,
@@ -88,11 +57,7 @@ describe('user and role administration in the browser', () => {
     return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
   };
 
-  const adminToken = async () => {
-    const res = await tokenResponse(ADMIN, 'Demo1234!');
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const adminToken = () => accessToken(app.server.url, ADMIN);
 
   const userRow = (page: Page, email: string) => page.locator(`[data-user="${email}"]`);
 
@@ -108,15 +73,6 @@ describe('user and role administration in the browser', () => {
   }
 
   beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      LOGIN_RATE_LIMIT: '1000',
-      LOCKOUT_THRESHOLD: '3',
-    });
-    browser = await launch();
-
     // The company the new user will be limited to, created as an administrator would elsewhere.
     const token = await adminToken();
     const created = await api(token, '/company', { method: 'POST', json: { name: COMPANY } });
@@ -130,16 +86,9 @@ describe('user and role administration in the browser', () => {
     expect(issue.status).toBe(201);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await smtp?.close();
-  });
-
   it('shows the built-in roles read-only and creates a custom role from claims', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/roles` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/roles` });
     await page.getByRole('heading', { name: tr('section.roles'), level: 1 }).waitFor();
     await page.getByText(tr('rolesAdmin.customEmpty')).waitFor();
 
@@ -192,8 +141,8 @@ describe('user and role administration in the browser', () => {
   }, 90_000);
 
   it('creates a reader limited to one company; the invitee sets a password and sees only that company, read-only', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
     await page.getByRole('heading', { name: tr('section.users'), level: 1 }).waitFor();
     await userRow(page, 'reader@demo.local').waitFor();
     await userRow(page, 'reader@demo.local').getByText('Bäckerei Schmidt').waitFor();
@@ -229,15 +178,15 @@ describe('user and role administration in the browser', () => {
     await close();
 
     // The invitation arrives; its link sets the first password.
-    const invite = linkIn(await mailFor(NEW_USER, 1), '/reset-password/');
-    expect(invite.startsWith(`${server.url}/reset-password/`)).toBe(true);
-    const lena = await newPage(browser);
+    const invite = linkIn(await app.mail.mailFor(NEW_USER, 1), '/reset-password/');
+    expect(invite.startsWith(`${app.server.url}/reset-password/`)).toBe(true);
+    const lena = await app.newPage();
     await lena.page.goto(invite);
     await field(lena.page, 'Neues Passwort').fill(newPassword);
     await field(lena.page, 'Neues Passwort wiederholen').fill(newPassword);
     await lena.page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => lena.page.url()).toContain('/login');
-    await login(lena.page, server.url, NEW_USER, newPassword, false);
+    await login(lena.page, app.server.url, NEW_USER, newPassword, false);
     await lena.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     // Only that one company in the scope dialog.
@@ -251,7 +200,7 @@ describe('user and role administration in the browser', () => {
     await settled(lena.page);
 
     // Reader: lists without "new", forms without save or delete.
-    await lena.page.goto(`${server.url}/issues`);
+    await lena.page.goto(`${app.server.url}/issues`);
     await lena.page.getByRole('heading', { level: 1, name: tr('section.issue') }).waitFor();
     const clear = lena.page.getByRole('button', { name: tr('grid.dateRange.clear') });
     if (await clear.isEnabled()) await clear.click();
@@ -263,10 +212,10 @@ describe('user and role administration in the browser', () => {
     await lena.page.getByText(tr('items.detail.readOnly')).waitFor();
     expect(await lena.page.getByRole('button', { name: 'Löschen' }).count()).toBe(0);
     expect(await lena.page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
-    await lena.page.goto(`${server.url}/issues/new`);
+    await lena.page.goto(`${app.server.url}/issues/new`);
     await lena.page.getByText(tr('items.detail.noCreate')).waitFor();
     // And no administration.
-    await lena.page.goto(`${server.url}/administration/users`);
+    await lena.page.goto(`${app.server.url}/administration/users`);
     await expect.poll(() => lena.page.url()).toContain('/forbidden');
     expect(lena.errors).toEqual([]);
     await lena.close();
@@ -279,10 +228,10 @@ describe('user and role administration in the browser', () => {
     for (let i = 0; i < 3; i++) expect((await tokenResponse(NEW_USER, 'Falsch-123!')).status).toBe(400);
     const locked = await tokenResponse(NEW_USER, newPassword);
     expect(((await locked.json()) as { error_description: string }).error_description).toBe('login_failed');
-    expect((await mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
+    expect((await app.mail.mailFor(NEW_USER, mailsBeforeLock + 1)).body).toContain('/login');
 
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
     const row = userRow(page, NEW_USER);
     await row.getByText(/^Gesperrt bis \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
     await shot(page, 'admin-users-locked-desktop');
@@ -292,7 +241,7 @@ describe('user and role administration in the browser', () => {
 
     const before = mailsTo(NEW_USER).length;
     await confirmAction(page, NEW_NAME, 'invite');
-    await mailFor(NEW_USER, before + 1);
+    await app.mail.mailFor(NEW_USER, before + 1);
 
     await page.getByRole('button', { name: tr('usersAdmin.actionsFor', { name: NEW_NAME }) }).click();
     await page.getByRole('menuitem', { name: tr('usersAdmin.action.force-password-change') }).waitFor();
@@ -304,8 +253,8 @@ describe('user and role administration in the browser', () => {
     await row.getByText(tr('usersAdmin.state.mustChangePassword')).waitFor();
 
     // The next login of that user lands on the change-password page.
-    const lena = await newPage(browser);
-    await login(lena.page, server.url, NEW_USER, newPassword);
+    const lena = await app.newPage();
+    await login(lena.page, app.server.url, NEW_USER, newPassword);
     await expect.poll(() => lena.page.url()).toContain('/change-password');
     await lena.page.getByText('Ihr Passwort ist abgelaufen.').waitFor();
     await lena.close();
@@ -337,8 +286,8 @@ describe('user and role administration in the browser', () => {
   }, 120_000);
 
   it('refuses to let the last administrator of a tenant remove their own rights, and changes nothing', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'other@demo.local', { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'other@demo.local', { to: `/administration/users` });
     const row = userRow(page, 'other@demo.local');
     await row.getByText('Administrator', { exact: true }).waitFor();
     // Nothing of the agency shows up for another tenant.
@@ -377,8 +326,8 @@ describe('user and role administration in the browser', () => {
   }, 90_000);
 
   it('fits a phone: users, user form, roles and role form', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: `/administration/users` });
+    const { page, errors, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: `/administration/users` });
     await userRow(page, NEW_USER).waitFor();
     await fits(page, PHONE.width);
     expect(await seriousViolations(page)).toEqual([]);
@@ -393,7 +342,7 @@ describe('user and role administration in the browser', () => {
     await dialog.getByRole('button', { name: tr('common.cancel') }).click();
     await settled(page);
 
-    await page.goto(`${server.url}/administration/roles`);
+    await page.goto(`${app.server.url}/administration/roles`);
     await page.locator(`[data-role="${ROLE}"]`).waitFor();
     await fits(page, PHONE.width);
     expect(await seriousViolations(page)).toEqual([]);

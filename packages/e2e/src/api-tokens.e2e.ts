@@ -1,29 +1,15 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { PHONE, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
 
 describe('personal API tokens in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  const me = (token: string) => fetch(`${server.url}/api/user/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const me = (token: string) => fetch(`${app.server.url}/api/user/me`, { headers: { Authorization: `Bearer ${token}` } });
 
   it('creates a token shown once, which works, and revokes it', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, 'reader@demo.local', { to: '/profile' });
+    const { page, close } = await app.newPage();
+    await signIn(page, app.server.url, 'reader@demo.local', { to: '/profile' });
     const card = page.getByTestId('api-token-card');
     await card.getByRole('heading', { name: 'API-Zugänge' }).waitFor();
     await card.getByText('Sie haben noch keinen API-Zugang angelegt.').waitFor();
@@ -57,8 +43,8 @@ describe('personal API tokens in the browser', () => {
   });
 
   it('fits a phone', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, 'reader@demo.local', { to: '/profile' });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, 'reader@demo.local', { to: '/profile' });
     const card = page.getByTestId('api-token-card');
     await card.getByRole('button', { name: 'Zugang anlegen' }).click();
     await page

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot } from './browser';
-import { type RunningServer, startServer } from './server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, shot } from './browser';
+import { withServerAndBrowser } from './harness';
 
 /** A 1×1 PNG: the operator's logo. */
 const PNG = Buffer.from(
@@ -13,30 +12,23 @@ const PNG = Buffer.from(
 );
 
 describe("the operator's branding: product name, logo and languages", () => {
-  let server: RunningServer;
-  let browser: Browser;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-brand-'));
-  beforeAll(async () => {
-    assertWebBuilt();
-    fs.writeFileSync(path.join(dir, 'logo.png'), PNG);
-    server = await startServer({ PRODUCT_NAME: 'Acme Datenschutz', LOGO_FILE: path.join(dir, 'logo.png'), LANGUAGES: 'en' });
-    browser = await launch();
+  fs.writeFileSync(path.join(dir, 'logo.png'), PNG);
+  const app = withServerAndBrowser({
+    env: { PRODUCT_NAME: 'Acme Datenschutz', LOGO_FILE: path.join(dir, 'logo.png'), LANGUAGES: 'en' },
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('starts in the only offered language, offers no other, and shows the logo and name everywhere', async () => {
     for (const size of [DESKTOP, PHONE]) {
-      const { page, errors, close } = await newPage(browser, size);
+      const { page, errors, close } = await app.newPage(size);
       // The first paint, before any script: the operator's title and logo already.
-      const first = await (await fetch(`${server.url}/login`)).text();
+      const first = await (await fetch(`${app.server.url}/login`)).text();
       expect(first).toContain('<title>Acme Datenschutz</title>');
       expect(first).toContain('<img src="/api/config/logo?v=');
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(await page.getByRole('group', { name: /Language|Sprache/ }).count()).toBe(0);
       await expect.poll(() => page.locator('img[data-logo=operator]').count()).toBe(1);

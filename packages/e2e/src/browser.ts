@@ -65,6 +65,15 @@ export async function revealMenuLink(nav: Locator, link: Locator) {
   }
 }
 
+/** A form field by its label; required fields add an asterisk to the label text. */
+export const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+
+/** Waits for a snackbar (notistack) that says `text`. */
+export async function snackbar(page: Page, text: string | RegExp) {
+  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
+}
+
 /** Screenshots land in ./screenshots (git-ignored) for a person to look at. */
 export async function shot(page: Page, name: string) {
   // Nobody looks at them in CI, and each costs a full-page render.

@@ -1,27 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
+import { downloadBy } from './downloads';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
-
-async function token(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Straight from the API, to compute what the screens should show. */
 async function apiGet<T>(server: RunningServer, path: string, tenant?: string): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
     headers: {
-      Authorization: `Bearer ${await token(server)}`,
+      Authorization: `Bearer ${await accessToken(server.url, ADMIN)}`,
       'Accept-Language': 'de',
       ...(tenant ? { 'X-Tenant': tenant } : {}),
     },
@@ -39,7 +33,7 @@ async function inBakeryScope(server: RunningServer, fn: (stats: { itemType: stri
   const setScope = async (companyId: string | null) =>
     fetch(`${server.url}/api/user/scope`, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${await token(server)}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${await accessToken(server.url, ADMIN)}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ companyId }),
     });
   expect((await setScope(bakery.id)).status).toBe(200);
@@ -62,40 +56,24 @@ async function loginToDashboard(page: Page, server: RunningServer) {
 }
 
 describe('the dashboard side', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let legalDir: string;
-  beforeAll(async () => {
-    assertWebBuilt();
-    // The operator's legal documents and the browser warning are configuration.
-    legalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-legal-'));
-    fs.writeFileSync(path.join(legalDir, 'imprint.de.md'), '# Angaben gemäß § 5 DDG\n\nMusterbetrieb GmbH\nMusterweg 1');
-    fs.writeFileSync(path.join(legalDir, 'privacy-statement.de.md'), '# Datenschutzerklärung\n\nWir verarbeiten …');
-    fs.writeFileSync(path.join(legalDir, 'privacy-statement.en.md'), '# Privacy statement\n\nWe process …');
-    // Many logins in a minute: the token endpoint's rate limit would refuse them as a brute-force attempt.
-    server = await startServer({
-      LEGAL_DIR: legalDir,
-      BROWSER_WARNING: 'true',
-      WEBCAST_URL: 'https://webcast.example/live',
-      LOGIN_RATE_LIMIT: '1000',
-    });
-    browser = await launch();
+  // The operator's legal documents and the browser warning are configuration.
+  const legalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-legal-'));
+  fs.writeFileSync(path.join(legalDir, 'imprint.de.md'), '# Angaben gemäß § 5 DDG\n\nMusterbetrieb GmbH\nMusterweg 1');
+  fs.writeFileSync(path.join(legalDir, 'privacy-statement.de.md'), '# Datenschutzerklärung\n\nWir verarbeiten …');
+  fs.writeFileSync(path.join(legalDir, 'privacy-statement.en.md'), '# Privacy statement\n\nWe process …');
+  const app = withServerAndBrowser({
+    env: { LEGAL_DIR: legalDir, BROWSER_WARNING: 'true', WEBCAST_URL: 'https://webcast.example/live' },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (legalDir) fs.rmSync(legalDir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(legalDir, { recursive: true, force: true }));
 
   it('shows the tiles, hides one after confirmation and brings it back via the options menu', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     for (const key of ['process', 'training', 'ServiceAgreement', 'Issue', 'Timeline', 'changeLog', 'TimeRecord']) {
       await expect.poll(() => page.locator(`[data-tile="${key}"]`).count()).toBe(1);
     }
     // The time tile shows this month's figures of the server's time comparison (the demo's records).
-    const month = await apiGet<{ bookedTime: number; plannedTime: number }>(server, '/time-comparison/this-month');
+    const month = await apiGet<{ bookedTime: number; plannedTime: number }>(app.server, '/time-comparison/this-month');
     const h = (v: number) =>
       `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v)} h`;
     await expect
@@ -146,7 +124,7 @@ describe('the dashboard side', () => {
   it('names every link while a tile is still loading', async () => {
     // A tile whose link held only a skeleton had no accessible name until its data came (a
     // browser test saw it when the PDCA figures answered late): hold them back and look.
-    const { page, errors, close } = await newPage(browser, DESKTOP);
+    const { page, errors, close } = await app.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -155,7 +133,7 @@ describe('the dashboard side', () => {
       await held;
       await route.continue();
     });
-    await loginToDashboard(page, server);
+    await loginToDashboard(page, app.server);
     const tile = page.locator('[data-tile=PdcaCycle]');
     await tile.locator('.MuiSkeleton-root').waitFor();
     expect(await seriousViolations(page, { include: '[data-tile=PdcaCycle]' })).toEqual([]);
@@ -168,8 +146,8 @@ describe('the dashboard side', () => {
   });
 
   it('looks right on a phone', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage(PHONE);
+    await loginToDashboard(page, app.server);
     await shot(page, 'dashboard-home-phone');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
@@ -199,7 +177,7 @@ describe('the dashboard side', () => {
       .toBe(true);
     // Across all companies numbers repeat (each company counts its own), and a phone has no room
     // for the company column: each row names its company under the name instead.
-    const due = await apiGet<{ number: string; companyName: string }[]>(server, '/issue/due');
+    const due = await apiGet<{ number: string; companyName: string }[]>(app.server, '/issue/due');
     expect(new Set(due.map((i) => i.companyName)).size).toBeGreaterThan(1);
     const rows = tile.locator('tbody tr');
     for (let i = 0; i < Math.min(due.length, 5); i++) {
@@ -212,7 +190,7 @@ describe('the dashboard side', () => {
     await page.setViewportSize({ width: 1440, height: PHONE.height });
     await expect.poll(() => rows.first().locator('[data-company]').isVisible()).toBe(false);
     await page.setViewportSize(PHONE);
-    await page.goto(`${server.url}/calendar`);
+    await page.goto(`${app.server.url}/calendar`);
     await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
     await page.locator('[data-day]').first().waitFor();
     await shot(page, 'calendar-phone');
@@ -222,9 +200,9 @@ describe('the dashboard side', () => {
   });
 
   it('names no company under a due issue when the scope is one company', () =>
-    inBakeryScope(server, async () => {
-      const { page, errors, close } = await newPage(browser, PHONE);
-      await loginToDashboard(page, server);
+    inBakeryScope(app.server, async () => {
+      const { page, errors, close } = await app.newPage(PHONE);
+      await loginToDashboard(page, app.server);
       const rows = page.locator('[data-tile=Issue] tbody tr');
       await rows.first().waitFor();
       expect(
@@ -239,9 +217,9 @@ describe('the dashboard side', () => {
     }));
 
   it('draws the radar with one active segment per ten progress points', () =>
-    inBakeryScope(server, async (stats) => {
-      const { page, errors, close } = await newPage(browser, DESKTOP);
-      await loginToDashboard(page, server);
+    inBakeryScope(app.server, async (stats) => {
+      const { page, errors, close } = await app.newPage();
+      await loginToDashboard(page, app.server);
       const radar = page.locator('[data-radar=svg]');
       await radar.waitFor();
       for (const key of ['process', 'measure', 'service-agreement-with-provider']) {
@@ -268,8 +246,8 @@ describe('the dashboard side', () => {
 
   it('draws the radar without a scope from every visible company, as the tiles, and labels the environment', async () => {
     for (const size of [DESKTOP, PHONE]) {
-      const { page, errors, close } = await newPage(browser, size);
-      await loginToDashboard(page, server);
+      const { page, errors, close } = await app.newPage(size);
+      await loginToDashboard(page, app.server);
       if (size === PHONE) await page.getByRole('button', { name: /Menü/ }).first().click();
       await page.locator('[data-radar=svg]').waitFor();
       expect(await page.locator('[data-radar=prompt]').count()).toBe(0);
@@ -283,10 +261,10 @@ describe('the dashboard side', () => {
   it('searches "Lohn" with the keyboard and opens the result', async () => {
     const expected = await apiGet<
       { id: string; type: string; name: string; parentType: string | null; parentId: string | null }[]
-    >(server, `/searchable-item/search/${encodeURIComponent('Lohn')}`);
+    >(app.server, `/searchable-item/search/${encodeURIComponent('Lohn')}`);
     expect(expected.length).toBeGreaterThan(0);
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     const input = page.getByRole('combobox', { name: 'Suchen' });
     // No longer than the server takes (a longer query was answered with an error).
     expect(await input.getAttribute('maxlength')).toBe('200');
@@ -310,8 +288,8 @@ describe('the dashboard side', () => {
   });
 
   it('collapses the search to an icon on a phone', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage(PHONE);
+    await loginToDashboard(page, app.server);
     await page.getByRole('button', { name: 'Suche öffnen' }).click();
     const input = page.getByRole('combobox', { name: 'Suchen' });
     await input.fill('Lohn');
@@ -326,8 +304,8 @@ describe('the dashboard side', () => {
     await close();
   });
   it('opens help with F1 and pages through it', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     const button = page.getByRole('button', { name: 'Hilfe', exact: true });
     await expect.poll(() => button.isEnabled()).toBe(true);
     await page.keyboard.press('F1');
@@ -348,7 +326,7 @@ describe('the dashboard side', () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     // A page without help: the button is disabled and F1 does nothing.
-    await page.goto(`${server.url}/training`);
+    await page.goto(`${app.server.url}/training`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => button.isDisabled()).toBe(true);
     await page.keyboard.press('F1');
@@ -359,8 +337,8 @@ describe('the dashboard side', () => {
   });
 
   it('shows the help dialog on a phone', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage(PHONE);
+    await loginToDashboard(page, app.server);
     await page.getByRole('button', { name: 'Hilfe', exact: true }).click();
     await page.getByRole('dialog', { name: 'Hilfe' }).locator('[data-help-index="0"]').waitFor();
     await shot(page, 'help-dialog-phone');
@@ -369,9 +347,9 @@ describe('the dashboard side', () => {
   });
 
   it('lists the change log with dates in the current language', async () => {
-    const log = await apiGet<{ version: string; date: string; notes: { de: string[] } }[]>(server, '/change-log');
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const log = await apiGet<{ version: string; date: string; notes: { de: string[] } }[]>(app.server, '/change-log');
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     await page.locator('[data-tile=changeLog] a').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/change-log');
     await page.getByRole('heading', { name: 'Änderungsprotokoll', level: 1 }).waitFor();
@@ -388,8 +366,8 @@ describe('the dashboard side', () => {
     await close();
   });
   it('creates, edits and deletes an appointment in the calendar', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     await page.getByRole('button', { name: /^Kalender/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/calendar');
     await page.getByRole('heading', { name: 'Kalender', level: 1 }).waitFor();
@@ -423,7 +401,7 @@ describe('the dashboard side', () => {
     await page.locator('[data-appointment="Jour fixe Datenschutz"]').waitFor();
 
     // The same appointment in the list (/appointment): this week, found by text, exported, opened.
-    await page.goto(`${server.url}/appointment`);
+    await page.goto(`${app.server.url}/appointment`);
     await page.getByRole('heading', { name: 'Termine', level: 1 }).waitFor();
     const listed = page.locator('.MuiDataGrid-row', { hasText: 'Jour fixe Datenschutz' });
     await listed.waitFor();
@@ -442,7 +420,7 @@ describe('the dashboard side', () => {
     expect(await page.getByLabel('Titel oder Teilnehmende').inputValue()).toBe('fixe');
     expect(await page.getByRole('button', { name: 'Zeitraum aufheben' }).isDisabled()).toBe(true);
     await shot(page, 'appointment-list-desktop');
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
+    const xlsx = await downloadBy(page, page.getByRole('button', { name: 'Excel-Export' }));
     expect(xlsx.suggestedFilename()).toBe('DataGrid.xlsx');
     await listed.click();
     await page.getByRole('dialog', { name: 'Termin bearbeiten' }).getByRole('button', { name: 'Abbrechen' }).click();
@@ -457,8 +435,8 @@ describe('the dashboard side', () => {
     expect(errors).toEqual([]);
     await close();
 
-    const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, server.url, ADMIN, { to: '/calendar' });
+    const phone = await app.newPage(PHONE);
+    await signIn(phone.page, app.server.url, ADMIN, { to: '/calendar' });
     await phone.page.getByRole('button', { name: 'Woche', exact: true }).click();
     await phone.page.getByRole('heading', { name: /^KW \d+ · / }).waitFor();
     // Demo items fall due every day around today.
@@ -469,9 +447,9 @@ describe('the dashboard side', () => {
     await phone.close();
   });
   it('lists the three kinds of service agreement in one list and opens each on its own route', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
-    await page.goto(`${server.url}/service-agreement`);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
+    await page.goto(`${app.server.url}/service-agreement`);
     await page.getByRole('heading', { name: 'Auftragsverarbeitung', level: 1 }).waitFor();
     const rows = page.locator('.MuiDataGrid-row');
     await rows.first().waitFor();
@@ -488,7 +466,7 @@ describe('the dashboard side', () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/service-agreement-with-provider\/[0-9a-f-]{36}$/);
     // The generic detail route finds the agreement whatever its kind.
     const id = new URL(page.url()).pathname.split('/').pop();
-    await page.goto(`${server.url}/service-agreement/${id}`);
+    await page.goto(`${app.server.url}/service-agreement/${id}`);
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/service-agreement-with-provider/${id}`);
     expect(errors).toEqual([]);
     await close();
@@ -496,21 +474,21 @@ describe('the dashboard side', () => {
 
   it('lists documents of the chosen company and downloads one', async () => {
     const found = await apiGet<{ id: string; type: string; companyName: string }[]>(
-      server,
+      app.server,
       `/searchable-item/search/${encodeURIComponent('Lohn')}`,
     );
     const target = found.find((f) => f.type === 'process' && f.companyName === 'Bäckerei Schmidt')!;
     const form = new FormData();
     form.append('file', new Blob(['Lohnliste 2026'], { type: 'text/plain' }), 'lohnliste.txt');
-    const upload = await fetch(`${server.url}/api/process/${target.id}/attachment`, {
+    const upload = await fetch(`${app.server.url}/api/process/${target.id}/attachment`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${await token(server)}` },
+      headers: { Authorization: `Bearer ${await accessToken(app.server.url, ADMIN)}` },
       body: form,
     });
     expect(upload.status).toBeLessThan(300);
 
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     const documents = page.getByRole('button', { name: 'Dokumente', exact: true });
     expect(await documents.isDisabled()).toBe(true);
     // A scope change clears the search query and its results.
@@ -532,19 +510,16 @@ describe('the dashboard side', () => {
     await expect.poll(() => page.locator('#notistack-snackbar').count(), { timeout: 10_000 }).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'documents-desktop');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: 'lohnliste.txt herunterladen' }).click(),
-    ]);
+    const download = await downloadBy(page, row.getByRole('button', { name: 'lohnliste.txt herunterladen' }));
     expect(download.suggestedFilename()).toBe('lohnliste.txt');
 
     // The shareable download page: downloads at once, or shows the server's reason.
     const { id } = (await upload.json()) as { id: string };
-    const [again] = await Promise.all([page.waitForEvent('download'), page.goto(`${server.url}/download/${id}`)]);
+    const [again] = await Promise.all([page.waitForEvent('download'), page.goto(`${app.server.url}/download/${id}`)]);
     expect(again.suggestedFilename()).toBe('lohnliste.txt');
     await page.getByText('Der Download von „lohnliste.txt“ wurde gestartet.').waitFor();
     await shot(page, 'download-page-desktop');
-    await page.goto(`${server.url}/download/00000000-0000-4000-8000-000000000000`);
+    await page.goto(`${app.server.url}/download/00000000-0000-4000-8000-000000000000`);
     await page
       .getByRole('alert')
       .getByText(/^Dieser Eintrag wurde nicht gefunden\./)
@@ -555,13 +530,13 @@ describe('the dashboard side', () => {
   });
 
   it('asks before forwarding to the webcast and opens it in a new window', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
+    const { page, errors, close } = await app.newPage();
     await page
       .context()
       .route('https://webcast.example/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<title>Webcast</title>' }),
       );
-    await loginToDashboard(page, server);
+    await loginToDashboard(page, app.server);
     await page.getByRole('button', { name: 'Webcast' }).click();
     const dialog = page.getByRole('dialog', { name: 'Zum Webcast' });
     await dialog.waitFor();
@@ -579,13 +554,13 @@ describe('the dashboard side', () => {
     await close();
   });
   it('falls back to a 200 px bar chart without SVG support', () =>
-    inBakeryScope(server, async (stats) => {
-      const { page, errors, close } = await newPage(browser, DESKTOP);
+    inBakeryScope(app.server, async (stats) => {
+      const { page, errors, close } = await app.newPage();
       const oldBrowser = await page.addInitScript(() => {
         // An old browser: no SVG DOM interfaces.
         Reflect.deleteProperty(window, 'SVGElement');
       });
-      await loginToDashboard(page, server);
+      await loginToDashboard(page, app.server);
       const bars = page.locator('[data-radar=bars]');
       await bars.waitFor();
       const box = (await bars.locator('> div').first().boundingBox())!;
@@ -605,8 +580,8 @@ describe('the dashboard side', () => {
     }));
 
   it("shows the operator's legal documents from the login page and the sidebar", async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await page.goto(`${server.url}/login`);
+    const { page, errors, close } = await app.newPage();
+    await page.goto(`${app.server.url}/login`);
     const legal = page.getByRole('navigation', { name: 'Rechtliche Hinweise' });
     await legal.getByRole('button', { name: 'Impressum' }).click();
     const imprint = page.getByRole('dialog', { name: 'Impressum' });
@@ -625,7 +600,7 @@ describe('the dashboard side', () => {
     await page.getByText('Dieses Dokument hat der Betreiber dieser Installation nicht hinterlegt.').waitFor();
     await page.keyboard.press('Escape');
 
-    await loginToDashboard(page, server);
+    await loginToDashboard(page, app.server);
     await page.getByRole('button', { name: 'Datenschutzerklärung' }).first().click();
     await page.getByRole('dialog', { name: 'Datenschutzerklärung' }).getByText('Wir verarbeiten …').waitFor();
     expect(errors).toEqual([]);
@@ -633,19 +608,19 @@ describe('the dashboard side', () => {
   });
 
   it('warns about Internet Explorer when configured', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await loginToDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
     await page.getByText('Der Internet Explorer wird nicht unterstützt.', { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
 
   it('shows the DPO of a responsible party; an editor changes them by clicking', async () => {
-    const companies = await apiGet<{ id: string; name: string }[]>(server, '/company/list-items');
+    const companies = await apiGet<{ id: string; name: string }[]>(app.server, '/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
     const setScope = (companyId: string | null) =>
-      token(server).then((t) =>
-        fetch(`${server.url}/api/user/scope`, {
+      accessToken(app.server.url, ADMIN).then((t) =>
+        fetch(`${app.server.url}/api/user/scope`, {
           method: 'PUT',
           headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ companyId }),
@@ -655,8 +630,8 @@ describe('the dashboard side', () => {
     try {
       // The phone only looks; the desktop then changes the DPO.
       for (const size of [PHONE, DESKTOP]) {
-        const { page, errors, close } = await newPage(browser, size);
-        await signIn(page, server.url, ADMIN);
+        const { page, errors, close } = await app.newPage(size);
+        await signIn(page, app.server.url, ADMIN);
         const tile = page.locator('[data-tile=myDpo]');
         await tile.getByText('Anna Admin').waitFor();
         await tile.getByText('dsb@muster-datenschutz.example').waitFor();
@@ -680,7 +655,7 @@ describe('the dashboard side', () => {
         await dialog.getByRole('button', { name: 'Speichern' }).click();
         await expect.poll(() => dialog.count()).toBe(0);
         await tile.getByText('Berta Berater').waitFor();
-        const saved = await apiGet<{ dataPrivacyAgentEmailAddress: string; name: string }>(server, `/company/${bakery.id}`);
+        const saved = await apiGet<{ dataPrivacyAgentEmailAddress: string; name: string }>(app.server, `/company/${bakery.id}`);
         expect(saved).toMatchObject({
           name: 'Bäckerei Schmidt',
           dataPrivacyAgentEmailAddress: 'berta.berater@muster-datenschutz.example',

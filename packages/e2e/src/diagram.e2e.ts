@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { accessToken } from './api';
+import { DESKTOP, seriousViolations, shot, signIn } from './browser';
+import { bytesOf, downloadBy } from './downloads';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const DEMO = 'Demo Unternehmen GmbH';
@@ -15,12 +15,7 @@ const LARGE = 'Beispiel Logistik GmbH';
 type Node = { id: string; name: string; type: string; containerId: string | null };
 
 async function api<T>(server: RunningServer, method: string, url: string, body?: unknown, tenant?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await accessToken(server.url, ADMIN);
   const answer = await fetch(`${server.url}/api${url}`, {
     method,
     headers: {
@@ -75,27 +70,21 @@ async function decodedSize(page: Page, bytes: Buffer, mime: string) {
 }
 
 describe('organisation diagram', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let page: Page;
   let close: () => Promise<void>;
   let errors: string[];
   let companies: { id: string; name: string }[];
-  let downloads: string;
   const layoutLog: string[] = [];
 
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-diagram-'));
-    companies = await api(server, 'GET', '/company/list-items');
-    await api(server, 'PUT', '/user/scope', { companyId: companies.find((c) => c.name === DEMO)!.id });
-    ({ page, errors, close } = await newPage(browser, DESKTOP));
+    companies = await api(app.server, 'GET', '/company/list-items');
+    await api(app.server, 'PUT', '/user/scope', { companyId: companies.find((c) => c.name === DEMO)!.id });
+    ({ page, errors, close } = await app.newPage());
     page.on('console', (m) => {
       if (m.text().startsWith('diagram layout:')) layoutLog.push(m.text());
     });
-    await signIn(page, server.url, ADMIN);
+    await signIn(page, app.server.url, ADMIN);
     // The demo company's wizard reminder may cover the dashboard (and hide its heading from roles).
     await page.waitForURL(/\/home$/, { timeout: 30_000 });
     await dismissReminder(page);
@@ -104,13 +93,11 @@ describe('organisation diagram', () => {
 
   afterAll(async () => {
     await close?.();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('draws the demo company and a click on a process opens it', { timeout: 120_000 }, async () => {
     const demo = companies.find((c) => c.name === DEMO)!;
-    const { nodes } = await api<{ nodes: Node[] }>(server, 'GET', `/diagram?companyId=${demo.id}`);
+    const { nodes } = await api<{ nodes: Node[] }>(app.server, 'GET', `/diagram?companyId=${demo.id}`);
     expect(nodes.filter((n) => n.type === 'O').length).toBeGreaterThanOrEqual(2);
 
     // The diagram is an entry of the sidebar's "Organisation" section.
@@ -162,7 +149,7 @@ describe('organisation diagram', () => {
   it('exports plain SVG, PNG and JPG at twice its size, and a landscape PDF, named after company and day', {
     timeout: 120_000,
   }, async () => {
-    await page.goto(`${server.url}/diagram`);
+    await page.goto(`${app.server.url}/diagram`);
     const chart = page.getByTestId('organisation-chart');
     await chart.locator('.react-flow__node').first().waitFor({ timeout: 30_000 });
     const files: Record<string, Buffer> = {};
@@ -174,16 +161,11 @@ describe('organisation diagram', () => {
     };
     for (const [format, menuItem] of Object.entries(menuItems)) {
       await chart.getByRole('button', { name: 'Exportieren' }).click();
-      const [download] = (await Promise.all([
-        page.waitForEvent('download', { timeout: 60_000 }),
-        page.getByRole('menuitem', { name: menuItem }).click(),
-      ])) as [Download, unknown];
+      const download = await downloadBy(page, page.getByRole('menuitem', { name: menuItem }), { timeout: 60_000 });
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^Organigramm ${DEMO} \\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
       );
-      const file = path.join(downloads, download.suggestedFilename());
-      await download.saveAs(file);
-      files[format] = fs.readFileSync(file);
+      files[format] = await bytesOf(download);
       expect(files[format]!.length).toBeGreaterThan(1000);
     }
 
@@ -220,7 +202,7 @@ describe('organisation diagram', () => {
   });
 
   it('shows the chart as a dashboard tile the viewport high minus 170 px', { timeout: 60_000 }, async () => {
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${app.server.url}/home`);
     const tile = page.locator('[data-tile="diagram"]');
     await page.locator('[data-tile=Issue] tbody tr').first().waitFor({ timeout: 30_000 });
     // Below the fold the chart is not drawn (nor its code loaded) until it is scrolled near.
@@ -234,13 +216,13 @@ describe('organisation diagram', () => {
   it('lays out 500 nodes (the time goes to the log)', { timeout: 300_000 }, async () => {
     const large = companies.find((c) => c.name === LARGE)!;
     const agreements = await createAll(
-      server,
+      app.server,
       large.id,
       'service-agreement-with-provider',
       Array.from({ length: 139 }, (_, i) => ({ name: `Dienstleister ${i + 1}`, data: { counterparty: `Firma ${i + 1}` } })),
     );
     const processes = await createAll(
-      server,
+      app.server,
       large.id,
       'process',
       Array.from({ length: 300 }, (_, i) => ({
@@ -248,9 +230,9 @@ describe('organisation diagram', () => {
         data: { role: 'controller', processors: i % 3 === 0 ? [agreements[i % agreements.length]] : [] },
       })),
     );
-    const [top] = await createAll(server, large.id, 'organisation-unit', [{ name: 'Zentrale', data: {} }]);
+    const [top] = await createAll(app.server, large.id, 'organisation-unit', [{ name: 'Zentrale', data: {} }]);
     await createAll(
-      server,
+      app.server,
       large.id,
       'organisation-unit',
       Array.from({ length: 59 }, (_, i) => ({
@@ -258,12 +240,12 @@ describe('organisation diagram', () => {
         data: { parentUnit: i % 6 === 0 ? [] : [top], processes: processes.slice(i * 5, i * 5 + 5) },
       })),
     );
-    const { nodes } = await api<{ nodes: Node[] }>(server, 'GET', `/diagram?companyId=${large.id}`);
+    const { nodes } = await api<{ nodes: Node[] }>(app.server, 'GET', `/diagram?companyId=${large.id}`);
     expect(nodes).toHaveLength(500);
 
-    await api(server, 'PUT', '/user/scope', { companyId: large.id });
+    await api(app.server, 'PUT', '/user/scope', { companyId: large.id });
     layoutLog.length = 0;
-    await page.goto(`${server.url}/diagram`);
+    await page.goto(`${app.server.url}/diagram`);
     const chart = page.getByTestId('organisation-chart');
     await chart.locator('.react-flow__node').nth(499).waitFor({ timeout: 60_000 });
     expect(await chart.locator('.react-flow__node').count()).toBe(500);

@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
 import { startServer } from './server';
-
-async function token(url: string, username: string) {
-  const res = await fetch(`${url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'Demo1234!' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 const get = async (url: string, path: string, t: string) =>
   (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t}` } })).json() as Promise<any>;
@@ -27,7 +18,7 @@ describe('the embedded database across restarts', () => {
   it('keeps every acknowledged write after a clean stop and after a crash', { timeout: 240_000 }, async () => {
     const first = await startServer({}, undefined, { pglite: true });
     dataDir = first.dataDir;
-    const t1 = await token(first.url, 'admin@demo.local');
+    const t1 = await accessToken(first.url, 'admin@demo.local');
     const companies = (await get(first.url, '/api/company/list-items', t1)) as { id: string; name: string }[];
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
     const put = await fetch(`${first.url}/api/user/scope`, {
@@ -40,7 +31,7 @@ describe('the embedded database across restarts', () => {
     await first.stop('SIGKILL');
 
     const second = await startServer({}, dataDir);
-    const t2 = await token(second.url, 'admin@demo.local');
+    const t2 = await accessToken(second.url, 'admin@demo.local');
     expect((await get(second.url, '/api/user/me', t2)).scopeCompany?.name).toBe('Bäckerei Schmidt');
     const again = (await get(second.url, '/api/company/list-items', t2)) as { id: string }[];
     // Same rows, not a second demo seed.
@@ -49,7 +40,7 @@ describe('the embedded database across restarts', () => {
     await second.stop('SIGTERM');
 
     const third = await startServer({}, dataDir);
-    const t3 = await token(third.url, 'admin@demo.local');
+    const t3 = await accessToken(third.url, 'admin@demo.local');
     expect((await get(third.url, '/api/user/me', t3)).scopeCompany?.name).toBe('Bäckerei Schmidt');
     await third.stop();
   });

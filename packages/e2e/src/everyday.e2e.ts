@@ -1,8 +1,10 @@
 import { itemTypes } from '@pc/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 
@@ -18,21 +20,11 @@ function nextListResponse(page: Page, type: string) {
 }
 
 describe('everyday use', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = withServerAndBrowser();
 
   it('opens each register from its tile with the items the tile counts', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await toDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await toDashboard(page, app.server);
     const tiles = itemTypes.filter((t) => t.key !== 'issue');
     let checked = 0;
     for (const { key, route } of tiles) {
@@ -63,14 +55,14 @@ describe('everyday use', () => {
   });
 
   it('queries a date range only for a finished, real date', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await toDashboard(page, server);
+    const { page, errors, close } = await app.newPage();
+    await toDashboard(page, app.server);
     const sent: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
       if (url.pathname === '/api/process' && url.searchParams.has('from')) sent.push(url.searchParams.get('from')!);
     });
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     const field = page.getByRole('group', { name: 'Fällig ab', exact: true });
     const sections = field.getByRole('spinbutton');
@@ -105,10 +97,10 @@ describe('everyday use', () => {
 
   it('opens the identity popup 8 px from the right and /terms-of-use without a console 404', async () => {
     for (const size of [DESKTOP, PHONE]) {
-      const { page, errors, close } = await newPage(browser, size);
+      const { page, errors, close } = await app.newPage(size);
       const consoleErrors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-      await toDashboard(page, server);
+      await toDashboard(page, app.server);
       await page
         .getByRole('button', { name: /Anna Admin|Benutzermenü/ })
         .first()
@@ -121,7 +113,7 @@ describe('everyday use', () => {
       await shot(page, `everyday-identity-${size === PHONE ? 'phone' : 'desktop'}`);
       await page.keyboard.press('Escape');
 
-      await page.goto(`${server.url}/terms-of-use`);
+      await page.goto(`${app.server.url}/terms-of-use`);
       await page.getByText('Es sind noch keine Nutzungsbedingungen veröffentlicht.').waitFor();
       if (size === DESKTOP) await shot(page, 'everyday-terms-none-desktop');
       expect(consoleErrors).toEqual([]);
@@ -131,8 +123,8 @@ describe('everyday use', () => {
   });
 
   it('shows dialogs full-screen on a phone', async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await toDashboard(page, server);
+    const { page, errors, close } = await app.newPage(PHONE);
+    await toDashboard(page, app.server);
     await page.getByRole('button', { name: /^Unternehmen wählen/ }).click();
     const paper = page.locator('.MuiDialog-paper');
     await paper.waitFor();
@@ -145,23 +137,18 @@ describe('everyday use', () => {
   });
 
   it("inserts a text module at the cursor of a new item's long text", async () => {
-    const res = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-    });
-    const { access_token } = (await res.json()) as { access_token: string };
+    const token = await accessToken(app.server.url, ADMIN);
     const phrase = 'auf Grundlage von Art. 6 Abs. 1 lit. b DSGVO';
-    const created = await fetch(`${server.url}/api/text-module`, {
+    const created = await fetch(`${app.server.url}/api/text-module`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: phrase }),
     });
     expect(created.status).toBe(201);
 
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await toDashboard(page, server);
-    await page.goto(`${server.url}/process/new`);
+    const { page, errors, close } = await app.newPage();
+    await toDashboard(page, app.server);
+    await page.goto(`${app.server.url}/process/new`);
     const description = page.getByRole('textbox', { name: 'Beschreibung' });
     await description.fill('Die Verarbeitung erfolgt .');
     // The cursor before the full stop, as a person would place it.
@@ -173,7 +160,7 @@ describe('everyday use', () => {
     await shot(page, 'everyday-text-module-desktop');
 
     // A saved item keeps the select's read-only rule: nothing to insert there.
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.locator('.MuiDataGrid-row').first().click();
     await page.getByRole('textbox', { name: 'Beschreibung' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Textbaustein einfügen' }).count()).toBe(0);

@@ -1,25 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { PHONE, shot, signIn } from './browser';
+import { downloadBy, firstSheet } from './downloads';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 async function api<T>(server: RunningServer, email: string, url: string, init: RequestInit = {}): Promise<T> {
-  const headers = { Authorization: `Bearer ${await token(server, email)}`, 'Content-Type': 'application/json' };
+  const headers = { Authorization: `Bearer ${await accessToken(server.url, email)}`, 'Content-Type': 'application/json' };
   const res = await fetch(`${server.url}${url}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -36,23 +26,13 @@ const asksBeforeUnload = (page: Page) =>
 const discardQuestion = (page: Page) => page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
 
 describe('the first hour with a real customer', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = withServerAndBrowser();
 
   it('asks before unsaved edits of a register form are lost; saving and cancelling clear it', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    const list = await api<{ items: { id: string; name: string }[] }>(server, ADMIN, '/api/process?pageSize=1');
+    const { page, close } = await app.newPage();
+    const list = await api<{ items: { id: string; name: string }[] }>(app.server, ADMIN, '/api/process?pageSize=1');
     const { id, name } = list.items[0]!;
-    await signIn(page, server.url, ADMIN, { to: `/process/${id}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/process/${id}` });
     const nameField = page.getByRole('textbox', { name: 'Bezeichnung', exact: true });
     await expect.poll(() => nameField.inputValue()).toBe(name);
     expect(await asksBeforeUnload(page)).toBe(false);
@@ -70,7 +50,7 @@ describe('the first hour with a real customer', () => {
     // Discarding moves on and the item keeps its saved name.
     await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
     await discardQuestion(page).getByRole('button', { name: 'Verwerfen' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${app.server.url}/home`);
     await page.goBack();
     await expect.poll(() => nameField.inputValue()).toBe(name);
 
@@ -83,21 +63,21 @@ describe('the first hour with a real customer', () => {
       .waitFor();
     await expect.poll(() => asksBeforeUnload(page)).toBe(false);
     await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${app.server.url}/home`);
     expect(await discardQuestion(page).count()).toBe(0);
 
     // Cancel is a choice: no question either.
     await page.goBack();
     await nameField.fill('Wird verworfen');
     await page.getByRole('button', { name: 'Abbrechen' }).click();
-    await page.waitForURL(`${server.url}/process`);
+    await page.waitForURL(`${app.server.url}/process`);
     expect(await discardQuestion(page).count()).toBe(0);
     await close();
   });
 
   it('asks before a dialog with changes is closed by Escape or left by a reload', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: '/tag' });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: '/tag' });
     await page
       .getByRole('button', { name: /^Hinzufügen/ })
       .first()
@@ -120,15 +100,15 @@ describe('the first hour with a real customer', () => {
   });
 
   it('switching the company on a detail page goes to the same register of the new company', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    const companies = await api<{ id: string; name: string }[]>(server, ADMIN, '/api/company/list-items');
+    const { page, close } = await app.newPage();
+    const companies = await api<{ id: string; name: string }[]>(app.server, ADMIN, '/api/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
-    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
-    const list = await api<{ items: { id: string; name: string }[] }>(server, ADMIN, '/api/process?pageSize=1', {
+    await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
+    const list = await api<{ items: { id: string; name: string }[] }>(app.server, ADMIN, '/api/process?pageSize=1', {
       headers: { 'x-tenant': bakery.id },
     });
     const { id, name } = list.items[0]!;
-    await signIn(page, server.url, ADMIN, { to: `/process/${id}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/process/${id}` });
     await expect.poll(() => page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).inputValue()).toBe(name);
 
     await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
@@ -136,7 +116,7 @@ describe('the first hour with a real customer', () => {
       .getByRole('dialog', { name: 'Unternehmen wählen' })
       .getByRole('button', { name: /^Beispiel Handel GmbH/ })
       .click();
-    await page.waitForURL(`${server.url}/process`);
+    await page.waitForURL(`${app.server.url}/process`);
     await page.getByRole('heading', { name: 'Verarbeitungstätigkeiten', level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Handel GmbH)');
     expect(await page.getByText(/Diesen Eintrag gibt es nicht/).count()).toBe(0);
@@ -144,16 +124,16 @@ describe('the first hour with a real customer', () => {
   });
 
   it('a reader sees who is responsible and who works on an entry, read-only', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
+    const { page, close } = await app.newPage();
     const READER = 'reader@demo.local';
     const list = await api<{ items: { id: string; owner: { name: string } | null; assignee: { name: string } | null }[] }>(
-      server,
+      app.server,
       READER,
       '/api/process?pageSize=100',
     );
     const item = list.items.find((i) => i.owner && i.assignee) ?? list.items.find((i) => i.owner)!;
     expect(item.owner?.name).toBeTruthy();
-    await signIn(page, server.url, READER, { to: `/process/${item.id}` });
+    await signIn(page, app.server.url, READER, { to: `/process/${item.id}` });
     const owner = page.getByRole('combobox', { name: 'Verantwortlich' });
     await expect.poll(() => owner.inputValue()).toBe(item.owner!.name);
     expect(await owner.getAttribute('readonly')).not.toBeNull();
@@ -162,11 +142,11 @@ describe('the first hour with a real customer', () => {
   });
 
   it('warns on the form and in the register when special categories have no Art. 9(2) basis', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    const companies = await api<{ id: string; name: string }[]>(server, ADMIN, '/api/company/list-items');
+    const { page, close } = await app.newPage();
+    const companies = await api<{ id: string; name: string }[]>(app.server, ADMIN, '/api/company/list-items');
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!;
-    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
-    const created = await api<{ id: string }>(server, ADMIN, '/api/process', {
+    await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: bakery.id }) });
+    const created = await api<{ id: string }>(app.server, ADMIN, '/api/process', {
       method: 'POST',
       headers: { 'x-tenant': bakery.id },
       body: JSON.stringify({
@@ -175,7 +155,7 @@ describe('the first hour with a real customer', () => {
         data: { role: 'controller', legalBases: ['art6_1_c'] },
       }),
     });
-    await signIn(page, server.url, ADMIN, { to: `/process/${created.id}` });
+    await signIn(page, app.server.url, ADMIN, { to: `/process/${created.id}` });
     const warning = page.locator('main [data-finding=art9BasisMissing]');
     await page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).waitFor();
     expect(await warning.count()).toBe(0);
@@ -189,7 +169,7 @@ describe('the first hour with a real customer', () => {
       .waitFor();
     await expect.poll(() => asksBeforeUnload(page)).toBe(false);
 
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.getByRole('searchbox', { name: 'Schnellsuche' }).fill('Betriebsärztliche');
     const row = page.locator('.MuiDataGrid-row').filter({ hasText: 'Betriebsärztliche Vorsorge' });
     await row.getByRole('img', { name: /ohne Rechtsgrundlage nach Art. 9 Abs. 2/ }).waitFor();
@@ -197,9 +177,9 @@ describe('the first hour with a real customer', () => {
   });
 
   it('the Art. 30 register with all companies in scope asks for the company, never files an empty one of the agency', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    await api(server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: null }) });
-    await signIn(page, server.url, ADMIN, { to: '/process' });
+    const { page, close } = await app.newPage();
+    await api(app.server, ADMIN, '/api/user/scope', { method: 'PUT', body: JSON.stringify({ companyId: null }) });
+    await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('button', { name: 'Verzeichnis (Art. 30 Abs. 1)' }).click();
     await page.getByRole('menuitem', { name: 'Als Excel-Datei herunterladen' }).click();
@@ -210,18 +190,9 @@ describe('the first hour with a real customer', () => {
     await dialog.getByRole('combobox', { name: /Unternehmen/ }).click();
     await page.getByRole('option', { name: 'Bäckerei Schmidt', exact: true }).click();
     await shot(page, 'register-company-choice-desktop');
-    const [download] = await Promise.all([page.waitForEvent('download'), create.click()]);
+    const download = await downloadBy(page, create);
     expect(download.suggestedFilename()).toMatch(/^VVT Bäckerei Schmidt \d{4}-\d\d-\d\d\.xlsx$/);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-vvt-'));
-    try {
-      const file = path.join(dir, 'vvt.xlsx');
-      await download.saveAs(file);
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(file);
-      expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect((await firstSheet(download)).rowCount).toBeGreaterThan(1);
     await close();
   });
 });

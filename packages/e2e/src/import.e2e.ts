@@ -2,46 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, repoRoot, startServer } from './server';
+import { setScope } from './api';
+import { PHONE, seriousViolations, shot, signIn } from './browser';
+import { tr } from './catalog';
+import { downloadBy, firstSheet } from './downloads';
+import { withServerAndBrowser } from './harness';
 
 const ADMIN = 'admin@demo.local';
 const SCOPE = 'Bäckerei Schmidt';
-
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German text from the catalog the app uses, `{{x}}` filled in. */
-function tr(key: string, vars: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
-}
-
-async function token(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function setScope(server: RunningServer, companyName: string) {
-  const auth = { Authorization: `Bearer ${await token(server)}` };
-  const companies = (await (await fetch(`${server.url}/api/company/list-items`, { headers: auth })).json()) as {
-    id: string;
-    name: string;
-  }[];
-  const res = await fetch(`${server.url}/api/user/scope`, {
-    method: 'PUT',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ companyId: companies.find((c) => c.name === companyName)!.id }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** A real workbook as a DPO's client would send it: a header row and data rows. */
 async function workbook(file: string, rows: string[][]) {
@@ -58,34 +28,27 @@ async function chooseFile(page: Page, file: string) {
 }
 
 describe('the register import wizard', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let dir: string;
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-import-'));
-    await setScope(server, SCOPE);
+    await setScope(app.server.url, ADMIN, SCOPE);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('imports an XLSX: mapping changed, errors shown and downloaded, corrected file committed, rows in the list', {
     timeout: 180_000,
   }, async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
+    const { page, errors, close } = await app.newPage();
     const faulty = path.join(dir, 'Verzeichnis Mandant.xlsx');
     await workbook(faulty, [
       HEADERS,
       ['Import Bewerbermanagement', 'Verantwortlicher', 'Auswahl von Bewerbern', 'von Frau Weber gepflegt'],
       ['Import Videoüberwachung', 'Chef', 'Schutz des Hausrechts', 'Kameras im Laden'],
     ]);
-    await signIn(page, server.url, ADMIN, { to: '/process' });
+    await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
 
     // Opened from the list's toolbar with the keyboard.
@@ -94,15 +57,10 @@ describe('the register import wizard', () => {
     const dialog = page.getByRole('dialog', { name: tr('import.title', { type: 'Verarbeitungstätigkeiten' }) });
     await dialog.waitFor();
     // The template is offered in the user's language.
-    const [template] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: tr('import.file.templateXlsx') }).click(),
-    ]);
-    const templateFile = path.join(dir, 'vorlage.xlsx');
-    await template.saveAs(templateFile);
-    const tpl = new ExcelJS.Workbook();
-    await tpl.xlsx.readFile(templateFile);
-    expect(tpl.worksheets[0]!.getRow(1).values).toContain('Zwecke der Verarbeitung');
+    const template = await firstSheet(
+      await downloadBy(page, dialog.getByRole('button', { name: tr('import.file.templateXlsx') })),
+    );
+    expect(template.getRow(1).values).toContain('Zwecke der Verarbeitung');
     await shot(page, 'import-1-file-desktop');
 
     await chooseFile(page, faulty);
@@ -126,15 +84,9 @@ describe('the register import wizard', () => {
     const commit = dialog.getByRole('button', { name: /importieren$/ });
     expect(await commit.isDisabled()).toBe(true);
     await shot(page, 'import-3-preview-errors-desktop');
-    const [errorFile] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: tr('import.preview.downloadErrors') }).click(),
-    ]);
-    const errorPath = path.join(dir, 'fehler.xlsx');
-    await errorFile.saveAs(errorPath);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(errorPath);
-    const rows = wb.worksheets[0]!;
+    const rows = await firstSheet(
+      await downloadBy(page, dialog.getByRole('button', { name: tr('import.preview.downloadErrors') })),
+    );
     expect(rows.getRow(1).values).toEqual([undefined, 'Zeile', ...HEADERS, 'Fehler']);
     expect(rows.rowCount).toBe(2);
     expect(rows.getRow(2).getCell(1).value).toBe(3);
@@ -170,10 +122,10 @@ describe('the register import wizard', () => {
   });
 
   it('fits a phone: the wizard takes the screen and its steps read one below the other', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
+    const { page, errors, close } = await app.newPage(PHONE);
     const file = path.join(dir, 'phone.xlsx');
     await workbook(file, [HEADERS, ['Import am Telefon', 'Chef', 'Zweck', 'Notiz']]);
-    await signIn(page, server.url, ADMIN, { to: '/process' });
+    await signIn(page, app.server.url, ADMIN, { to: '/process' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await shot(page, 'import-0-list-phone');
     await page.getByRole('button', { name: tr('import.button'), exact: true }).click();

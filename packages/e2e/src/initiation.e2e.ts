@@ -1,24 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { type RunningServer, startServer } from './server';
+import { accessToken } from './api';
+import { login, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const DEMO = 'Demo Unternehmen GmbH';
 const REMINDER = 'Willkommen bei Privacy Cockpit';
 
 async function api<T>(server: RunningServer, path: string, init: { method?: string; json?: unknown; tenant?: string } = {}) {
-  const tokenRes = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-  });
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
   const res = await fetch(`${server.url}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      authorization: `Bearer ${access_token}`,
+      authorization: `Bearer ${await accessToken(server.url, ADMIN)}`,
       'accept-language': 'de',
       ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.tenant ? { 'x-tenant': init.tenant } : {}),
@@ -73,31 +69,23 @@ const next = async (page: Page, key: string) => {
 const snack = (page: Page, text: string) => page.locator(SNACKBARS).getByText(text).first().waitFor();
 
 describe('initiation wizard', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser({ mail: true });
   let page: Page;
   let errors: string[];
   let closePage: () => Promise<void>;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
 
   beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' }), launch()]);
-    const demo = (await companies(server)).find((c) => c.name === DEMO)!;
+    const demo = (await companies(app.server)).find((c) => c.name === DEMO)!;
     // The demo company, whose wizard is open, is the admin's stored scope: the app restores it at login.
-    await api(server, '/user/scope', { method: 'PUT', json: { companyId: demo.id } });
-    ({ page, errors, close: closePage } = await newPage(browser));
+    await api(app.server, '/user/scope', { method: 'PUT', json: { companyId: demo.id } });
+    ({ page, errors, close: closePage } = await app.newPage());
   }, 180_000);
   afterAll(async () => {
     await closePage?.();
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
   });
 
   it('reminds after login and scope change, one dialog at a time, until told not to', { timeout: 120_000 }, async () => {
-    await login(page, server.url, ADMIN);
+    await login(page, app.server.url, ADMIN);
     const reminder = page.getByRole('dialog', { name: REMINDER });
     await reminder.waitFor({ timeout: 30_000 });
     await reminder.getByText(`Die Ersteinrichtung von „${DEMO}“`, { exact: false }).waitFor();
@@ -117,9 +105,9 @@ describe('initiation wizard', () => {
     await reminder.getByRole('checkbox', { name: 'Nicht mehr erinnern' }).check();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
     await reminder.waitFor({ state: 'detached' });
-    const demo = (await companies(server)).find((c) => c.name === DEMO)!;
+    const demo = (await companies(app.server)).find((c) => c.name === DEMO)!;
     await expect
-      .poll(async () => (await api<{ showReminder: boolean }>(server, `/initiation?companyId=${demo.id}`)).showReminder)
+      .poll(async () => (await api<{ showReminder: boolean }>(app.server, `/initiation?companyId=${demo.id}`)).showReminder)
       .toBe(false);
     await page.reload();
     const tile = page.locator('[data-tile=initiation]');
@@ -146,7 +134,7 @@ describe('initiation wizard', () => {
     await step(page, 'dpo').getByLabel('E-Mail-Adresse der/des Datenschutzbeauftragten').fill('dsb@extern.example');
     // Saving the address invites the DPO; coming back shows it, and saving again sends nothing more.
     await Promise.all([snack(page, 'Einladung an dsb@extern.example gesendet.'), next(page, 'dpo')]);
-    expect(linkIn(await smtp.mailFor('dsb@extern.example', 1), '/invitation/token/')).toContain('/invitation/token/');
+    expect(linkIn(await app.mail.mailFor('dsb@extern.example', 1), '/invitation/token/')).toContain('/invitation/token/');
     await page.locator('[data-step=dpo] .MuiStepLabel-root').click();
     await step(page, 'dpo')
       .getByTestId('dpo-invitation')
@@ -214,8 +202,8 @@ describe('initiation wizard', () => {
       .waitFor();
     await shot(page, 'initiation-finish-desktop');
     // The measures made when their step was left count: the message never says "0 Maßnahmen".
-    const demoId = (await companies(server)).find((c) => c.name === DEMO)!.id;
-    const measureCount = (await api<{ total: number }>(server, '/measure?pageSize=1', { tenant: demoId })).total;
+    const demoId = (await companies(app.server)).find((c) => c.name === DEMO)!.id;
+    const measureCount = (await api<{ total: number }>(app.server, '/measure?pageSize=1', { tenant: demoId })).total;
     await Promise.all([
       snack(page, 'Einrichtung abgeschlossen: 6 Verarbeitungstätigkeiten, 2 Auftragsverarbeitungen, 1 Webseiten'),
       step(page, 'finish').getByRole('button', { name: 'Einrichtung abschließen' }).click(),
@@ -248,12 +236,12 @@ describe('initiation wizard', () => {
       ['/website', ['https://www.demo-spedition.example']],
     ];
     for (const [path, names] of registers) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.server.url}${path}`);
       for (const name of names) await page.locator('main').getByText(name, { exact: true }).first().waitFor({ timeout: 30_000 });
     }
     expect(await page.locator('main').getByText('Versehen', { exact: true }).count()).toBe(0);
     // Each chosen template brought its storage period, named after it, with the template's period.
-    await page.goto(`${server.url}/storage-period`);
+    await page.goto(`${app.server.url}/storage-period`);
     for (const [name, period] of [
       ['Arbeitszeiterfassung', '2 Jahre (§ 16 ArbZG)'],
       ['Lohn- und Gehaltsabrechnung', '10 Jahre (§ 147 AO)'],
@@ -261,14 +249,14 @@ describe('initiation wizard', () => {
       await page.getByRole('row').filter({ hasText: name }).filter({ hasText: period }).first().waitFor({ timeout: 30_000 });
     }
     // Every catalogue measure is in the measures register (100 rows a page: the demo company had some already).
-    const catalogue = await api<{ name: string }[]>(server, '/measure/catalogue');
-    await page.goto(`${server.url}/measure`);
+    const catalogue = await api<{ name: string }[]>(app.server, '/measure/catalogue');
+    await page.goto(`${app.server.url}/measure`);
     await page.getByRole('combobox', { name: /Einträge pro Seite/ }).click();
     await page.getByRole('option', { name: '100' }).click();
     for (const m of catalogue) await page.locator('main').getByText(m.name, { exact: true }).first().waitFor({ timeout: 30_000 });
     // The template's fields came along; the DPO e-mail is stored.
-    const demo = (await companies(server)).find((c) => c.name === DEMO)!;
-    const processes = await api<{ items: { name: string; data: { purposes?: string } }[] }>(server, '/process?pageSize=100', {
+    const demo = (await companies(app.server)).find((c) => c.name === DEMO)!;
+    const processes = await api<{ items: { name: string; data: { purposes?: string } }[] }>(app.server, '/process?pageSize=100', {
       tenant: demo.id,
     });
     expect(processes.items.find((p) => p.name === 'Lohn- und Gehaltsabrechnung')?.data.purposes).toContain('Löhne');
@@ -280,27 +268,27 @@ describe('initiation wizard', () => {
     expect(linked.data.websites).toHaveLength(1);
     expect(linked.data.measures.length).toBeGreaterThan(0);
     expect(
-      (await api<{ dataPrivacyAgentEmailAddress: string }>(server, `/company/${demo.id}`)).dataPrivacyAgentEmailAddress,
+      (await api<{ dataPrivacyAgentEmailAddress: string }>(app.server, `/company/${demo.id}`)).dataPrivacyAgentEmailAddress,
     ).toBe('dsb@extern.example');
     // The invitation is on /invitation as sent and open, and went out once.
-    await page.goto(`${server.url}/invitation`);
+    await page.goto(`${app.server.url}/invitation`);
     const invitation = page.getByRole('row').filter({ hasText: 'dsb@extern.example' });
     await invitation.getByText('Offen', { exact: true }).waitFor({ timeout: 30_000 });
     await invitation.getByRole('img', { name: 'Gesendet' }).waitFor();
-    expect(smtp.mails.filter((m) => m.to === 'dsb@extern.example')).toHaveLength(1);
+    expect(app.mail.mails.filter((m) => m.to === 'dsb@extern.example')).toHaveLength(1);
     // The wizard is done: /initiation sends home.
-    await page.goto(`${server.url}/initiation`);
+    await page.goto(`${app.server.url}/initiation`);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/home');
     expect(errors).toEqual([]);
   });
 
   it('walks an agency through clients and demo creation', { timeout: 240_000 }, async () => {
-    const agency = await api<{ id: string }>(server, '/company', {
+    const agency = await api<{ id: string }>(app.server, '/company', {
       method: 'POST',
       json: { name: 'Neue Datenschutz Agentur GmbH', isDataPrivacyAgency: true },
     });
     expect(agency.id).toBeTruthy();
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${app.server.url}/home`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await chooseScope(page, 'Neue Datenschutz Agentur GmbH');
     // Continue in the reminder opens the wizard.
@@ -326,10 +314,10 @@ describe('initiation wizard', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe('/home');
 
     // The companies register lists the clients and the demo company under the new agency.
-    await page.goto(`${server.url}/administration/companies`);
+    await page.goto(`${app.server.url}/administration/companies`);
     for (const name of ['Kunde Eins GmbH', 'Kunde Zwei KG'])
       await page.locator('main').getByText(name, { exact: true }).first().waitFor();
-    const list = await companies(server);
+    const list = await companies(app.server);
     const demoCompanies = list.filter((c) => c.isDemo && /^Demo Unternehmen \(\d\d\.\d\d\.\d{4}\)$/.test(c.name));
     expect(demoCompanies).toHaveLength(1);
     await page.locator('main').getByText(demoCompanies[0]!.name, { exact: true }).first().waitFor();
@@ -337,14 +325,14 @@ describe('initiation wizard', () => {
   });
 
   it('stays usable on a phone: the stepper fits the width and its steps work', { timeout: 120_000 }, async () => {
-    const phoneCompany = await api<{ id: string }>(server, '/company', {
+    const phoneCompany = await api<{ id: string }>(app.server, '/company', {
       method: 'POST',
       json: { name: 'Telefon Test GmbH', type: 'Company', isResponsibleParty: true },
     });
-    await api(server, '/user/scope', { method: 'PUT', json: { companyId: phoneCompany.id } });
-    const phone = await newPage(browser, PHONE);
+    await api(app.server, '/user/scope', { method: 'PUT', json: { companyId: phoneCompany.id } });
+    const phone = await app.newPage(PHONE);
     try {
-      await signIn(phone.page, server.url, ADMIN);
+      await signIn(phone.page, app.server.url, ADMIN);
       const reminder = phone.page.getByRole('dialog', { name: REMINDER });
       await reminder.getByRole('button', { name: 'Weiter' }).click();
       await expect.poll(() => new URL(phone.page.url()).pathname).toBe('/initiation');

@@ -1,23 +1,9 @@
-import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  DESKTOP,
-  launch,
-  login,
-  newPage as openPage,
-  PHONE,
-  SNACKBARS,
-  seriousViolations,
-  shot,
-} from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { type RunningServer, startServer } from './server';
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { DESKTOP, field, login, PHONE, SNACKBARS, seriousViolations, shot } from './browser';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
 
 /**
  * Invitations between DPOs and companies: the round trip in both purposes between demo
@@ -25,61 +11,33 @@ const field = (scope: Page | Locator, label: string) =>
  * delete by role. One server and one login per user for the whole file.
  */
 describe('invitations in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const app = withServerAndBrowser({ mail: true });
   const pages: Record<string, Page> = {};
-  let lastPage: Page | null = null;
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
-      await shot(lastPage, `invitations-failure-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
-    }
-  });
 
   /** The user's page, logged in once and kept for the file. */
   const as = async (email: string) => {
     if (!pages[email]) {
-      const { page } = await openPage(browser);
-      await login(page, server.url, email);
+      const { page } = await app.newPage();
+      await login(page, app.server.url, email);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       pages[email] = page;
     }
-    lastPage = pages[email]!;
+    app.watch(pages[email]!);
     return pages[email]!;
   };
   const companiesOf = async (email: string, password = 'Demo1234!') => {
-    const res = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password }),
-    });
-    const { access_token } = (await res.json()) as { access_token: string };
+    const token = await accessToken(app.server.url, email, password);
     const at = async (path: string) => {
-      const list = await fetch(`${server.url}/api/company/${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+      const list = await fetch(`${app.server.url}/api/company/${path}`, { headers: { Authorization: `Bearer ${token}` } });
       return ((await list.json()) as { name: string }[]).map((c) => c.name);
     };
     return { own: await at('list-items'), granted: await at('granted') };
   };
   const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await smtp?.close();
-  });
-
   it('as client: a new address sets up its access from the mailed link, accepts, and the agency has the client', async () => {
     const admin = await as('admin@demo.local');
-    await admin.goto(`${server.url}/invitation`);
+    await admin.goto(`${app.server.url}/invitation`);
     await row(admin, 'praxis@zahnarzt-weber.example').waitFor();
     await admin.getByRole('button', { name: 'Einladen' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Einladung erstellen' });
@@ -114,9 +72,8 @@ describe('invitations in the browser', () => {
     expect(await seriousViolations(admin, { exclude: [SNACKBARS] })).toEqual([]);
 
     // The recipient follows the mailed link, sets up a company and password, logs in, accepts.
-    const link = linkIn(await smtp.mailFor('chefin@neukunde.example', 1), '/invitation/token/');
-    const { page: chefin, close } = await openPage(browser);
-    lastPage = chefin;
+    const link = linkIn(await app.mail.mailFor('chefin@neukunde.example', 1), '/invitation/token/');
+    const { page: chefin, close } = await app.newPage();
     await chefin.goto(link);
     await chefin.getByText('Muster Datenschutz GmbH (Anna Admin) lädt Ihr Unternehmen ein').waitFor();
     await shot(chefin, 'invitation-link-register-desktop');
@@ -171,11 +128,11 @@ describe('invitations in the browser', () => {
     await shot(otto, 'invitation-dialog-grant-role-desktop');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await otto.getByText('Die Einladung an admin@demo.local wurde versendet.').waitFor();
-    expect(linkIn(await smtp.mailFor('admin@demo.local', 1), '/invitation/token/')).toContain('/invitation/token/');
+    expect(linkIn(await app.mail.mailFor('admin@demo.local', 1), '/invitation/token/')).toContain('/invitation/token/');
 
     // The recipient accepts in the dashboard banner; it disappears and the company is theirs to see.
     const admin = await as('admin@demo.local');
-    await admin.goto(`${server.url}/home`);
+    await admin.goto(`${app.server.url}/home`);
     const banner = admin.locator('[data-tile="invitationBanner"]');
     await banner.getByText('Fremdfirma AG (Otto Fremd) lädt Sie ein').waitFor();
     await banner.getByRole('button', { name: 'Annehmen' }).click();
@@ -194,11 +151,11 @@ describe('invitations in the browser', () => {
     await grantedTile.click();
     await expect.poll(() => admin.title()).toBe('Privacy Cockpit (Fremdfirma AG)');
     // The agency's administrator is an external DPO here: no administration in the menu.
-    await admin.goto(`${server.url}/administration/users`);
+    await admin.goto(`${app.server.url}/administration/users`);
     await admin.getByText('Sie haben nicht die erforderlichen Berechtigungen für diesen Bereich.').waitFor();
 
     // Fremdfirma sees its external DPO, gives them another role and then ends the grant.
-    await otto.goto(`${server.url}/administration/users`);
+    await otto.goto(`${app.server.url}/administration/users`);
     const external = otto.locator('[data-user="admin@demo.local"]');
     await external.getByText('Extern', { exact: true }).waitFor();
     await external.getByText(/^Aus Muster Datenschutz GmbH/).waitFor();
@@ -224,20 +181,20 @@ describe('invitations in the browser', () => {
     await expect.poll(() => admin.title()).toBe('Privacy Cockpit');
 
     // Resend and withdraw: the sender's menu, disabled on an incoming invitation.
-    await admin.goto(`${server.url}/invitation`);
+    await admin.goto(`${app.server.url}/invitation`);
     const incoming = row(admin, 'Fremdfirma AG (Otto Fremd)');
     expect(await incoming.getByRole('button', { name: /^Weitere Aktionen/ }).isDisabled()).toBe(true);
     const praxis = row(admin, 'praxis@zahnarzt-weber.example');
     await praxis.getByRole('button', { name: /^Weitere Aktionen/ }).click();
     await admin.getByRole('menuitem', { name: 'Erneut senden' }).click();
     await admin.getByText('Die Einladung wurde erneut an praxis@zahnarzt-weber.example gesendet.').waitFor();
-    expect((await smtp.mailFor('praxis@zahnarzt-weber.example', 1)).body).toContain('Erinnerung');
+    expect((await app.mail.mailFor('praxis@zahnarzt-weber.example', 1)).body).toContain('Erinnerung');
     await praxis.getByRole('button', { name: /^Weitere Aktionen/ }).click();
     await admin.getByRole('menuitem', { name: 'Zurückziehen' }).click();
     await admin.getByRole('dialog', { name: 'Einladung zurückziehen?' }).getByRole('button', { name: 'Zurückziehen' }).click();
     await praxis.getByText(/^Zurückgezogen am/).waitFor();
     expect(await praxis.getByRole('button', { name: /löschen$/ }).count()).toBe(0);
-    const withdrawnMail = (await smtp.mailFor('praxis@zahnarzt-weber.example', 2)).body.replace(/=\r?\n/g, '');
+    const withdrawnMail = (await app.mail.mailFor('praxis@zahnarzt-weber.example', 2)).body.replace(/=\r?\n/g, '');
     expect(withdrawnMail).toContain('hat die Einladung an Sie zur=C3=BCckgezogen');
 
     // Decline: the reader answers the demo invitation; the sender may then delete it.
@@ -246,7 +203,7 @@ describe('invitations in the browser', () => {
     await readerBanner.getByRole('button', { name: 'Ablehnen' }).click();
     await reader.getByText('Sie haben die Anfrage abgelehnt').waitFor();
     await expect.poll(() => readerBanner.count()).toBe(0);
-    await otto.goto(`${server.url}/invitation`);
+    await otto.goto(`${app.server.url}/invitation`);
     const declined = row(otto, 'reader@demo.local');
     await declined.getByText(/^Abgelehnt am/).waitFor();
     await declined.getByRole('button', { name: 'Einladung an reader@demo.local löschen' }).click();

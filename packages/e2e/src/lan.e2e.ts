@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, newPage, shot } from './browser';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { shot } from './browser';
+import { withServerAndBrowser } from './harness';
 
 /** This machine's first IPv4 address that is not loopback: how a colleague on the LAN reaches it. */
 function lanAddress(): string | undefined {
@@ -21,26 +19,13 @@ if (!address) console.warn('lan.e2e.ts skipped: this machine has no non-loopback
  * scripts over HTTPS, which nothing answers — a blank page.
  */
 describe.skipIf(!address)('the app over plain HTTP on a LAN address', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let url: string;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ HOST: '0.0.0.0' });
-    url = `http://${address}:${new URL(server.url).port}`;
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const app = withServerAndBrowser({ env: { HOST: '0.0.0.0' } });
 
   it(`renders the login page through ${address ?? 'the LAN address'}`, async () => {
-    const { page, errors, close } = await newPage(browser);
+    const { page, errors, close } = await app.newPage();
     const failed: string[] = [];
     page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
-    const res = await page.goto(`${url}/login`);
+    const res = await page.goto(`http://${address}:${new URL(app.server.url).port}/login`);
     await page.locator('input[name=username]').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByRole('button', { name: /^(Anmelden|Log in)$/ }).isVisible()).toBe(true);
     await shot(page, 'lan-login');

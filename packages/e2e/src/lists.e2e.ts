@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { PHONE, seriousViolations, shot, signIn, snackbar } from './browser';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const READER = 'reader@demo.local';
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** A JSON call to the API as a user (optionally in a company's scope). */
 async function api<T>(
@@ -37,38 +29,30 @@ async function api<T>(
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-async function snackbar(page: Page, text: string | RegExp) {
-  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
-}
-
 describe('lists that work: bulk actions, saved views, status in place', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let admin: string;
   /** The reader's company (a client of the agency), where the reader may read everything. */
   let readerCompany: string;
   let providerNumber: string;
 
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-    admin = await token(server, ADMIN);
-    const users = await api<{ id: string; email: string }[]>(server, admin, 'GET', '/api/user');
+    admin = await accessToken(app.server.url, ADMIN);
+    const users = await api<{ id: string; email: string }[]>(app.server, admin, 'GET', '/api/user');
     const readerId = users.find((u) => u.email === READER)!.id;
     const reader = await api<Record<string, unknown> & { roleIds: string[]; companyId: string }>(
-      server,
+      app.server,
       admin,
       'GET',
       `/api/user/${readerId}`,
     );
     readerCompany = reader.companyId;
     // The reader may now write agreements with clients, and still only read those with providers.
-    const role = await api<{ id: string }>(server, admin, 'POST', '/api/role', {
+    const role = await api<{ id: string }>(app.server, admin, 'POST', '/api/role', {
       name: 'Verträge mit Kunden',
       claims: ['ServiceAgreementWithClient.Write'],
     });
-    await api(server, admin, 'PUT', `/api/user/${readerId}`, {
+    await api(app.server, admin, 'PUT', `/api/user/${readerId}`, {
       firstname: reader.firstname,
       lastname: reader.lastname,
       email: reader.email,
@@ -81,7 +65,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     });
     for (let i = 1; i <= 199; i++) {
       await api(
-        server,
+        app.server,
         admin,
         'POST',
         '/api/service-agreement-with-client',
@@ -90,7 +74,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
       );
     }
     const provider = await api<{ number: string }>(
-      server,
+      app.server,
       admin,
       'POST',
       '/api/service-agreement-with-provider',
@@ -100,14 +84,9 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     providerNumber = provider.number;
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('sets the status of all 200 matches at once and names the one skipped for rights', { timeout: 180_000 }, async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, READER, { to: '/service-agreement?q=Stapel' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, READER, { to: '/service-agreement?q=Stapel' });
     await page.getByRole('heading', { level: 1, name: 'Auftragsverarbeitung' }).waitFor();
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page
@@ -125,9 +104,9 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     await snackbar(page, `199 Einträge geändert. Übersprungen: ${providerNumber} (keine Berechtigung).`);
     await shot(page, 'lists-bulk-result-desktop');
 
-    const reader = await token(server, READER);
+    const reader = await accessToken(app.server.url, READER);
     const done = await api<{ total: number }>(
-      server,
+      app.server,
       reader,
       'GET',
       '/api/service-agreement?status=4&q=Stapel',
@@ -136,7 +115,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     );
     expect(done.total).toBe(199);
     const open = await api<{ items: { number: string }[] }>(
-      server,
+      app.server,
       reader,
       'GET',
       '/api/service-agreement?status=0&q=Stapel',
@@ -149,8 +128,8 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
   });
 
   it('keeps a saved default view over a reload', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: '/service-agreement?q=Stapel%20Kundenvertrag%2019' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: '/service-agreement?q=Stapel%20Kundenvertrag%2019' });
     await page.getByRole('heading', { level: 1, name: 'Auftragsverarbeitung' }).waitFor();
     await page.getByRole('button', { name: 'Ansichten' }).click();
     await page.getByRole('menuitem', { name: 'Aktuelle Ansicht speichern …' }).click();
@@ -161,7 +140,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     await snackbar(page, 'Ansicht „Kunden 19x“ gespeichert.');
 
     // A plain link after a reload: the default view is shown again.
-    await page.goto(`${server.url}/service-agreement`);
+    await page.goto(`${app.server.url}/service-agreement`);
     await page.reload();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Stapel Kundenvertrag 19');
     await expect
@@ -180,8 +159,8 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
   });
 
   it('changes one item’s status in its row, by keyboard, where the row may be written', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: '/service-agreement?q=Stapel%20Hosting' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: '/service-agreement?q=Stapel%20Hosting' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     const cell = page.getByRole('button', { name: 'Status ändern: Offen – Stapel Hosting-Vertrag' });
     await cell.focus();
@@ -191,7 +170,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     // Still on the list: the click did not open the agreement.
     expect(new URL(page.url()).pathname).toBe('/service-agreement');
     const list = await api<{ items: { id: string; status: number }[] }>(
-      server,
+      app.server,
       admin,
       'GET',
       '/api/service-agreement?q=Stapel%20Hosting',
@@ -200,7 +179,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     );
     expect(list.items[0]!.status).toBe(1);
     const history = await api<{ action: string; changes: Record<string, unknown> }[]>(
-      server,
+      app.server,
       admin,
       'GET',
       `/api/service-agreement-with-provider/${list.items[0]!.id}/history`,
@@ -211,8 +190,8 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
   });
 
   it('shows the bar and the views on a phone', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, READER, { to: '/service-agreement' });
+    const { page, errors, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, READER, { to: '/service-agreement' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.locator('.MuiDataGrid-row').first().getByRole('checkbox').check();
     await page.getByRole('region', { name: 'Ausgewählte Einträge' }).getByText('1 ausgewählt').waitFor();

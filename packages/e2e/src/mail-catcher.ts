@@ -7,6 +7,8 @@ export interface Mail {
   body: string;
 }
 
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
 /** An SMTP server on loopback that keeps every message, for tests that follow mailed links. */
 export async function startMailCatcher() {
   const mails: Mail[] = [];

@@ -1,30 +1,17 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, LOADING, launch, newPage, revealMenuLink, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { LOADING, revealMenuLink, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
 
 /**
  * Every menu entry a demo user is shown opens with data — no API answer of 403, 404
  * or 5xx and no console error on any of them — the reader included, who sees one company only.
  */
 describe('every menu entry of every demo user', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const app = withServerAndBrowser();
 
   for (const email of ['admin@demo.local', 'reader@demo.local', 'other@demo.local']) {
     it(`opens without a refused request or console error for ${email}`, { timeout: 300_000 }, async () => {
-      const { page, errors, close } = await newPage(browser);
+      const { page, errors, close } = await app.newPage();
       const problems: string[] = [];
       page.on('response', (res) => {
         if (res.url().includes('/api/') && res.status() >= 400) {
@@ -34,7 +21,7 @@ describe('every menu entry of every demo user', () => {
       page.on('console', (msg) => {
         if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
       });
-      await signIn(page, server.url, email);
+      await signIn(page, app.server.url, email);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
       const hrefs = await nav.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));

@@ -1,37 +1,16 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, shot } from './browser';
-import { type RunningServer, startServer } from './server';
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { DESKTOP, login, PHONE, shot } from './browser';
+import { withServerAndBrowser } from './harness';
 
 describe('the notification bell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const app = withServerAndBrowser();
 
   it('shows a breach another user records at the next poll, marks it read and opens it', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
+    const { page, errors, close } = await app.newPage();
     // The page's own clock, so the test moves it to the bell's next poll instead of waiting for it.
     await page.clock.install();
-    await login(page, server.url, 'admin@demo.local');
+    await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const bell = page.getByRole('button', { name: /^Benachrichtigungen/ });
     await bell.waitFor();
@@ -42,13 +21,16 @@ describe('the notification bell', () => {
     const before = await unread();
 
     // The editor records a breach at the bakery (the agency's client) through the API.
-    const auth = { Authorization: `Bearer ${await token(server, 'lea.lang@demo.local')}`, 'Content-Type': 'application/json' };
-    const companies = (await (await fetch(`${server.url}/api/company/list-items`, { headers: auth })).json()) as {
+    const auth = {
+      Authorization: `Bearer ${await accessToken(app.server.url, 'lea.lang@demo.local')}`,
+      'Content-Type': 'application/json',
+    };
+    const companies = (await (await fetch(`${app.server.url}/api/company/list-items`, { headers: auth })).json()) as {
       id: string;
       name: string;
     }[];
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
-    const res = await fetch(`${server.url}/api/data-breach`, {
+    const res = await fetch(`${app.server.url}/api/data-breach`, {
       method: 'POST',
       headers: { ...auth, 'X-Tenant': bakery },
       body: JSON.stringify({ name: 'USB-Stick verloren', data: { discoveredAt: new Date().toISOString() } }),
@@ -72,8 +54,8 @@ describe('the notification bell', () => {
     expect(errors).toEqual([]);
     await close();
 
-    const phone = await newPage(browser, PHONE);
-    await login(phone.page, server.url, 'admin@demo.local');
+    const phone = await app.newPage(PHONE);
+    await login(phone.page, app.server.url, 'admin@demo.local');
     await phone.page.getByRole('button', { name: /^Benachrichtigungen/ }).click();
     await phone.page
       .getByRole('dialog', { name: 'Benachrichtigungen' })
@@ -84,8 +66,8 @@ describe('the notification bell', () => {
   }, 120_000);
 
   it('lists every notification on its own page: filter, open, mark one and all read', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('button', { name: /^Benachrichtigungen/ }).click();
     await page
@@ -139,10 +121,10 @@ describe('the notification bell', () => {
     expect(errors).toEqual([]);
     await close();
 
-    const phone = await newPage(browser, PHONE);
-    await login(phone.page, server.url, 'admin@demo.local');
+    const phone = await app.newPage(PHONE);
+    await login(phone.page, app.server.url, 'admin@demo.local');
     await phone.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await phone.page.goto(`${server.url}/notification`);
+    await phone.page.goto(`${app.server.url}/notification`);
     await phone.page.getByRole('grid', { name: 'Benachrichtigungen' }).getByRole('row').nth(1).waitFor();
     await shot(phone.page, 'notification-page-phone');
     await phone.close();
@@ -150,10 +132,10 @@ describe('the notification bell', () => {
 
   it('shows the notification settings and the company defaults on the profile', async () => {
     for (const size of [DESKTOP, PHONE]) {
-      const { page, errors, close } = await newPage(browser, size);
-      await login(page, server.url, 'admin@demo.local');
+      const { page, errors, close } = await app.newPage(size);
+      await login(page, app.server.url, 'admin@demo.local');
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      await page.goto(`${server.url}/profile`);
+      await page.goto(`${app.server.url}/profile`);
       const due = page.getByRole('group', { name: 'Fälligkeiten' }).first();
       await due.waitFor();
       await due.scrollIntoViewIfNeeded();

@@ -1,21 +1,10 @@
-import fs from 'node:fs';
 import zlib from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  login,
-  newPage as openPage,
-  PHONE,
-  SNACKBARS,
-  shot,
-  signIn,
-} from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { seriousViolations as axeViolations, DESKTOP, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
 
 /** A small solid-colour PNG, built by hand (signature, IHDR, IDAT, IEND). */
 function solidPng(size: number, rgb: [number, number, number]): Buffer {
@@ -41,10 +30,6 @@ function solidPng(size: number, rgb: [number, number, number]): Buffer {
   ]);
 }
 
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
-
 /**
  * Serious or critical axe violations outside the snackbars: they belong to the shell and are
  * judged in shell.e2e.ts once settled, not mid-animation; these pages are judged on what they render.
@@ -66,58 +51,18 @@ async function logoutViaMenu(page: Page) {
 }
 
 describe('profile, help administration and presentation mode in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  const app = withServerAndBrowser({ mail: true });
 
-  // The last page opened: on a failure its screenshot shows what the test saw.
-  let lastPage: Page | null = null;
-  const newPage = async (b: Browser, size = DESKTOP) => {
-    const opened = await openPage(b, size);
-    lastPage = opened.page;
-    return opened;
-  };
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
-      await shot(lastPage, `profile-failure-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
-    }
-  });
-
-  const mailFor = (to: string, count: number) => smtp.mailFor(to, count);
-
-  const apiToken = async (email: string) => {
-    const res = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
   const apiGet = async (token: string, path: string) => {
-    const res = await fetch(`${server.url}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.server.url}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   };
 
-  beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await smtp?.close();
-  });
-
   it('edits name, language, picture and mail settings on the profile', async () => {
     const email = 'reader@demo.local';
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, email, { to: `/profile` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, email, { to: `/profile` });
     await page.getByRole('heading', { name: 'Mein Profil', level: 1 }).waitFor();
     const main = page.locator('#main-content');
     await main.getByText('Ralf Leser').waitFor();
@@ -134,7 +79,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     await main.getByRole('button', { name: 'Name speichern' }).click();
     await page.getByText('Ihr Name wurde gespeichert.').waitFor();
     await page.getByRole('button', { name: 'Ralph Leser Benutzermenü' }).waitFor();
-    const token = await apiToken(email);
+    const token = await accessToken(app.server.url, email);
     expect((await apiGet(token, '/user/me')).firstname).toBe('Ralph');
 
     // Language: applied at once and stored for the next login.
@@ -204,7 +149,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     await expect.poll(() => twoFactor.count()).toBe(0);
 
     // Help administration is for administrators only.
-    await page.goto(`${server.url}/administration/help`);
+    await page.goto(`${app.server.url}/administration/help`);
     await expect.poll(() => page.url()).toContain('/forbidden');
     expect(errors).toEqual([]);
     await close();
@@ -213,8 +158,8 @@ describe('profile, help administration and presentation mode in the browser', ()
   it('changes the e-mail address through the link mailed to the new address', async () => {
     const email = 'reader@demo.local';
     const next = 'ralf.neu@demo.local';
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, email, { to: `/profile` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, email, { to: `/profile` });
     const main = page.locator('#main-content');
     await main.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
     await field(main, 'Neue E-Mail-Adresse').fill(email.toUpperCase());
@@ -232,13 +177,13 @@ describe('profile, help administration and presentation mode in the browser', ()
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'profile-email-sent-desktop');
 
-    const link = linkIn(await mailFor(next, 1), '/profile?confirmEmail=');
-    expect(link.startsWith(`${server.url}/profile?confirmEmail=`)).toBe(true);
+    const link = linkIn(await app.mail.mailFor(next, 1), '/profile?confirmEmail=');
+    expect(link.startsWith(`${app.server.url}/profile?confirmEmail=`)).toBe(true);
     // Opened without a session (another browser, say): log in first – still with the old address.
     await logoutViaMenu(page);
     await page.goto(link);
     await expect.poll(() => page.url()).toContain('/login');
-    await login(page, server.url, email, 'Demo1234!', false);
+    await login(page, app.server.url, email, 'Demo1234!', false);
     await main.getByText('Ihre neue E-Mail-Adresse ist bestätigt.', { exact: false }).waitFor();
     await expect.poll(() => main.getByTestId('current-email').innerText()).toBe(next);
     // The token leaves the address bar.
@@ -251,15 +196,15 @@ describe('profile, help administration and presentation mode in the browser', ()
 
     // The new address is the login name now.
     await logoutViaMenu(page);
-    await login(page, server.url, next, 'Demo1234!', false);
+    await login(page, app.server.url, next, 'Demo1234!', false);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
 
   it('administrators manage help contents with a markdown preview; the help dialog shows them', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'admin@demo.local', { to: `/administration/help` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'admin@demo.local', { to: `/administration/help` });
     await page.getByRole('heading', { name: 'Hilfetexte verwalten', level: 1 }).waitFor();
     const home = page.getByRole('region', { name: '/home' });
     await home.getByText('Kacheln ausblenden').first().waitFor();
@@ -311,7 +256,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     expect(await calendar.getByText('Kalenderhilfe').count()).toBe(0);
 
     // The toolbar's help shows both pages on /calendar in index order.
-    await page.goto(`${server.url}/calendar`);
+    await page.goto(`${app.server.url}/calendar`);
     const helpButton = page.getByRole('button', { name: 'Hilfe', exact: true });
     await expect.poll(() => helpButton.isEnabled()).toBe(true);
     await helpButton.click();
@@ -322,7 +267,7 @@ describe('profile, help administration and presentation mode in the browser', ()
     await help.getByRole('button', { name: 'OK' }).click();
 
     // Delete, after confirmation.
-    await page.goto(`${server.url}/administration/help`);
+    await page.goto(`${app.server.url}/administration/help`);
     await calendar.getByRole('button', { name: 'Termine teilen (DE) löschen' }).click();
     const confirm = page.getByRole('dialog', { name: 'Hilfeseite löschen?' });
     await confirm.getByText(/„Termine teilen“ \(Deutsch\) wird von \/calendar entfernt/).waitFor();
@@ -339,8 +284,8 @@ describe('profile, help administration and presentation mode in the browser', ()
   });
 
   it('presentation mode hides time entries and narrows the scope dialog to the family', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'admin@demo.local');
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const badge = page.getByRole('button', { name: 'Präsentationsmodus beenden' });
     expect(await badge.count()).toBe(0);
@@ -416,8 +361,8 @@ describe('profile, help administration and presentation mode in the browser', ()
     ['desktop', DESKTOP],
   ] as const) {
     it(`fits a ${label}: profile, help administration and its editor`, async () => {
-      const { page, errors, close } = await newPage(browser, size);
-      await signIn(page, server.url, 'admin@demo.local', { to: `/profile` });
+      const { page, errors, close } = await app.newPage(size);
+      await signIn(page, app.server.url, 'admin@demo.local', { to: `/profile` });
       await page.locator('#main-content').getByText('Anna Admin').waitFor();
       await page.getByRole('switch', { name: /Sicherheitshinweise/ }).waitFor();
       await fits(page, size.width);
@@ -427,7 +372,7 @@ describe('profile, help administration and presentation mode in the browser', ()
       await fits(page, size.width);
       await shot(page, `profile-email-form-${label}`);
 
-      await page.goto(`${server.url}/administration/help`);
+      await page.goto(`${app.server.url}/administration/help`);
       await page.getByRole('region', { name: '/home' }).waitFor();
       await fits(page, size.width);
       expect(await seriousViolations(page)).toEqual([]);

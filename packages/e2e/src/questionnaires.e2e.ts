@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { assertWebBuilt, launch, newPage, shot, signIn } from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { databaseUrl, psql, type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { field, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
+import { psql } from './server';
 
 const ADMIN = 'admin@demo.local';
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
 
 /**
  * A questionnaire is sent from an audit, the mailed link is opened without login,
@@ -18,53 +13,18 @@ const field = (scope: Page | Locator, label: string) =>
  * expired link are refused.
  */
 describe('questionnaires in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
-  // On PostgreSQL the test holds its own copy of the demo database, to let one link expire.
-  let ownDatabase: { adminUrl: string; name: string; url: string } | null = null;
-
-  beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    const env: Record<string, string> = { SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' };
-    const template = inject('e2eTemplate');
-    if (template?.postgres) {
-      const name = `pc_e2e_q_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-      psql(template.postgres.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.postgres.name}`);
-      ownDatabase = { adminUrl: template.postgres.adminUrl, name, url: databaseUrl(template.postgres.adminUrl, name) };
-      env.DATABASE_URL = ownDatabase.url;
-    }
-    server = await startServer(env);
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (ownDatabase) psql(ownDatabase.adminUrl, `DROP DATABASE IF EXISTS ${ownDatabase.name} WITH (FORCE)`);
-    await smtp?.close();
-  });
+  const app = withServerAndBrowser({ mail: true });
 
   it('sends from the audit, is answered without login, submits once, and shows the answers on the audit', async () => {
-    const token = (
-      (await (
-        await fetch(`${server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await accessToken(app.server.url, ADMIN);
     const audits = (await (
-      await fetch(`${server.url}/api/audit?pageSize=50`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${app.server.url}/api/audit?pageSize=50`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { items: { id: string; companyName: string }[] };
     const audit = audits.items.find((a) => a.companyName === 'Bäckerei Schmidt')!;
 
     // The DPO sends the website check from the audit's page.
-    const admin = await newPage(browser);
-    await signIn(admin.page, server.url, ADMIN, { to: `/audit/${audit.id}` });
+    const admin = await app.newPage();
+    await signIn(admin.page, app.server.url, ADMIN, { to: `/audit/${audit.id}` });
     const section = admin.page.getByRole('region', { name: 'Fragebögen' });
     await section.getByRole('button', { name: 'Fragebogen versenden' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Fragebogen versenden' });
@@ -75,13 +35,13 @@ describe('questionnaires in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     await section.getByText('Website-Datenschutzcheck · web@example.com').waitFor();
     // The sender looks at the list of sent questionnaires: nothing answered yet.
-    await admin.page.goto(`${server.url}/questionnaire`);
+    await admin.page.goto(`${app.server.url}/questionnaire`);
     await admin.page.locator('.MuiDataGrid-row').filter({ hasText: 'web@example.com' }).waitFor();
     expect(await admin.page.getByTestId('new-answer').count()).toBe(0);
 
     // The recipient opens the mailed link in a browser of their own, without login.
-    const link = linkIn(await smtp.mailFor('web@example.com', 1), '/questionnaire/fill/');
-    const recipient = await newPage(browser);
+    const link = linkIn(await app.mail.mailFor('web@example.com', 1), '/questionnaire/fill/');
+    const recipient = await app.newPage();
     const page = recipient.page;
     await page.goto(link);
     await page.getByRole('heading', { name: 'Website-Datenschutzcheck', level: 1 }).waitFor();
@@ -116,7 +76,7 @@ describe('questionnaires in the browser', () => {
     await page.getByRole('heading', { name: 'Bereits abgesendet' }).waitFor();
     await page.getByRole('navigation', { name: 'Rechtliche Hinweise' }).getByRole('button', { name: 'Impressum' }).waitFor();
     const key = new URL(link).pathname.split('/').pop()!;
-    const again = await fetch(`${server.url}/api/questionnaire/fill/${key}/submit`, {
+    const again = await fetch(`${app.server.url}/api/questionnaire/fill/${key}/submit`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ answers: {} }),
@@ -136,7 +96,7 @@ describe('questionnaires in the browser', () => {
     await shot(admin.page, 'questionnaire-answered-desktop');
 
     // Back on the audit: the response with its answers, the script tag shown as text.
-    await admin.page.goto(`${server.url}/audit/${audit.id}`);
+    await admin.page.goto(`${app.server.url}/audit/${audit.id}`);
     await section.getByText('Website-Datenschutzcheck · web@example.com').click();
     await section.getByText('https://baeckerei.example <script>alert(1)</script>').waitFor();
     await section.getByText('Nur technisch notwendige Cookies').waitFor();
@@ -146,25 +106,19 @@ describe('questionnaires in the browser', () => {
   });
 
   it('shows an expired link as expired', async (ctx) => {
-    if (!ownDatabase) {
+    // On PostgreSQL the server has a database of its own, in which one link can be made to expire.
+    const { databaseUrl } = app.server;
+    if (!databaseUrl) {
       // The server's clock cannot be moved; the API tests cover expiry on both databases.
       ctx.skip();
       return;
     }
-    const token = (
-      (await (
-        await fetch(`${server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await accessToken(app.server.url, ADMIN);
     const auth = { Authorization: `Bearer ${token}` };
-    const audits = (await (await fetch(`${server.url}/api/audit?pageSize=50`, { headers: auth })).json()) as {
+    const audits = (await (await fetch(`${app.server.url}/api/audit?pageSize=50`, { headers: auth })).json()) as {
       items: { id: string }[];
     };
-    const sent = await fetch(`${server.url}/api/questionnaire`, {
+    const sent = await fetch(`${app.server.url}/api/questionnaire`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -176,12 +130,12 @@ describe('questionnaires in the browser', () => {
       }),
     });
     expect(sent.status).toBe(201);
-    const link = linkIn(await smtp.mailFor('late@example.com', 1), '/questionnaire/fill/');
+    const link = linkIn(await app.mail.mailFor('late@example.com', 1), '/questionnaire/fill/');
     psql(
-      ownDatabase.url,
+      databaseUrl,
       `update questionnaire_response set expires_at = now() - interval '1 minute' where recipient_email = 'late@example.com'`,
     );
-    const { page, errors, close } = await newPage(browser);
+    const { page, errors, close } = await app.newPage();
     await page.goto(link);
     await page.getByRole('heading', { name: 'Link expired' }).waitFor();
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);

@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { PHONE, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
+import type { RunningServer } from './server';
 
 const ADMIN = 'admin@demo.local';
 const SCOPE = 'Bäckerei Schmidt';
@@ -24,15 +26,6 @@ async function api(
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
 }
 
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 const description = (page: Page) => page.getByRole('textbox', { name: 'Beschreibung', exact: true });
 const save = (page: Page) => page.getByRole('button', { name: 'Speichern', exact: true }).click();
 const saved = (page: Page) =>
@@ -48,28 +41,20 @@ const saved = (page: Page) =>
  * shows both values of the field, and "load the saved version" shows the consultant's.
  */
 describe('two people editing one item', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let admin: string;
   let bakery: string;
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-    admin = await token(server, ADMIN);
-    const companies = (await api(server, admin, '/company/list-items')).body as unknown as { id: string; name: string }[];
+    admin = await accessToken(app.server.url, ADMIN);
+    const companies = (await api(app.server, admin, '/company/list-items')).body as unknown as { id: string; name: string }[];
     bakery = companies.find((c) => c.name === SCOPE)!.id;
-    expect((await api(server, admin, '/user/scope', { method: 'PUT', body: { companyId: bakery } })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    expect((await api(app.server, admin, '/user/scope', { method: 'PUT', body: { companyId: bakery } })).status).toBe(200);
   });
 
   it('the second save shows the conflict dialog; reload shows the other value; keep mine saves mine', {
     timeout: 180_000,
   }, async () => {
-    const created = await api(server, admin, '/process', {
+    const created = await api(app.server, admin, '/process', {
       method: 'POST',
       tenant: bakery,
       body: { name: 'Lohnabrechnung', description: 'Erster Stand', data: { role: 'controller' } },
@@ -77,11 +62,11 @@ describe('two people editing one item', () => {
     expect(created.status).toBe(201);
     const path = `/process/${created.body.id}`;
 
-    const consultant = await newPage(browser, DESKTOP);
-    const client = await newPage(browser, DESKTOP);
+    const consultant = await app.newPage();
+    const client = await app.newPage();
     try {
       for (const p of [consultant.page, client.page]) {
-        await signIn(p, server.url, ADMIN, { to: path });
+        await signIn(p, app.server.url, ADMIN, { to: path });
         await p.getByRole('heading', { level: 1, name: 'Lohnabrechnung' }).waitFor();
         await expect.poll(() => description(p).inputValue()).toBe('Erster Stand');
       }
@@ -107,7 +92,7 @@ describe('two people editing one item', () => {
       await dialog.getByRole('button', { name: 'Gespeicherte Fassung laden' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => description(client.page).inputValue()).toBe('Vom Berater ergänzt');
-      const afterReload = await api(server, admin, `${path}`, { tenant: bakery });
+      const afterReload = await api(app.server, admin, `${path}`, { tenant: bakery });
       expect(afterReload.body.description).toBe('Vom Berater ergänzt');
 
       // Round two on a phone: the consultant saves again, the client keeps their own value.
@@ -115,7 +100,7 @@ describe('two people editing one item', () => {
       await description(consultant.page).fill('Berater, zweiter Stand');
       await save(consultant.page);
       await expect
-        .poll(async () => (await api(server, admin, path, { tenant: bakery })).body.description)
+        .poll(async () => (await api(app.server, admin, path, { tenant: bakery })).body.description)
         .toBe('Berater, zweiter Stand');
       await description(client.page).fill('Kunde, zweiter Stand');
       await save(client.page);
@@ -124,7 +109,7 @@ describe('two people editing one item', () => {
       await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
       await saved(client.page);
       await expect
-        .poll(async () => (await api(server, admin, path, { tenant: bakery })).body.description)
+        .poll(async () => (await api(app.server, admin, path, { tenant: bakery })).body.description)
         .toBe('Kunde, zweiter Stand');
       expect(consultant.errors).toEqual([]);
       expect(client.errors).toEqual([]);
@@ -137,22 +122,22 @@ describe('two people editing one item', () => {
   it('a form in a dialog (a tag): the conflict dialog opens over it and keeping mine saves mine', {
     timeout: 120_000,
   }, async () => {
-    const created = await api(server, admin, '/tag/data-categories', {
+    const created = await api(app.server, admin, '/tag/data-categories', {
       method: 'POST',
       tenant: bakery,
       body: { name: 'Versionstest', description: 'Erster Stand' },
     });
     expect(created.status).toBe(201);
-    const { page, errors, close } = await newPage(browser, DESKTOP);
+    const { page, errors, close } = await app.newPage();
     try {
-      await signIn(page, server.url, ADMIN, { to: '/tag' });
+      await signIn(page, app.server.url, ADMIN, { to: '/tag' });
       await page.getByRole('tab', { name: 'Datenkategorien' }).click();
       await page.locator('.MuiDataGrid-row').filter({ hasText: 'Versionstest' }).click();
       const tagDialog = page.getByRole('dialog', { name: 'Eintrag bearbeiten: Datenkategorien' });
       await tagDialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Vom Kunden');
 
       // Someone else saves the tag meanwhile (an API client without If-Match).
-      const other = await api(server, admin, `/tag/data-categories/${created.body.id}`, {
+      const other = await api(app.server, admin, `/tag/data-categories/${created.body.id}`, {
         method: 'PUT',
         tenant: bakery,
         body: { name: 'Versionstest', description: 'Vom Berater' },
@@ -169,7 +154,7 @@ describe('two people editing one item', () => {
       await conflict.getByRole('button', { name: 'Auswahl speichern' }).click();
       await page.locator('#notistack-snackbar').filter({ hasText: '„Versionstest“ wurde gespeichert.' }).first().waitFor();
       await tagDialog.waitFor({ state: 'hidden' });
-      const tags = (await api(server, admin, '/tag/data-categories', { tenant: bakery })).body as unknown as {
+      const tags = (await api(app.server, admin, '/tag/data-categories', { tenant: bakery })).body as unknown as {
         id: string;
         description: string;
       }[];

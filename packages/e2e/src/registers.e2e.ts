@@ -1,35 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FieldDef, type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
-import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  DESKTOP,
-  launch,
-  newPage,
-  PHONE,
-  revealMenuLink,
-  shot,
-  signIn,
-} from './browser';
-import { type RunningServer, repoRoot, startServer } from './server';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setScope } from './api';
+import { seriousViolations as axeViolations, PHONE, revealMenuLink, shot, signIn, snackbar } from './browser';
+import { tr } from './catalog';
+import { bytesOf, downloadBy, firstSheet, rowsOf } from './downloads';
+import { withServerAndBrowser } from './harness';
 
 const ADMIN = 'admin@demo.local';
 const SCOPE = 'Bäckerei Schmidt';
 
-type Catalog = { [key: string]: string | Catalog };
-const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/assets/i18n/de.json'), 'utf8')) as Catalog;
-
-/** A German label from the catalog the app uses, e.g. tr('items.field.name'). */
-function tr(key: string): string {
-  const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
-  if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value;
-}
 const has = (key: string) => {
   try {
     tr(key);
@@ -40,31 +20,6 @@ const has = (key: string) => {
 };
 const fieldLabel = (type: ItemTypeKey, key: string) =>
   has(`items.fieldFor.${type}.${key}`) ? tr(`items.fieldFor.${type}.${key}`) : tr(`items.field.${key}`);
-
-async function token(server: RunningServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** Sets the stored scope of a user through the API (the app restores it at login). */
-async function setScope(server: RunningServer, email: string, companyName: string | null) {
-  const auth = { Authorization: `Bearer ${await token(server, email)}` };
-  const companies = (await (await fetch(`${server.url}/api/company/list-items`, { headers: auth })).json()) as {
-    id: string;
-    name: string;
-  }[];
-  const companyId = companyName ? companies.find((c) => c.name === companyName)!.id : null;
-  const res = await fetch(`${server.url}/api/user/scope`, {
-    method: 'PUT',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ companyId }),
-  });
-  expect(res.status).toBe(200);
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = new Date();
@@ -159,10 +114,7 @@ async function historyAndAttachments(page: Page) {
   const preview = page.getByRole('dialog', { name: 'logo.png' });
   await preview.getByRole('img', { name: 'logo.png' }).waitFor();
   await preview.getByRole('button', { name: 'Schließen' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    panel.getByRole('button', { name: 'logo.png herunterladen' }).click(),
-  ]);
+  const download = await downloadBy(page, panel.getByRole('button', { name: 'logo.png herunterladen' }));
   expect(download.suggestedFilename()).toBe('logo.png');
   await panel.getByRole('button', { name: 'logo.png löschen' }).click();
   await page.getByRole('dialog', { name: 'Anhang löschen' }).getByRole('button', { name: 'Löschen' }).click();
@@ -179,46 +131,18 @@ async function openFromMenu(page: Page, label: string) {
   await link.click();
 }
 
-async function snackbar(page: Page, text: string | RegExp) {
-  await page.locator('#notistack-snackbar').filter({ hasText: text }).first().waitFor();
-}
-
 /** The values of one column of the grid as shown (header name → cells of the rendered rows). */
 async function gridColumn(page: Page, field: string): Promise<string[]> {
   return page.locator(`.MuiDataGrid-row [data-field="${field}"]`).allInnerTexts();
 }
 
-async function readXlsx(file: string) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
-
 describe('the compliance registers', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let downloads: string;
-  beforeAll(async () => {
-    assertWebBuilt();
-    // Every test logs in, some twice: keep the token endpoint's brute-force limit out of the way.
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-xlsx-'));
-    await setScope(server, ADMIN, SCOPE);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
-  });
+  const app = withServerAndBrowser();
+  beforeAll(() => setScope(app.server.url, ADMIN, SCOPE));
 
   it('walks every register: create, find, edit, export to DataGrid.xlsx, delete', { timeout: 300_000 }, async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN);
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expect.poll(() => page.title()).toBe(`Privacy Cockpit (${SCOPE})`);
 
@@ -235,7 +159,7 @@ describe('the compliance registers', () => {
       lap('list');
       // Create through the form.
       await page.getByRole('button', { name: tr('items.list.new'), exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: tr('items.detail.newTitle').replace('{{type}}', singular) }).waitFor();
+      await page.getByRole('heading', { level: 1, name: tr('items.detail.newTitle', { type: singular }) }).waitFor();
       await fillRequired(page, type, name);
       if (type === 'impact-assessment') {
         // A risk of likelihood 4 and severity 4 lands top right and makes the overall risk very high.
@@ -298,14 +222,9 @@ describe('the compliance registers', () => {
 
       lap('found');
       // Excel: every row matching the filters, with the visible headers.
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: tr('grid.export') }).click(),
-      ]);
+      const download = await downloadBy(page, page.getByRole('button', { name: tr('grid.export') }));
       expect(download.suggestedFilename()).toBe('DataGrid.xlsx');
-      const file = path.join(downloads, `${type}.xlsx`);
-      await download.saveAs(file);
-      const [header, ...rows] = await readXlsx(file);
+      const [header, ...rows] = rowsOf(await firstSheet(download));
       expect(header).toEqual(expectedHeaders(type));
       expect(rows.map((r) => r[0])).toEqual(await gridColumn(page, 'number'));
       expect(rows.map((r) => r[1])).toEqual([renamed]);
@@ -327,8 +246,8 @@ describe('the compliance registers', () => {
   });
 
   it('adds, edits and deletes a tag through the prompt', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, ADMIN, { to: `/tag` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/tag` });
     await page.getByRole('heading', { level: 1, name: 'Schlagwörter' }).waitFor();
     for (const tab of ['Personengruppen', 'Datenkategorien', 'Prozesskategorien', 'Textbausteine']) {
       await page.getByRole('tab', { name: tab }).waitFor();
@@ -380,8 +299,8 @@ describe('the compliance registers', () => {
   });
 
   it('opens a register row with Enter on its focused cell', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'reader@demo.local', { to: '/process' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'reader@demo.local', { to: '/process' });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const first = page.locator('.MuiDataGrid-row[data-rowindex="0"]');
     await first.waitFor();
@@ -400,8 +319,8 @@ describe('the compliance registers', () => {
   });
 
   it('shows a reader read-only forms without create, save or delete', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await signIn(page, server.url, 'reader@demo.local', { to: `/process` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'reader@demo.local', { to: `/process` });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const first = page.locator('.MuiDataGrid-row').first();
     await first.waitFor();
@@ -412,18 +331,18 @@ describe('the compliance registers', () => {
     expect(await page.getByRole('button', { name: 'Speichern' }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Bezeichnung', exact: true }).getAttribute('readonly')).not.toBeNull();
     // A direct link to the create form says what is missing instead of showing a form.
-    await page.goto(`${server.url}/process/new`);
+    await page.goto(`${app.server.url}/process/new`);
     await page.getByText(tr('items.detail.noCreate')).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
 
   it('turns an audit finding into a linked issue, writes a summary report and renders a document as PDF', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const openFirst = async (route: string) => {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${app.server.url}${route}`);
       // The newest item: lists open by ascending number, one click on the header turns it.
       await page.locator('.MuiDataGrid-row').first().waitFor();
       await page.getByRole('columnheader', { name: tr('items.field.number') }).click();
@@ -477,14 +396,9 @@ describe('the compliance registers', () => {
     await expect
       .poll(() => page.getByTestId('document-preview').innerText(), { timeout: 10_000 })
       .toContain('Verantwortlich: Bäckerei Schmidt');
-    const [pdf] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: tr('items.dynamicDocument.download') }).click(),
-    ]);
+    const pdf = await downloadBy(page, page.getByRole('button', { name: tr('items.dynamicDocument.download') }));
     expect(pdf.suggestedFilename()).toMatch(/^DOK-\d{4}\.pdf$/);
-    const file = path.join(downloads, pdf.suggestedFilename());
-    await pdf.saveAs(file);
-    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
     await shot(page, 'registers-dynamic-document-desktop');
     expect(await mainViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -492,8 +406,8 @@ describe('the compliance registers', () => {
   });
 
   it('downloads the record of processing activities (Art. 30(1)) as Excel and an item as PDF; both are kept as documents', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // One company in scope: its register, its item, its documents.
     await page.getByRole('button', { name: /Unternehmen wählen/ }).click();
@@ -501,21 +415,15 @@ describe('the compliance registers', () => {
     await scope.getByLabel('Unternehmen suchen').fill('Bäckerei');
     await scope.getByRole('button', { name: /^Bäckerei Schmidt/ }).click();
     await scope.waitFor({ state: 'detached' });
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.getByRole('button', { name: tr('items.report.button.controller') }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: tr('items.report.xlsx') }).click(),
-    ]);
+    const download = await downloadBy(page, page.getByRole('menuitem', { name: tr('items.report.xlsx') }));
     expect(download.suggestedFilename()).toMatch(/^VVT Bäckerei Schmidt \d{4}-\d\d-\d\d\.xlsx$/);
-    const file = path.join(downloads, 'vvt.xlsx');
-    await download.saveAs(file);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(file);
-    expect(wb.worksheets[0]!.name).toBe('Art. 30 Abs. 1');
-    expect(wb.worksheets[0]!.getRow(1).getCell(5).value).toBe('Zwecke der Verarbeitung');
-    expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    const sheet = await firstSheet(download);
+    expect(sheet.name).toBe('Art. 30 Abs. 1');
+    expect(sheet.getRow(1).getCell(5).value).toBe('Zwecke der Verarbeitung');
+    expect(sheet.rowCount).toBeGreaterThan(1);
     // The button is usable again once the file is there.
     await expect.poll(() => page.getByRole('button', { name: tr('items.report.button.controller') }).isEnabled()).toBe(true);
     await snackbar(page, tr('items.report.kept'));
@@ -523,17 +431,12 @@ describe('the compliance registers', () => {
     // One item as a PDF report, from its detail page.
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"]').click();
     await page.getByRole('tab', { name: 'Verlauf' }).waitFor();
-    const [itemPdf] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: tr('items.report.item.button') }).click(),
-    ]);
+    const itemPdf = await downloadBy(page, page.getByRole('button', { name: tr('items.report.item.button') }));
     expect(itemPdf.suggestedFilename()).toMatch(/^VT-\d{4} .+ \d{4}-\d\d-\d\d\.pdf$/);
-    const pdfFile = path.join(downloads, 'item.pdf');
-    await itemPdf.saveAs(pdfFile);
-    expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await bytesOf(itemPdf)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Both are kept under the company's documents.
-    await page.goto(`${server.url}/documents`);
+    await page.goto(`${app.server.url}/documents`);
     await page.locator(`[data-document="${download.suggestedFilename()}"]`).waitFor();
     await page.locator(`[data-document="${itemPdf.suggestedFilename()}"]`).waitFor();
 
@@ -545,10 +448,7 @@ describe('the compliance registers', () => {
       'true',
     );
     await shot(page, 'documents-management-report-dialog');
-    const [report] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: tr('managementReport.create') }).click(),
-    ]);
+    const report = await downloadBy(page, dialog.getByRole('button', { name: tr('managementReport.create') }));
     expect(report.suggestedFilename()).toMatch(/^Managementbericht Bäckerei Schmidt \d{4}-01-01 – \d{4}-12-31\.pdf$/);
     await snackbar(page, tr('managementReport.kept'));
     await page.locator('[data-document^="Managementbericht Bäckerei Schmidt "]').waitFor();
@@ -557,8 +457,8 @@ describe('the compliance registers', () => {
   });
 
   it('fits a phone: list, detail form and tag page', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: `/process` });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: `/process` });
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const row = page.locator('.MuiDataGrid-row').first();
     await row.waitFor();
@@ -576,19 +476,19 @@ describe('the compliance registers', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'registers-detail-phone');
-    await page.goto(`${server.url}/impact-assessment`);
+    await page.goto(`${app.server.url}/impact-assessment`);
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('overall-risk').waitFor();
     await shot(page, 'registers-dsfa-detail-phone');
-    await page.goto(`${server.url}/tag`);
+    await page.goto(`${app.server.url}/tag`);
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await shot(page, 'registers-tags-phone');
     await close();
   });
 
   it('answers the desktop layout of a detail page at 1440×900', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN, { to: `/data-breach` });
+    const { page, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/data-breach` });
     await page.locator('.MuiDataGrid-row').first().locator('[data-field="name"] a').click();
     await page.getByTestId('breach-clock').waitFor();
     expect(await mainViolations(page)).toEqual([]);

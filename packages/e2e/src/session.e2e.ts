@@ -1,29 +1,17 @@
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, launch, login, newPage } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login } from './browser';
+import { withServerAndBrowser } from './harness';
 
 const dashboard = (page: Page) => page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
 describe('sessions at the default rate limits', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    // No LOGIN_RATE_LIMIT override: reloads must live with what production runs.
-    server = await startServer();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  // Reloads must live with what production runs.
+  const app = withServerAndBrowser({ productionRateLimit: true });
 
   it('40 reloads within a minute stay logged in', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     await dashboard(page);
     const refreshedAt: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -42,8 +30,8 @@ describe('sessions at the default rate limits', () => {
   }, 180_000);
 
   it('a reload waits out a rate-limited or unreachable refresh instead of logging out', async () => {
-    const { page, close } = await newPage(browser);
-    await login(page, server.url, 'reader@demo.local');
+    const { page, close } = await app.newPage();
+    await login(page, app.server.url, 'reader@demo.local');
     await dashboard(page);
     let calls = 0;
     await page.route('**/api/auth/token', (route) => {
@@ -64,10 +52,10 @@ describe('sessions at the default rate limits', () => {
   }, 120_000);
 
   it('a page load asks for the page’s data once, before the page renders', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     await dashboard(page);
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     await page.locator('.MuiDataGrid-row [data-field=name] a').first().click();
     await page.waitForURL(/\/process\/[0-9a-f-]{36}$/);
     const detail = new URL(page.url()).pathname;
@@ -83,7 +71,7 @@ describe('sessions at the default rate limits', () => {
       };
       page.on('request', onRequest);
       // Shown, and nothing more asked for: a page that asked again would have done so by then.
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.server.url}${path}`, { waitUntil: 'networkidle' });
       page.off('request', onRequest);
       const first = (prefix: string) => sent.findIndex((u) => u.startsWith(prefix));
       // The page's data and the shell's badge went out before the shell rendered (which asks for
@@ -99,10 +87,10 @@ describe('sessions at the default rate limits', () => {
   }, 120_000);
 
   it('a reload styles the page from the last visit’s rules, looking the same; a damaged store is dropped', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, errors, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     await dashboard(page);
-    await page.goto(`${server.url}/process`);
+    await page.goto(`${app.server.url}/process`);
     const row = page.locator('.MuiDataGrid-row [data-field=name] a').first();
     await row.waitFor();
     // Rules emotion compiled and inserted itself (its own tags are named by the key alone), and
@@ -153,11 +141,11 @@ describe('sessions at the default rate limits', () => {
   }, 120_000);
 
   it('tabs reloading at the same moment do not spend one refresh token twice', async () => {
-    const { page, close } = await newPage(browser);
-    await login(page, server.url, 'other@demo.local');
+    const { page, close } = await app.newPage();
+    await login(page, app.server.url, 'other@demo.local');
     await dashboard(page);
     const second = await page.context().newPage();
-    await second.goto(`${server.url}/home`);
+    await second.goto(`${app.server.url}/home`);
     await dashboard(second);
     for (let i = 0; i < 3; i++) {
       await Promise.all([page.reload(), second.reload()]);

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, login, newPage, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { login, PHONE, SNACKBARS, seriousViolations, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
 
 /** WCAG's contrast ratio of two computed colours (`rgb(r, g, b)`, opaque). */
 function contrast(a: string, b: string): number {
@@ -18,29 +16,17 @@ function contrast(a: string, b: string): number {
 }
 
 describe('the application shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    assertWebBuilt();
-    // Many logins within a minute; the rate limit itself is covered by the API tests.
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const app = withServerAndBrowser();
 
   it('a newcomer logs in, sees the German shell, switches the scope to a group and logs out', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const { page, errors, close } = await app.newPage();
+    await page.goto(`${app.server.url}/`);
     await expect.poll(() => page.url()).toContain('/login');
     await expect.poll(() => page.title()).toBe('Privacy Cockpit');
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'shell-login-desktop');
 
-    await login(page, server.url, 'admin@demo.local', 'Demo1234!', false);
+    await login(page, app.server.url, 'admin@demo.local', 'Demo1234!', false);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(page.url()).toContain('/home');
     const nav = page.getByRole('navigation').first();
@@ -72,15 +58,15 @@ describe('the application shell', () => {
     await page.getByRole('button', { name: /Benutzermenü/ }).click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
     await expect.poll(() => page.url()).toContain('/login');
-    await login(page, server.url, 'admin@demo.local', 'Demo1234!', false);
+    await login(page, app.server.url, 'admin@demo.local', 'Demo1234!', false);
     await expect.poll(() => page.title()).toBe('Privacy Cockpit (Beispiel Gruppe)');
     expect(errors).toEqual([]);
     await close();
   });
 
   it('another tenant sees nothing of the agency anywhere', async () => {
-    const { page, close } = await newPage(browser);
-    await signIn(page, server.url, 'other@demo.local');
+    const { page, close } = await app.newPage();
+    await signIn(page, app.server.url, 'other@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const forbidden = /Muster|Beispiel|Bäckerei|Druckerei|Demo Unternehmen/;
     expect(await page.locator('body').innerText()).not.toMatch(forbidden);
@@ -92,7 +78,7 @@ describe('the application shell', () => {
     expect(await dialog.getByText('Alle Unternehmen').count()).toBe(0);
     await page.keyboard.press('Escape');
     // A tenant administrator administers the tenant, not the installation's help and terms.
-    await page.goto(`${server.url}/administration`);
+    await page.goto(`${app.server.url}/administration`);
     await page.getByRole('heading', { name: 'Benutzer verwalten', level: 2 }).waitFor();
     const cards = page.locator('main li h2');
     // Users, roles, companies, security log and webhooks.
@@ -103,8 +89,8 @@ describe('the application shell', () => {
   });
 
   it('rings a primary button focused by keyboard, 3:1 against the surface around it', async () => {
-    const { page, errors, close } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page, errors, close } = await app.newPage();
+    await page.goto(`${app.server.url}/login`);
     await page.locator('input[name=password]').focus();
     const submit = page.getByRole('button', { name: 'Anmelden', exact: true });
     for (let i = 0; i < 5 && !(await submit.evaluate((el) => el === document.activeElement)); i++) {
@@ -134,8 +120,8 @@ describe('the application shell', () => {
   });
 
   it('shows the login error on the password field and keeps the user on the login page', async () => {
-    const { page, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local', 'falsch');
+    const { page, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local', 'falsch');
     await page.getByText('Anmeldung fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort.').waitFor();
     expect(await page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toContain('/login');
@@ -143,12 +129,12 @@ describe('the application shell', () => {
   });
 
   it('a deep link needs a login first and returns there afterwards; claims guard routes', async () => {
-    const { page, close } = await newPage(browser);
-    await page.goto(`${server.url}/process`);
+    const { page, close } = await app.newPage();
+    await page.goto(`${app.server.url}/process`);
     await expect.poll(() => page.url()).toContain('/login');
-    await login(page, server.url, 'reader@demo.local', 'Demo1234!', false);
+    await login(page, app.server.url, 'reader@demo.local', 'Demo1234!', false);
     await expect.poll(() => page.url()).toContain('/process');
-    await page.goto(`${server.url}/administration`);
+    await page.goto(`${app.server.url}/administration`);
     await expect.poll(() => page.url()).toContain('/forbidden');
     await page.getByRole('heading', { name: 'Kein Zugriff' }).waitFor();
     await page.getByText('Sie haben nicht die erforderlichen Berechtigungen für diesen Bereich.').waitFor();
@@ -156,10 +142,10 @@ describe('the application shell', () => {
   });
 
   it('says on the password field when the server cannot be reached, and a locked account looks like any failed login', async () => {
-    const { page, close } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page, close } = await app.newPage();
+    await page.goto(`${app.server.url}/login`);
     await page.route('**/api/auth/token', (route) => route.abort('connectionrefused'));
-    await login(page, server.url, 'admin@demo.local', 'Demo1234!', false);
+    await login(page, app.server.url, 'admin@demo.local', 'Demo1234!', false);
     await page.getByText('Der Server ist nicht erreichbar. Bitte versuchen Sie es später erneut.').waitFor();
     expect(page.url()).toContain('/login');
     await page.unroute('**/api/auth/token');
@@ -167,7 +153,7 @@ describe('the application shell', () => {
     // Five wrong passwords lock the account; then even the right one fails like an unknown
     // address would, so the screen reveals nothing about which addresses have accounts.
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${server.url}/api/auth/token`, {
+      const res = await fetch(`${app.server.url}/api/auth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'password', username: 'other@demo.local', password: 'falsch' }).toString(),
@@ -176,19 +162,19 @@ describe('the application shell', () => {
     }
     const generic =
       'Anmeldung fehlgeschlagen. Bitte prüfen Sie Benutzername und Passwort. Nach mehreren Fehlversuchen wird der Zugang vorübergehend gesperrt; Sie erhalten dann eine E-Mail.';
-    await login(page, server.url, 'other@demo.local', 'Demo1234!', false);
+    await login(page, app.server.url, 'other@demo.local', 'Demo1234!', false);
     await page.getByText(generic).waitFor();
     expect(await page.locator('input[name=password]').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText(/gesperrt\. Bitte versuchen/).count()).toBe(0);
-    await login(page, server.url, 'nobody@demo.local', 'Demo1234!', false);
+    await login(page, app.server.url, 'nobody@demo.local', 'Demo1234!', false);
     await page.getByText(generic).waitFor();
     expect(page.url()).toContain('/login');
     await close();
   });
 
   it('Alt+a and Alt+End move between issues and home', async () => {
-    const { page, close } = await newPage(browser);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.keyboard.press('Alt+a');
     await expect.poll(() => page.url()).toContain('/issues');
@@ -200,8 +186,8 @@ describe('the application shell', () => {
   });
 
   it('works on a phone: the menu is a drawer and the scope dialog fits', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, close } = await app.newPage(PHONE);
+    await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await shot(page, 'shell-home-phone');
     await page.getByRole('button', { name: /Menü/ }).first().click();
@@ -217,8 +203,8 @@ describe('the application shell', () => {
   });
 
   it('answers the desktop layout at 1440×900 with a 230 px sidebar', async () => {
-    const { page, close } = await newPage(browser, DESKTOP);
-    await login(page, server.url, 'admin@demo.local');
+    const { page, close } = await app.newPage();
+    await login(page, app.server.url, 'admin@demo.local');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const sidebar = await page.getByRole('navigation').first().boundingBox();
     expect(Math.round(sidebar!.width)).toBeLessThanOrEqual(230);

@@ -1,23 +1,10 @@
-import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWebBuilt,
-  seriousViolations as axeViolations,
-  launch,
-  login,
-  newPage as openPage,
-  PHONE,
-  SNACKBARS,
-  shot,
-  signIn,
-} from './browser';
-import { linkIn, startMailCatcher } from './mail-catcher';
-import { psql, type RunningServer, startServer } from './server';
-
-/** A form field by its label; required fields add an asterisk to the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`));
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations as axeViolations, field, login, PHONE, SNACKBARS, shot, signIn } from './browser';
+import { downloadBy } from './downloads';
+import { withServerAndBrowser } from './harness';
+import { linkIn } from './mail-catcher';
+import { psql } from './server';
 
 const seriousViolations = (page: Page) => axeViolations(page, { exclude: ['aside', SNACKBARS] });
 
@@ -38,34 +25,7 @@ function visaNumber() {
 }
 
 describe('sign-up, account, upgrade and cancel in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
-  let lastPage: Page | null = null;
-  const newPage = async (size?: typeof PHONE) => {
-    const opened = await openPage(browser, size);
-    lastPage = opened.page;
-    return opened;
-  };
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
-      await shot(lastPage, `signup-failure-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
-    }
-  });
-
-  beforeAll(async () => {
-    assertWebBuilt();
-    smtp = await startMailCatcher();
-    server = await startServer({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', SUBSCRIPTIONS_ENABLED: 'true' });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await smtp?.close();
-  });
+  const app = withServerAndBrowser({ mail: true, env: { SUBSCRIPTIONS_ENABLED: 'true' } });
 
   /**
    * Fills the sign-up form's required fields and ticks the two required confirmations; the consent
@@ -83,8 +43,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
   }
 
   it('the consent to be named as a customer is optional and unticked; required boxes have an asterisk; the disabled button says why', async () => {
-    const { page, close } = await newPage(PHONE);
-    await page.goto(`${server.url}/signup`);
+    const { page, close } = await app.newPage(PHONE);
+    await page.goto(`${app.server.url}/signup`);
     await page.getByRole('heading', { name: 'Registrierung', level: 1 }).waitFor();
     const form = page.locator('main, body').first();
     const box = (label: RegExp) => form.locator('label').filter({ has: page.getByRole('checkbox', { name: label }) });
@@ -118,8 +78,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
 
   it('trial with a faulty and a valid coupon; the mailed link sets the password; trial tile → upgrade → Active; cancel', async () => {
     const email = 'nina.neu@trial.example';
-    const { page, errors, close } = await newPage();
-    await page.goto(`${server.url}/login`);
+    const { page, errors, close } = await app.newPage();
+    await page.goto(`${app.server.url}/login`);
     await page.getByRole('link', { name: 'Registrieren' }).click();
     await page.getByRole('heading', { name: 'Registrierung', level: 1 }).waitFor();
     await fillForm(page, email, 'Neu Bäckerei GmbH');
@@ -151,15 +111,15 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
 
     // The invitation link of the existing mechanism: choose a password, then log in.
     // The order confirmation with the contract summary comes with the invitation link.
-    await smtp.mailWith(email, 'Vertragszusammenfassung');
-    await page.goto(linkIn(await smtp.mailWith(email, '/reset-password/'), '/reset-password/'));
+    await app.mail.mailWith(email, 'Vertragszusammenfassung');
+    await page.goto(linkIn(await app.mail.mailWith(email, '/reset-password/'), '/reset-password/'));
     await field(page, 'Neues Passwort').fill('Neu-Start1!');
     await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => page.url()).toContain('/login');
     // Setting the first password ends on the login with the address filled in.
     expect(await page.locator('input[name=username]').inputValue()).toBe(email);
-    await login(page, server.url, email, 'Neu-Start1!', false);
+    await login(page, app.server.url, email, 'Neu-Start1!', false);
     // A new company starts its first-run wizard: the reminder greets the account holder.
     const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
     await reminder.waitFor();
@@ -204,7 +164,7 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'account-desktop');
     // The subscription's order confirmation carries the mandate with its reference.
-    await smtp.mailWith(email, 'Mandatsreferenz: PC-');
+    await app.mail.mailWith(email, 'Mandatsreferenz: PC-');
 
     await contract.getByRole('link', { name: 'Vertrag kündigen' }).click();
     await page.getByRole('heading', { name: 'Vertrag kündigen', level: 1 }).waitFor();
@@ -215,21 +175,21 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     await confirm.check();
     await cancel.click();
     await page.getByText(`Ihr Vertrag ist gekündigt und endet am ${endDate}.`).waitFor();
-    await page.goto(`${server.url}/cancel`);
+    await page.goto(`${app.server.url}/cancel`);
     await page.getByText(`Ihr Vertrag ist bereits gekündigt und endet am ${endDate}.`).waitFor();
-    await page.goto(`${server.url}/account`);
+    await page.goto(`${app.server.url}/account`);
     await page.getByRole('region', { name: 'Vertrag' }).getByText('Gekündigt', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await close();
   }, 180_000);
 
   it('DPO sign-up with a card and with SEPA; an address that has a user gets a mail, not an account', async () => {
-    const { page, errors, close } = await newPage(PHONE);
+    const { page, errors, close } = await app.newPage(PHONE);
     for (const [email, kind] of [
       ['dora.card@dpo.example', 'card'],
       ['dora.sepa@dpo.example', 'sepa'],
     ] as const) {
-      await page.goto(`${server.url}/signup/dpo`);
+      await page.goto(`${app.server.url}/signup/dpo`);
       await page.getByRole('heading', { name: 'Registrierung als Datenschutzbeauftragter', level: 1 }).waitFor();
       expect(await field(page, 'Promotion-Code').count()).toBe(0);
       await fillForm(page, email, `DSB Kanzlei ${kind}`);
@@ -258,42 +218,39 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
       }
       await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
       await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
-      await smtp.mailWith(email, 'Vertragszusammenfassung');
-      linkIn(await smtp.mailWith(email, '/reset-password/'), '/reset-password/');
+      await app.mail.mailWith(email, 'Vertragszusammenfassung');
+      linkIn(await app.mail.mailWith(email, '/reset-password/'), '/reset-password/');
     }
     expect(await seriousViolations(page)).toEqual([]);
 
     // Anti-enumeration: the same page as for a new address; the owner is told by mail.
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${app.server.url}/signup`);
     await fillForm(page, 'reader@demo.local', 'Noch eine GmbH');
     await page.getByRole('button', { name: 'Weiter zur Bestellübersicht' }).click();
     await page.getByRole('button', { name: 'Kostenlos testen' }).click();
     await page.getByText('Vielen Dank für Ihre Bestellung!').waitFor();
-    const mail = await smtp.mailFor('reader@demo.local', 1);
+    const mail = await app.mail.mailFor('reader@demo.local', 1);
     expect(mail.body).toContain('bereits ein Zugang');
     expect(() => linkIn(mail, '/reset-password/')).toThrow();
 
     // The card customer's first month is invoiced: listed on /account, downloaded as PDF.
-    await page.goto(linkIn(await smtp.mailWith('dora.card@dpo.example', '/reset-password/'), '/reset-password/'));
+    await page.goto(linkIn(await app.mail.mailWith('dora.card@dpo.example', '/reset-password/'), '/reset-password/'));
     await field(page, 'Neues Passwort').fill('Neu-Start1!');
     await field(page, 'Neues Passwort wiederholen').fill('Neu-Start1!');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect.poll(() => page.url()).toContain('/login');
-    await login(page, server.url, 'dora.card@dpo.example', 'Neu-Start1!', false);
+    await login(page, app.server.url, 'dora.card@dpo.example', 'Neu-Start1!', false);
     const reminder = page.getByRole('dialog', { name: 'Willkommen bei Privacy Cockpit' });
     await reminder.waitFor();
     await reminder.getByRole('button', { name: 'Nicht jetzt' }).click();
-    await page.goto(`${server.url}/account`);
+    await page.goto(`${app.server.url}/account`);
     const invoices = page.getByRole('region', { name: 'Rechnungen' });
     const row = invoices.getByRole('row', { name: /RE-\d{6}.*58,31 €/ });
     await row.waitFor();
     const statement = page.getByRole('region', { name: 'Kontostand' });
     await statement.getByText(/^Belastung( ·|$)/).waitFor();
     await statement.getByTestId('statement-balance').getByText('-58,31 €').waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByRole('button', { name: /Rechnung RE-\d{6} als PDF herunterladen/ }).click(),
-    ]);
+    const download = await downloadBy(page, row.getByRole('button', { name: /Rechnung RE-\d{6} als PDF herunterladen/ }));
     expect(download.suggestedFilename()).toMatch(/^Rechnung RE-\d{6} DSB Kanzlei card\.pdf$/);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'account-invoices-phone');
@@ -303,8 +260,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
 
   it('the account holder reads the balance line by line (charges and payments) and the contract data', async () => {
     for (const size of [undefined, PHONE]) {
-      const { page, errors, close } = await newPage(size);
-      await signIn(page, server.url, 'admin@demo.local', { to: '/account' });
+      const { page, errors, close } = await app.newPage(size);
+      await signIn(page, app.server.url, 'admin@demo.local', { to: '/account' });
       const statement = page.getByRole('region', { name: 'Kontostand' });
       await statement.getByText('Zahlung per SEPA-Lastschrift').first().waitFor();
       await statement.getByText('DSB-Paket, monatlich', { exact: false }).first().waitFor();
@@ -330,8 +287,8 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
   }, 120_000);
 
   it('the operator lists plans and coupons, adds, edits, deletes and deactivates a coupon, changes a price', async () => {
-    const { page, errors, close } = await newPage();
-    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/billing' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'admin@demo.local', { to: '/administration/billing' });
     const plans = page.getByRole('region', { name: 'Tarife' });
     await plans.getByRole('row', { name: /DSB-Paket, monatlich.*49,00 €.*30 Tage/ }).waitFor();
     const coupons = page.getByRole('region', { name: 'Promotion-Codes' });
@@ -381,12 +338,12 @@ describe('sign-up, account, upgrade and cancel in the browser', () => {
     async () => {
       // Fremdfirma AG is in its trial (demo data); its last day moves to yesterday.
       psql(
-        server.databaseUrl!,
+        app.server.databaseUrl!,
         `update billing_contract set start_date = current_date - 40, end_date = current_date - 1
        where company_id = (select id from company where name = 'Fremdfirma AG')`,
       );
-      const { page, errors, close } = await newPage();
-      await login(page, server.url, 'other@demo.local');
+      const { page, errors, close } = await app.newPage();
+      await login(page, app.server.url, 'other@demo.local');
       await page.getByRole('heading', { name: 'Ihr Vertrag ist beendet' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/account');
       await page.getByText('Abonnieren Sie das DSB-Paket', { exact: false }).waitFor();

@@ -1,31 +1,21 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../../apps/server/src/test/oidc-provider';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { accessToken } from './api';
+import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
 
 describe('single sign-on in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let idp: TestProvider;
 
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-    idp = await startTestProvider({ redirectUri: `${server.url}/api/auth/sso/callback` });
+    idp = await startTestProvider({ redirectUri: `${app.server.url}/api/auth/sso/callback` });
     idp.add({ sub: 'sub-e2e', email: 'greta@sso.test', givenName: 'Greta', familyName: 'Sommer' });
-    const tok = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }),
-    });
-    const auth = { Authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
-    const cfg = (await (await fetch(`${server.url}/api/account/sso`, { headers: auth })).json()) as {
+    const auth = { Authorization: `Bearer ${await accessToken(app.server.url, 'admin@demo.local')}` };
+    const cfg = (await (await fetch(`${app.server.url}/api/account/sso`, { headers: auth })).json()) as {
       roles: { id: string }[];
     };
-    const put = await fetch(`${server.url}/api/account/sso`, {
+    const put = await fetch(`${app.server.url}/api/account/sso`, {
       method: 'PUT',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -41,10 +31,7 @@ describe('single sign-on in the browser', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await idp?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   for (const [name, size] of [
@@ -52,8 +39,8 @@ describe('single sign-on in the browser', () => {
     ['phone', PHONE],
   ] as const) {
     it(`signs in through the provider's login page and lands on the dashboard (${name})`, async () => {
-      const { page, close } = await newPage(browser, size);
-      await page.goto(`${server.url}/login`);
+      const { page, close } = await app.newPage(size);
+      await page.goto(`${app.server.url}/login`);
       await page.locator('input[name=username]').fill('greta@sso.test');
       const sso = page.getByRole('link', { name: 'Mit SSO anmelden' });
       await sso.waitFor();
@@ -73,8 +60,8 @@ describe('single sign-on in the browser', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { page, close } = await newPage(browser, size);
-      await signIn(page, server.url, 'admin@demo.local', { to: '/account' });
+      const { page, close } = await app.newPage(size);
+      await signIn(page, app.server.url, 'admin@demo.local', { to: '/account' });
       const card = page.getByRole('region', { name: 'Single Sign-on (OpenID Connect)' });
       await card.waitFor();
       await expect.poll(() => card.getByLabel(/Aussteller-URL/).inputValue()).toBe(idp.issuer);

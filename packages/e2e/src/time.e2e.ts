@@ -1,26 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { DESKTOP, PHONE, shot, signIn } from './browser';
+import { downloadBy, firstSheet, rowsOf } from './downloads';
+import { withServerAndBrowser } from './harness';
 
 /** Downloads what the Excel-Export button gives: its file name, sheet name and rows. */
 async function exportXlsx(page: Page) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Excel-Export' }).click(),
-  ]);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pc-time-')), 'export.xlsx');
-  await download.saveAs(file);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { name: download.suggestedFilename(), sheet: sheet.name, rows };
+  const download = await downloadBy(page, page.getByRole('button', { name: 'Excel-Export' }));
+  const sheet = await firstSheet(download);
+  return { name: download.suggestedFilename(), sheet: sheet.name, rows: rowsOf(sheet) };
 }
 
 const ADMIN = 'admin@demo.local';
@@ -56,35 +45,26 @@ async function choose(page: Page, label: string, option: string) {
 
 /** Time: book on a project, see the sum under the list, find the hours in the time comparison, edit, delete. */
 describe('time', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   const apiHeaders = async (email: string) => {
-    const res = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password: 'Demo1234!' }),
-    });
-    const token = ((await res.json()) as { access_token: string }).access_token;
+    const token = await accessToken(app.server.url, email);
     return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   };
   const api = async <T>(email: string, url: string): Promise<T> => {
-    const res = await fetch(`${server.url}/api${url}`, { headers: await apiHeaders(email) });
+    const res = await fetch(`${app.server.url}/api${url}`, { headers: await apiHeaders(email) });
     expect(res.status, url).toBe(200);
     return (await res.json()) as T;
   };
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
     // A project of the bakery with a plan for this month, created through the API.
     const headers = await apiHeaders(ADMIN);
-    const companies = (await (await fetch(`${server.url}/api/company/list-items`, { headers })).json()) as {
+    const companies = (await (await fetch(`${app.server.url}/api/company/list-items`, { headers })).json()) as {
       id: string;
       name: string;
     }[];
     const now = new Date();
     const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-    const res = await fetch(`${server.url}/api/project`, {
+    const res = await fetch(`${app.server.url}/api/project`, {
       method: 'POST',
       headers,
       body: JSON.stringify({
@@ -98,11 +78,11 @@ describe('time', () => {
     expect(res.status).toBe(201);
     // Today's records by the administrator and the editor on the demo's project, so that this
     // month and this week have records with an issue and a person whatever weekday it is.
-    const dsb = ((await (await fetch(`${server.url}/api/project`, { headers })).json()) as { id: string; name: string }[]).find(
-      (p) => p.name === 'Externer Datenschutzbeauftragter',
-    )!.id;
+    const dsb = (
+      (await (await fetch(`${app.server.url}/api/project`, { headers })).json()) as { id: string; name: string }[]
+    ).find((p) => p.name === 'Externer Datenschutzbeauftragter')!.id;
     const issues = (await (
-      await fetch(`${server.url}/api/issue?pageSize=1`, {
+      await fetch(`${app.server.url}/api/issue?pageSize=1`, {
         headers: { ...headers, 'x-tenant': companies.find((c) => c.name === 'Bäckerei Schmidt')!.id },
       })
     ).json()) as { items: { id: string }[] };
@@ -110,7 +90,7 @@ describe('time', () => {
       [ADMIN, 'Telefonat Geschäftsführung', issues.items[0]!.id],
       [EDITOR, 'Rückruf Filialleitung', undefined],
     ] as const) {
-      const booked = await fetch(`${server.url}/api/time-record`, {
+      const booked = await fetch(`${app.server.url}/api/time-record`, {
         method: 'POST',
         headers: await apiHeaders(email),
         body: JSON.stringify({ projectId: dsb, day: day(now), hours: 0.25, description, itemId }),
@@ -118,14 +98,10 @@ describe('time', () => {
       expect(booked.status, await booked.text()).toBe(201);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('books time, shows the sum, finds the hours in the comparison, edits and deletes', { timeout: 180_000 }, async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN, { to: `/time-record` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/time-record` });
     // The demo has records this week: the list is narrowed to the test's own project.
     const onlyTestProject = async () => {
       await page.locator('.MuiDataGrid-root').waitFor();
@@ -161,7 +137,7 @@ describe('time', () => {
       'Einweisung der neuen Filialleitung',
     ]);
 
-    await page.goto(`${server.url}/time-comparison`);
+    await page.goto(`${app.server.url}/time-comparison`);
     const row = page.locator('.MuiDataGrid-row', { hasText: 'DSB-Betreuung' });
     await row.waitFor();
     expect(await row.locator('[data-field="bookedTime"]').innerText()).toBe('1,50');
@@ -184,7 +160,7 @@ describe('time', () => {
     await row.waitFor();
 
     // Back on the list: edit the hours, then delete the record after confirming.
-    await page.goto(`${server.url}/time-record`);
+    await page.goto(`${app.server.url}/time-record`);
     await onlyTestProject();
     await page.locator('.MuiDataGrid-row', { hasText: 'Einweisung der neuen Filialleitung' }).click();
     await dialog.getByRole('textbox', { name: 'Stunden' }).fill('2');
@@ -203,8 +179,8 @@ describe('time', () => {
   it('shows every grouping with the figures the server computed', { timeout: 120_000 }, async () => {
     type Row = { referenceDate: string; year: number; month: number | null; week: number | null; bookedTime: number };
     type Grouping = { bookedFor: string; bookedBy: string; dateGrouping: string };
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN, { to: `/time-comparison` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/time-comparison` });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     const label = (g: Grouping, r: Row) => {
       if (g.dateGrouping === 'Year') return String(r.year);
@@ -263,8 +239,8 @@ describe('time', () => {
   });
 
   it('exports the time budget elements with their rates', { timeout: 60_000 }, async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN, { to: `/time-budget-element` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: `/time-budget-element` });
     await page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first().waitFor();
     const file = await exportXlsx(page);
     const now = new Date();
@@ -300,8 +276,8 @@ describe('time', () => {
 
   it('shows a reader without TimeRecords.ReadAll only her own records', { timeout: 60_000 }, async () => {
     const headers = await apiHeaders(EDITOR);
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, EDITOR, { to: `/time-record` });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, EDITOR, { to: `/time-record` });
     await page.locator('.MuiDataGrid-row', { hasText: 'Rückruf Filialleitung' }).waitFor();
     // No person filter, every row hers, and the sum is hers: less than everyone's of the week.
     expect(await page.getByRole('combobox', { name: 'Person', exact: true }).count()).toBe(0);
@@ -314,10 +290,10 @@ describe('time', () => {
     expect(own.total).toBeLessThan(all.total);
     await expect.poll(() => page.getByTestId('time-sum').innerText()).toBe(`Summe Stunden: ${hours2(own.sumHours)}`);
     // The comparison needs ReadAll: the server refuses it.
-    const refused = await fetch(`${server.url}/api/time-comparison/query?${new URLSearchParams(thisMonth())}`, { headers });
+    const refused = await fetch(`${app.server.url}/api/time-comparison/query?${new URLSearchParams(thisMonth())}`, { headers });
     expect(refused.status).toBe(403);
     // The projects' terms are not hers to see: the budget elements list the projects without amounts.
-    await page.goto(`${server.url}/time-budget-element`);
+    await page.goto(`${app.server.url}/time-budget-element`);
     await page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first().waitFor();
     const headersShown = await page.locator('.MuiDataGrid-columnHeaderTitle').allInnerTexts();
     expect(headersShown).toEqual(['Unternehmen', 'Projekt', 'Person']);
@@ -326,7 +302,7 @@ describe('time', () => {
     await shot(page, 'time-budget-elements-without-terms-phone');
     await page.setViewportSize(DESKTOP);
     // Nor do the projects show them, in the list or opened.
-    await page.goto(`${server.url}/time-record`);
+    await page.goto(`${app.server.url}/time-record`);
     await page.getByRole('tab', { name: 'Projekte' }).click();
     const project = page.locator('.MuiDataGrid-row', { hasText: 'Externer Datenschutzbeauftragter' }).first();
     await project.waitFor();

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from './api';
+import { DESKTOP, PHONE, seriousViolations, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
 
 const ADMIN = 'admin@demo.local';
 
@@ -12,13 +12,12 @@ const ADMIN = 'admin@demo.local';
  * that are red only when something is overdue.
  */
 describe('finding what is urgent', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = withServerAndBrowser();
   let token: string;
   let bakery: string;
 
   const api = async (method: string, path: string, body?: unknown, tenant?: string) => {
-    const res = await fetch(`${server.url}/api${path}`, {
+    const res = await fetch(`${app.server.url}/api${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
@@ -43,15 +42,7 @@ describe('finding what is urgent', () => {
   }
 
   beforeAll(async () => {
-    assertWebBuilt();
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000' });
-    browser = await launch();
-    const res = await fetch(`${server.url}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: ADMIN, password: 'Demo1234!' }).toString(),
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await accessToken(app.server.url, ADMIN);
     const companies = (await api('GET', '/company/list-items')) as { id: string; name: string }[];
     bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
     // A breach discovered 60 hours ago: 12 hours left to tell the authority.
@@ -62,11 +53,6 @@ describe('finding what is urgent', () => {
       bakery,
     );
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
 
   /** Each urgent entry lies inside the window and the menu is not scrolled to show it. */
   async function expectUrgentInView(page: Page, height: number) {
@@ -83,8 +69,8 @@ describe('finding what is urgent', () => {
 
   it('shows data breaches and privacy requests first, with badges, at 1440×900 and 390×844', { timeout: 120_000 }, async () => {
     await setScope(bakery);
-    const desktop = await newPage(browser, DESKTOP);
-    await signIn(desktop.page, server.url, ADMIN);
+    const desktop = await app.newPage();
+    await signIn(desktop.page, app.server.url, ADMIN);
     await desktop.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expectUrgentInView(desktop.page, DESKTOP.height);
     const nav = desktop.page.getByRole('navigation', { name: 'Hauptmenü' });
@@ -108,8 +94,8 @@ describe('finding what is urgent', () => {
     await shot(desktop.page, 'urgent-nav-desktop');
     await desktop.close();
 
-    const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, server.url, ADMIN);
+    const phone = await app.newPage(PHONE);
+    await signIn(phone.page, app.server.url, ADMIN);
     await phone.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await phone.page.getByRole('button', { name: 'Menü einblenden' }).click();
     await expectUrgentInView(phone.page, PHONE.height);
@@ -124,8 +110,8 @@ describe('finding what is urgent', () => {
       await api('POST', '/process', { name: `Tätigkeit Nummer ${i}`, data: { role: 'controller' } }, shop);
     }
     await setScope(shop);
-    const { page, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN, { to: '/issues' });
+    const { page, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: '/issues' });
     await pastWelcome(page);
     const input = page.getByRole('combobox', { name: 'Suchen' });
     const results = page.getByRole('option');
@@ -154,8 +140,8 @@ describe('finding what is urgent', () => {
   }, async () => {
     const fresh = await newCompany('Neukunde Radsport GmbH');
     await setScope(fresh);
-    const { page, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, ADMIN);
+    const { page, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN);
     await pastWelcome(page);
     const checklist = page.locator('[data-tile=checklist]');
     await checklist.waitFor();
@@ -184,14 +170,14 @@ describe('finding what is urgent', () => {
     await checklist.waitFor();
 
     // A freshly created, healthy item is not red.
-    await page.goto(`${server.url}/process/${created.id}`);
+    await page.goto(`${app.server.url}/process/${created.id}`);
     const chip = page.locator('[data-status-colour]').first();
     await chip.waitFor();
     expect(await chip.getAttribute('data-status-colour')).toBe('grey');
     await close();
 
-    const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, server.url, ADMIN);
+    const phone = await app.newPage(PHONE);
+    await signIn(phone.page, app.server.url, ADMIN);
     await pastWelcome(phone.page);
     await phone.page.locator('[data-tile=checklist]').waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -209,15 +195,15 @@ describe('finding what is urgent', () => {
       { name: 'Verzeichnis der Verarbeitungstätigkeiten für alle Filialen aktualisieren', data: { priority: 'High' } },
       bakery,
     )) as { id: string };
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, ADMIN, { to: `/issues/${issue.id}` });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, ADMIN, { to: `/issues/${issue.id}` });
     const remove = page.getByRole('button', { name: 'Löschen' });
     await remove.waitFor();
     const box = (await remove.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'urgent-issue-phone');
-    await page.goto(`${server.url}/documents`);
+    await page.goto(`${app.server.url}/documents`);
     await page.getByRole('heading', { name: 'Dokumente' }).waitFor();
     await page.getByRole('table').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

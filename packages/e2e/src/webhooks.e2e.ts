@@ -1,21 +1,19 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWebBuilt, DESKTOP, launch, newPage, PHONE, seriousViolations, shot, signIn } from './browser';
-import { type RunningServer, startServer } from './server';
+import { accessToken } from './api';
+import { PHONE, seriousViolations, shot, signIn } from './browser';
+import { withServerAndBrowser } from './harness';
 
 describe('webhooks in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  // The worker looks at the queue every second, so the first attempt comes at once.
+  const app = withServerAndBrowser({ env: { WEBHOOK_INTERVAL_SECONDS: '1' } });
   let receiver: http.Server;
   let hookUrl: string;
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 
   beforeAll(async () => {
-    assertWebBuilt();
     receiver = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -26,20 +24,14 @@ describe('webhooks in the browser', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    // The worker looks at the queue every second, so the first attempt comes at once.
-    server = await startServer({ LOGIN_RATE_LIMIT: '1000', WEBHOOK_INTERVAL_SECONDS: '1' });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     await new Promise((resolve) => receiver?.close(resolve));
   });
 
   it('registers an endpoint, shows its secret once and logs a signed delivery', async () => {
-    const { page, errors, close } = await newPage(browser, DESKTOP);
-    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/webhooks' });
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'admin@demo.local', { to: '/administration/webhooks' });
     await page.getByText('Es ist noch kein Webhook eingerichtet.').waitFor();
     await page.getByRole('button', { name: 'Webhook anlegen' }).click();
     const dialog = page.getByRole('dialog');
@@ -62,20 +54,12 @@ describe('webhooks in the browser', () => {
     expect(await page.textContent('main')).not.toContain(secret);
 
     // An entry is created in the bakery (as a script would); its event reaches the receiver.
-    const token = (
-      (await (
-        await fetch(`${server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await accessToken(app.server.url, 'admin@demo.local');
     const companies = (await (
-      await fetch(`${server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${app.server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { id: string; name: string }[];
     const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
-    const created = await fetch(`${server.url}/api/issue`, {
+    const created = await fetch(`${app.server.url}/api/issue`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'X-Tenant': bakery, 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Webhook-Probe', data: { priority: 'High' } }),
@@ -105,8 +89,8 @@ describe('webhooks in the browser', () => {
   });
 
   it('fits a phone, and deletes an endpoint after asking', async () => {
-    const { page, close } = await newPage(browser, PHONE);
-    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/webhooks' });
+    const { page, close } = await app.newPage(PHONE);
+    await signIn(page, app.server.url, 'admin@demo.local', { to: '/administration/webhooks' });
     const row = page.getByTestId('webhook-row');
     await row.getByRole('button', { name: 'Zustellungen' }).click();
     await page.getByTestId('webhook-delivery').first().getByText('Zugestellt').waitFor();
