@@ -1,5 +1,4 @@
-import ELK from 'elkjs/lib/elk.bundled.js';
-import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { Diagram, DiagramNode, DiagramNodeType } from '../diagram';
 
 /** Sizes of the leaf shapes; containers grow around their children. */
@@ -45,7 +44,7 @@ const layoutOptions = {
 /** Room at the top of a container for its title. */
 const containerPadding = '[top=44,left=16,bottom=16,right=16]';
 
-let elk: InstanceType<typeof ELK> | null = null;
+let elk: ELK | null = null;
 
 /**
  * Places the diagram with ELK's layered algorithm: companies and units become compound nodes
@@ -53,7 +52,12 @@ let elk: InstanceType<typeof ELK> | null = null;
  * sits at the top level.
  */
 export async function layoutDiagram(diagram: Diagram): Promise<Layout> {
-  elk ??= new ELK();
+  // Loaded with the first layout: ELK is a large script that neither the server's start nor a
+  // page without a chart should pay for.
+  if (!elk) {
+    const { default: Elk } = await import('elkjs/lib/elk.bundled.js');
+    elk ??= new Elk();
+  }
   const ids = new Set(diagram.nodes.map((n) => n.id));
   const elkNodes = new Map<string, ElkNode>();
   for (const n of diagram.nodes) {

@@ -1,4 +1,5 @@
 import { type DiagramNodeType, type DiagramPdfQuery, diagramNodeTypes } from '@pc/shared';
+import { chartSvg, layoutDiagram } from '@pc/shared/diagram-drawing';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -31,8 +32,6 @@ export async function diagramPdf(ctx: DiagramPdfCtx, q: DiagramPdfQuery, timeZon
   const names = (key: 'type' | 'node') =>
     Object.fromEntries(diagramNodeTypes.map((k) => [k, t(`diagram.${key}.${k}`)])) as Record<DiagramNodeType, string>;
   const today = todayIn(timeZone);
-  // Loaded with the first diagram PDF, not with the server: ELK is a large script to compile.
-  const { chartSvg, layoutDiagram } = await import('@pc/shared/diagram-drawing');
   const drawing = chartSvg(await layoutDiagram(diagram), diagram, {
     title: t('diagram.fileName'),
     company: company.name,
