@@ -20,7 +20,7 @@ import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { notFound, validationFailed } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { RequestMailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage';
 import { inScope } from '../../platform/tenancy';
 
@@ -145,7 +145,7 @@ export async function getQuestionnaire(ctx: Ctx, id: string, now: Date): Promise
  * Sends a questionnaire: a random key goes into the mailed link, only its hash is stored. The
  * questionnaire belongs to the linked item's company; sending needs the right to change that item.
  */
-export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: QuestionnaireSendInput, now: Date) {
+export async function sendQuestionnaire(ctx: Ctx, mailer: RequestMailer, input: QuestionnaireSendInput, now: Date) {
   const template = findTemplate(input.templateKey);
   if (!template) throw validationFailed({ templateKey: ['validation.unknownReference'] });
   const [target] = await ctx.db
@@ -180,6 +180,7 @@ export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: Questio
     .returning({ id: questionnaireResponse.id });
   const [y, m, d] = input.dueDate.split('-');
   await mailer.send(
+    ctx,
     {
       to: input.recipientEmail,
       template: 'questionnaire',
@@ -192,7 +193,7 @@ export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: Questio
       },
     },
     // Sent on a user's request to any address: limited per company, the footer names the company.
-    { in: ctx, relay: { companyName: target.companyName } },
+    { relay: { companyName: target.companyName } },
   );
   return getQuestionnaire(ctx, created!.id, now);
 }
