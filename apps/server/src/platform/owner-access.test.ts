@@ -34,7 +34,7 @@ const allowed: Record<string, string> = {
   'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",
   'modules/legal/routes.ts': 'public legal documents',
   'modules/system/routes.ts': "public health check; the operator's view of the mail volume per company",
-  'modules/questionnaires/public-routes.ts': 'public fill link: finds the response by key hash, then works in its company only',
+  'modules/questionnaires/public-service.ts': 'public fill link: finds the response by key hash, then works in its company only',
 };
 
 /**

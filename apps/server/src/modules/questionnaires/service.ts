@@ -1,6 +1,5 @@
 import {
   type Answers,
-  checkAnswers,
   findTemplate,
   formatItemNumber,
   type ItemTypeKey,
@@ -210,25 +209,4 @@ export async function downloadFile(ctx: Ctx, storage: Storage, fileId: string) {
   const body = await storage.get(f.f.fileHash);
   if (!body) throw notFound();
   return { fileName: f.f.fileName, mimeType: f.f.mimeType, body };
-}
-
-/** Checks answers for a draft (forms only) or a submission (required ones too); file ids must be this response's. */
-export async function checkResponseAnswers(
-  db: Db,
-  responseId: string,
-  template: QuestionnaireTemplate,
-  answers: Answers,
-  complete: boolean,
-) {
-  const errors = checkAnswers(template, answers, complete);
-  const fileQuestions = template.sections.flatMap((s) => s.questions).filter((q) => q.type === 'file');
-  const files = fileQuestions.length ? await filesOf(db, responseId) : [];
-  for (const q of fileQuestions) {
-    const ids = answers[q.id];
-    if (!Array.isArray(ids) || errors[`answers.${q.id}`]) continue;
-    if (!ids.every((id) => files.some((f) => f.id === id && f.questionId === q.id))) {
-      errors[`answers.${q.id}`] = ['validation.unknownReference'];
-    }
-  }
-  if (Object.keys(errors).length) throw validationFailed(errors);
 }
