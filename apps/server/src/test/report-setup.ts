@@ -1,23 +1,9 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect } from 'vitest';
 import { createTestApp } from './harness';
+import { readPdf } from './pdf';
 
-/** The pages' texts of a PDF, read back with pdf.js. */
-export async function pdfPages(data: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(
-      content.items
-        .map((x) => ('str' in x ? x.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await doc.destroy();
-  return pages;
-}
+/** The pages' texts of a PDF. */
+export const pdfPages = async (data: Buffer) => (await readPdf(data)).map((p) => p.text);
 
 /** An item as the API answers its creation, as far as the report tests read it. */
 export type PostedItem = { id: string; number: string; status: number; name: string; data: object };
