@@ -69,7 +69,7 @@ import { secretBox } from './platform/auth/secret-box';
 import { registerErrorHandling } from './platform/errors';
 import { translate } from './platform/i18n';
 import { requestLocale } from './platform/locale';
-import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createMailer, type Mailer, requestMailerOf } from './platform/mail/mailer';
 import { rateLimitStore } from './platform/rate-limiter';
 import { responseSerializer } from './platform/serializer';
 import type { Storage } from './platform/storage';
@@ -203,6 +203,9 @@ export async function buildApp({ config, database, storage, secret, mailer: give
       productName: config.productName,
     },
   };
+  // Request code queues mail in its own transaction only; the owner outbox is for the modules
+  // that act outside a tenant.
+  const requestMailer = requestMailerOf(mailer);
   await app.register(async (api) => {
     // Modules that act outside a tenant get the owner connection (see
     // platform/owner-access.test.ts); every other module works in the request's transaction.
@@ -235,14 +238,15 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     });
     accountContractRoutes(api, {
       provider: billingProvider,
-      mailer,
+      mailer: requestMailer,
       storage,
       seller: config.seller,
       timeZone: config.timeZone,
       now: clock,
     });
     catalogueRoutes(api, { db, timeZone: config.timeZone, now: clock });
-    const { db: _owner, ...accountDeps } = authDeps;
+    const { db: _owner, mailer: _outbox, ...authRest } = authDeps;
+    const accountDeps = { ...authRest, mailer: requestMailer };
     accountRoutes(api, accountDeps);
     ssoConfigRoutes(api, { ...accountDeps, ...sso });
     securityLogRoutes(api);
@@ -253,7 +257,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     bulkRoutes(api, itemDeps);
     savedViewRoutes(api);
     measureRoutes(api, itemDeps);
-    initiationRoutes(api, { ...itemDeps, mailer });
+    initiationRoutes(api, { ...itemDeps, mailer: requestMailer });
     summaryRoutes(api, itemDeps);
     diagramRoutes(api, itemDeps);
     dynamicDocumentRoutes(api, itemDeps);
@@ -267,13 +271,13 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     changeLogRoutes(api);
     dashboardRoutes(api);
     appointmentRoutes(api, { now: itemDeps.now });
-    questionnaireRoutes(api, { mailer, storage, now: itemDeps.now });
+    questionnaireRoutes(api, { mailer: requestMailer, storage, now: itemDeps.now });
     questionnairePublicRoutes(api, { db, storage, rateLimit: config.loginRateLimit, now: itemDeps.now });
     timeRoutes(api, itemDeps);
     companyAdminRoutes(api, { storage, timeZone: config.timeZone, now: itemDeps.now, rateLimiter });
     companyRoutes(api, { storage });
     userRoutes(api);
-    invitationRoutes(api, { mailer, now });
+    invitationRoutes(api, { mailer: requestMailer, now });
     userAdminRoutes(api, accountDeps);
     roleRoutes(api);
     profileRoutes(api, { ...accountDeps, storage });

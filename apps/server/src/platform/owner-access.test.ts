@@ -36,8 +36,27 @@ const allowed: Record<string, string> = {
   'modules/terms-of-use/routes.ts': "the operator's terms of use, shared by every tenant",
   'modules/legal/routes.ts': 'public legal documents',
   'modules/system/routes.ts': "public health check; the operator's view of the mail volume per company",
-  'modules/questionnaires/public-routes.ts': 'public fill link: finds the response by key hash, then works in its company only',
+  'modules/questionnaires/public-service.ts': 'public fill link: finds the response by key hash, then works in its company only',
 };
+
+/**
+ * The only modules that may hold the owner outbox (the whole Mailer: delivery, retries, queueing
+ * outside a transaction with ownerQueue). Request code gets a RequestMailer, which queues a mail
+ * in the request's transaction and nowhere else. Exact, like the list above.
+ */
+const outboxHolders: Record<string, string> = {
+  'app.ts': 'builds the outbox, drains it at shutdown, hands request code its RequestMailer',
+  'modules/auth/deps.ts': 'login lockout, password reset and unsubscribe links (no tenant yet)',
+  'modules/billing/signup.ts': 'public sign-up: mails from its own transaction, or outside one for a known address',
+  'modules/notification/scheduler.ts': 'the scheduled notification pass, across tenants',
+  'modules/notification/job-routes.ts': 'the operator runs the notification pass now (Platform.Manage)',
+  'modules/notification/mails.ts': "the notification pass's mails, queued in its batch transaction",
+  'modules/notification/digest.ts': "the weekly digest, queued in the pass's batch transaction",
+};
+
+/** An import naming the Mailer type or value from the mailer module (RequestMailer is another name). */
+const outboxImport =
+  /\bimport\s+(?:type\s+)?\{[^}]*(?<![\w.])(?:type\s+)?Mailer\b[^}]*\}\s*from\s*['"][./]+(?:platform\/)?mail\/mailer(?:\.js)?['"]/;
 
 /** A static or dynamic import of db/client, from any depth, with or without the .js suffix. */
 const ownerImport = /(?:\bfrom\s*|\bimport\s*\(\s*)['"](?:\.{1,2}\/)+(?:db\/)?client(?:\.js)?['"]/;
@@ -69,6 +88,23 @@ describe('the owner connection', () => {
       .sort();
     // Both ways: no unlisted importer, and no listed module that no longer imports it.
     expect(importers).toEqual(Object.keys(allowed).sort());
+  });
+
+  it('finds an import of the owner outbox wherever it is written', () => {
+    expect(outboxImport.test("import type { Mailer } from '../../platform/mail/mailer';")).toBe(true);
+    expect(outboxImport.test("import { createMailer, type Mailer, requestMailerOf } from './platform/mail/mailer';")).toBe(true);
+    expect(outboxImport.test("import {\n  type Mailer,\n  ownerQueue,\n} from '../../platform/mail/mailer.js';")).toBe(true);
+    expect(outboxImport.test("import type { RequestMailer } from '../../platform/mail/mailer';")).toBe(false);
+    expect(outboxImport.test("import { type MailQueue, ownerQueue } from '../../platform/mail/mailer';")).toBe(false);
+    expect(outboxImport.test("import type { Mailer } from './other';")).toBe(false);
+  });
+
+  it('is held, as the whole outbox, by exactly the modules that mail outside a tenant', () => {
+    const holders = sources(src)
+      .filter((f) => outboxImport.test(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(src, f).replaceAll(path.sep, '/'))
+      .sort();
+    expect(holders).toEqual(Object.keys(outboxHolders).sort());
   });
 
   it('reaches other modules only through the auth module', () => {

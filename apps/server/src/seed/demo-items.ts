@@ -2,7 +2,7 @@ import { type ItemTypeKey, itemInputSchema } from '@pc/shared';
 import { eq } from 'drizzle-orm';
 import { appUser, tag } from '../db/schema/index';
 import type { Db } from '../db/types';
-import { type ItemDeps, insertItem } from '../modules/items/service';
+import { type ItemDeps, insertItems } from '../modules/items/service';
 import { measureCatalogue } from '../modules/measures/catalogue';
 import { addDays, todayIn } from '../platform/dates';
 import { type DemoProfileKey, demoProfiles } from './demo-profiles';
@@ -70,7 +70,7 @@ export async function seedDemoItems(
         dueDate: day(s.due),
         data: s.data ?? {},
       });
-      return (await insertItem(d, ctx, s.type, input, companyId)).id;
+      return (await insertItems(d, ctx, s.type, [input], companyId))[0]!.id;
     };
 
     const measures: string[] = [];

@@ -20,6 +20,7 @@ import { resetDueDemoCompanies } from '../modules/company/demo-reset';
 import { runNotificationPass } from '../modules/notification/scheduler';
 import { secretBox } from '../platform/auth/secret-box';
 import { addDays, todayIn } from '../platform/dates';
+import { ownerQueue } from '../platform/mail/mailer';
 import { diskStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { baseEnv, databaseUrl, dropDatabase, withAdmin } from './template';
@@ -226,7 +227,7 @@ describe.skipIf(!adminUrl)('several app instances on one PostgreSQL database', (
     await Promise.all([
       ...apps.flatMap((app) => [app.mailer.flush(), app.mailer.flush()]),
       ...fresh.map((to, i) =>
-        apps[i % 2]!.mailer.send({ to, template: 'account-locked', locale: 'de', vars }, { background: true }),
+        apps[i % 2]!.mailer.send(ownerQueue(databases[i % 2]!.db), { to, template: 'account-locked', locale: 'de', vars }),
       ),
     ]);
     await Promise.all(apps.map((app) => app.mailer.flush()));

@@ -39,10 +39,7 @@ export async function changePassword(
     .where(eq(appUser.id, u.id));
   await revokeUserSessions(ctx.db, u.id, ctx.sessionId);
   await logSecurityEvent(ctx.db, { type: 'password.changed', userId: u.id, ip });
-  await d.mailer.send(
-    { to: u.email, template: 'password-changed', locale: u.language, vars: { name: fullName(u) } },
-    { in: ctx },
-  );
+  await d.mailer.send(ctx, { to: u.email, template: 'password-changed', locale: u.language, vars: { name: fullName(u) } });
 }
 
 export async function startTwoFactorSetup(d: AccountDeps, ctx: Ctx, password: string) {
@@ -89,10 +86,7 @@ export async function enableTwoFactor(d: AccountDeps, ctx: Ctx, code: string, ip
     await tx.insert(recoveryCode).values(codes.map((c) => ({ userId: u.id, codeHash: sha256(normaliseRecoveryCode(c)) })));
   });
   await logSecurityEvent(ctx.db, { type: 'mfa.enabled', userId: u.id, ip });
-  await d.mailer.send(
-    { to: u.email, template: 'two-factor-enabled', locale: u.language, vars: { name: fullName(u) } },
-    { in: ctx },
-  );
+  await d.mailer.send(ctx, { to: u.email, template: 'two-factor-enabled', locale: u.language, vars: { name: fullName(u) } });
   return { recoveryCodes: codes };
 }
 
@@ -107,8 +101,5 @@ export async function disableTwoFactor(d: AccountDeps, ctx: Ctx, input: { passwo
     await tx.delete(recoveryCode).where(eq(recoveryCode.userId, u.id));
   });
   await logSecurityEvent(ctx.db, { type: 'mfa.disabled', userId: u.id, ip });
-  await d.mailer.send(
-    { to: u.email, template: 'two-factor-disabled', locale: u.language, vars: { name: fullName(u) } },
-    { in: ctx },
-  );
+  await d.mailer.send(ctx, { to: u.email, template: 'two-factor-disabled', locale: u.language, vars: { name: fullName(u) } });
 }

@@ -1,6 +1,6 @@
 import type { OwnerDb } from '../../db/client';
 import type { SecretBox } from '../../platform/auth/secret-box';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { Mailer, RequestMailer } from '../../platform/mail/mailer';
 
 export interface AuthSettings {
   secret: string;
@@ -20,7 +20,10 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-/** What request code of other modules may use of them: everything but the owner connection. */
-export type AccountDeps = Omit<AuthDeps, 'db'>;
+/**
+ * What request code of other modules may use of them: everything but the owner connection, and
+ * the mailer only as far as it queues in the request's transaction.
+ */
+export type AccountDeps = Omit<AuthDeps, 'db' | 'mailer'> & { mailer: RequestMailer };
 
 export const nowOf = (d: Pick<AuthDeps, 'now'>) => (d.now ? d.now() : new Date());

@@ -1,10 +1,9 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { appUser, passwordResetToken } from '../../db/schema/index';
-import type { Db } from '../../db/types';
 import { hashPassword } from '../../platform/auth/password';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors';
-import type { SendOptions } from '../../platform/mail/mailer';
+import { type MailQueue, ownerQueue, type RequestMailer } from '../../platform/mail/mailer';
 import { logSecurityEvent } from '../../platform/security-log';
 import { type AuthDeps, nowOf } from './deps';
 import { revokeUserSessions } from './service';
@@ -39,45 +38,42 @@ export async function requestPasswordReset(
   // A user who may only sign in through the provider gets no password to reset.
   if (await passwordLoginBlocked(d, user)) return;
   // Waiting for SMTP would make known addresses answer measurably slower than unknown ones.
-  await sendPasswordLink(d.db, d, user, purpose, minutesOverride ?? d.settings.resetTokenMinutes, { background: true });
+  await sendPasswordLink(ownerQueue(d.db), d, user, purpose, minutesOverride ?? d.settings.resetTokenMinutes);
 }
 
 /** How long the link to set the first password lasts (sign-up and a user created by an administrator). */
 export const INVITE_MINUTES = 7 * 24 * 60;
 
 /**
- * A single-use link to set a password, stored as its hash. `db` is the owner connection for the
- * public reset request and the request's transaction when an administrator invites a user (the
- * token and the mail then exist only if the user's creation commits).
+ * A single-use link to set a password, stored as its hash, with its mail, both in `queue`: the
+ * owner connection for the public reset request, the sign-up's transaction, or the request's
+ * transaction when an administrator invites a user (the token and the mail then exist only if
+ * the user's creation commits).
  */
 export async function sendPasswordLink(
-  db: Db,
-  d: Pick<AuthDeps, 'mailer' | 'now'>,
+  queue: MailQueue,
+  d: Pick<AuthDeps, 'now'> & { mailer: RequestMailer },
   user: { id: string; firstname: string; lastname: string; email: string; language: 'de' | 'en' },
   purpose: 'reset' | 'invite',
   minutes: number,
-  options: SendOptions,
 ) {
   const token = randomToken();
-  await db.insert(passwordResetToken).values({
+  await queue.db.insert(passwordResetToken).values({
     userId: user.id,
     tokenHash: sha256(token),
     purpose,
     expiresAt: new Date(nowOf(d).getTime() + minutes * 60_000),
   });
-  await d.mailer.send(
-    {
-      to: user.email,
-      template: purpose === 'invite' ? 'invite' : 'password-reset',
-      locale: user.language,
-      vars: {
-        name: `${user.firstname} ${user.lastname}`.trim() || user.email,
-        link: d.mailer.link(`/reset-password/${user.id}?token=${encodeURIComponent(token)}`),
-        minutes,
-      },
+  await d.mailer.send(queue, {
+    to: user.email,
+    template: purpose === 'invite' ? 'invite' : 'password-reset',
+    locale: user.language,
+    vars: {
+      name: `${user.firstname} ${user.lastname}`.trim() || user.email,
+      link: d.mailer.link(`/reset-password/${user.id}?token=${encodeURIComponent(token)}`),
+      minutes,
     },
-    options,
-  );
+  });
 }
 
 async function findToken(d: AuthDeps, userId: string, token: string) {

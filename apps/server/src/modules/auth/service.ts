@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { ipAllowed } from '../../platform/auth/ip';
 import { dummyHash, verifyPassword } from '../../platform/auth/password';
 import { randomToken, sha256, signAccessToken } from '../../platform/auth/tokens';
+import { ownerQueue } from '../../platform/mail/mailer';
 import { logSecurityEvent } from '../../platform/security-log';
 import { hasActiveVisibleCompany } from '../../platform/tenancy';
 import { type AuthDeps, type AuthSettings, nowOf } from './deps';
@@ -106,19 +107,16 @@ export async function registerFailedLogin(
   });
   if (lock) {
     // In the background: waiting for SMTP would make the locking attempt measurably slower.
-    await d.mailer.send(
-      {
-        to: user.email,
-        template: 'account-locked',
-        locale: user.language,
-        vars: {
-          name: `${user.firstname} ${user.lastname}`.trim() || user.email,
-          minutes: lockMinutes,
-          link: d.mailer.link('/login'),
-        },
+    await d.mailer.send(ownerQueue(d.db), {
+      to: user.email,
+      template: 'account-locked',
+      locale: user.language,
+      vars: {
+        name: `${user.firstname} ${user.lastname}`.trim() || user.email,
+        minutes: lockMinutes,
+        link: d.mailer.link('/login'),
       },
-      { background: true },
-    );
+    });
   }
   return lock;
 }

@@ -82,13 +82,11 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
         const details = await d.provider.contractDetails(pc, ctx.companyId);
         // The confirmation goes out with the cancellation's commit, never without it.
         if (details) {
-          await sendCancellationConfirmation(
-            d.mailer,
-            details,
-            d.seller,
-            { receivedAt, timeZone: d.timeZone, endDate: result.effectiveEndDate },
-            { in: { db: ctx.db, afterCommit: ctx.afterCommit } },
-          );
+          await sendCancellationConfirmation(d.mailer, ctx, details, d.seller, {
+            receivedAt,
+            timeZone: d.timeZone,
+            endDate: result.effectiveEndDate,
+          });
         }
         return result;
       });
@@ -130,7 +128,7 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
       return answer(reply, async () => {
         await d.provider.upgrade(pc, ctx.companyId, req.body.planVariantId, req.body.paymentBearer);
         const details = (await d.provider.contractDetails(pc, ctx.companyId))!;
-        await sendOrderConfirmation(d.mailer, details, d.seller, { in: { db: ctx.db, afterCommit: ctx.afterCommit } });
+        await sendOrderConfirmation(d.mailer, ctx, details, d.seller);
         return details;
       });
     },

@@ -3,7 +3,7 @@ import { appUser, billingInvoice, billingLedger } from '../../db/schema/index';
 import type { RequestContext } from '../../platform/auth/context';
 import { todayIn } from '../../platform/dates';
 import { forbidden } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { RequestMailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage';
 import type { Seller } from './invoice';
 import type { BillingProvider } from './provider';
@@ -11,7 +11,7 @@ import { euro } from './terms';
 
 export interface AccountContractDeps {
   provider: BillingProvider;
-  mailer: Mailer;
+  mailer: RequestMailer;
   storage: Storage;
   seller: Seller;
   timeZone: string;

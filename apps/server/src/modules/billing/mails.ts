@@ -1,5 +1,5 @@
 import type { ContractDetails, Language } from '@pc/shared';
-import type { Mailer, SendOptions } from '../../platform/mail/mailer';
+import type { MailQueue, RequestMailer } from '../../platform/mail/mailer';
 import { dayText, euroText, type Seller } from './invoice';
 
 const cents = (euro: number) => Math.round(euro * 100);
@@ -78,30 +78,27 @@ export function contractSummary(d: ContractDetails, locale: Language, seller: Se
 }
 
 /** The order confirmation, to the billing customer in the customer's language. */
-export function sendOrderConfirmation(mailer: Mailer, d: ContractDetails, seller: Seller, options: SendOptions) {
+export function sendOrderConfirmation(mailer: RequestMailer, queue: MailQueue, d: ContractDetails, seller: Seller) {
   const locale = d.customer.locale;
-  return mailer.send(
-    {
-      to: d.customer.emailAddress,
-      template: 'order-confirmation',
-      locale,
-      vars: {
-        name: `${d.customer.firstName} ${d.customer.lastName}`.trim(),
-        summary: contractSummary(d, locale, seller),
-        link: mailer.link('/account'),
-      },
+  return mailer.send(queue, {
+    to: d.customer.emailAddress,
+    template: 'order-confirmation',
+    locale,
+    vars: {
+      name: `${d.customer.firstName} ${d.customer.lastName}`.trim(),
+      summary: contractSummary(d, locale, seller),
+      link: mailer.link('/account'),
     },
-    options,
-  );
+  });
 }
 
 /** The cancellation confirmation: when it was received (date and time) and the contract's last day. */
 export function sendCancellationConfirmation(
-  mailer: Mailer,
+  mailer: RequestMailer,
+  queue: MailQueue,
   d: ContractDetails,
   seller: Seller,
   o: { receivedAt: Date; timeZone: string; endDate: string },
-  options: SendOptions,
 ) {
   const locale = d.customer.locale;
   const receivedAt = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'de-DE', {
@@ -109,19 +106,16 @@ export function sendCancellationConfirmation(
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(o.receivedAt);
-  return mailer.send(
-    {
-      to: d.customer.emailAddress,
-      template: 'cancellation-confirmation',
-      locale,
-      vars: {
-        name: `${d.customer.firstName} ${d.customer.lastName}`.trim(),
-        receivedAt,
-        endDate: dayText(o.endDate, locale),
-        summary: contractSummary(d, locale, seller),
-        link: mailer.link('/account'),
-      },
+  return mailer.send(queue, {
+    to: d.customer.emailAddress,
+    template: 'cancellation-confirmation',
+    locale,
+    vars: {
+      name: `${d.customer.firstName} ${d.customer.lastName}`.trim(),
+      receivedAt,
+      endDate: dayText(o.endDate, locale),
+      summary: contractSummary(d, locale, seller),
+      link: mailer.link('/account'),
     },
-    options,
-  );
+  });
 }

@@ -6,7 +6,7 @@ import type { OwnerDb } from '../../db/client';
 import { appUser, company, termsOfUse, termsOfUseAgreement, userCompany, userRole } from '../../db/schema/index';
 import { todayIn } from '../../platform/dates';
 import { AppError, sqlState } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import { type Mailer, ownerQueue } from '../../platform/mail/mailer';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { INVITE_MINUTES, sendPasswordLink } from '../auth/password-reset';
 import type { Seller } from './invoice';
@@ -107,11 +107,11 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
         { ...ctx, db: tx },
         { companyId, cart: body.cart, customer: { ...c, emailAddress: email }, paymentBearer: body.paymentBearer },
       );
-      const queue = { in: { db: tx, afterCommit: (fn: () => void) => after.push(fn) } };
+      const queue = { db: tx, afterCommit: (fn: () => void) => void after.push(fn) };
       const details = await d.provider.contractDetails({ ...ctx, db: tx }, companyId);
-      if (details) await sendOrderConfirmation(d.mailer, details, d.seller, queue);
+      if (details) await sendOrderConfirmation(d.mailer, queue, details, d.seller);
       const user = { id: userId, firstname: c.firstName, lastname: c.lastName, email, language: c.locale };
-      await sendPasswordLink(tx, d, user, 'invite', INVITE_MINUTES, queue);
+      await sendPasswordLink(queue, d, user, 'invite', INVITE_MINUTES);
       if (known) throw discard;
     });
   } catch (e) {
@@ -125,10 +125,12 @@ export async function signup(d: SignupDeps, body: z.output<typeof signupRequestS
 
 async function tellExisting(d: SignupDeps, email: string, locale: Language) {
   // In the background like a password reset: the answer must not wait for SMTP either way.
-  await d.mailer.send(
-    { to: email, template: 'signup-exists', locale, vars: { name: email, link: d.mailer.link('/login') } },
-    { background: true },
-  );
+  await d.mailer.send(ownerQueue(d.db), {
+    to: email,
+    template: 'signup-exists',
+    locale,
+    vars: { name: email, link: d.mailer.link('/login') },
+  });
 }
 
 /** Prices a sign-up: plan, lines, VAT, totals and the coupon with its error code. */

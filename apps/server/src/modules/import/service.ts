@@ -780,7 +780,7 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     updated++;
   }
   // New items in file order, numbered after the updates' checks: all at once.
-  const created = await insertItems(d, ctx, type, fresh, p.companyId, 'imported');
+  const created = (await insertItems(d, ctx, type, fresh, p.companyId, 'imported')).length;
   await ctx.db.delete(pendingImport).where(eq(pendingImport.id, p.id));
   return { created, updated, unchanged: planned.filter((x) => x.state === 'unchanged').length };
 }

@@ -24,7 +24,7 @@ import {
   pendingInvitation,
   withdrawInvitation,
 } from '../invitation/service';
-import { type ItemDeps, insertItem } from '../items/service';
+import { type ItemDeps, insertItems } from '../items/service';
 import { addMissingMeasures } from '../measures/service';
 import { processTemplate } from './templates';
 
@@ -224,7 +224,8 @@ async function addItem(
   raw: { name: string; data: Record<string, unknown> },
 ) {
   const input = itemInputSchema(type).parse(raw);
-  return insertItem(d, { ...ctx, scopeCompanyIds: [companyId] }, type, input, companyId);
+  const [created] = await insertItems(d, { ...ctx, scopeCompanyIds: [companyId] }, type, [input], companyId);
+  return created!;
 }
 
 /**

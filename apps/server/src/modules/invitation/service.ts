@@ -13,7 +13,7 @@ import { type Db, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { RequestMailer } from '../../platform/mail/mailer';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { checkGrantRoles } from '../roles/service';
 import { invitationRights, inviteRights } from './policy';
@@ -24,7 +24,7 @@ export type InvitationCtx = Pick<
 >;
 type Ctx = InvitationCtx;
 export interface InvitationDeps {
-  mailer: Mailer;
+  mailer: RequestMailer;
   now?: () => Date;
 }
 const nowOf = (d: InvitationDeps) => (d.now ? d.now() : new Date());
@@ -125,6 +125,7 @@ async function mail(
 ) {
   const recipient = await recipientOf(ctx.db, inv.recipientEmail);
   await d.mailer.send(
+    ctx,
     {
       to: inv.recipientEmail,
       template,
@@ -141,7 +142,7 @@ async function mail(
     },
     // The sender's own text goes out in invitations and reminders: limited per company, and the
     // footer names the company it came from. A withdrawal says nothing of the sender's.
-    template === 'invitation-withdrawn' ? { in: ctx } : { in: ctx, relay: { companyName: inv.companyName } },
+    template === 'invitation-withdrawn' ? {} : { relay: { companyName: inv.companyName } },
   );
 }
 

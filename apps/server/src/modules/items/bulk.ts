@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import { arrayParam, queryRows } from '../../db/types';
 import { validationFailed } from '../../platform/errors';
 import { inScopeSql } from '../../platform/tenancy';
+import { itemChangeEvents } from '../notification/events';
+import { notifyMany } from '../notification/service';
 import { ruledDueDate } from './derive';
 import { itemRights } from './policy';
 import { coreOf, diff, type ItemCtx, type ItemDeps, listWhere } from './service';
@@ -221,29 +223,12 @@ async function writeChanges(
   await notifyAssigned(ctx, now, writes);
 }
 
-/**
- * A new owner or assignee is told, as after a form's save (never the person who made the change
- * about themselves): one insert for all items, each recipient checked as the single event is.
- */
+/** A new owner or assignee is told, as after a form's save: one insert for all items. */
 async function notifyAssigned(ctx: ItemCtx, at: Date, writes: { id: string; next: Planned['next']; before: Target }[]) {
-  const events: { item_id: string; company_id: string; recipient_id: string }[] = [];
-  for (const w of writes) {
-    for (const key of ['ownerId', 'assigneeId'] as const) {
-      const id = w.next[key];
-      if (id && id !== ctx.userId && id !== w.before[key]) {
-        events.push({ item_id: w.id, company_id: w.before.companyId, recipient_id: id });
-      }
-    }
-  }
-  if (!events.length) return;
-  // As notify() writes one: each recipient's settings decide the app and an immediate mail.
-  await ctx.db.execute(sql`insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
-      select e.company_id, e.recipient_id, e.item_id, 'assigned', ${at.toISOString()}::text, ch.in_app, ch.email = 'immediately'
-      from (select distinct * from jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-            as x(item_id uuid, company_id uuid, recipient_id uuid)) e
-      cross join lateral pc_notify_channel(e.recipient_id, 'assigned') ch
-      where pc_notify_may_see(e.recipient_id, e.company_id)
-      on conflict do nothing`);
+  const events = await Promise.all(
+    writes.map((w) => itemChangeEvents(ctx.db, ctx.userId, at, w.before, { ...w.before, ...w.next, id: w.id })),
+  );
+  await notifyMany(ctx.db, events.flat());
 }
 
 /**

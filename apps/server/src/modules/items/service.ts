@@ -7,7 +7,8 @@ import { fullName, fullNameText } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound, validationFailed } from '../../platform/errors';
 import { inScope, inScopeSql } from '../../platform/tenancy';
-import { notifyItemChange } from '../notification/events';
+import { itemChangeEvents, notifyItemChange } from '../notification/events';
+import { notifyMany } from '../notification/service';
 import { enqueueWebhookEvents, itemEvents } from '../webhook/events';
 import { derived, ruledDueDate } from './derive';
 import { itemRights } from './policy';
@@ -335,60 +336,6 @@ function targetCompany(ctx: ItemCtx, requested: string | undefined) {
   return id;
 }
 
-/** Inserts one item inside the caller's tenant transaction: number, row and history. */
-export async function insertItem(
-  d: ItemDeps,
-  ctx: ItemCtx,
-  type: ItemTypeKey,
-  input: ItemInput,
-  companyId: string,
-  action: 'created' | 'imported' = 'created',
-) {
-  const tx = ctx.db;
-  const data = input.data as Record<string, unknown>;
-  await checkReferences(tx, type, { ...input, data }, companyId);
-  const dueDate = ruledDueDate(type, data, input.dueDate, d.timeZone);
-  // The upsert takes a row lock, so concurrent creates of one company and type wait for each other.
-  const [counter] = await queryRows<{ last: number }>(
-    tx,
-    sql`insert into item_counter (company_id, type, last) values (${companyId}, ${type}, 1)
-        on conflict (company_id, type) do update set last = item_counter.last + 1 returning last`,
-  );
-  const number = Number(counter!.last);
-  const [row] = await tx
-    .insert(item)
-    .values({
-      companyId,
-      type,
-      number,
-      numberLabel: formatItemNumber(itemTypeDefs[type].prefix, number),
-      name: input.name,
-      description: input.description,
-      status: input.status,
-      dueDate,
-      ownerId: input.ownerId ?? ctx.userId,
-      assigneeId: input.assigneeId,
-      parentType: input.parentType,
-      parentId: input.parentId,
-      data,
-      createdBy: ctx.userId,
-      updatedBy: ctx.userId,
-    })
-    .returning();
-  await tx.insert(itemHistory).values({
-    itemId: row!.id,
-    companyId,
-    type,
-    name: row!.name,
-    action,
-    userId: ctx.userId,
-    changes: diff({}, coreOf(row!)),
-  });
-  await notifyItemChange(tx, ctx.userId, d.now(), null, row!);
-  await enqueueItemWebhooks(d, ctx, type, row!.id, companyId, itemEvents(type, null, row!));
-  return row!;
-}
-
 /**
  * The webhook events of an item's change, queued in the change's transaction. The payload is
  * the item as the API returns it, without the rights, which are the changing user's own.
@@ -417,52 +364,37 @@ async function enqueueItemWebhooks(
 const INSERT_CHUNK = 500;
 
 /**
- * Inserts many items of one type and company at once (an import): the references of all of
- * them checked together, their numbers reserved with one counter update, rows and history entries
- * written a chunk per statement. Same rows, numbers, history and notifications as `insertItem`
- * one by one, at a fraction of the statements.
+ * Inserts items of one type and company inside the caller's tenant transaction — one from a form,
+ * many from an import — set-based: the references of all of them checked together, their numbers
+ * reserved with one counter update, rows, history entries and notifications written a chunk per
+ * statement. Answers the new rows in the order of `inputs`.
  */
 export async function insertItems(
   d: ItemDeps,
   ctx: ItemCtx,
   type: ItemTypeKey,
-  inputs: ItemInput[],
+  inputs: readonly ItemInput[],
   companyId: string,
-  action: 'created' | 'imported' = 'imported',
+  action: 'created' | 'imported' = 'created',
 ) {
-  if (!inputs.length) return 0;
+  if (!inputs.length) return [];
   const tx = ctx.db;
-  const union: Record<string, unknown[]> = {};
-  for (const input of inputs)
-    for (const [k, v] of Object.entries(input.data as Record<string, unknown>)) {
-      if (!Array.isArray(v)) continue;
-      const ids = union[k] ?? [];
-      ids.push(...v);
-      union[k] = ids;
-    }
-  await checkReferences(tx, type, { data: union, ownerId: null, assigneeId: null, parentType: null, parentId: null }, companyId);
-  const people = [...new Set(inputs.flatMap((i) => [i.ownerId, i.assigneeId]).filter((u): u is string => !!u))];
-  if (people.length) {
-    const found = await tx.select({ id: appUser.id }).from(appUser).where(inArray(appUser.id, people));
-    if (found.length !== people.length) throw validationFailed({ ownerId: ['validation.unknownReference'] });
-  }
-  for (const input of inputs)
-    if (input.parentId || input.parentType)
-      await checkReferences(tx, type, { ...input, data: {} as Record<string, unknown> }, companyId);
-  // One counter update reserves every number; concurrent creates of the company and type wait for it.
+  const withData = inputs.map((input) => ({ ...input, data: input.data as Record<string, unknown> }));
+  await checkReferences(tx, type, withData, companyId);
+  // The upsert takes a row lock, so concurrent creates of one company and type wait for each other.
   const [counter] = await queryRows<{ last: number }>(
     tx,
     sql`insert into item_counter (company_id, type, last) values (${companyId}, ${type}, ${inputs.length})
         on conflict (company_id, type) do update set last = item_counter.last + ${inputs.length} returning last`,
   );
   const first = Number(counter!.last) - inputs.length + 1;
-  for (let at = 0; at < inputs.length; at += INSERT_CHUNK) {
-    const chunk = inputs.slice(at, at + INSERT_CHUNK);
+  const created: (typeof item.$inferSelect)[] = [];
+  for (let at = 0; at < withData.length; at += INSERT_CHUNK) {
+    const chunk = withData.slice(at, at + INSERT_CHUNK);
     const rows = await tx
       .insert(item)
       .values(
         chunk.map((input, i) => {
-          const data = input.data as Record<string, unknown>;
           const number = first + at + i;
           return {
             companyId,
@@ -472,18 +404,19 @@ export async function insertItems(
             name: input.name,
             description: input.description,
             status: input.status,
-            dueDate: ruledDueDate(type, data, input.dueDate, d.timeZone),
+            dueDate: ruledDueDate(type, input.data, input.dueDate, d.timeZone),
             ownerId: input.ownerId ?? ctx.userId,
             assigneeId: input.assigneeId,
             parentType: input.parentType,
             parentId: input.parentId,
-            data,
+            data: input.data,
             createdBy: ctx.userId,
             updatedBy: ctx.userId,
           };
         }),
       )
       .returning();
+    rows.sort((a, b) => a.number - b.number);
     await tx.insert(itemHistory).values(
       rows.map((row) => ({
         itemId: row.id,
@@ -495,18 +428,19 @@ export async function insertItems(
         changes: diff({}, coreOf(row)),
       })),
     );
-    for (const row of rows) {
-      await notifyItemChange(tx, ctx.userId, d.now(), null, row);
-      await enqueueItemWebhooks(d, ctx, type, row.id, companyId, itemEvents(type, null, row));
-    }
+    const events = [];
+    for (const row of rows) events.push(...(await itemChangeEvents(tx, ctx.userId, d.now(), null, row)));
+    await notifyMany(tx, events);
+    for (const row of rows) await enqueueItemWebhooks(d, ctx, type, row.id, companyId, itemEvents(type, null, row));
+    created.push(...rows);
   }
-  return inputs.length;
+  return created;
 }
 
 export async function createItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, input: ItemInput) {
   const tx = ctx.db;
   const companyId = targetCompany(ctx, input.companyId);
-  const row = await insertItem(d, ctx, type, input, companyId);
+  const [row] = await insertItems(d, ctx, type, [input], companyId);
   return (
     await toItems(tx, [await loadOne(tx, { ...ctx, scopeCompanyIds: [companyId] }, type, row.id)], d.now(), ctx.claims)
   )[0]!;
@@ -523,7 +457,7 @@ export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
       throw validationFailed({ [`data.${f.key}`]: ['validation.selfReference'] });
     }
   }
-  await checkReferences(tx, type, { ...input, data }, before.companyId);
+  await checkReferences(tx, type, [{ ...input, data }], before.companyId);
   const next = {
     name: input.name,
     description: input.description,

@@ -4,7 +4,7 @@ import { company, item } from '../../db/schema/index';
 import { queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
-import { type ItemDeps, insertItem } from '../items/service';
+import { type ItemDeps, insertItems } from '../items/service';
 import { measureCatalogue } from './catalogue';
 
 /** Creates the catalogue's measures the company lacks (planned); answers how many. */
@@ -21,15 +21,10 @@ export async function addMissingMeasures(d: ItemDeps, ctx: RequestContext, compa
     .where(and(eq(item.companyId, companyId), eq(item.type, 'measure')));
   const have = new Set(existing.map((e) => e.key));
   const schema = itemInputSchema('measure');
-  let n = 0;
-  for (const m of measureCatalogue) {
-    if (have.has(m.key)) continue;
-    const input = schema.parse({
-      name: m.name[ctx.locale],
-      data: { category: m.category, implementation: 'planned', catalogueKey: m.key },
-    });
-    await insertItem(d, { ...ctx, scopeCompanyIds: [companyId] }, 'measure', input, companyId);
-    n++;
-  }
-  return n;
+  const inputs = measureCatalogue
+    .filter((m) => !have.has(m.key))
+    .map((m) =>
+      schema.parse({ name: m.name[ctx.locale], data: { category: m.category, implementation: 'planned', catalogueKey: m.key } }),
+    );
+  return (await insertItems(d, { ...ctx, scopeCompanyIds: [companyId] }, 'measure', inputs, companyId)).length;
 }

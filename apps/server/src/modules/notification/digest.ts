@@ -105,6 +105,7 @@ export async function digestBatch(
     );
     if (!won.length) continue;
     await mailer.send(
+      { db: tx, afterCommit: o.afterCommit },
       {
         to: first.email,
         template: 'notification-digest',
@@ -116,7 +117,6 @@ export async function digestBatch(
           link: mailer.link('/notification'),
         },
       },
-      { in: { db: tx, afterCommit: o.afterCommit } },
     );
     mailed++;
   }

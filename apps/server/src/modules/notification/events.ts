@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { queryRows } from '../../db/types';
-import { notify } from './service';
+import { type NotificationEvent, notify, notifyMany } from './service';
 
 interface ItemState {
   id: string;
@@ -23,23 +23,24 @@ async function claimHolders(db: Db, companyId: string, claim: string | null): Pr
 }
 
 /**
- * Event notifications of a created or changed item, written in the transaction of the change:
- * a new owner or assignee is told (never the person who made the change about themselves); a new
- * data breach reaches its owner, the company's DPO user and everyone who may write breaches,
- * the recorder included; a new privacy request reaches its owner and the DPO user.
+ * Event notifications of a created or changed item, to be written in the transaction of the
+ * change: a new owner or assignee is told (never the person who made the change about
+ * themselves); a new data breach reaches its owner, the company's DPO user and everyone who may
+ * write breaches, the recorder included; a new privacy request reaches its owner and the DPO user.
  */
-export async function notifyItemChange(
+export async function itemChangeEvents(
   db: Db,
   actorId: string,
   at: Date,
   before: Pick<ItemState, 'ownerId' | 'assigneeId'> | null,
   after: ItemState,
-): Promise<void> {
-  const assigned = [after.ownerId, after.assigneeId].filter(
-    (id, i) => id && id !== actorId && id !== (i === 0 ? before?.ownerId : before?.assigneeId),
-  );
+): Promise<NotificationEvent[]> {
+  const events: NotificationEvent[] = [];
+  const assigned = (['ownerId', 'assigneeId'] as const)
+    .filter((key) => after[key] && after[key] !== actorId && after[key] !== before?.[key])
+    .map((key) => after[key]);
   if (assigned.length) {
-    await notify(db, {
+    events.push({
       companyId: after.companyId,
       itemId: after.id,
       kind: 'assigned',
@@ -47,9 +48,9 @@ export async function notifyItemChange(
       recipientIds: assigned,
     });
   }
-  if (before) return;
+  if (before) return events;
   if (after.type === 'data-breach') {
-    await notify(db, {
+    events.push({
       companyId: after.companyId,
       itemId: after.id,
       kind: 'breach_created',
@@ -57,7 +58,7 @@ export async function notifyItemChange(
       recipientIds: [after.ownerId, actorId, ...(await claimHolders(db, after.companyId, 'DataBreach.Write'))],
     });
   } else if (after.type === 'privacy-request') {
-    await notify(db, {
+    events.push({
       companyId: after.companyId,
       itemId: after.id,
       kind: 'request_received',
@@ -65,6 +66,18 @@ export async function notifyItemChange(
       recipientIds: [after.ownerId, ...(await claimHolders(db, after.companyId, null))],
     });
   }
+  return events;
+}
+
+/** Writes the notifications of one item's change (see itemChangeEvents). */
+export async function notifyItemChange(
+  db: Db,
+  actorId: string,
+  at: Date,
+  before: Pick<ItemState, 'ownerId' | 'assigneeId'> | null,
+  after: ItemState,
+): Promise<void> {
+  await notifyMany(db, await itemChangeEvents(db, actorId, at, before, after));
 }
 
 /**

@@ -199,6 +199,7 @@ export async function queueNotificationMails(
     const text = alertText(p, p.language, o);
     const path = p.itemId && p.type ? itemLink(p.type, p.itemId) : (p.link ?? '/notification');
     await mailer.send(
+      { db: tx, afterCommit: o.afterCommit },
       {
         to: p.email,
         template: 'notification',
@@ -212,7 +213,6 @@ export async function queueNotificationMails(
         },
         category: mailCategoryOf(notificationCategoryOf[p.kind]),
       },
-      { in: { db: tx, afterCommit: o.afterCommit } },
     );
   }
   if (rows.length) {

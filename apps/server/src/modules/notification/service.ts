@@ -127,19 +127,37 @@ export interface NotificationEvent {
 
 /**
  * Writes notifications in the caller's transaction (so they exist exactly when the change that
- * causes them is committed). Only recipients who would see the company in a request of their
- * own — active, the company among theirs — get one; the unique key drops repeats. Each
- * recipient's settings decide whether it shows in the app and whether it is mailed at once.
+ * causes them is committed), all events in one statement. Only recipients who would see the
+ * company in a request of their own — active, the company among theirs — get one; the unique key
+ * drops repeats. Each recipient's settings decide whether it shows in the app and whether it is
+ * mailed at once.
  */
-export async function notify(db: Db, e: NotificationEvent): Promise<void> {
-  const ids = [...new Set(e.recipientIds.filter((id): id is string => typeof id === 'string'))];
-  if (!ids.length) return;
+export async function notifyMany(db: Db, events: readonly NotificationEvent[]): Promise<void> {
+  const rows = new Map<string, unknown>();
+  for (const e of events) {
+    for (const recipient of e.recipientIds) {
+      if (typeof recipient !== 'string') continue;
+      const row = {
+        company_id: e.companyId,
+        recipient_id: recipient,
+        item_id: e.itemId,
+        kind: e.kind,
+        threshold: e.threshold,
+        data: e.data ?? {},
+      };
+      rows.set(JSON.stringify(row), row);
+    }
+  }
+  if (!rows.size) return;
   await db.execute(sql`
     insert into notification (company_id, recipient_id, item_id, kind, threshold, data, in_app, mail_pending)
-    select ${e.companyId}::uuid, r.id, ${e.itemId}::uuid, ${e.kind}, ${e.threshold}, ${JSON.stringify(e.data ?? {})}::jsonb,
-           ch.in_app, ch.email = 'immediately'
-    from unnest(${`{${ids.join(',')}}`}::uuid[]) as r(id)
-    cross join lateral pc_notify_channel(r.id, pc_notify_category(${e.kind})) ch
-    where pc_notify_may_see(r.id, ${e.companyId}::uuid)
+    select e.company_id, e.recipient_id, e.item_id, e.kind, e.threshold, e.data, ch.in_app, ch.email = 'immediately'
+    from jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb)
+      as e(company_id uuid, recipient_id uuid, item_id uuid, kind text, threshold text, data jsonb)
+    cross join lateral pc_notify_channel(e.recipient_id, pc_notify_category(e.kind)) ch
+    where pc_notify_may_see(e.recipient_id, e.company_id)
     on conflict do nothing`);
 }
+
+/** One event's notifications (see notifyMany). */
+export const notify = (db: Db, e: NotificationEvent) => notifyMany(db, [e]);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { RequestMailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage';
 import { downloadFile, getQuestionnaire, listQuestionnaires, sendQuestionnaire } from './service';
 
@@ -25,7 +25,7 @@ const disposition = (name: string) =>
  * reading needs the read claim of one of those types (the service narrows to the types held),
  * sending needs read and write of the linked item's type (decided in the service).
  */
-export function questionnaireRoutes(app: FastifyInstance, d: { mailer: Mailer; storage: Storage; now: () => Date }) {
+export function questionnaireRoutes(app: FastifyInstance, d: { mailer: RequestMailer; storage: Storage; now: () => Date }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const linkRead = questionnaireLinkTypes.map((t) => `${itemTypes.find((x) => x.key === t)!.claim}.Read`);
   const read = { claims: { any: linkRead } };

@@ -1,6 +1,5 @@
 import {
   type Answers,
-  checkAnswers,
   findTemplate,
   formatItemNumber,
   type ItemTypeKey,
@@ -20,7 +19,7 @@ import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { randomToken, sha256 } from '../../platform/auth/tokens';
 import { notFound, validationFailed } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { RequestMailer } from '../../platform/mail/mailer';
 import type { Storage } from '../../platform/storage';
 import { inScope } from '../../platform/tenancy';
 
@@ -145,7 +144,7 @@ export async function getQuestionnaire(ctx: Ctx, id: string, now: Date): Promise
  * Sends a questionnaire: a random key goes into the mailed link, only its hash is stored. The
  * questionnaire belongs to the linked item's company; sending needs the right to change that item.
  */
-export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: QuestionnaireSendInput, now: Date) {
+export async function sendQuestionnaire(ctx: Ctx, mailer: RequestMailer, input: QuestionnaireSendInput, now: Date) {
   const template = findTemplate(input.templateKey);
   if (!template) throw validationFailed({ templateKey: ['validation.unknownReference'] });
   const [target] = await ctx.db
@@ -180,6 +179,7 @@ export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: Questio
     .returning({ id: questionnaireResponse.id });
   const [y, m, d] = input.dueDate.split('-');
   await mailer.send(
+    ctx,
     {
       to: input.recipientEmail,
       template: 'questionnaire',
@@ -192,7 +192,7 @@ export async function sendQuestionnaire(ctx: Ctx, mailer: Mailer, input: Questio
       },
     },
     // Sent on a user's request to any address: limited per company, the footer names the company.
-    { in: ctx, relay: { companyName: target.companyName } },
+    { relay: { companyName: target.companyName } },
   );
   return getQuestionnaire(ctx, created!.id, now);
 }
@@ -209,25 +209,4 @@ export async function downloadFile(ctx: Ctx, storage: Storage, fileId: string) {
   const body = await storage.get(f.f.fileHash);
   if (!body) throw notFound();
   return { fileName: f.f.fileName, mimeType: f.f.mimeType, body };
-}
-
-/** Checks answers for a draft (forms only) or a submission (required ones too); file ids must be this response's. */
-export async function checkResponseAnswers(
-  db: Db,
-  responseId: string,
-  template: QuestionnaireTemplate,
-  answers: Answers,
-  complete: boolean,
-) {
-  const errors = checkAnswers(template, answers, complete);
-  const fileQuestions = template.sections.flatMap((s) => s.questions).filter((q) => q.type === 'file');
-  const files = fileQuestions.length ? await filesOf(db, responseId) : [];
-  for (const q of fileQuestions) {
-    const ids = answers[q.id];
-    if (!Array.isArray(ids) || errors[`answers.${q.id}`]) continue;
-    if (!ids.every((id) => files.some((f) => f.id === id && f.questionId === q.id))) {
-      errors[`answers.${q.id}`] = ['validation.unknownReference'];
-    }
-  }
-  if (Object.keys(errors).length) throw validationFailed(errors);
 }

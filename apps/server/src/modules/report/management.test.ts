@@ -1,25 +1,8 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../platform/dates';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
-
-/** The pages' texts of a PDF, read back with pdf.js. */
-async function pdfPages(data: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(
-      content.items
-        .map((x) => ('str' in x ? x.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await doc.destroy();
-  return pages;
-}
+import { type PostedItem, pdfPages, reportSetup } from '../../test/report-setup';
 
 describe('management report', () => {
   let t: TestApp;
@@ -31,24 +14,11 @@ describe('management report', () => {
 
   const url = (q: Record<string, string | undefined>) =>
     `/api/report/management?${new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined))}`;
-  const post = async (path: string, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/${path}`,
-      headers: t.auth(admin, { 'x-tenant': bakery }),
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; number: string; status: number; name: string; data: object };
-  };
+  let post: (path: string, payload: object) => Promise<PostedItem>;
   const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.tokenFor('admin@demo.local');
-    other = await t.tokenFor('other@demo.local');
-    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
-    bakery = list.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
+    ({ t, admin, other, bakery, post } = await reportSetup());
     today = todayIn('Europe/Berlin');
     from = addDays(today, -40);
     const d10 = addDays(today, -10);

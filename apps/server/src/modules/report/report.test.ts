@@ -8,29 +8,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { item } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
+import { type PostedItem, pdfPages, reportSetup } from '../../test/report-setup';
 import type { Register } from './data';
 import { registerDocx } from './docx';
 import { reportTexts } from './labels';
 import { registerPdf } from './pdf';
-
-/** The pages' texts of a PDF, read back with pdf.js. */
-async function pdfPages(data: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(
-      content.items
-        .map((x) => ('str' in x ? x.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await doc.destroy();
-  return pages;
-}
 
 /** The text items of one page with their positions. */
 async function pdfItems(data: Buffer, page: number) {
@@ -116,26 +100,12 @@ describe('processing-register report', () => {
   let processId: string;
 
   const url = (q: Record<string, string>) => `/api/report/processing-register?${new URLSearchParams(q)}`;
-  const post = async (type: string, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/${type}`,
-      headers: t.auth(admin, { 'x-tenant': bakery }),
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; number: string };
-  };
+  let post: (path: string, payload: object) => Promise<PostedItem>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.tokenFor('admin@demo.local');
+    ({ t, admin, other, bakery, post } = await reportSetup());
     reader = await t.tokenFor('reader@demo.local');
-    other = await t.tokenFor('other@demo.local');
-    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
-    const id = (n: string) => list.find((c: { name: string }) => c.name === n).id;
-    bakery = id('Bäckerei Schmidt');
-    gruppe = id('Beispiel Gruppe');
+    gruppe = await t.companyIdOf('Beispiel Gruppe');
     const tagRes = await t.app.inject({
       method: 'POST',
       url: '/api/tag/person-groups',

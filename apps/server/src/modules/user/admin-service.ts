@@ -210,7 +210,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserInput, d?: Pic
 /** Creates the user and mails the invitation to choose a password. */
 export async function createAndInviteUser(ctx: Ctx, d: AccountDeps, input: UserInput) {
   const user = await getUser(ctx, await createUser(ctx, input));
-  await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
+  await sendPasswordLink(ctx, d, user, 'invite', INVITE_MINUTES);
   return user;
 }
 
@@ -219,7 +219,7 @@ export async function inviteUser(ctx: Ctx, d: AccountDeps, id: string, ip: strin
   const user = await ownUser(ctx, id);
   if (!user.isActive) return;
   await suspendForeignGrants(ctx, id, 'passwordLink', ip);
-  await sendPasswordLink(ctx.db, d, user, 'invite', INVITE_MINUTES, { in: ctx });
+  await sendPasswordLink(ctx, d, user, 'invite', INVITE_MINUTES);
 }
 
 /** The user's next request answers 412 PasswordExpired until they choose a new password. */

@@ -52,29 +52,23 @@ export async function requestEmailChange(ctx: Ctx, d: Pick<AccountDeps, 'mailer'
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_MINUTES * 60_000),
   });
   // The link goes to the new address: only its owner can confirm it.
-  await d.mailer.send(
-    {
-      to: email,
-      template: 'email-change',
-      locale: u!.language,
-      vars: {
-        name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email,
-        minutes: EMAIL_CHANGE_MINUTES,
-        link: d.mailer.link(`/profile?confirmEmail=${encodeURIComponent(token)}&user=${ctx.userId}`),
-      },
+  await d.mailer.send(ctx, {
+    to: email,
+    template: 'email-change',
+    locale: u!.language,
+    vars: {
+      name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email,
+      minutes: EMAIL_CHANGE_MINUTES,
+      link: d.mailer.link(`/profile?confirmEmail=${encodeURIComponent(token)}&user=${ctx.userId}`),
     },
-    { in: ctx },
-  );
+  });
   if (opts.by) {
-    await d.mailer.send(
-      {
-        to: u!.email,
-        template: 'email-change-notice',
-        locale: u!.language,
-        vars: { name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email, title: email },
-      },
-      { in: ctx },
-    );
+    await d.mailer.send(ctx, {
+      to: u!.email,
+      template: 'email-change-notice',
+      locale: u!.language,
+      vars: { name: `${u!.firstname} ${u!.lastname}`.trim() || u!.email, title: email },
+    });
   }
 }
 

@@ -24,46 +24,73 @@ export interface MailerOptions {
   relayPerHour?: { trial: number; paid: number };
 }
 
-export interface SendOptions {
-  /**
-   * Answer as soon as the mail is in the outbox and deliver over SMTP in the background. For
-   * requests whose answer time must not depend on whether a mail goes out (password reset:
-   * a slow answer would reveal that the address exists). Failures are logged and the mail stays
-   * in the outbox for flush().
-   */
-  background?: boolean;
-  /**
-   * Queue the mail in the request's transaction (request code has no other database): it goes
-   * out only if the request's writes commit, delivered in the background after the commit.
-   */
-  in?: { db: Db; afterCommit(fn: () => void): void };
-  /**
-   * A mail whose text a user chose (an invitation, a questionnaire): counted against the hourly
-   * limit of the sending user's own company (429 past it; needs `in`), and its footer names
-   * `companyName`, the company it is sent for, and says it came through the product.
-   */
-  relay?: { companyName: string };
+/**
+ * Where a mail is queued: a transaction, and what runs once it commits. The mail is written in
+ * that transaction, so it exists only if the transaction's writes commit, and it is delivered
+ * over SMTP in the background after the commit.
+ */
+export interface MailQueue {
+  db: Db;
+  afterCommit(fn: () => void): void;
 }
 
-export interface Mailer {
+export interface Mail {
+  to: string;
+  template: TemplateName;
+  locale: Language;
+  vars: Omit<MailVars, 'productName' | 'unsubscribeLink'>;
+  /** The opt-out category, where one template serves several (the notification categories). */
+  category?: string;
+}
+
+/**
+ * The mailer request code gets: it queues a mail in the request's tenant transaction (the
+ * request context is the queue) and holds no connection of its own, so it cannot send outside a
+ * request nor read the outbox.
+ */
+export interface RequestMailer {
   send(
-    m: {
-      to: string;
-      template: TemplateName;
-      locale: Language;
-      vars: Omit<MailVars, 'productName' | 'unsubscribeLink'>;
-      /** The opt-out category, where one template serves several (the notification categories). */
-      category?: string;
+    ctx: MailQueue,
+    mail: Mail,
+    options?: {
+      /**
+       * A mail whose text a user chose (an invitation, a questionnaire): counted against the
+       * hourly limit of the sending user's own company (429 past it), and its footer names
+       * `companyName`, the company it is sent for, and says it came through the product.
+       */
+      relay?: { companyName: string };
     },
-    options?: SendOptions,
   ): Promise<void>;
+  link(path: string): string;
+}
+
+/**
+ * The owner outbox: delivery, retries and unsubscribe links on the owner connection. Only
+ * authentication, sign-up and jobs hold it (platform/owner-access.test.ts lists them); they queue
+ * in their own transactions or, outside one, in ownerQueue().
+ */
+export interface Mailer extends RequestMailer {
   /** Retries mails SMTP did not take yet. */
   flush(): Promise<number>;
   /** Settles once no background delivery is under way (shutdown, tests). */
   idle(): Promise<void>;
-  link(path: string): string;
   unsubscribeSignature(email: string, category: string): string;
   verifyUnsubscribe(email: string, category: string, signature: string): boolean;
+}
+
+/**
+ * The owner connection outside any transaction as a queue: each statement commits at once, so a
+ * mail is in the outbox before send() answers and is handed to SMTP in the background right
+ * after. For code without a tenant whose answer time must not depend on SMTP (a lockout, a
+ * password reset, a sign-up of a known address: a slow answer would reveal the address).
+ */
+export function ownerQueue(db: OwnerDb): MailQueue {
+  return { db, afterCommit: (fn) => fn() };
+}
+
+/** Only what request code may do with the outbox: queue in its transaction, build links. */
+export function requestMailerOf(mailer: Mailer): RequestMailer {
+  return { send: (ctx, mail, options) => mailer.send(ctx, mail, options), link: (path) => mailer.link(path) };
 }
 
 const MAX_ATTEMPTS = 5;
@@ -184,13 +211,9 @@ export function createMailer(o: MailerOptions): Mailer {
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    async send({ to, template, locale, vars, category: categoryOf }, options) {
-      const db = options?.in?.db ?? o.db;
-      let senderCompanyId: string | null = null;
-      if (options?.relay) {
-        if (!options.in) throw new Error('a relayed mail is queued in the request that sends it');
-        senderCompanyId = await claimRelay(options.in.db);
-      }
+    async send(queue, { to, template, locale, vars, category: categoryOf }, options) {
+      const db = queue.db;
+      const senderCompanyId = options?.relay ? await claimRelay(db) : null;
       const category = categoryOf ?? templates[template].category;
       if (category) {
         const [out] = await db
@@ -216,9 +239,7 @@ export function createMailer(o: MailerOptions): Mailer {
         o.log.info({ to, subject, body }, 'mail stored in the outbox (no SMTP_URL configured)');
         return;
       }
-      if (options?.in) options.in.afterCommit(() => deliverInBackground(row));
-      else if (options?.background) deliverInBackground(row);
-      else await deliver(row);
+      queue.afterCommit(() => deliverInBackground(row));
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
