@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database, OwnerDb } from '../db/client';
 import { queryRows } from '../db/types';
 
@@ -123,8 +122,8 @@ export function diskStorage(root: string): Storage {
 
 /**
  * A quarter of a megabyte per chunk row. With 1 MB the server's peak memory grew by up to 50 MB
- * while a 100 MB file went through (the driver grows its buffers by doubling for each large
- * message, garbage the collector keeps a while); with 256 kB by about 17 MB each way.
+ * while a 100 MB file went through: the driver grows its buffers by doubling for each large
+ * message (and reads bytea as hex text), garbage the collector keeps a while.
  */
 export const CHUNK_BYTES = 256 * 1024;
 
@@ -160,19 +159,9 @@ export function databaseStorage(db: OwnerDb, dataDir: string): Storage {
   const find = async (hash: string) =>
     (await queryRows<{ id: string; size: string }>(db, sql`select id, size from stored_file where hash = ${hash}`))[0];
   const drop = (id: string) => queryRows(db, sql`delete from stored_file where id = ${id}`);
-  const client = (db as unknown as { $client: unknown }).$client;
-  const readChunk = async (id: string, seq: number): Promise<Uint8Array | undefined> => {
-    const text = 'select data from stored_file_chunk where file_id = $1 and seq = $2';
-    // node-postgres: in binary, the chunk arrives as its bytes. As text it would come as a hex
-    // string twice its size, kept by the garbage collector far longer than the bytes themselves.
-    if (client instanceof pg.Pool) {
-      const binary = { text, values: [id, seq], binary: true } as pg.QueryConfig;
-      return (await client.query<{ data: Buffer }>(binary)).rows[0]?.data;
-    }
-    return (
-      await queryRows<{ data: Uint8Array }>(db, sql`select data from stored_file_chunk where file_id = ${id} and seq = ${seq}`)
-    )[0]?.data;
-  };
+  const readChunk = async (id: string, seq: number) =>
+    (await queryRows<{ data: Uint8Array }>(db, sql`select data from stored_file_chunk where file_id = ${id} and seq = ${seq}`))[0]
+      ?.data;
   const storage: Storage = {
     ...diskCache(dataDir),
     async putStream(source) {

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomFillSync, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,16 +28,16 @@ const memoryOf = (pid: number) => {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 };
 
-/** A file of `size` bytes made as it is sent (different in every megabyte), hashed on the way. */
+/** A file of `size` random bytes made as it is sent, hashed on the way. */
 function generated(size: number) {
   const hash = createHash('sha256');
   async function* body() {
     yield Buffer.from(
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="gross.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     );
-    for (let sent = 0, n = 0; sent < size; n++) {
-      const piece = Buffer.alloc(Math.min(MB, size - sent), n % 251);
-      piece.writeUInt32BE(n, 0);
+    for (let sent = 0; sent < size; ) {
+      // Every byte value, so a transfer that alters bytes (a text decoding) shows in the hash.
+      const piece = randomFillSync(Buffer.allocUnsafe(Math.min(MB, size - sent)));
       hash.update(piece);
       sent += piece.length;
       yield piece;
