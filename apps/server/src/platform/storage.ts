@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, OwnerDb } from '../db/client';
 import { queryRows } from '../db/types';
+import { sqlState } from './errors';
 
 /** A stored file: its content hash (SHA-256, hex) and its size in bytes. */
 export interface StoredFile {
@@ -181,8 +182,8 @@ export function databaseStorage(db: OwnerDb, dataDir: string): Storage {
           sql`update stored_file set hash = ${stored.hash}, size = ${stored.size}
               where id = ${id} and not exists (select 1 from stored_file where hash = ${stored.hash})
               returning id`,
-        ).catch((e: { code?: string }) => {
-          if (e.code === '23505') return [];
+        ).catch((e: unknown) => {
+          if (sqlState(e) === '23505') return [];
           throw e;
         });
         if (named.length === 0) await drop(id);
