@@ -265,7 +265,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     importRoutes(api, itemDeps);
     tagRoutes(api);
     textModuleRoutes(api);
-    attachmentRoutes(api, { storage });
+    attachmentRoutes(api, { storage, maxBytes: config.attachmentMaxBytes });
     searchRoutes(api);
     timelineRoutes(api, { timeZone: config.timeZone });
     changeLogRoutes(api);

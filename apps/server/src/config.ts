@@ -101,6 +101,11 @@ const envSchema = z.object({
   NOTIFY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
   /** How often the webhook queue is looked at: the first attempt of a delivery waits at most this long. */
   WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
+  /**
+   * The largest attachment an item takes, in MB. Uploads stream into storage, so memory does
+   * not grow with it; the web app still checks against the shared 20 MB before sending.
+   */
+  ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(10240).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** `compare`: answers also written by zod's encode and compared (the test suites); `fast` otherwise. */
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenDays: c.REFRESH_TOKEN_DAYS,
     notifyIntervalSeconds: c.NOTIFY_INTERVAL_SECONDS,
     webhookIntervalSeconds: c.WEBHOOK_INTERVAL_SECONDS,
+    attachmentMaxBytes: c.ATTACHMENT_MAX_MB * 1024 * 1024,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : null,
     responseCheck: c.RESPONSE_CHECK,

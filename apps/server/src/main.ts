@@ -7,7 +7,7 @@ import { advanceContracts } from './modules/billing/contract-job';
 import { resetDueDemoCompanies } from './modules/company/demo-reset';
 import { removeAbandonedImports } from './modules/import/cleanup';
 import { runNotificationPass } from './modules/notification/scheduler';
-import { diskStorage } from './platform/storage';
+import { openStorage } from './platform/storage';
 import { startupMessage } from './startup-message';
 
 async function main() {
@@ -35,7 +35,9 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
   });
   const { secret, seeded } = await bootstrap(database, config);
-  const app = await buildApp({ config, database, storage: diskStorage(config.dataDir), secret });
+  // On PostgreSQL files live in the database, so instances on several machines share them.
+  const storage = await openStorage(database, config.dataDir);
+  const app = await buildApp({ config, database, storage, secret });
 
   // Mails SMTP refused are retried; without SMTP_URL they simply stay in the outbox. Every
   // instance flushes: each claims its own mails (FOR UPDATE SKIP LOCKED), so each goes out once.

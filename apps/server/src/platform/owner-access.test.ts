@@ -22,6 +22,7 @@ const allowed: Record<string, string> = {
   'platform/auth/plugin.ts': 'authenticates each request and opens its tenant transaction',
   'platform/tenancy.ts': 'opens the tenant transaction on the owner connection',
   'platform/mail/mailer.ts': 'the mail outbox worker',
+  'platform/storage.ts': 'files in PostgreSQL: content-addressed, no company data (the rows naming a hash decide access)',
   'modules/auth/deps.ts': 'login, token refresh and password reset (no tenant yet)',
   'modules/auth/token-limits.ts': 'rate limits of login and token refresh (no tenant yet)',
   'modules/billing/signup.ts': 'public sign-up: creates the company, its account holder and contract',

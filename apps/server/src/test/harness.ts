@@ -9,7 +9,7 @@ import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { company } from '../db/schema/index';
-import { diskStorage } from '../platform/storage';
+import { openStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { baseEnv, databaseUrl, dropDatabase, variantFor, withAdmin } from './template';
 
@@ -38,9 +38,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { de
     loadDataDir = new Blob([fs.readFileSync(templates.files[variant])]);
   }
   const database = await openDatabase({ url, loadDataDir, logger: opts.logger });
-  const storage = diskStorage(dataDir);
   // On a seeded copy this only makes the token secret; the rest is already there.
   const { secret } = await bootstrap(database, config, { demoItems });
+  const storage = await openStorage(database, dataDir);
   // A clock tests can move forward (TOTP steps, token expiry, lockout windows).
   const clock = {
     offsetMs: 0,

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -21,14 +22,17 @@ import { runNotificationPass } from '../modules/notification/scheduler';
 import { secretBox } from '../platform/auth/secret-box';
 import { addDays, todayIn } from '../platform/dates';
 import { ownerQueue } from '../platform/mail/mailer';
-import { diskStorage } from '../platform/storage';
+import { openStorage } from '../platform/storage';
 import { DEMO_PASSWORD } from '../seed/demo';
+import { multipart } from './helpers';
+import { startServerProcess } from './server-process';
 import { baseEnv, databaseUrl, dropDatabase, withAdmin } from './template';
 
 /**
  * Several server processes on one PostgreSQL database (decision 0016). Two app instances run in
- * this process, each with its own connection pool, mailer and timers, as two processes would;
- * a third is a real server process that is killed in the middle of a burst of writes.
+ * this process, each with its own connection pool, mailer, timers and DATA_DIR, as two processes
+ * on two machines without a shared disk would; a third is a real server process that is killed
+ * in the middle of a burst of writes.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) console.info('multi-instance.test.ts skipped: it needs PostgreSQL (set TEST_DATABASE_URL).');
@@ -48,54 +52,6 @@ function mailCatcher() {
     },
   });
   return { server, received, count: (to: string) => received.filter((r) => r === to).length };
-}
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** The real server, as `npm start` runs it, on the given database. */
-async function startServerProcess(url: string, dataDir: string, env: Record<string, string> = {}) {
-  const port = await freePort();
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ENVIRONMENT: 'Test',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { base, child };
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.skipIf(!adminUrl)('several app instances on one PostgreSQL database', () => {
@@ -136,8 +92,12 @@ describe.skipIf(!adminUrl)('several app instances on one PostgreSQL database', (
       resetTokenMinutes: config.resetTokenMinutes,
       productName: config.productName,
     };
+    // Each instance its own DATA_DIR: files are shared through the database alone.
     apps = await Promise.all(
-      databases.map((database) => buildApp({ config, database, storage: diskStorage(dataDir), secret: started[0]!.secret })),
+      databases.map(async (database, i) => {
+        const storage = await openStorage(database, fs.mkdtempSync(path.join(dataDir, `instance-${i}-`)));
+        return buildApp({ config, database, storage, secret: started[0]!.secret });
+      }),
     );
     await Promise.all(apps.map((app) => app.ready()));
     const login = await apps[0]!.inject({
@@ -266,6 +226,46 @@ describe.skipIf(!adminUrl)('several app instances on one PostgreSQL database', (
     });
   const numbersOf = async (ids: string[]) =>
     (await db().select({ number: item.number }).from(item).where(inArray(item.id, ids))).map((r) => r.number);
+
+  it('reads on each instance the files uploaded on the other, though they share no DATA_DIR', async () => {
+    const auth = { authorization: `Bearer ${admin}`, 'x-tenant': bakery };
+    const issue = (await createIssue(0, 'Mit Anhängen')).json().id;
+    const upload = (i: number, name: string, content: Buffer) => {
+      const m = multipart(name, 'application/pdf', content);
+      return apps[i]!.inject({
+        method: 'POST',
+        url: `/api/issue/${issue}/attachment`,
+        payload: m.payload,
+        headers: { ...auth, ...m.headers },
+      });
+    };
+    const contents = [Buffer.from('%PDF-1.4 from instance 0'), Buffer.alloc(3 * 1024 * 1024 + 5, 'x')];
+    const uploaded = await Promise.all(contents.map((c, i) => upload(i, `file-${i}.pdf`, c)));
+    expect(uploaded.map((r) => r.statusCode)).toEqual([201, 201]);
+    for (const [i, res] of uploaded.entries()) {
+      const download = await apps[1 - i]!.inject({ url: `/api/attachment/${res.json().id}/download`, headers: auth });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(contents[i]!)).toBe(true);
+    }
+    // A logo set on one instance is shown, resized, by the other; the resized copy is its own cache.
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const m = multipart('logo.png', 'image/png', png);
+    const set = await apps[1]!.inject({
+      method: 'POST',
+      url: `/api/company/${bakery}/logo`,
+      payload: m.payload,
+      headers: { ...auth, ...m.headers },
+    });
+    expect(set.statusCode).toBe(204);
+    const logo = await apps[0]!.inject({ url: `/api/company/${bakery}/logo?width=20&height=20`, headers: auth });
+    expect(logo.statusCode).toBe(200);
+    expect((await sharp(logo.rawPayload).metadata()).width).toBe(20);
+    // Nothing of it was written under any DATA_DIR/files.
+    const onDisk = fs.readdirSync(dataDir, { recursive: true }).map(String);
+    expect(onDisk.filter((f) => f.split(path.sep).includes('files'))).toEqual([]);
+  });
 
   it('numbers items uniquely when both create at once', async () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => createIssue(i, 'Parallel')));

@@ -7,6 +7,7 @@ export * from './lists';
 export * from './notification';
 export * from './questionnaires';
 export * from './security';
+export * from './storage';
 export * from './time';
 export * from './webhook';
 export * from './workspace';

@@ -1,17 +1,17 @@
-import { ATTACHMENT_MAX_BYTES, allowedAttachmentMimeTypes, attachmentSchema, itemTypes } from '@pc/shared';
+import { allowedAttachmentMimeTypes, attachmentSchema, itemTypes } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import type { Storage } from '../../platform/storage';
-import { readUpload, uploadOf } from '../../platform/upload';
+import { storedUploadOf, storeUpload } from '../../platform/upload';
 import { addAttachment, deleteAttachment, downloadAttachment, listAttachments, listItemAttachments } from './service';
 
 /** RFC 6266 filename with a plain-ASCII fallback. */
 const disposition = (name: string, inline: boolean) =>
   `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-export function attachmentRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
+export function attachmentRoutes(app: FastifyInstance, { storage, maxBytes }: { storage: Storage; maxBytes: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.uuid() });
 
@@ -31,13 +31,14 @@ export function attachmentRoutes(app: FastifyInstance, { storage }: { storage: S
       {
         config: { claims: { all: [`${t.claim}.Read`, `${t.claim}.Write`] } },
         schema: { tags: [t.key], params: idParams, consumes: ['multipart/form-data'], response: { 201: attachmentSchema } },
-        preValidation: readUpload({
-          maxBytes: ATTACHMENT_MAX_BYTES,
+        preValidation: storeUpload({
+          storage,
+          maxBytes,
           types: allowedAttachmentMimeTypes,
           typeError: 'validation.fileType',
         }),
       },
-      async (req, reply) => reply.code(201).send(await addAttachment(ctxOf(req), storage, t.key, req.params.id, uploadOf(req))),
+      async (req, reply) => reply.code(201).send(await addAttachment(ctxOf(req), t.key, req.params.id, storedUploadOf(req))),
     );
   }
 
@@ -50,6 +51,7 @@ export function attachmentRoutes(app: FastifyInstance, { storage }: { storage: S
       .header('content-disposition', disposition(file.fileName, inline))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
+      .header('content-length', file.size)
       .send(file.body);
   });
 

@@ -70,27 +70,26 @@ export async function listItemAttachments(ctx: Ctx, type: ItemTypeKey, itemId: s
   return rows.map((r) => toDto(ctx, r));
 }
 
+/** Records a file already in storage (streamed there while it arrived) on an item of the scope. */
 export async function addAttachment(
   ctx: Ctx,
-  storage: Storage,
   type: ItemTypeKey,
   itemId: string,
-  file: { filename: string; mimetype: string; data: Buffer },
+  file: { filename: string; mimetype: string; hash: string; size: number },
 ) {
   const target = await itemInScope(ctx, type, itemId);
   // The name is stored as text: NUL or a broken surrogate would fail in the database.
   if (!text.safeParse(file.filename).success) throw validationFailed({ file: ['validation.text'] });
-  if (file.data.length === 0) throw validationFailed({ file: ['validation.fileEmpty'] });
-  const hash = await storage.put(file.data);
+  if (file.size === 0) throw validationFailed({ file: ['validation.fileEmpty'] });
   const [a] = await ctx.db
     .insert(attachment)
     .values({
       companyId: target.companyId,
       itemId: target.id,
-      fileHash: hash,
+      fileHash: file.hash,
       fileName: file.filename.slice(0, 255) || 'datei',
       mimeType: file.mimetype,
-      size: file.data.length,
+      size: file.size,
       uploadedBy: ctx.userId,
     })
     .returning({ id: attachment.id });
@@ -133,9 +132,10 @@ async function load(ctx: Ctx, id: string, allowed: (row: Row) => boolean) {
 
 export async function downloadAttachment(ctx: Ctx, storage: Storage, id: string) {
   const row = await load(ctx, id, (r) => mayReadAttachment(ctx.claims, r.itemType));
-  const body = await storage.get(row.a.fileHash);
-  if (!body) throw notFound();
-  return { fileName: row.a.fileName, mimeType: row.a.mimeType, body };
+  // Streamed: a large file is never held whole.
+  const file = await storage.getStream(row.a.fileHash);
+  if (!file) throw notFound();
+  return { fileName: row.a.fileName, mimeType: row.a.mimeType, size: file.size, body: file.stream };
 }
 
 export async function deleteAttachment(ctx: Ctx, id: string) {
