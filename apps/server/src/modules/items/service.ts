@@ -385,7 +385,7 @@ export async function insertItem(
     changes: diff({}, coreOf(row!)),
   });
   await notifyItemChange(tx, ctx.userId, d.now(), null, row!);
-  await enqueueItemWebhooks(d, ctx, type, row!.id, companyId, itemEvents(type, null, row!));
+  await enqueueItemWebhooks(d, ctx, row!.id, companyId, itemEvents(type, null, row!));
   return row!;
 }
 
@@ -396,7 +396,6 @@ export async function insertItem(
 async function enqueueItemWebhooks(
   d: ItemDeps,
   ctx: ItemCtx,
-  type: ItemTypeKey,
   id: string,
   companyId: string,
   events: ReturnType<typeof itemEvents>,
@@ -406,11 +405,21 @@ async function enqueueItemWebhooks(
     events,
     at: d.now(),
     payload: async () => {
-      const row = await loadOne(ctx.db, { ...ctx, scopeCompanyIds: [companyId] }, type, id);
-      const { rights: _rights, ...apiItem } = (await toItems(ctx.db, [row], d.now(), ctx.claims))[0]!;
-      return { item: apiItem };
+      const apiItem = await webhookItem(ctx.db, companyId, id, d.now());
+      return apiItem && { item: apiItem };
     },
   });
+}
+
+/**
+ * An item as the API returns it, for a webhook's payload: without the rights, which would be
+ * some user's own and mean nothing to a receiver. Null when it is gone (a pass that raced a delete).
+ */
+export async function webhookItem(tx: Db, companyId: string, id: string, now: Date) {
+  const rows = await selectItems(tx, and(eq(item.id, id), inScope(item.companyId, [companyId]))!);
+  if (!rows.length) return null;
+  const { rights: _rights, ...apiItem } = (await toItems(tx, rows, now, new Set()))[0]!;
+  return apiItem;
 }
 
 /** Rows per multi-row statement of `insertItems`: well below PostgreSQL's 65,535 parameters. */
@@ -497,7 +506,7 @@ export async function insertItems(
     );
     for (const row of rows) {
       await notifyItemChange(tx, ctx.userId, d.now(), null, row);
-      await enqueueItemWebhooks(d, ctx, type, row.id, companyId, itemEvents(type, null, row));
+      await enqueueItemWebhooks(d, ctx, row.id, companyId, itemEvents(type, null, row));
     }
   }
   return inputs.length;
@@ -551,7 +560,7 @@ export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
       changes,
     });
     await notifyItemChange(tx, ctx.userId, d.now(), before, { ...before, ...next, id });
-    await enqueueItemWebhooks(d, ctx, type, id, before.companyId, itemEvents(type, before, next));
+    await enqueueItemWebhooks(d, ctx, id, before.companyId, itemEvents(type, before, next));
   }
   return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now(), ctx.claims))[0]!;
 }
