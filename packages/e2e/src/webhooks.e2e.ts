@@ -12,7 +12,7 @@ describe('webhooks in the browser', () => {
   let browser: Browser;
   let receiver: http.Server;
   let hookUrl: string;
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const received: { url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
 
   beforeAll(async () => {
     assertWebBuilt();
@@ -20,7 +20,7 @@ describe('webhooks in the browser', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
+        received.push({ url: req.url ?? '', headers: req.headers, body });
         res.writeHead(204).end();
       });
     });
@@ -30,6 +30,29 @@ describe('webhooks in the browser', () => {
     server = await startServer({ LOGIN_RATE_LIMIT: '1000', WEBHOOK_INTERVAL_SECONDS: '1' });
     browser = await launch();
   });
+  /** An entry created in the bakery as a script would (a token, then the API); answers its status. */
+  async function createIssue(name: string) {
+    const token = (
+      (await (
+        await fetch(`${server.url}/api/auth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const companies = (await (
+      await fetch(`${server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { id: string; name: string }[];
+    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
+    const created = await fetch(`${server.url}/api/issue`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'X-Tenant': bakery, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, data: { priority: 'High' } }),
+    });
+    return created.status;
+  }
+
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -62,25 +85,7 @@ describe('webhooks in the browser', () => {
     expect(await page.textContent('main')).not.toContain(secret);
 
     // An entry is created in the bakery (as a script would); its event reaches the receiver.
-    const token = (
-      (await (
-        await fetch(`${server.url}/api/auth/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', username: 'admin@demo.local', password: 'Demo1234!' }).toString(),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
-    const companies = (await (
-      await fetch(`${server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { id: string; name: string }[];
-    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
-    const created = await fetch(`${server.url}/api/issue`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'X-Tenant': bakery, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Webhook-Probe', data: { priority: 'High' } }),
-    });
-    expect(created.status).toBe(201);
+    expect(await createIssue('Webhook-Probe')).toBe(201);
 
     await row.getByRole('button', { name: 'Zustellungen' }).click();
     const log = page.getByTestId('webhook-deliveries');
@@ -100,6 +105,49 @@ describe('webhooks in the browser', () => {
     await delivery.getByRole('button', { name: 'Erneut senden' }).click();
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
     expect(received[1]!.body).toBe(got!.body);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('changes an endpoint: a refused address stays on the field, then address, events and pause', async () => {
+    const { page, errors, close } = await newPage(browser, DESKTOP);
+    await signIn(page, server.url, 'admin@demo.local', { to: '/administration/webhooks' });
+    const row = page.getByTestId('webhook-row');
+    await row.getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog');
+    const url = dialog.getByLabel(/^Adresse \(URL\)/);
+    expect(await url.inputValue()).toBe(hookUrl);
+    await url.fill('http://hooks.example.com/x');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText(/Nur HTTPS-Adressen sind erlaubt/).waitFor();
+
+    const edited = `${hookUrl}/edited`;
+    await url.fill(edited);
+    await dialog.getByRole('checkbox', { name: /Eintrag angelegt/ }).uncheck();
+    await dialog.getByRole('checkbox', { name: /Frist erreicht/ }).check();
+    await dialog.getByLabel(/^Aktiv/).uncheck();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'webhook-edit-desktop');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(edited).waitFor();
+    await row.getByText(/Angehalten seit/).waitFor();
+    await row.getByText('Frist erreicht', { exact: true }).waitFor();
+    expect(await row.getByText('Eintrag angelegt').count()).toBe(0);
+
+    // Started again and listening to new entries: the next one goes to the new address.
+    await row.getByRole('button', { name: 'Bearbeiten' }).click();
+    await dialog.getByRole('checkbox', { name: /Eintrag angelegt/ }).check();
+    await dialog.getByLabel(/^Aktiv/).check();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(/Angehalten seit/).waitFor({ state: 'detached' });
+    expect(await createIssue('Nach der Änderung')).toBe(201);
+    await expect
+      .poll(() => received.filter((r) => r.url === '/hook/edited').map((r) => JSON.parse(r.body).data.item.name), {
+        timeout: 20_000,
+      })
+      .toEqual(['Nach der Änderung']);
     expect(errors).toEqual([]);
     await close();
   });
