@@ -11,20 +11,35 @@ describe('webhooks in the browser', () => {
   const app = withServerAndBrowser({ env: { WEBHOOK_INTERVAL_SECONDS: '1' } });
   let receiver: http.Server;
   let hookUrl: string;
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const received: { url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
 
   beforeAll(async () => {
     receiver = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
+        received.push({ url: req.url ?? '', headers: req.headers, body });
         res.writeHead(204).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   });
+  /** An entry created in the bakery as a script would (a token, then the API); answers its status. */
+  async function createIssue(name: string) {
+    const token = await accessToken(app.server.url, 'admin@demo.local');
+    const companies = (await (
+      await fetch(`${app.server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { id: string; name: string }[];
+    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
+    const created = await fetch(`${app.server.url}/api/issue`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'X-Tenant': bakery, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, data: { priority: 'High' } }),
+    });
+    return created.status;
+  }
+
   afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));
   });
@@ -54,17 +69,7 @@ describe('webhooks in the browser', () => {
     expect(await page.textContent('main')).not.toContain(secret);
 
     // An entry is created in the bakery (as a script would); its event reaches the receiver.
-    const token = await accessToken(app.server.url, 'admin@demo.local');
-    const companies = (await (
-      await fetch(`${app.server.url}/api/company/list-items`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { id: string; name: string }[];
-    const bakery = companies.find((c) => c.name === 'Bäckerei Schmidt')!.id;
-    const created = await fetch(`${app.server.url}/api/issue`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'X-Tenant': bakery, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Webhook-Probe', data: { priority: 'High' } }),
-    });
-    expect(created.status).toBe(201);
+    expect(await createIssue('Webhook-Probe')).toBe(201);
 
     await row.getByRole('button', { name: 'Zustellungen' }).click();
     const log = page.getByTestId('webhook-deliveries');
@@ -84,6 +89,49 @@ describe('webhooks in the browser', () => {
     await delivery.getByRole('button', { name: 'Erneut senden' }).click();
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
     expect(received[1]!.body).toBe(got!.body);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('changes an endpoint: a refused address stays on the field, then address, events and pause', async () => {
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, 'admin@demo.local', { to: '/administration/webhooks' });
+    const row = page.getByTestId('webhook-row');
+    await row.getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog');
+    const url = dialog.getByLabel(/^Adresse \(URL\)/);
+    expect(await url.inputValue()).toBe(hookUrl);
+    await url.fill('http://hooks.example.com/x');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText(/Nur HTTPS-Adressen sind erlaubt/).waitFor();
+
+    const edited = `${hookUrl}/edited`;
+    await url.fill(edited);
+    await dialog.getByRole('checkbox', { name: /Eintrag angelegt/ }).uncheck();
+    await dialog.getByRole('checkbox', { name: /Frist erreicht/ }).check();
+    await dialog.getByLabel(/^Aktiv/).uncheck();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'webhook-edit-desktop');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(edited).waitFor();
+    await row.getByText(/Angehalten seit/).waitFor();
+    await row.getByText('Frist erreicht', { exact: true }).waitFor();
+    expect(await row.getByText('Eintrag angelegt').count()).toBe(0);
+
+    // Started again and listening to new entries: the next one goes to the new address.
+    await row.getByRole('button', { name: 'Bearbeiten' }).click();
+    await dialog.getByRole('checkbox', { name: /Eintrag angelegt/ }).check();
+    await dialog.getByLabel(/^Aktiv/).check();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(/Angehalten seit/).waitFor({ state: 'detached' });
+    expect(await createIssue('Nach der Änderung')).toBe(201);
+    await expect
+      .poll(() => received.filter((r) => r.url === '/hook/edited').map((r) => JSON.parse(r.body).data.item.name), {
+        timeout: 20_000,
+      })
+      .toEqual(['Nach der Änderung']);
     expect(errors).toEqual([]);
     await close();
   });

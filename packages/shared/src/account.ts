@@ -136,6 +136,7 @@ export const securityEventTypes = [
   'sso.refused',
   'sso.configured',
   'webhook.created',
+  'webhook.updated',
   'webhook.deleted',
 ] as const;
 

@@ -8,6 +8,8 @@ export const WEBHOOK_EVENTS = [
   'item.status_changed',
   'data_breach.created',
   'privacy_request.received',
+  /** A deadline alert of the notifications: a breach's 72 hours (at 24, 48, 66) or a request's answer (7 days, 1 day before). */
+  'deadline.reached',
 ] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
@@ -17,10 +19,17 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 export const webhookInputSchema = z.strictObject({
   companyId: z.uuid(),
-  url: z.string().trim().min(1).max(2000),
-  events: z.array(webhookEventSchema).min(1).max(WEBHOOK_EVENTS.length),
+  url: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+  events: z.array(webhookEventSchema).min(1, 'validation.webhook.eventsRequired').max(WEBHOOK_EVENTS.length),
 });
 export type WebhookInput = z.infer<typeof webhookInputSchema>;
+
+/**
+ * A change of an endpoint: its address, its events, paused or not. The company and the secret
+ * stay; every field is optional, so a script changes one without repeating the others.
+ */
+export const webhookUpdateSchema = webhookInputSchema.pick({ url: true, events: true }).extend({ paused: z.boolean() }).partial();
+export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 
 /** The answer to a creation: the secret is shown this once. */
 export const webhookCreatedSchema = z.object({ id: z.uuid(), secret: z.string() });
@@ -40,7 +49,7 @@ export const webhookSchema = z.object({
   /** Set once the endpoint failed too often in a row; a resend starts it again. */
   pausedAt: dateTime.nullable(),
   consecutiveFailures: z.number().int(),
-  rights: z.object({ delete: z.boolean(), resend: z.boolean() }),
+  rights: z.object({ update: z.boolean(), delete: z.boolean(), resend: z.boolean() }),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 

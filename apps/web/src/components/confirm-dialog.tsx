@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from './dialog-frame';
 
@@ -36,4 +37,34 @@ export function ConfirmDialog({ open, title, text, confirmLabel, danger, busy, o
       }
     />
   );
+}
+
+/**
+ * An action asked for with a confirm dialog (remove, revoke): the target asked about, the
+ * dialog's open/busy state and the failure to show. The dialog stays open when the action fails.
+ */
+export function useConfirmedAction<T>(action: (target: T) => Promise<unknown>) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const confirm = async () => {
+    if (target === null) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action(target);
+      setTarget(null);
+    } catch (e) {
+      setFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    target,
+    ask: (next: T) => setTarget(next),
+    failure,
+    /** Spread into `ConfirmDialog`. */
+    dialog: { open: target !== null, busy, onConfirm: () => void confirm(), onClose: () => setTarget(null) },
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, company } from './identity';
 
 /**
@@ -48,9 +48,16 @@ export const webhookDelivery = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     responseStatus: integer('response_status'),
     lastError: text('last_error'),
+    /**
+     * What makes an event happen once per endpoint when it is raised by a pass that may run again
+     * (a deadline alert: kind, item and step); null for events of a change, which happen once anyway,
+     * and for resends.
+     */
+    eventKey: text('event_key'),
   },
   (t) => [
     index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt),
     index('webhook_delivery_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('webhook_delivery_once_uq').on(t.endpointId, t.eventKey).where(sql`${t.eventKey} is not null`),
   ],
 );

@@ -343,7 +343,6 @@ function targetCompany(ctx: ItemCtx, requested: string | undefined) {
 async function enqueueItemWebhooks(
   d: ItemDeps,
   ctx: ItemCtx,
-  type: ItemTypeKey,
   id: string,
   companyId: string,
   events: ReturnType<typeof itemEvents>,
@@ -353,11 +352,21 @@ async function enqueueItemWebhooks(
     events,
     at: d.now(),
     payload: async () => {
-      const row = await loadOne(ctx.db, { ...ctx, scopeCompanyIds: [companyId] }, type, id);
-      const { rights: _rights, ...apiItem } = (await toItems(ctx.db, [row], d.now(), ctx.claims))[0]!;
-      return { item: apiItem };
+      const apiItem = await webhookItem(ctx.db, companyId, id, d.now());
+      return apiItem && { item: apiItem };
     },
   });
+}
+
+/**
+ * An item as the API returns it, for a webhook's payload: without the rights, which would be
+ * some user's own and mean nothing to a receiver. Null when it is gone (a pass that raced a delete).
+ */
+export async function webhookItem(tx: Db, companyId: string, id: string, now: Date) {
+  const rows = await selectItems(tx, and(eq(item.id, id), inScope(item.companyId, [companyId]))!);
+  if (!rows.length) return null;
+  const { rights: _rights, ...apiItem } = (await toItems(tx, rows, now, new Set()))[0]!;
+  return apiItem;
 }
 
 /** Rows per multi-row statement of `insertItems`: well below PostgreSQL's 65,535 parameters. */
@@ -431,7 +440,7 @@ export async function insertItems(
     const events = [];
     for (const row of rows) events.push(...(await itemChangeEvents(tx, ctx.userId, d.now(), null, row)));
     await notifyMany(tx, events);
-    for (const row of rows) await enqueueItemWebhooks(d, ctx, type, row.id, companyId, itemEvents(type, null, row));
+    for (const row of rows) await enqueueItemWebhooks(d, ctx, row.id, companyId, itemEvents(type, null, row));
     created.push(...rows);
   }
   return created;
@@ -485,7 +494,7 @@ export async function updateItem(d: ItemDeps, ctx: ItemCtx, type: ItemTypeKey, i
       changes,
     });
     await notifyItemChange(tx, ctx.userId, d.now(), before, { ...before, ...next, id });
-    await enqueueItemWebhooks(d, ctx, type, id, before.companyId, itemEvents(type, before, next));
+    await enqueueItemWebhooks(d, ctx, id, before.companyId, itemEvents(type, before, next));
   }
   return (await toItems(tx, [await loadOne(tx, ctx, type, id)], d.now(), ctx.claims))[0]!;
 }

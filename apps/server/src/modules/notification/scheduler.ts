@@ -4,6 +4,8 @@ import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client'
 import { type Db, queryRows } from '../../db/types';
 import { addDays, todayIn } from '../../platform/dates';
 import type { Mailer } from '../../platform/mail/mailer';
+import { webhookItem } from '../items/service';
+import { type DeadlineAlert, enqueueDeadlineEvents } from '../webhook/events';
 import { digestBatch, digestWeek } from './digest';
 import { queueNotificationMails } from './mails';
 
@@ -50,14 +52,22 @@ export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; no
               order by id limit ${BATCH}`,
         )
       ).map((r) => r.id);
-      if (ids.length) count(await dueReminders(tx, ids, today));
+      if (ids.length) {
+        const rows = await dueReminders(tx, ids, today);
+        count(rows);
+        await deadlineWebhooks(tx, rows, o.now);
+      }
       return ids;
     });
     if (step === null) return { ran: false, created, mailed: 0, digests: 0 };
     if (step.length < BATCH) break;
     cursor = step[step.length - 1]!;
   }
-  const breaches = await inBatch(db, async (tx) => [...(await breachReminders(tx, o.now)), ...(await trialReminders(tx, today))]);
+  const breaches = await inBatch(db, async (tx) => {
+    const rows = await breachReminders(tx, o.now);
+    await deadlineWebhooks(tx, rows, o.now);
+    return [...rows, ...(await trialReminders(tx, today))];
+  });
   if (breaches === null) return { ran: false, created, mailed: 0, digests: 0 };
   count(breaches);
   if (!o.mailer) return { ran: true, created, mailed: 0, digests: 0 };
@@ -95,6 +105,11 @@ export async function sendMails(db: OwnerDb, mailer: Mailer, o: { timeZone: stri
   }
 }
 
+/** The deadline alerts just raised, as webhook events in the same batch: committed with them or not at all. */
+function deadlineWebhooks(tx: Db, rows: Raised[], now: Date) {
+  return enqueueDeadlineEvents(tx, rows, now, (itemId, companyId) => webhookItem(tx, companyId, itemId, now));
+}
+
 async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | null> {
   // Embedded PGlite answers within microtasks: without a turn of the event loop between batches
   // the whole pass would run as one, and requests would wait for all of it.
@@ -109,10 +124,12 @@ async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | 
   });
 }
 
+type Raised = DeadlineAlert & { kind: NotificationKind };
+
 function dueReminders(tx: Db, ids: string[], today: string) {
   const from = addDays(today, -CATCH_UP_DAYS);
   const until = addDays(today, 7);
-  return queryRows<{ kind: NotificationKind }>(
+  return queryRows<Raised>(
     tx,
     sql`
     with dues as (
@@ -146,12 +163,12 @@ function dueReminders(tx: Db, ids: string[], today: string) {
     ) x
     cross join lateral pc_notify_channel(x.recipient_id, pc_notify_category(x.kind)) ch
     on conflict do nothing
-    returning kind`,
+    returning kind, company_id, item_id, threshold`,
   );
 }
 
 function breachReminders(tx: Db, now: Date) {
-  return queryRows<{ kind: NotificationKind }>(
+  return queryRows<Raised>(
     tx,
     sql`
     with open as (
@@ -174,7 +191,7 @@ function breachReminders(tx: Db, now: Date) {
     ) x
     cross join lateral pc_notify_channel(x.recipient_id, 'breach') ch
     on conflict do nothing
-    returning kind`,
+    returning kind, company_id, item_id, threshold`,
   );
 }
 

@@ -5,12 +5,22 @@ import {
   webhookDeliverySchema,
   webhookInputSchema,
   webhookListSchema,
+  webhookSchema,
+  webhookUpdateSchema,
 } from '@pc/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery, type WebhookDeps } from './service';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  resendDelivery,
+  updateWebhook,
+  type WebhookDeps,
+} from './service';
 
 /** Outgoing webhooks of the request's companies, for their administrators. */
 export function webhookRoutes(app: FastifyInstance, d: WebhookDeps) {
@@ -34,6 +44,21 @@ export function webhookRoutes(app: FastifyInstance, d: WebhookDeps) {
 
   r.get('/api/webhook', { config: admins, schema: { tags: ['webhook'], response: { 200: webhookListSchema } } }, async (req) =>
     listWebhooks(ctxOf(req)),
+  );
+
+  r.patch(
+    '/api/webhook/:id',
+    {
+      config: admins,
+      schema: {
+        tags: ['webhook'],
+        summary: 'Change the address, the events or the pause of an endpoint; company and secret stay',
+        params: idParams,
+        body: webhookUpdateSchema,
+        response: { 200: webhookSchema },
+      },
+    },
+    async (req) => updateWebhook(d, ctxOf(req), req.params.id, req.body, req.ip),
   );
 
   r.delete('/api/webhook/:id', { config: admins, schema: { tags: ['webhook'], params: idParams } }, async (req, reply) => {

@@ -6,6 +6,7 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
   type WebhookInput,
+  type WebhookUpdate,
 } from '@pc/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { company, webhookDelivery, webhookEndpoint } from '../../db/schema/index';
@@ -57,16 +58,17 @@ export async function createWebhook(d: WebhookDeps, ctx: Ctx, input: WebhookInpu
   return { id: row!.id, secret };
 }
 
-/** The endpoints of the request's companies, newest first. */
-export async function listWebhooks(ctx: Ctx) {
+/** The endpoints of the request's companies (one of them with `id`), newest first. */
+async function endpoints(ctx: Ctx, id?: string): Promise<Webhook[]> {
+  const inScope = inArray(webhookEndpoint.companyId, [...ctx.scopeCompanyIds]);
   const rows = await ctx.db
     .select({ e: webhookEndpoint, companyName: company.name })
     .from(webhookEndpoint)
     .innerJoin(company, eq(company.id, webhookEndpoint.companyId))
-    .where(inArray(webhookEndpoint.companyId, [...ctx.scopeCompanyIds]))
+    .where(id ? and(inScope, eq(webhookEndpoint.id, id)) : inScope)
     .orderBy(desc(webhookEndpoint.createdAt), desc(webhookEndpoint.id));
   const rights = webhookRights(ctx.claims);
-  const items: Webhook[] = rows.map(({ e, companyName }) => ({
+  return rows.map(({ e, companyName }) => ({
     id: e.id,
     companyId: e.companyId,
     companyName,
@@ -77,12 +79,49 @@ export async function listWebhooks(ctx: Ctx) {
     consecutiveFailures: e.consecutiveFailures,
     rights,
   }));
-  return { items, rights: { create: mayManageWebhooks(ctx.claims) } };
+}
+
+export async function listWebhooks(ctx: Ctx) {
+  return { items: await endpoints(ctx), rights: { create: mayManageWebhooks(ctx.claims) } };
+}
+
+/**
+ * Changes an endpoint's address, events or pause; the company and the secret stay. A refused
+ * address (422) changes nothing. Deliveries still pending go to the new address. Starting a
+ * paused endpoint forgets its failures in a row, as a resend does: the administrator says the
+ * receiver is back.
+ */
+export async function updateWebhook(d: WebhookDeps, ctx: Ctx, id: string, input: WebhookUpdate, ip: string | null) {
+  const before = await endpointOf(ctx, id);
+  if (input.url !== undefined) {
+    const problem = urlProblem(input.url, d.production);
+    if (problem) throw validationFailed({ url: [problem] });
+  }
+  const set: Partial<typeof webhookEndpoint.$inferInsert> = {};
+  if (input.url !== undefined) set.url = input.url;
+  if (input.events !== undefined) set.events = [...new Set(input.events)];
+  if (input.paused === true && !before.pausedAt) set.pausedAt = d.now();
+  if (input.paused === false) Object.assign(set, { pausedAt: null, consecutiveFailures: 0 });
+  if (Object.keys(set).length) {
+    await ctx.db.update(webhookEndpoint).set(set).where(eq(webhookEndpoint.id, id));
+    await logSecurityEvent(ctx.db, {
+      type: 'webhook.updated',
+      userId: ctx.userId,
+      ip,
+      detail: { webhookId: id, companyId: before.companyId, url: set.url ?? before.url, changed: Object.keys(input) },
+    });
+  }
+  return (await endpoints(ctx, id))[0]!;
 }
 
 async function endpointOf(ctx: Ctx, id: string) {
   const [row] = await ctx.db
-    .select({ id: webhookEndpoint.id, url: webhookEndpoint.url, companyId: webhookEndpoint.companyId })
+    .select({
+      id: webhookEndpoint.id,
+      url: webhookEndpoint.url,
+      companyId: webhookEndpoint.companyId,
+      pausedAt: webhookEndpoint.pausedAt,
+    })
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.id, id), inArray(webhookEndpoint.companyId, [...ctx.scopeCompanyIds])));
   if (!row) throw notFound();

@@ -4,13 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { itemTypeDefs } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OwnerDb } from '../../db/client';
 import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleData } from '../../test/helpers';
+import { runNotificationPass } from '../notification/scheduler';
 import { urlProblem } from './address';
 import { backoffMs, WEBHOOK_PAUSE_AFTER } from './worker';
 
 interface Received {
+  url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -33,17 +36,21 @@ describe('outgoing webhooks', () => {
   let answer = 200;
   const hour = 3_600_000;
 
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token = admin, payload?: unknown, tenant = bakery) =>
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token = admin, payload?: unknown, tenant = bakery) =>
     t.app.inject({ method, url, headers: t.auth(token, { 'x-tenant': tenant }), payload: payload as never });
   const register = async (events: string[], path = '/hook') => {
     const res = await api('POST', '/api/webhook', admin, { companyId: bakery, url: `${base}${path}`, events });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; secret: string };
   };
-  const createItem = async (type: 'issue' | 'data-breach' | 'privacy-request', name = `Neu ${type}`) => {
-    const res = await api('POST', `/api/${type}`, admin, { name, data: sampleData(itemTypeDefs[type].fields) });
+  const createItem = async (
+    type: 'issue' | 'data-breach' | 'privacy-request',
+    name = `Neu ${type}`,
+    data: Record<string, unknown> = {},
+  ) => {
+    const res = await api('POST', `/api/${type}`, admin, { name, data: { ...sampleData(itemTypeDefs[type].fields), ...data } });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string; version: number; name: string; data: unknown; status: number };
+    return res.json() as { id: string; version: number; name: string; data: unknown; status: number; dueDate: string | null };
   };
   const deliveries = async (id: string) =>
     (await api('GET', `/api/webhook/${id}/deliveries?pageSize=100`)).json().items as {
@@ -63,7 +70,7 @@ describe('outgoing webhooks', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
+        received.push({ url: req.url ?? '', headers: req.headers, body });
         res.writeHead(answer, answer >= 300 && answer < 400 ? { location: 'http://127.0.0.1:1/' } : {}).end('ok');
       });
     });
@@ -102,7 +109,7 @@ describe('outgoing webhooks', () => {
         url: `${base}/hook`,
         events: ['item.created'],
         pausedAt: null,
-        rights: { delete: true, resend: true },
+        rights: { update: true, delete: true, resend: true },
       }),
     ]);
     expect(list.body).not.toContain(secret);
@@ -242,6 +249,118 @@ describe('outgoing webhooks', () => {
     // The resend carries the same event and body.
     const original = received.find((r) => r.headers['x-pc-delivery'] === last!.id);
     expect(sent.find((r) => r.headers['x-pc-delivery'] === resent.json().id)!.body).toBe(original!.body);
+  });
+
+  it('tells of a deadline alert once per step and endpoint, however many passes raise it', async () => {
+    const { id, secret } = await register(['deadline.reached']);
+    const other = await register(['deadline.reached', 'item.created'], '/other');
+    const discovered = new Date(t.clock.now().getTime() - hour);
+    const breach = await createItem('data-breach', 'Frist-Test', { discoveredAt: discovered.toISOString(), notifiedAt: null });
+    const at = (h: number) => new Date(discovered.getTime() + h * hour);
+    const pass = (now: Date) => runNotificationPass(t.db as unknown as OwnerDb, { timeZone: 'Europe/Berlin', now });
+    const ofBreach = () =>
+      received.filter((r) => r.headers['x-pc-event'] === 'deadline.reached' && JSON.parse(r.body).data.item.id === breach.id);
+
+    await pass(at(23)); // no alert before 24 hours
+    await run(at(23));
+    expect(ofBreach()).toEqual([]);
+    // Two instances run the pass at the same moment: the step is raised, and sent, once.
+    await Promise.all([pass(at(25)), pass(at(25))]);
+    await run(at(25));
+    const first = ofBreach();
+    expect(first).toHaveLength(2); // one for each endpoint
+    expect(first.map((r) => r.url).sort()).toEqual(['/hook', '/other']);
+    const mine = first.find((r) => verify(secret, r.headers, r.body))!;
+    const body = JSON.parse(mine.body);
+    const { rights: _r, ...apiItem } = (await api('GET', `/api/data-breach/${breach.id}`)).json();
+    expect(body).toMatchObject({ type: 'deadline.reached', companyId: bakery });
+    expect(body.data.item).toEqual(apiItem);
+    expect(body.data.deadline).toEqual({
+      kind: 'data_breach_notification',
+      step: '24h',
+      dueAt: new Date(discovered.getTime() + 72 * hour).toISOString(),
+    });
+
+    // The pass raises the step again for a recipient it had not told (here: the alerts are gone);
+    // the endpoints heard of it already.
+    await t.db.execute(sql`delete from notification where item_id = ${breach.id}::uuid`);
+    expect((await pass(at(26))).created.breach_deadline).toBeGreaterThan(0);
+    await run(at(26));
+    expect(ofBreach()).toHaveLength(2);
+    // The next step is a new event; a breach reported to the authority raises none.
+    await pass(at(49));
+    await run(at(49));
+    expect(ofBreach().map((r) => JSON.parse(r.body).data.deadline.step)).toEqual(['24h', '24h', '48h', '48h']);
+    expect((await deliveries(id)).filter((d) => d.event === 'deadline.reached').length).toBeGreaterThanOrEqual(2);
+    expect((await deliveries(other.id)).every((d) => d.status === 'delivered')).toBe(true);
+
+    // A privacy request: 7 days and 1 day before its answer is due.
+    const request = await createItem('privacy-request', 'Auskunft', { receivedDate: t.clock.now().toISOString().slice(0, 10) });
+    const before = (days: number) => new Date(Date.parse(`${request.dueDate}T10:00:00Z`) - days * 24 * hour);
+    for (const days of [7, 6, 1]) {
+      await pass(before(days));
+      await run(before(days));
+    }
+    const steps = received
+      .filter((r) => r.headers['x-pc-event'] === 'deadline.reached' && verify(secret, r.headers, r.body))
+      .map((r) => JSON.parse(r.body).data)
+      .filter((d) => d.item.id === request.id)
+      .map((d) => d.deadline);
+    expect(steps).toEqual([
+      { kind: 'privacy_request_answer', step: '7d', dueAt: request.dueDate },
+      { kind: 'privacy_request_answer', step: '1d', dueAt: request.dueDate },
+    ]);
+  });
+
+  it('changes an endpoint (address, events, paused) and keeps its secret; a refused address changes nothing', async () => {
+    const { id, secret } = await register(['item.created']);
+    const patch = (payload: unknown, token = admin) => api('PATCH', `/api/webhook/${id}`, token, payload);
+    const changed = await patch({ url: `${base}/moved`, events: ['item.created', 'deadline.reached'] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      id,
+      url: `${base}/moved`,
+      events: ['item.created', 'deadline.reached'],
+      pausedAt: null,
+      rights: { update: true, delete: true, resend: true },
+    });
+    await createItem('issue');
+    await run(t.clock.now());
+    expect(received.map((r) => [r.url, r.headers['x-pc-event']])).toEqual([['/moved', 'item.created']]);
+    expect(verify(secret, received[0]!.headers, received[0]!.body)).toBe(true);
+
+    // Paused: events wait in the queue; started again: they go out.
+    expect((await patch({ paused: true })).json().pausedAt).not.toBeNull();
+    await createItem('issue');
+    await run(t.clock.now());
+    expect(received).toHaveLength(1);
+    const started = await patch({ paused: false });
+    expect(started.json()).toMatchObject({ pausedAt: null, consecutiveFailures: 0, url: `${base}/moved` });
+    await run(t.clock.now());
+    expect(received).toHaveLength(2);
+
+    // A refused address (and a malformed body) answers 422 and leaves the endpoint as it was.
+    const bad = await patch({ url: 'http://hooks.example.com/x', events: ['item.updated'] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fields).toEqual({ url: ['validation.webhook.https'] });
+    expect((await patch({ events: [] })).statusCode).toBe(422);
+    expect((await patch({ companyId: bakery })).statusCode).toBe(422);
+    const [kept] = (await api('GET', '/api/webhook')).json().items;
+    expect(kept).toMatchObject({ url: `${base}/moved`, events: ['item.created', 'deadline.reached'] });
+    const [logged] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from security_event where type = 'webhook.updated' and detail->>'webhookId' = ${id}`,
+    );
+    expect(logged!.n).toBe(3);
+
+    // Only the company's administrators change it; another tenant does not find it.
+    const reader = await t.tokenFor('reader@demo.local');
+    const readerCompany = (await t.app.inject({ url: '/api/user/me', headers: t.auth(reader) })).json().companyId;
+    expect((await api('PATCH', `/api/webhook/${id}`, reader, { paused: true }, readerCompany)).statusCode).toBe(403);
+    const other = await t.tokenFor('other@demo.local');
+    const otherCompany = (await t.app.inject({ url: '/api/user/me', headers: t.auth(other) })).json().companyId;
+    expect((await api('PATCH', `/api/webhook/${id}`, other, { paused: true }, otherCompany)).statusCode).toBe(404);
+    expect((await api('GET', '/api/webhook')).json().items[0].pausedAt).toBeNull();
   });
 
   it('refuses private, loopback and link-local addresses in Production, also after DNS resolution', async () => {

@@ -249,7 +249,7 @@ export function validArb(s: JsonSchema, p: Pools, op: Operation, at: string[] = 
     switch (s.type) {
       case 'string':
         // A webhook's address: HTTPS, or HTTP to localhost outside Production (nothing is sent in the walks).
-        if (op.path === '/api/webhook' && at.join('.') === 'url')
+        if (/^\/api\/webhook(\/\{id\})?$/.test(op.path) && at.join('.') === 'url')
           return fc.constantFrom('https://example.com/hook', 'http://localhost:9/hook');
         return stringArb(s, poolFor(p, op, at), at[at.length - 1] ?? '');
       case 'integer':

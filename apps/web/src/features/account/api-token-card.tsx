@@ -1,7 +1,6 @@
 import Key from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -13,14 +12,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { API_TOKEN_MAX_DAYS, type ApiToken } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmedAction } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
-import { ShownOnceDialog } from '../../components/shown-once-dialog';
+import { RecordList, RecordRow } from '../../components/record-list';
+import { ShownOnceDialog, useCreateShownOnce } from '../../components/shown-once-dialog';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
 import { messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -37,27 +37,6 @@ const formSchema = z.object({
   companyIds: z.array(z.string()),
 });
 type FormValues = z.infer<typeof formSchema>;
-
-/** The token just created: shown once, with a copy button; it cannot be read again. */
-function CreatedToken({ token, onClose }: { token: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ShownOnceDialog
-      value={token}
-      onClose={onClose}
-      width={560}
-      testId="api-token-value"
-      text={{
-        title: t('profileEdit.apiTokens.createdTitle'),
-        warning: t('profileEdit.apiTokens.createdText'),
-        copy: t('profileEdit.apiTokens.copy'),
-        copied: t('profileEdit.apiTokens.copied'),
-        copyFailed: t('profileEdit.apiTokens.copyFailed'),
-        done: t('profileEdit.apiTokens.done'),
-      }}
-    />
-  );
-}
 
 function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) {
   const { t } = useTranslation();
@@ -151,30 +130,28 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
 function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="li"
-      data-testid="api-token-row"
-      sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.5, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap' }}
+    <RecordRow
+      testId="api-token-row"
+      actions={
+        <Button color="error" variant="outlined" size="small" onClick={onRevoke}>
+          {t('profileEdit.apiTokens.revoke')}
+        </Button>
+      }
     >
-      <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {token.name}{' '}
-          <Typography component="span" variant="body2" color="text.secondary">
-            ({t(token.access === 'read' ? 'profileEdit.apiTokens.accessReadShort' : 'profileEdit.apiTokens.accessWriteShort')})
-          </Typography>
+      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {token.name}{' '}
+        <Typography component="span" variant="body2" color="text.secondary">
+          ({t(token.access === 'read' ? 'profileEdit.apiTokens.accessReadShort' : 'profileEdit.apiTokens.accessWriteShort')})
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('profileEdit.apiTokens.meta', {
-            created: formatDate(token.createdAt),
-            used: token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('profileEdit.apiTokens.neverUsed'),
-            expires: formatDate(token.expiresAt),
-          })}
-        </Typography>
-      </Box>
-      <Button color="error" variant="outlined" size="small" onClick={onRevoke}>
-        {t('profileEdit.apiTokens.revoke')}
-      </Button>
-    </Box>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('profileEdit.apiTokens.meta', {
+          created: formatDate(token.createdAt),
+          used: token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('profileEdit.apiTokens.neverUsed'),
+          expires: formatDate(token.expiresAt),
+        })}
+      </Typography>
+    </RecordRow>
   );
 }
 
@@ -184,27 +161,12 @@ export function ApiTokenCard() {
   const headingId = useId();
   const queryClient = useQueryClient();
   const tokens = useApiTokens();
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensKey });
-
-  const revoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await revokeApiToken(revoking.id);
-      setRevoking(null);
-      await refresh();
-    } catch (e) {
-      setFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const created = useCreateShownOnce(refresh);
+  const revocation = useConfirmedAction(async (token: ApiToken) => {
+    await revokeApiToken(token.id);
+    await refresh();
+  });
 
   return (
     <Card component="section" aria-labelledby={headingId} data-testid="api-token-card">
@@ -218,9 +180,9 @@ export function ApiTokenCard() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('profileEdit.apiTokens.text')}
         </Typography>
-        {failure !== null && (
+        {revocation.failure !== null && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {profileErrorText(t, failure)}
+            {profileErrorText(t, revocation.failure)}
           </Alert>
         )}
         {tokens.isError && (
@@ -234,37 +196,33 @@ export function ApiTokenCard() {
           </Typography>
         )}
         {tokens.data && tokens.data.length > 0 && (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+          <RecordList sx={{ mb: 2 }}>
             {tokens.data.map((token) => (
-              <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
+              <TokenRow key={token.id} token={token} onRevoke={() => revocation.ask(token)} />
             ))}
-          </Box>
+          </RecordList>
         )}
-        <Button variant="outlined" onClick={() => setCreating(true)}>
+        <Button variant="outlined" onClick={created.start}>
           {t('profileEdit.apiTokens.create')}
         </Button>
       </CardContent>
-      {creating && (
-        <CreateDialog
-          onClose={(token) => {
-            setCreating(false);
-            if (token) {
-              setCreated(token);
-              void refresh();
-            }
-          }}
+      {created.creating && <CreateDialog onClose={created.created} />}
+      {created.value && (
+        <ShownOnceDialog
+          value={created.value}
+          onClose={created.dismiss}
+          width={560}
+          testId="api-token-value"
+          title={t('profileEdit.apiTokens.createdTitle')}
+          warning={t('profileEdit.apiTokens.createdText')}
         />
       )}
-      {created && <CreatedToken token={created} onClose={() => setCreated(null)} />}
       <ConfirmDialog
-        open={revoking !== null}
+        {...revocation.dialog}
         title={t('profileEdit.apiTokens.revokeTitle')}
-        text={t('profileEdit.apiTokens.revokeText', { name: revoking?.name ?? '' })}
+        text={t('profileEdit.apiTokens.revokeText', { name: revocation.target?.name ?? '' })}
         confirmLabel={t('profileEdit.apiTokens.revoke')}
         danger
-        busy={busy}
-        onConfirm={revoke}
-        onClose={() => setRevoking(null)}
       />
     </Card>
   );

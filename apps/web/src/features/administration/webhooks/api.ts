@@ -2,10 +2,12 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookInput,
+  type WebhookUpdate,
   webhookCreatedSchema,
   webhookDeliveryPageSchema,
   webhookDeliverySchema,
   webhookListSchema,
+  webhookSchema,
 } from '@pc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GridDefaults, GridView } from '../../../components/data-grid/use-server-grid';
@@ -23,6 +25,10 @@ export function useWebhooks() {
 
 export function createWebhook(body: WebhookInput): Promise<WebhookCreated> {
   return apiRequest('/webhook', { method: 'POST', json: body, schema: webhookCreatedSchema });
+}
+
+export function updateWebhook(id: string, body: WebhookUpdate) {
+  return apiRequest(`/webhook/${id}`, { method: 'PATCH', json: body, schema: webhookSchema });
 }
 
 export function deleteWebhook(id: string): Promise<void> {

@@ -1,30 +1,23 @@
 import Replay from '@mui/icons-material/Replay';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Webhook, WebhookDelivery } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paginationLabels } from '../../../components/data-grid/grid-locale';
-import { GRID_PAGE_SIZES, type ServerGrid } from '../../../components/data-grid/use-server-grid';
+import { PagedTableCard } from '../../../components/data-grid/paged-table-card';
+import type { ServerGrid } from '../../../components/data-grid/use-server-grid';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { resendDelivery, webhookKeys } from './api';
 
 type Grid = ServerGrid<WebhookDelivery>;
@@ -78,14 +71,11 @@ function When({ delivery }: { delivery: WebhookDelivery }) {
 /** The delivery log of one endpoint: status, time, response code, and "send again" per delivery. */
 export function DeliveryLog({ endpoint, grid }: { endpoint: Webhook; grid: Grid }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const headingId = useId();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const { view, setView, query } = grid;
-  const items = query.data?.items ?? [];
+  const items = grid.query.data?.items ?? [];
 
   const resend = async (delivery: WebhookDelivery) => {
     setSending(delivery.id);
@@ -113,105 +103,93 @@ export function DeliveryLog({ endpoint, grid }: { endpoint: Webhook; grid: Grid 
       </Button>
     );
 
-  return (
-    <Card component="section" aria-labelledby={headingId} data-testid="webhook-deliveries">
-      <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pt: 1.5, pb: 1.5 }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {t('webhooks.deliveries')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-          {endpoint.url}
-        </Typography>
-      </Box>
-      {(query.isError || failure !== null) && (
-        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          {errorText(t, query.error ?? failure)}
-        </Alert>
-      )}
-      {phone ? (
-        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {items.map((d) => (
-            <Box
-              component="li"
-              key={d.id}
-              data-testid="webhook-delivery"
-              sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
-            >
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 0.5 }}>
-                <StatusChip delivery={d} />
-                <Typography variant="caption" color="text.secondary">
-                  {t(`webhooks.event.${d.event}`)}
-                </Typography>
-              </Stack>
-              <Typography variant="body2">
-                <When delivery={d} />
-              </Typography>
-              <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 1 }}>
-                {t('webhooks.responseCode')}: <Outcome delivery={d} />
-              </Typography>
-              {resendButton(d)}
-            </Box>
-          ))}
+  const list = (
+    <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map((d) => (
+        <Box
+          component="li"
+          key={d.id}
+          data-testid="webhook-delivery"
+          sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 0.5 }}>
+            <StatusChip delivery={d} />
+            <Typography variant="caption" color="text.secondary">
+              {t(`webhooks.event.${d.event}`)}
+            </Typography>
+          </Stack>
+          <Typography variant="body2">
+            <When delivery={d} />
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 1 }}>
+            {t('webhooks.responseCode')}: <Outcome delivery={d} />
+          </Typography>
+          {resendButton(d)}
         </Box>
-      ) : (
-        <TableContainer>
-          <Table
-            size="small"
-            aria-labelledby={headingId}
-            sx={{ '& th:first-of-type, & td:first-of-type': { pl: 3 }, '& th:last-of-type, & td:last-of-type': { pr: 3 } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('webhooks.statusColumn')}</TableCell>
-                <TableCell>{t('webhooks.eventColumn')}</TableCell>
-                <TableCell>{t('webhooks.time')}</TableCell>
-                <TableCell>{t('webhooks.responseCode')}</TableCell>
-                <TableCell>{t('webhooks.attempts')}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('webhooks.actions')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((d) => (
-                <TableRow key={d.id} hover data-testid="webhook-delivery">
-                  <TableCell>
-                    <StatusChip delivery={d} />
-                  </TableCell>
-                  <TableCell>{t(`webhooks.event.${d.event}`)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <When delivery={d} />
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
-                    <Outcome delivery={d} />
-                  </TableCell>
-                  <TableCell>{d.attempts}</TableCell>
-                  <TableCell align="right">{resendButton(d)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {query.data && items.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
-          {t('webhooks.noDeliveries')}
-        </Typography>
-      )}
-      <TablePagination
-        component="div"
-        count={query.data?.total ?? 0}
-        page={view.page}
-        rowsPerPage={view.pageSize}
-        rowsPerPageOptions={phone ? [] : [...GRID_PAGE_SIZES]}
-        {...paginationLabels(t)}
-        onPageChange={(_event, next) => setView({ page: next })}
-        onRowsPerPageChange={(event) => setView({ pageSize: Number(event.target.value) })}
-        sx={{ borderTop: 1, borderColor: 'divider' }}
-      />
-    </Card>
+      ))}
+    </Box>
+  );
+  const table = (
+    <TableContainer>
+      <Table
+        size="small"
+        aria-labelledby={headingId}
+        sx={{ '& th:first-of-type, & td:first-of-type': { pl: 3 }, '& th:last-of-type, & td:last-of-type': { pr: 3 } }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('webhooks.statusColumn')}</TableCell>
+            <TableCell>{t('webhooks.eventColumn')}</TableCell>
+            <TableCell>{t('webhooks.time')}</TableCell>
+            <TableCell>{t('webhooks.responseCode')}</TableCell>
+            <TableCell>{t('webhooks.attempts')}</TableCell>
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>
+                {t('webhooks.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((d) => (
+            <TableRow key={d.id} hover data-testid="webhook-delivery">
+              <TableCell>
+                <StatusChip delivery={d} />
+              </TableCell>
+              <TableCell>{t(`webhooks.event.${d.event}`)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <When delivery={d} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 280 }}>
+                <Outcome delivery={d} />
+              </TableCell>
+              <TableCell>{d.attempts}</TableCell>
+              <TableCell align="right">{resendButton(d)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+
+  return (
+    <PagedTableCard
+      grid={grid}
+      labelledBy={headingId}
+      testId="webhook-deliveries"
+      failure={failure}
+      empty={t('webhooks.noDeliveries')}
+      rows={{ table, list }}
+      header={
+        <>
+          <Typography id={headingId} variant="h6" component="h2">
+            {t('webhooks.deliveries')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {endpoint.url}
+          </Typography>
+        </>
+      }
+    />
   );
 }

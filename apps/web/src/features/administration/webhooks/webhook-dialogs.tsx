@@ -6,37 +6,96 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@pc/shared';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent, webhookInputSchema, webhookUpdateSchema } from '@pc/shared';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { FilledTextField } from '../../../components/filled-text-field';
-import { ShownOnceDialog } from '../../../components/shown-once-dialog';
 import { useCompanyOptions } from '../../../lib/company-options';
 import { messageText } from '../../../lib/messages';
 import { getScopeCompanyId } from '../../../lib/session/session-store';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { createWebhook } from './api';
+import { useZodForm, type ZodForm } from '../../../lib/use-zod-form';
+import { createWebhook, updateWebhook } from './api';
 
-const formSchema = z.object({
-  // Empty: the user's only company (the field is shown when there is a choice); the server checks it.
-  companyId: z.string(),
-  url: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'validation.webhook.eventsRequired'),
-});
-type FormValues = z.infer<typeof formSchema>;
+// Empty company: the user's only one (the field is shown when there is a choice); the server checks it.
+const createSchema = webhookInputSchema.extend({ companyId: z.string() });
+type CreateValues = z.infer<typeof createSchema>;
+const editSchema = webhookUpdateSchema.required();
+type EditValues = z.infer<typeof editSchema>;
+
+/** Address and events, the fields registering and changing an endpoint share. */
+function EndpointFields<T extends { url: string; events: WebhookEvent[] }>({ form }: { form: ZodForm<T> }) {
+  const { t } = useTranslation();
+  const eventsLabel = useId();
+  // The two forms hold these fields under the same names; react-hook-form types paths per form.
+  const f = form as unknown as ZodForm<{ url: string; events: WebhookEvent[] }>;
+  const { errors } = f.formState;
+  return (
+    <>
+      <FilledTextField
+        {...f.register('url')}
+        label={t('webhooks.url')}
+        required
+        autoFocus
+        inputProps={{ inputMode: 'url', spellCheck: false }}
+        error={!!errors.url}
+        helperText={messageText(t, errors.url?.message) ?? t('webhooks.urlHint')}
+        disabled={f.busy}
+      />
+      <FormControl component="fieldset" error={!!errors.events} disabled={f.busy}>
+        <FormLabel component="legend" id={eventsLabel}>
+          {t('webhooks.events')}
+        </FormLabel>
+        <Controller
+          control={f.control}
+          name="events"
+          render={({ field }) => (
+            <FormGroup aria-labelledby={eventsLabel}>
+              {WEBHOOK_EVENTS.map((event) => (
+                <FormControlLabel
+                  key={event}
+                  control={
+                    <Checkbox
+                      checked={field.value.includes(event)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? WEBHOOK_EVENTS.filter((x) => x === event || field.value.includes(x))
+                            : field.value.filter((x: WebhookEvent) => x !== event),
+                        )
+                      }
+                    />
+                  }
+                  label={
+                    <span>
+                      {t(`webhooks.event.${event}`)}{' '}
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                        {event}
+                      </Typography>
+                    </span>
+                  }
+                />
+              ))}
+            </FormGroup>
+          )}
+        />
+        {errors.events && <FormHelperText>{messageText(t, errors.events.message)}</FormHelperText>}
+      </FormControl>
+    </>
+  );
+}
 
 /** Register an endpoint: the company, its HTTPS address and the events it wants. */
 export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | null) => void }) {
   const { t } = useTranslation();
-  const eventsLabel = useId();
   const companies = useCompanyOptions(true);
   const options = companies.data ?? [];
-  const form = useZodForm<FormValues>(formSchema, {
+  const form = useZodForm<CreateValues>(createSchema, {
     defaultValues: { companyId: getScopeCompanyId() ?? '', url: 'https://', events: ['item.created'] },
     fieldOf: (path) => (path === 'companyId' || path === 'url' || path === 'events' ? path : undefined),
     onSubmit: async (values) =>
@@ -77,77 +136,49 @@ export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | nu
             )}
           />
         )}
-        <FilledTextField
-          {...form.register('url')}
-          label={t('webhooks.url')}
-          required
-          autoFocus
-          inputProps={{ inputMode: 'url', spellCheck: false }}
-          error={!!errors.url}
-          helperText={messageText(t, errors.url?.message) ?? t('webhooks.urlHint')}
-          disabled={form.busy}
-        />
-        <FormControl component="fieldset" error={!!errors.events} disabled={form.busy}>
-          <FormLabel component="legend" id={eventsLabel}>
-            {t('webhooks.events')}
-          </FormLabel>
-          <Controller
-            control={form.control}
-            name="events"
-            render={({ field }) => (
-              <FormGroup aria-labelledby={eventsLabel}>
-                {WEBHOOK_EVENTS.map((event) => (
-                  <FormControlLabel
-                    key={event}
-                    control={
-                      <Checkbox
-                        checked={field.value.includes(event)}
-                        onChange={(e) =>
-                          field.onChange(
-                            e.target.checked
-                              ? WEBHOOK_EVENTS.filter((x) => x === event || field.value.includes(x))
-                              : field.value.filter((x: WebhookEvent) => x !== event),
-                          )
-                        }
-                      />
-                    }
-                    label={
-                      <span>
-                        {t(`webhooks.event.${event}`)}{' '}
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                          {event}
-                        </Typography>
-                      </span>
-                    }
-                  />
-                ))}
-              </FormGroup>
-            )}
-          />
-          {errors.events && <FormHelperText>{messageText(t, errors.events.message)}</FormHelperText>}
-        </FormControl>
+        <EndpointFields form={form} />
       </Stack>
     </DialogFrame>
   );
 }
 
-/** The signing secret of the endpoint just registered: shown once, with a copy button. */
-export function CreatedSecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
+/**
+ * Change an endpoint: its address, its events, and whether it is sent to (a paused endpoint
+ * starts again here). Company and secret stay.
+ */
+export function EditWebhookDialog({ endpoint, onClose }: { endpoint: Webhook; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
+  const form = useZodForm<EditValues>(editSchema, {
+    defaultValues: { url: endpoint.url, events: endpoint.events, paused: endpoint.pausedAt !== null },
+    fieldOf: (path) => (path === 'url' || path === 'events' ? path : undefined),
+    onSubmit: async (values) => {
+      await updateWebhook(endpoint.id, values);
+      onClose(true);
+    },
+  });
   return (
-    <ShownOnceDialog
-      value={secret}
-      onClose={onClose}
+    <DialogFrame
+      open
+      title={t('webhooks.editTitle')}
+      onClose={() => onClose(false)}
+      form={form}
+      submitLabel={t('common.save')}
       width={600}
-      testId="webhook-secret"
-      text={{
-        title: t('webhooks.secretTitle'),
-        warning: t('webhooks.secretText'),
-        copy: t('webhooks.copy'),
-        copied: t('webhooks.copied'),
-        copyFailed: t('webhooks.copyFailed'),
-        done: t('webhooks.done'),
-      }}
-    />
+    >
+      <Stack spacing={2.5}>
+        <EndpointFields form={form} />
+        <Controller
+          control={form.control}
+          name="paused"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={!field.value} onChange={(e) => field.onChange(!e.target.checked)} />}
+              label={t('webhooks.active')}
+              disabled={form.busy}
+            />
+          )}
+        />
+      </Stack>
+    </DialogFrame>
   );
 }

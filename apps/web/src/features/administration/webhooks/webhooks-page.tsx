@@ -1,7 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import Webhook from '@mui/icons-material/Webhook';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,68 +11,68 @@ import type { Webhook as WebhookEndpoint } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog, useConfirmedAction } from '../../../components/confirm-dialog';
 import { useServerGrid } from '../../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../../components/page-header';
+import { RecordList, RecordRow } from '../../../components/record-list';
+import { ShownOnceDialog, useCreateShownOnce } from '../../../components/shown-once-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { deleteWebhook, deliveryDefaults, deliveryQuery, useWebhooks, webhookKeys } from './api';
 import { DeliveryLog } from './delivery-log';
-import { CreatedSecretDialog, CreateWebhookDialog } from './webhook-dialogs';
+import { CreateWebhookDialog, EditWebhookDialog } from './webhook-dialogs';
 
 function EndpointRow({
   endpoint,
   selected,
   onShow,
+  onEdit,
   onDelete,
 }: {
   endpoint: WebhookEndpoint;
   selected: boolean;
   onShow: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="li"
-      data-testid="webhook-row"
-      sx={{
-        display: 'flex',
-        gap: 2,
-        alignItems: 'center',
-        flexWrap: 'wrap',
-        px: { xs: 2, sm: 3 },
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: selected ? 'action.selected' : undefined,
-      }}
-    >
-      <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{endpoint.url}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('webhooks.meta', { company: endpoint.companyName, created: formatDateTime(endpoint.createdAt) })}
-        </Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 0.75 }}>
-          {endpoint.pausedAt && (
-            <Chip size="small" color="error" label={t('webhooks.paused', { at: formatDateTime(endpoint.pausedAt) })} />
-          )}
-          {endpoint.events.map((event) => (
-            <Chip key={event} size="small" variant="outlined" label={t(`webhooks.event.${event}`)} />
-          ))}
-        </Stack>
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-        <Button size="small" variant={selected ? 'contained' : 'outlined'} onClick={onShow} aria-pressed={selected}>
-          {t('webhooks.showDeliveries')}
-        </Button>
-        {endpoint.rights.delete && (
-          <Button size="small" color="error" variant="outlined" onClick={onDelete}>
-            {t('webhooks.delete')}
+    <RecordRow
+      testId="webhook-row"
+      inset
+      basis={320}
+      selected={selected}
+      actions={
+        <>
+          <Button size="small" variant={selected ? 'contained' : 'outlined'} onClick={onShow} aria-pressed={selected}>
+            {t('webhooks.showDeliveries')}
           </Button>
+          {endpoint.rights.update && (
+            <Button size="small" variant="outlined" onClick={onEdit}>
+              {t('webhooks.edit')}
+            </Button>
+          )}
+          {endpoint.rights.delete && (
+            <Button size="small" color="error" variant="outlined" onClick={onDelete}>
+              {t('webhooks.delete')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Typography sx={{ fontWeight: 600, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{endpoint.url}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('webhooks.meta', { company: endpoint.companyName, created: formatDateTime(endpoint.createdAt) })}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 0.75 }}>
+        {endpoint.pausedAt && (
+          <Chip size="small" color="error" label={t('webhooks.paused', { at: formatDateTime(endpoint.pausedAt) })} />
         )}
+        {endpoint.events.map((event) => (
+          <Chip key={event} size="small" variant="outlined" label={t(`webhooks.event.${event}`)} />
+        ))}
       </Stack>
-    </Box>
+    </RecordRow>
   );
 }
 
@@ -84,30 +83,16 @@ export function WebhooksPage() {
   const queryClient = useQueryClient();
   const list = useWebhooks();
   const grid = useServerGrid({ query: deliveryQuery, defaults: deliveryDefaults });
-  const [creating, setCreating] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+  const secret = useCreateShownOnce(refresh);
+  const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
   const items = list.data?.items ?? [];
   const shown = items.find((e) => e.id === grid.view.filters.endpoint) ?? null;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteWebhook(deleting.id);
-      if (shown?.id === deleting.id) grid.setView({ filters: { endpoint: '' } });
-      setDeleting(null);
-      await refresh();
-    } catch (e) {
-      setFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedAction(async (endpoint: WebhookEndpoint) => {
+    await deleteWebhook(endpoint.id);
+    if (shown?.id === endpoint.id) grid.setView({ filters: { endpoint: '' } });
+    await refresh();
+  });
 
   return (
     <>
@@ -115,12 +100,7 @@ export function WebhooksPage() {
         title={t('section.webhooks')}
         actions={
           list.data?.rights.create ? (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setCreating(true)}
-              sx={{ width: { xs: '100%', sm: 'auto' } }}
-            >
+            <Button variant="contained" startIcon={<Add />} onClick={secret.start} sx={{ width: { xs: '100%', sm: 'auto' } }}>
               {t('webhooks.create')}
             </Button>
           ) : undefined
@@ -139,9 +119,9 @@ export function WebhooksPage() {
               {t('webhooks.intro')}
             </Typography>
           </CardContent>
-          {(list.isError || failure !== null) && (
+          {(list.isError || removal.failure !== null) && (
             <Alert severity="error" sx={{ mx: { xs: 2, sm: 3 }, mb: 2 }}>
-              {errorText(t, list.error ?? failure)}
+              {errorText(t, list.error ?? removal.failure)}
             </Alert>
           )}
           {list.data && items.length === 0 && (
@@ -150,42 +130,48 @@ export function WebhooksPage() {
             </Typography>
           )}
           {items.length > 0 && (
-            <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <RecordList labelledBy={headingId}>
               {items.map((endpoint) => (
                 <EndpointRow
                   key={endpoint.id}
                   endpoint={endpoint}
                   selected={shown?.id === endpoint.id}
                   onShow={() => grid.setView({ filters: { endpoint: shown?.id === endpoint.id ? '' : endpoint.id } })}
-                  onDelete={() => setDeleting(endpoint)}
+                  onEdit={() => setEditing(endpoint)}
+                  onDelete={() => removal.ask(endpoint)}
                 />
               ))}
-            </Box>
+            </RecordList>
           )}
         </Card>
         {shown && <DeliveryLog endpoint={shown} grid={grid} />}
       </Stack>
-      {creating && (
-        <CreateWebhookDialog
-          onClose={(created) => {
-            setCreating(false);
-            if (created) {
-              setSecret(created);
-              void refresh();
-            }
+      {secret.creating && <CreateWebhookDialog onClose={secret.created} />}
+      {secret.value && (
+        <ShownOnceDialog
+          value={secret.value}
+          onClose={secret.dismiss}
+          width={600}
+          testId="webhook-secret"
+          title={t('webhooks.secretTitle')}
+          warning={t('webhooks.secretText')}
+        />
+      )}
+      {editing && (
+        <EditWebhookDialog
+          endpoint={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) void refresh();
           }}
         />
       )}
-      {secret && <CreatedSecretDialog secret={secret} onClose={() => setSecret(null)} />}
       <ConfirmDialog
-        open={deleting !== null}
+        {...removal.dialog}
         title={t('webhooks.deleteTitle')}
-        text={t('webhooks.deleteText', { url: deleting?.url ?? '' })}
+        text={t('webhooks.deleteText', { url: removal.target?.url ?? '' })}
         confirmLabel={t('webhooks.delete')}
         danger
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
       />
     </>
   );
