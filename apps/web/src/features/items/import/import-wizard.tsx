@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { useSession } from '../../../lib/session/session-store';
 import { invalidateItems } from '../api';
 import { typePlural, validationMessage } from '../labels';
@@ -55,7 +56,7 @@ export function ImportWizard({ type, onClose }: { type: ItemTypeKey; onClose: ()
   const failText = (error: unknown, fallback: string) => {
     if (isApiError(error) && error.fields?.file?.[0]) return validationMessage(t, error.fields.file[0]);
     if (isApiError(error) && error.status === 413) return t('errors.code.payload_too_large');
-    return isApiError(error) ? error.message : fallback;
+    return errorText(t, error, fallback);
   };
 
   async function read(file: File) {
