@@ -6,7 +6,6 @@ import {
   type BulkResult,
   bulkResultSchema,
   bulkUndoResultSchema,
-  companyListItemSchema,
   documentPlaceholderValuesSchema,
   type Item,
   type ItemTypeKey,
@@ -172,16 +171,6 @@ export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
   void client.invalidateQueries({ queryKey: itemKeys.type(type) });
   void client.invalidateQueries({ queryKey: ['items', 'children'] });
   void client.invalidateQueries({ queryKey: statisticsKey });
-}
-
-// --- people and companies -------------------------------------------------------------------
-
-export function useCompanies(enabled: boolean) {
-  return useQuery({
-    queryKey: ['company', 'list-items'],
-    queryFn: () => apiRequest('/company/list-items', { schema: z.array(companyListItemSchema) }),
-    enabled,
-  });
 }
 
 // --- tags -------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Cell, DateInput, formFields, SelectInput, TextInput } from '../../../components/form-inputs';
 import { StatusDot } from '../../../components/status-chip';
-import { useCompanies } from '../api';
+import { useCompanyOptions } from '../../../lib/company-options';
 import { validationMessage } from '../labels';
 import { type ItemFormValues, ruledDueDate } from './form-values';
 import { PersonInput } from './reference-inputs';
@@ -26,7 +26,7 @@ interface CoreFieldsProps {
 export function CoreFields({ type, control, readOnly, isNew, companyChoice, onCompanyChange, itemId, people }: CoreFieldsProps) {
   const { t } = useTranslation();
   const ruled = ruledDueDate(type);
-  const companies = useCompanies(companyChoice !== null);
+  const companies = useCompanyOptions(companyChoice !== null);
   const companyOptions = (companies.data ?? [])
     .filter((c) => c.isActive)
     .filter((c) => !companyChoice?.scopeId || c.id === companyChoice.scopeId || c.parentCompanyId === companyChoice.scopeId)

@@ -9,9 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { ItemTypeKey } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { FileButton, fileDropProps } from '../../../components/file-button';
-import { SelectInput } from '../../../components/form-inputs';
 import { useTask } from '../../../lib/use-task';
-import { useCompanies } from '../api';
+import { CompanySelect } from '../company-select';
 import { downloadTemplate } from './api';
 
 interface FileStepProps {
@@ -32,13 +31,6 @@ interface FileStepProps {
 export function FileStep({ type, scopeCompanyId, groupScopeId, companyId, onCompany, progress, problem, onFile }: FileStepProps) {
   const { t } = useTranslation();
   const { busy: templateBusy, run } = useTask();
-  const companies = useCompanies(!scopeCompanyId);
-  const options = (companies.data ?? [])
-    .filter(
-      (c) => c.isActive && c.type !== 'Group' && (!groupScopeId || c.id === groupScopeId || c.parentCompanyId === groupScopeId),
-    )
-    .sort((a, b) => a.name.localeCompare(b.name, 'de'))
-    .map((c) => ({ value: c.id, label: c.name }));
   const target = scopeCompanyId ?? companyId;
 
   const template = (format: 'xlsx' | 'csv') => run(() => downloadTemplate(type, format, target));
@@ -52,14 +44,7 @@ export function FileStep({ type, scopeCompanyId, groupScopeId, companyId, onComp
           <Typography variant="body2" sx={{ mb: 1.5 }}>
             {t('import.file.chooseCompany')}
           </Typography>
-          <SelectInput<string>
-            label={t('import.file.company')}
-            name="companyId"
-            value={companyId}
-            onChange={onCompany}
-            required
-            options={options}
-          />
+          <CompanySelect label={t('import.file.company')} scopeId={groupScopeId} value={companyId} onChange={onCompany} />
         </Box>
       )}
       <Box>

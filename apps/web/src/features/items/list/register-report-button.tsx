@@ -6,11 +6,11 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { SelectInput } from '../../../components/form-inputs';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { useTask } from '../../../lib/use-task';
-import { downloadProcessingRegister, useCompanies } from '../api';
+import { downloadProcessingRegister } from '../api';
+import { CompanySelect } from '../company-select';
 
 export type RegisterKind = 'controller' | 'processor';
 type Format = 'pdf' | 'xlsx' | 'docx';
@@ -90,12 +90,7 @@ function CompanyChoice({
   onChoose: (companyId: string) => void;
 }) {
   const { t } = useTranslation();
-  const companies = useCompanies(true);
   const [companyId, setCompanyId] = useState<string | null>(null);
-  const options = (companies.data ?? [])
-    .filter((c) => c.isActive && c.type !== 'Group' && (!scopeId || c.id === scopeId || c.parentCompanyId === scopeId))
-    .sort((a, b) => a.name.localeCompare(b.name, 'de'))
-    .map((c) => ({ value: c.id, label: c.name }));
   return (
     <DialogFrame
       title={t(`items.report.button.${kind}`)}
@@ -110,14 +105,7 @@ function CompanyChoice({
         </>
       }
     >
-      <SelectInput<string>
-        label={t('items.field.company')}
-        name="companyId"
-        value={companyId}
-        onChange={setCompanyId}
-        required
-        options={options}
-      />
+      <CompanySelect label={t('items.field.company')} scopeId={scopeId} value={companyId} onChange={setCompanyId} />
     </DialogFrame>
   );
 }
