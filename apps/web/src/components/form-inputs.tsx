@@ -8,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
-import { type ReactNode, useRef } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
+import { type Control, Controller, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session/session-store';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from './pickers-provider';
@@ -28,7 +29,36 @@ export interface InputProps<V> {
   helperText?: ReactNode;
 }
 
-const helper = (error: string | undefined, helperText: ReactNode) => error || helperText || undefined;
+/** Name, error and help text of an input as its text field takes them: the error replaces the help. */
+export function fieldText({ name, error, helperText }: Pick<InputProps<unknown>, 'name' | 'error' | 'helperText'>) {
+  return { name, error: !!error, helperText: error || helperText || undefined };
+}
+
+/** What an input takes from its Controller's field: `<TextInput label={…} {...bound(field)} />`. */
+export function bound<T extends FieldValues, N extends FieldPath<T>>(field: ControllerRenderProps<T, N>) {
+  return { name: field.name as string, value: field.value, onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref };
+}
+
+/**
+ * Binds inputs to a form by field name: `const field = formFields(control, translate)`, then
+ * `field('name', (p) => <TextInput label={…} {...p} />)`; `p` holds the field's value, change, blur,
+ * focus and its message, translated.
+ */
+export function formFields<T extends FieldValues>(control: Control<T>, translate: (message: string) => string) {
+  return <N extends FieldPath<T>>(
+    name: N,
+    render: (props: ReturnType<typeof bound<T, N>> & { error?: string }) => ReactElement,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const message = fieldState.error?.message;
+        return render({ ...bound(field), error: message ? translate(message) : undefined });
+      }}
+    />
+  );
+}
 
 /** Two columns on wide screens; `wide` children span both. */
 export function FormGrid({ children }: { children: ReactNode }) {
@@ -49,21 +79,10 @@ export function Cell({ wide, children }: { wide?: boolean; children: ReactNode }
  * select's read-only rule (read-only once the item exists or a scope is active);
  * where that rule makes it read-only the select is left out rather than shown as a dead control.
  */
-export function TextInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  inputRef,
-  error,
-  required,
-  readOnly,
-  helperText,
-  rows,
-  type,
-  textModules,
-}: InputProps<string> & { rows?: number; type?: string; textModules?: { boundId: string | null } }) {
+export function TextInput(
+  props: InputProps<string> & { rows?: number; type?: string; textModules?: { boundId: string | null } },
+) {
+  const { value, onChange, inputRef, readOnly, rows, textModules } = props;
   const { t } = useTranslation();
   const element = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null);
   const scopeActive = useSession((s) => !!s.me?.scopeCompany);
@@ -86,22 +105,20 @@ export function TextInput({
   };
   const field = (
     <TextField
-      label={label}
-      name={name}
+      label={props.label}
+      {...fieldText(props)}
       value={value ?? ''}
       onChange={(e) => onChange(e.target.value)}
-      onBlur={onBlur}
+      onBlur={props.onBlur}
       inputRef={(el: HTMLTextAreaElement | HTMLInputElement | null) => {
         element.current = el;
         inputRef?.(el);
       }}
-      required={required}
-      error={!!error}
-      helperText={helper(error, helperText)}
+      required={props.required}
       multiline={rows !== undefined}
       minRows={rows}
       maxRows={rows !== undefined ? Math.max(rows, 20) : undefined}
-      type={type}
+      type={props.type}
       slotProps={{ input: { readOnly } }}
     />
   );
@@ -138,37 +155,26 @@ export function NumberInput(props: InputProps<number | string | null>) {
   );
 }
 
-export function SelectInput<V extends string | number>({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  inputRef,
-  error,
-  required,
-  readOnly,
-  helperText,
-  options,
-}: InputProps<V | null> & { options: readonly { value: V; label: ReactNode; text?: string }[] }) {
+export function SelectInput<V extends string | number>(
+  props: InputProps<V | null> & { options: readonly { value: V; label: ReactNode; text?: string }[] },
+) {
   const { t } = useTranslation();
+  const { options, onChange, required } = props;
   return (
     <TextField
       select
-      label={label}
-      name={name}
-      value={value ?? ''}
+      label={props.label}
+      {...fieldText(props)}
+      value={props.value ?? ''}
       onChange={(e) => {
         const raw = e.target.value as string;
         const hit = options.find((o) => String(o.value) === String(raw));
         onChange(hit ? hit.value : null);
       }}
-      onBlur={onBlur}
-      inputRef={inputRef}
+      onBlur={props.onBlur}
+      inputRef={props.inputRef}
       required={required}
-      error={!!error}
-      helperText={helper(error, helperText)}
-      slotProps={{ input: { readOnly } }}
+      slotProps={{ input: { readOnly: props.readOnly } }}
     >
       {!required && (
         <MenuItem value="">
@@ -185,32 +191,21 @@ export function SelectInput<V extends string | number>({
 }
 
 /** Fixed options, several at once, as chips (legal bases …). */
-export function MultiSelectInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  error,
-  readOnly,
-  helperText,
-  options,
-}: InputProps<string[]> & { options: readonly { value: string; label: string }[] }) {
+export function MultiSelectInput(props: InputProps<string[]> & { options: readonly { value: string; label: string }[] }) {
+  const { options, value } = props;
   const selected = options.filter((o) => (value ?? []).includes(o.value));
   return (
     <Autocomplete
       multiple
       disableCloseOnSelect
-      readOnly={readOnly}
+      readOnly={props.readOnly}
       options={options}
       value={selected}
-      onChange={(_e, next) => onChange(next.map((o) => o.value))}
-      onBlur={onBlur}
+      onChange={(_e, next) => props.onChange(next.map((o) => o.value))}
+      onBlur={props.onBlur}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       getOptionLabel={(o) => o.label}
-      renderInput={(params) => (
-        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
-      )}
+      renderInput={(params) => <TextField {...params} label={props.label} {...fieldText(props)} />}
     />
   );
 }
@@ -227,77 +222,39 @@ export function SwitchInput({ label, value, onChange, name, readOnly, error }: I
   );
 }
 
+/** What both date pickers take: the form's filled text field, clearable where the value may be empty. */
+function pickerProps(p: InputProps<string | null>) {
+  return {
+    label: p.label,
+    value: p.value ? dayjs(p.value) : null,
+    readOnly: p.readOnly,
+    inputRef: p.inputRef,
+    slotProps: {
+      textField: { ...fieldText(p), required: p.required, onBlur: p.onBlur, fullWidth: true, variant: 'filled' as const },
+      field: { clearable: !p.readOnly && !p.required },
+    },
+  };
+}
+
 /** A calendar date kept as 'YYYY-MM-DD'; an incomplete entry becomes 'invalid' and fails validation. */
-export function DateInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  inputRef,
-  error,
-  required,
-  readOnly,
-  helperText,
-}: InputProps<string | null>) {
+export function DateInput(props: InputProps<string | null>) {
   return (
     <DatePicker
-      label={label}
-      value={value ? dayjs(value) : null}
-      onChange={(v) => onChange(v === null ? null : v.isValid() ? v.format('YYYY-MM-DD') : 'invalid')}
+      {...pickerProps(props)}
+      onChange={(v) => props.onChange(v === null ? null : v.isValid() ? v.format('YYYY-MM-DD') : 'invalid')}
       format={DATE_FORMAT}
-      readOnly={readOnly}
-      inputRef={inputRef}
-      slotProps={{
-        textField: {
-          name,
-          required,
-          error: !!error,
-          helperText: helper(error, helperText),
-          onBlur,
-          fullWidth: true,
-          variant: 'filled',
-        },
-        field: { clearable: !readOnly && !required },
-      }}
     />
   );
 }
 
 /** An instant kept as ISO 8601 (UTC), entered as DD.MM.YYYY HH:mm local time. */
-export function DateTimeInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  inputRef,
-  error,
-  required,
-  readOnly,
-  helperText,
-}: InputProps<string | null>) {
+export function DateTimeInput(props: InputProps<string | null>) {
   return (
     <DateTimePicker
-      label={label}
-      value={value ? dayjs(value) : null}
-      onChange={(v) => onChange(v === null ? null : v.isValid() ? v.toISOString() : 'invalid')}
+      {...pickerProps(props)}
+      onChange={(v) => props.onChange(v === null ? null : v.isValid() ? v.toISOString() : 'invalid')}
       format={DATE_TIME_FORMAT}
       ampm={false}
-      readOnly={readOnly}
-      inputRef={inputRef}
-      slotProps={{
-        textField: {
-          name,
-          required,
-          error: !!error,
-          helperText: helper(error, helperText),
-          onBlur,
-          fullWidth: true,
-          variant: 'filled',
-        },
-        field: { clearable: !readOnly && !required },
-      }}
     />
   );
 }

@@ -74,5 +74,7 @@ describe('account messages', () => {
     expect(errorText(t, new ApiError(400, 'validation_failed', 'The link is invalid.'))).toBe('The link is invalid.');
     expect(errorText(t, new ApiError(503, 'http_503', 'x'))).toBe(t('login.error.api_unavailable'));
     expect(errorText(t, new Error('boom'))).toBe(t('common.unexpectedError'));
+    expect(errorText(t, new Error('boom'), 'The report failed.')).toBe('The report failed.');
+    expect(errorText(t, new ApiError(503, 'http_503', 'x'), 'The report failed.')).toBe(t('login.error.api_unavailable'));
   });
 });

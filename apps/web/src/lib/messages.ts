@@ -12,10 +12,13 @@ export function messageText(t: TFunction, key: string | undefined): string | und
   return t([`account.messages.${key}`, key, 'common.unexpectedError']);
 }
 
-/** What to show for a failed call: "server unreachable", the server's own message, or a generic text. */
-export function errorText(t: TFunction, error: unknown): string {
+/**
+ * What to show for a failed call: "server unreachable", the server's own message, or for a failure
+ * that is no answer of the API `fallback` (what failed, in the screen's words) or a generic text.
+ */
+export function errorText(t: TFunction, error: unknown, fallback?: string): string {
   if (isApiError(error)) return isUnavailableStatus(error.status) ? t('login.error.api_unavailable') : error.message;
-  return t('common.unexpectedError');
+  return fallback ?? t('common.unexpectedError');
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   type BulkResult,
   bulkResultSchema,
   bulkUndoResultSchema,
-  companyListItemSchema,
   documentPlaceholderValuesSchema,
   type Item,
   type ItemTypeKey,
@@ -14,13 +13,14 @@ import {
   itemPageSchema,
   itemSchema,
   serviceAgreementKinds,
+  summaryReportSchema,
   type TagType,
   tagSchema,
 } from '@pc/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { GridView } from '../../components/data-grid/use-server-grid';
-import { apiRequest } from '../../lib/api/api-client';
+import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { statisticsKey } from '../../lib/item-statistics';
 import { sortChildren } from './detail/linked-items';
 import { registerParams, serviceAgreementParams } from './list/list-state';
@@ -132,6 +132,30 @@ export function useDocumentPlaceholderValues(id: string | null) {
   });
 }
 
+/** The activity counts of a period (a summary's report), of one company or of the scope. */
+export function fetchSummaryReport(from: string, until: string, companyId: string | null | undefined) {
+  const params = new URLSearchParams({ from, until });
+  if (companyId) params.set('companyId', companyId);
+  return apiRequest(`/summary/report?${params}`, { schema: summaryReportSchema });
+}
+
+/** A dynamic document as PDF, its placeholders filled with the company's data. */
+export async function downloadDocumentPdf(item: Pick<Item, 'id' | 'number'>) {
+  const file = await apiRequest<DownloadedFile>(`/dynamic-document/${encodeURIComponent(item.id)}/pdf`, { responseType: 'file' });
+  saveFile(file, `${item.number}.pdf`);
+}
+
+/** The record of processing activities (Art. 30) of one company, as the controller or the processor keeps it. */
+export async function downloadProcessingRegister(
+  params: { companyId: string; kind: 'controller' | 'processor'; format: 'pdf' | 'xlsx' | 'docx' },
+  fileName: string,
+) {
+  const file = await apiRequest<DownloadedFile>(`/report/processing-register?${new URLSearchParams(params)}`, {
+    responseType: 'file',
+  });
+  saveFile(file, `${fileName}.${params.format}`);
+}
+
 export function saveItem(type: ItemTypeKey, id: string | null, body: unknown, ifMatch?: number): Promise<Item> {
   return id
     ? apiRequest(`/${type}/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: itemSchema, ifMatch })
@@ -147,16 +171,6 @@ export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
   void client.invalidateQueries({ queryKey: itemKeys.type(type) });
   void client.invalidateQueries({ queryKey: ['items', 'children'] });
   void client.invalidateQueries({ queryKey: statisticsKey });
-}
-
-// --- people and companies -------------------------------------------------------------------
-
-export function useCompanies(enabled: boolean) {
-  return useQuery({
-    queryKey: ['company', 'list-items'],
-    queryFn: () => apiRequest('/company/list-items', { schema: z.array(companyListItemSchema) }),
-    enabled,
-  });
 }
 
 // --- tags -------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,15 +18,18 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Attachment, ItemTypeKey } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { saveBlob } from '../../../components/data-grid/xlsx-export';
+import { FileButton, fileDropProps } from '../../../components/file-button';
 import { isApiError } from '../../../lib/api/api-error';
 import { uploadFile } from '../../../lib/api/upload';
 import { formatBytes, formatDateTime } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { trackUpload } from '../../../lib/uploads';
+import { useTask } from '../../../lib/use-task';
 import { deleteAttachment, downloadAttachment, invalidateItems, itemKeys, useAttachments } from '../api';
 import { validationMessage } from '../labels';
 import { checkFile, isPreviewable, MAX_MB } from './attachment-rules';
@@ -42,11 +44,11 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const list = useAttachments(type, itemId, true);
-  const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deleting = useTask();
+  const downloading = useTask();
   const [preview, setPreview] = useState<Attachment | null>(null);
 
   const refresh = () => {
@@ -75,47 +77,28 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
         setProblem(t('items.attachments.problem.tooLarge', { name: file.name, max: MAX_MB }));
       else if (isApiError(error) && error.fields?.file?.[0])
         setProblem(`${file.name}: ${validationMessage(t, error.fields.file[0])}`);
-      else setProblem(isApiError(error) ? error.message : t('common.unexpectedError'));
+      else setProblem(errorText(t, error));
     } finally {
       tracker.done();
       setUpload(null);
     }
   }
 
-  async function download(a: Attachment) {
-    try {
-      saveBlob(await downloadAttachment(a), a.fileName);
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    }
-  }
+  const download = (a: Attachment) => downloading.run(async () => saveBlob(await downloadAttachment(a), a.fileName));
 
-  async function remove() {
+  const remove = async () => {
     if (!toDelete) return;
-    setDeleting(true);
-    try {
+    await deleting.run(async () => {
       await deleteAttachment(toDelete.id);
       notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
       setToDelete(null);
       refresh();
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    } finally {
-      setDeleting(false);
-    }
-  }
+    });
+  };
 
   const items = list.data ?? [];
   return (
-    <Card
-      onDragOver={(e) => canWrite && e.preventDefault()}
-      onDrop={(e) => {
-        if (!canWrite) return;
-        e.preventDefault();
-        const file = e.dataTransfer.files[0];
-        if (file) void send(file);
-      }}
-    >
+    <Card {...(canWrite && fileDropProps((file) => void send(file)))}>
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
           <Box sx={{ flexGrow: 1 }}>
@@ -129,24 +112,15 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
             )}
           </Box>
           {canWrite && (
-            <>
-              <input
-                ref={input}
-                type="file"
-                hidden
-                aria-hidden
-                tabIndex={-1}
-                data-testid="attachment-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void send(file);
-                }}
-              />
-              <Button variant="contained" startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={!!upload}>
-                {t('items.attachments.upload')}
-              </Button>
-            </>
+            <FileButton
+              onFile={(file) => void send(file)}
+              inputTestId="attachment-input"
+              variant="contained"
+              startIcon={<UploadFile />}
+              disabled={!!upload}
+            >
+              {t('items.attachments.upload')}
+            </FileButton>
           )}
         </Stack>
         {upload && (
@@ -177,32 +151,26 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
               secondaryAction={
                 <Stack direction="row" spacing={0.5}>
                   {isPreviewable(a.mimeType) && (
-                    <Tooltip title={t('items.attachments.preview')}>
-                      <IconButton
-                        aria-label={t('items.attachments.previewOf', { name: a.fileName })}
-                        onClick={() => setPreview(a)}
-                      >
-                        <Image />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      title={t('items.attachments.preview')}
+                      label={t('items.attachments.previewOf', { name: a.fileName })}
+                      icon={<Image />}
+                      onClick={() => setPreview(a)}
+                    />
                   )}
-                  <Tooltip title={t('items.attachments.download')}>
-                    <IconButton
-                      aria-label={t('items.attachments.downloadOf', { name: a.fileName })}
-                      onClick={() => void download(a)}
-                    >
-                      <FileDownload />
-                    </IconButton>
-                  </Tooltip>
+                  <RowAction
+                    title={t('items.attachments.download')}
+                    label={t('items.attachments.downloadOf', { name: a.fileName })}
+                    icon={<FileDownload />}
+                    onClick={() => void download(a)}
+                  />
                   {a.rights.delete && (
-                    <Tooltip title={t('items.attachments.delete')}>
-                      <IconButton
-                        aria-label={t('items.attachments.deleteOf', { name: a.fileName })}
-                        onClick={() => setToDelete(a)}
-                      >
-                        <Delete />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      title={t('items.attachments.delete')}
+                      label={t('items.attachments.deleteOf', { name: a.fileName })}
+                      icon={<Delete />}
+                      onClick={() => setToDelete(a)}
+                    />
                   )}
                 </Stack>
               }
@@ -228,7 +196,7 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
         text={t('items.attachments.deleteText', { name: toDelete?.fileName ?? '' })}
         confirmLabel={t('items.detail.delete')}
         danger
-        busy={deleting}
+        busy={deleting.busy}
         onConfirm={() => void remove()}
         onClose={() => setToDelete(null)}
       />
@@ -238,5 +206,16 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
         </Suspense>
       )}
     </Card>
+  );
+}
+
+/** An icon button of a file's row: the tooltip names the action, the label names it with the file. */
+function RowAction({ title, label, icon, onClick }: { title: string; label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip title={title}>
+      <IconButton aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
   );
 }

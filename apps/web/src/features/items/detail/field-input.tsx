@@ -11,6 +11,7 @@ import type { FieldDef, ItemTypeKey } from '@pc/shared';
 import { type Control, Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  bound,
   Cell,
   DateInput,
   DateTimeInput,
@@ -55,39 +56,31 @@ export function FieldInput({ field: f, name, label, ctx }: { field: FieldDef; na
       render={({ field, fieldState }) => {
         const common = {
           label,
-          name: field.name,
-          onBlur: field.onBlur,
-          inputRef: field.ref,
+          ...bound(field),
+          value: field.value as never,
           error: fieldState.error ? validationMessage(t, fieldState.error.message) : undefined,
           required,
           readOnly: ctx.readOnly,
         };
-        const value = field.value as never;
+        const choices = () =>
+          f.kind === 'select' || f.kind === 'multiselect'
+            ? f.values.map((v) => ({ value: v, label: optionLabel(t, f.options, v) }))
+            : [];
         switch (f.kind) {
           case 'text':
-            return <TextInput {...common} value={value} onChange={field.onChange} />;
+            return <TextInput {...common} />;
           case 'textarea':
-            return (
-              <TextInput
-                {...common}
-                value={value}
-                onChange={field.onChange}
-                rows={f.rows ?? 3}
-                textModules={{ boundId: ctx.itemId }}
-              />
-            );
+            return <TextInput {...common} rows={f.rows ?? 3} textModules={{ boundId: ctx.itemId }} />;
           case 'date':
-            return <DateInput {...common} value={value} onChange={field.onChange} />;
+            return <DateInput {...common} />;
           case 'datetime':
-            return <DateTimeInput {...common} value={value} onChange={field.onChange} />;
+            return <DateTimeInput {...common} />;
           case 'number':
             if (isScale(f) && f.kind === 'number') {
               const steps = Array.from({ length: f.max! - f.min! + 1 }, (_, i) => f.min! + i);
               return (
                 <SelectInput<number>
                   {...common}
-                  value={value}
-                  onChange={field.onChange}
                   options={steps.map((n) => {
                     const key = `items.scale.${f.key}.${n}`;
                     return { value: n, label: i18n.exists(key) ? `${n} – ${t(key)}` : String(n) };
@@ -95,49 +88,17 @@ export function FieldInput({ field: f, name, label, ctx }: { field: FieldDef; na
                 />
               );
             }
-            return <NumberInput {...common} value={value} onChange={field.onChange} />;
+            return <NumberInput {...common} />;
           case 'boolean':
-            return <SwitchInput {...common} value={value} onChange={field.onChange} />;
+            return <SwitchInput {...common} />;
           case 'select':
-            return (
-              <SelectInput<string>
-                {...common}
-                value={value}
-                onChange={field.onChange}
-                options={f.values.map((v) => ({ value: v, label: optionLabel(t, f.options, v) }))}
-              />
-            );
+            return <SelectInput<string> {...common} options={choices()} />;
           case 'multiselect':
-            return (
-              <MultiSelectInput
-                {...common}
-                value={value}
-                onChange={field.onChange}
-                options={f.values.map((v) => ({ value: v, label: optionLabel(t, f.options, v) }))}
-              />
-            );
+            return <MultiSelectInput {...common} options={choices()} />;
           case 'tags':
-            return (
-              <TagsInput
-                {...common}
-                value={value}
-                onChange={field.onChange}
-                tagType={f.tagType}
-                companyId={ctx.companyId}
-                known={ctx.knownTags}
-              />
-            );
+            return <TagsInput {...common} tagType={f.tagType} companyId={ctx.companyId} known={ctx.knownTags} />;
           case 'links':
-            return (
-              <LinksInput
-                {...common}
-                value={value}
-                onChange={field.onChange}
-                itemType={f.itemType}
-                companyId={ctx.companyId}
-                max={f.max}
-              />
-            );
+            return <LinksInput {...common} itemType={f.itemType} companyId={ctx.companyId} max={f.max} />;
         }
       }}
     />

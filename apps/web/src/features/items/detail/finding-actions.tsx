@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import { type Item, itemTypeDefs } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { DateInput, SelectInput, TextInput } from '../../../components/form-inputs';
+import { DateInput, formFields, SelectInput, TextInput } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { formSubmit } from '../../../lib/use-zod-form';
@@ -120,7 +121,7 @@ function FindingDialog({ kind, audit, text, onClose }: { kind: FindingKind; audi
       onFailure: (error) => {
         // Messages for paths the dialog has no field for still need saying.
         if (!isApiError(error) || error.status !== 422 || !error.fields) {
-          setFailure(isApiError(error) ? error.message : t('common.unexpectedError'));
+          setFailure(errorText(t, error));
           return;
         }
         const other = Object.entries(error.fields)
@@ -132,10 +133,7 @@ function FindingDialog({ kind, audit, text, onClose }: { kind: FindingKind; audi
     () => setFailure(null),
   );
 
-  const errorOf = (key: keyof FindingValues) => {
-    const message = form.formState.errors[key]?.message;
-    return message ? validationMessage(t, message) : undefined;
-  };
+  const field = formFields(form.control, (m) => validationMessage(t, m));
   const rootError = form.formState.errors.root?.message;
 
   return (
@@ -163,77 +161,33 @@ function FindingDialog({ kind, audit, text, onClose }: { kind: FindingKind; audi
             {failure ?? validationMessage(t, rootError)}
           </Alert>
         )}
-        <Controller
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <TextInput
-              label={fieldLabel(t, kind, 'name')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={errorOf('name')}
-              required
-            />
-          )}
-        />
+        {field('name', (p) => (
+          <TextInput label={fieldLabel(t, kind, 'name')} {...p} required />
+        ))}
         {kind === 'issue' && (
           <>
-            <Controller
-              control={form.control}
-              name="priority"
-              render={({ field }) => (
-                <SelectInput<string>
-                  label={fieldLabel(t, 'issue', 'priority')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errorOf('priority')}
-                  required
-                  options={priorities.map((v) => ({ value: v, label: optionLabel(t, 'priority', v) }))}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="dueDate"
-              render={({ field }) => (
-                <DateInput
-                  label={fieldLabel(t, 'issue', 'dueDate')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={errorOf('dueDate')}
-                />
-              )}
-            />
+            {field('priority', (p) => (
+              <SelectInput<string>
+                label={fieldLabel(t, 'issue', 'priority')}
+                {...p}
+                required
+                options={priorities.map((v) => ({ value: v, label: optionLabel(t, 'priority', v) }))}
+              />
+            ))}
+            {field('dueDate', (p) => (
+              <DateInput label={fieldLabel(t, 'issue', 'dueDate')} {...p} />
+            ))}
           </>
         )}
-        {kind === 'measure' && (
-          <Controller
-            control={form.control}
-            name="category"
-            render={({ field }) => (
-              <SelectInput<string>
-                label={fieldLabel(t, 'measure', 'category')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={errorOf('category')}
-                required
-                options={measureCategories.map((v) => ({ value: v, label: optionLabel(t, 'measureCategory', v) }))}
-              />
-            )}
-          />
-        )}
+        {kind === 'measure' &&
+          field('category', (p) => (
+            <SelectInput<string>
+              label={fieldLabel(t, 'measure', 'category')}
+              {...p}
+              required
+              options={measureCategories.map((v) => ({ value: v, label: optionLabel(t, 'measureCategory', v) }))}
+            />
+          ))}
       </Stack>
     </DialogFrame>
   );

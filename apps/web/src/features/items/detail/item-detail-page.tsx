@@ -18,8 +18,8 @@ import { LoadProblem } from '../../../components/load-problem';
 import { PageLoader } from '../../../components/page-loader';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { StatusChip, urgencyOf } from '../../../components/status-chip';
-import { isApiError } from '../../../lib/api/api-error';
 import { itemPageActions } from '../../../lib/item-page-slots';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { deleteItem, invalidateItems, itemKeys, saveItem, useItem } from '../api';
@@ -113,7 +113,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
       notify(t('items.detail.deleted', { number: item.number }), 'success');
       void navigate({ to: route });
     } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      notify(errorText(t, error), 'error');
       setDeleting(false);
       setConfirmDelete(false);
     }

@@ -12,6 +12,7 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Cell, FormGrid } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
@@ -69,7 +70,7 @@ export function ItemForm({ type, item, canWrite, save, onSaved, onCancel }: Item
       const other =
         isApiError(error) && error.status === 422 ? splitServerErrors(type, error.fields ?? {}, serverFields).other : [];
       setOtherErrors(other);
-      if (!onFields && other.length === 0) notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      if (!onFields && other.length === 0) notify(errorText(t, error), 'error');
     },
   });
   // A value in the conflict dialog as the form shows it: option and status names, people by name.

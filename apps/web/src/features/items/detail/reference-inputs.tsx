@@ -7,8 +7,9 @@ import type { ItemTypeKey, TagType } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InputProps } from '../../../components/form-inputs';
+import { fieldText, type InputProps } from '../../../components/form-inputs';
 import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { hasClaim } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session/session-store';
@@ -17,24 +18,13 @@ import { createTag, tagKeys, useLinkOptions, useTags } from '../api';
 import { validationMessage } from '../labels';
 import { canReadLinked } from './can-read-linked';
 
-const helper = (error: string | undefined, helperText: React.ReactNode) => error || helperText || undefined;
-
 /**
  * Owner or assignee: active users of the visible companies, grouped by company. `known` is the
  * person the item names (its answer carries the name): a reader who may not list users, or a
  * person no longer active, still shows by name.
  */
-export function PersonInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  error,
-  readOnly,
-  helperText,
-  known,
-}: InputProps<string | null> & { known?: { id: string; name: string } | null }) {
+export function PersonInput(props: InputProps<string | null> & { known?: { id: string; name: string } | null }) {
+  const { value, known } = props;
   const users = useUserLookup();
   const listed = users.data ?? [];
   const fallback =
@@ -47,10 +37,10 @@ export function PersonInput({
     <Autocomplete
       options={options}
       value={selected}
-      readOnly={readOnly}
+      readOnly={props.readOnly}
       loading={users.isLoading}
-      onChange={(_e, next) => onChange(next?.id ?? null)}
-      onBlur={onBlur}
+      onChange={(_e, next) => props.onChange(next?.id ?? null)}
+      onBlur={props.onBlur}
       groupBy={(u) => u.companyName}
       // A list box holds options and groups of options, nothing else: each company is a named group
       // (MUI's default puts a header item and a plain list between the list box and its options).
@@ -76,9 +66,7 @@ export function PersonInput({
           </Box>
         </li>
       )}
-      renderInput={(params) => (
-        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
-      )}
+      renderInput={(params) => <TextField {...params} label={props.label} {...fieldText(props)} />}
     />
   );
 }
@@ -96,19 +84,10 @@ const filterTags = createFilterOptions<TagOption>();
  * Tags of one kind of the item's company, several at once; users with Tag.Write can add a new
  * tag inline ("„Lieferanten“ hinzufügen").
  */
-export function TagsInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  error,
-  readOnly,
-  helperText,
-  tagType,
-  companyId,
-  known,
-}: InputProps<string[]> & { tagType: TagType; companyId: string; known: readonly { id: string; name: string }[] }) {
+export function TagsInput(
+  props: InputProps<string[]> & { tagType: TagType; companyId: string; known: readonly { id: string; name: string }[] },
+) {
+  const { onChange, readOnly, tagType, companyId, known } = props;
   const { t } = useTranslation();
   const client = useQueryClient();
   const me = useSession((s) => s.me);
@@ -120,7 +99,7 @@ export function TagsInput({
     () => (tags.data ?? []).filter((x) => x.companyId === companyId).map((x) => ({ id: x.id, name: x.name })),
     [tags.data, companyId],
   );
-  const ids = value ?? [];
+  const ids = props.value ?? [];
   const selected = ids.map(
     (id) => options.find((o) => o.id === id) ?? known.find((o) => o.id === id) ?? { id, name: t('items.links.unknown') },
   );
@@ -134,7 +113,7 @@ export function TagsInput({
       notify(t('tags.added', { name: nameToAdd }), 'success');
     } catch (e) {
       const field = isApiError(e) ? e.fields?.name?.[0] : undefined;
-      notify(field ? validationMessage(t, field) : isApiError(e) ? e.message : t('common.unexpectedError'), 'error');
+      notify(field ? validationMessage(t, field) : errorText(t, e), 'error');
     } finally {
       setAdding(false);
     }
@@ -148,7 +127,7 @@ export function TagsInput({
       loading={tags.isLoading || adding}
       options={options}
       value={selected}
-      onBlur={onBlur}
+      onBlur={props.onBlur}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(o) => o.name}
       filterOptions={(opts, state) => {
@@ -170,27 +149,14 @@ export function TagsInput({
         else onChange(next.map((o) => o.id));
       }}
       noOptionsText={t('tags.noOptions')}
-      renderInput={(params) => (
-        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
-      )}
+      renderInput={(params) => <TextField {...params} label={props.label} {...fieldText(props)} />}
     />
   );
 }
 
 /** Links to items of another type of the same company (processes ↔ measures, storage periods …). */
-export function LinksInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  error,
-  readOnly,
-  helperText,
-  itemType,
-  companyId,
-  max,
-}: InputProps<string[]> & { itemType: ItemTypeKey; companyId: string; max?: number }) {
+export function LinksInput(props: InputProps<string[]> & { itemType: ItemTypeKey; companyId: string; max?: number }) {
+  const { itemType, companyId, max } = props;
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   const items = useLinkOptions(itemType, canReadLinked(me, itemType));
@@ -199,25 +165,22 @@ export function LinksInput({
       (items.data ?? []).filter((i) => i.companyId === companyId).map((i) => ({ id: i.id, label: `${i.number} · ${i.name}` })),
     [items.data, companyId],
   );
-  const ids = value ?? [];
-  const selected = ids.map((id) => options.find((o) => o.id === id) ?? { id, label: t('items.links.unknown') });
+  const selected = (props.value ?? []).map((id) => options.find((o) => o.id === id) ?? { id, label: t('items.links.unknown') });
   return (
     <Autocomplete
       multiple
       disableCloseOnSelect
-      readOnly={readOnly}
+      readOnly={props.readOnly}
       loading={items.isLoading}
       options={options}
       value={selected}
-      onBlur={onBlur}
+      onBlur={props.onBlur}
       // With a limit (one parent unit) the latest choice replaces the earliest.
-      onChange={(_e, next) => onChange(next.slice(max ? -max : 0).map((o) => o.id))}
+      onChange={(_e, next) => props.onChange(next.slice(max ? -max : 0).map((o) => o.id))}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(o) => o.label}
       noOptionsText={t('items.links.noOptions')}
-      renderInput={(params) => (
-        <TextField {...params} name={name} label={label} error={!!error} helperText={helper(error, helperText)} />
-      )}
+      renderInput={(params) => <TextField {...params} label={props.label} {...fieldText(props)} />}
     />
   );
 }

@@ -7,12 +7,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ItemTypeKey } from '@pc/shared';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectInput } from '../../../components/form-inputs';
-import { isApiError } from '../../../lib/api/api-error';
-import { notify } from '../../../lib/notify';
-import { useCompanies } from '../api';
+import { FileButton, fileDropProps } from '../../../components/file-button';
+import { useTask } from '../../../lib/use-task';
+import { CompanySelect } from '../company-select';
 import { downloadTemplate } from './api';
 
 interface FileStepProps {
@@ -32,27 +30,10 @@ interface FileStepProps {
 /** First step: the template to fill in, the company to import into (when the scope names none), the file. */
 export function FileStep({ type, scopeCompanyId, groupScopeId, companyId, onCompany, progress, problem, onFile }: FileStepProps) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const [templateBusy, setTemplateBusy] = useState(false);
-  const companies = useCompanies(!scopeCompanyId);
-  const options = (companies.data ?? [])
-    .filter(
-      (c) => c.isActive && c.type !== 'Group' && (!groupScopeId || c.id === groupScopeId || c.parentCompanyId === groupScopeId),
-    )
-    .sort((a, b) => a.name.localeCompare(b.name, 'de'))
-    .map((c) => ({ value: c.id, label: c.name }));
+  const { busy: templateBusy, run } = useTask();
   const target = scopeCompanyId ?? companyId;
 
-  async function template(format: 'xlsx' | 'csv') {
-    setTemplateBusy(true);
-    try {
-      await downloadTemplate(type, format, target);
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    } finally {
-      setTemplateBusy(false);
-    }
-  }
+  const template = (format: 'xlsx' | 'csv') => run(() => downloadTemplate(type, format, target));
 
   const reading = progress !== null;
   return (
@@ -63,14 +44,7 @@ export function FileStep({ type, scopeCompanyId, groupScopeId, companyId, onComp
           <Typography variant="body2" sx={{ mb: 1.5 }}>
             {t('import.file.chooseCompany')}
           </Typography>
-          <SelectInput<string>
-            label={t('import.file.company')}
-            name="companyId"
-            value={companyId}
-            onChange={onCompany}
-            required
-            options={options}
-          />
+          <CompanySelect label={t('import.file.company')} scopeId={groupScopeId} value={companyId} onChange={onCompany} />
         </Box>
       )}
       <Box>
@@ -78,56 +52,34 @@ export function FileStep({ type, scopeCompanyId, groupScopeId, companyId, onComp
           {t('import.file.template')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Button
-            variant="outlined"
-            startIcon={<FileDownload />}
-            disabled={templateBusy || !target}
-            onClick={() => void template('xlsx')}
-          >
-            {t('import.file.templateXlsx')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<FileDownload />}
-            disabled={templateBusy || !target}
-            onClick={() => void template('csv')}
-          >
-            {t('import.file.templateCsv')}
-          </Button>
+          {(['xlsx', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="outlined"
+              startIcon={<FileDownload />}
+              disabled={templateBusy || !target}
+              onClick={() => void template(format)}
+            >
+              {t(format === 'xlsx' ? 'import.file.templateXlsx' : 'import.file.templateCsv')}
+            </Button>
+          ))}
         </Stack>
       </Box>
       <Box
-        onDragOver={(e) => e.preventDefault()}
-        onDrop={(e) => {
-          e.preventDefault();
-          const file = e.dataTransfer.files[0];
-          if (file && target && !reading) onFile(file);
-        }}
+        {...fileDropProps((file) => target && !reading && onFile(file))}
         sx={{ border: '1px dashed', borderColor: 'divider', borderRadius: 1, p: { xs: 2, sm: 3 }, textAlign: 'center' }}
       >
-        <input
-          ref={input}
-          type="file"
-          hidden
-          aria-hidden
-          tabIndex={-1}
+        <FileButton
+          onFile={onFile}
           accept=".xlsx,.csv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          data-testid="import-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) onFile(file);
-          }}
-        />
-        <Button
+          inputTestId="import-file-input"
           variant="contained"
           startIcon={<UploadFile />}
           disabled={reading || !target}
-          onClick={() => input.current?.click()}
           autoFocus={!!scopeCompanyId}
         >
           {t('import.file.choose')}
-        </Button>
+        </FileButton>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t('import.file.hint')}
         </Typography>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { useSession } from '../../../lib/session/session-store';
 import { invalidateItems } from '../api';
 import { typePlural, validationMessage } from '../labels';
@@ -52,65 +53,66 @@ export function ImportWizard({ type, onClose }: { type: ItemTypeKey; onClose: ()
     if (step !== 'file') heading.current?.focus();
   }, [step]);
 
-  const failText = (error: unknown, fallback: string) => {
-    if (isApiError(error) && error.fields?.file?.[0]) return validationMessage(t, error.fields.file[0]);
-    if (isApiError(error) && error.status === 413) return t('errors.code.payload_too_large');
-    return isApiError(error) ? error.message : fallback;
-  };
+  /**
+   * A request of the wizard: busy meanwhile, its failure said under the step. A problem of the
+   * file (unreadable, too large) in its own words; at the commit a 422 only says that the import
+   * failed (the preview showed the rows' problems).
+   */
+  async function attempt(task: () => Promise<void>, fallback: string, commit = false) {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await task();
+    } catch (error) {
+      if (commit && isApiError(error) && error.status === 422) setProblem(fallback);
+      else if (isApiError(error) && error.fields?.file?.[0]) setProblem(validationMessage(t, error.fields.file[0]));
+      else if (isApiError(error) && error.status === 413) setProblem(t('errors.code.payload_too_large'));
+      else setProblem(errorText(t, error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function read(file: File) {
-    setProblem(null);
     setProgress(0);
-    try {
+    await attempt(async () => {
       const p = await previewImport(type, file, scopeCompanyId ? null : companyId, (f) => setProgress(Math.min(f, 1)));
       setPreview(p);
       setMapping(p.mapping.map((m) => m.field));
       setStep('mapping');
-    } catch (error) {
-      setProblem(failText(error, t('import.file.failed')));
-    } finally {
-      setProgress(null);
-    }
+    }, t('import.file.failed'));
+    setProgress(null);
   }
 
   async function toPreview() {
     if (!preview) return;
-    setProblem(null);
     if (
       sameMapping(
         mapping,
         preview.mapping.map((m) => m.field),
       )
     ) {
+      setProblem(null);
       setStep('preview');
       return;
     }
-    setBusy(true);
-    try {
+    await attempt(async () => {
       setPreview(await remapImport(preview.importId, mapping));
       setStep('preview');
-    } catch (error) {
-      setProblem(failText(error, t('common.unexpectedError')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('common.unexpectedError'));
   }
 
   async function commit() {
     if (!preview) return;
-    setProblem(null);
-    setBusy(true);
-    try {
-      setResult(await commitImport(preview.importId));
-      invalidateItems(client, type);
-      setStep('result');
-    } catch (error) {
-      setProblem(
-        isApiError(error) && error.status === 422 ? t('import.preview.failed') : failText(error, t('import.preview.failed')),
-      );
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      async () => {
+        setResult(await commitImport(preview.importId));
+        invalidateItems(client, type);
+        setStep('result');
+      },
+      t('import.preview.failed'),
+      true,
+    );
   }
 
   function restart() {

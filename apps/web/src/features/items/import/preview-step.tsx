@@ -13,10 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportPreview } from '@pc/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error';
-import { notify } from '../../../lib/notify';
+import { useTask } from '../../../lib/use-task';
 import { validationMessage } from '../labels';
 import { downloadImportErrors } from './api';
 
@@ -31,19 +29,9 @@ const stateColour = { new: 'success', updated: 'info', unchanged: 'default', err
 /** Third step: the counts, the first rows as they would be saved, and every error (downloadable as XLSX). */
 export function PreviewStep({ preview, writing }: { preview: ImportPreview; writing: boolean }) {
   const { t } = useTranslation();
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, run } = useTask(t('import.preview.downloadFailed'));
   const { counts } = preview;
-
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadImportErrors(preview.importId);
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('import.preview.downloadFailed'), 'error');
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const download = () => run(() => downloadImportErrors(preview.importId));
 
   return (
     <Stack spacing={2}>

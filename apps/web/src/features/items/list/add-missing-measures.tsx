@@ -1,7 +1,7 @@
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useAddMissingMeasures } from '../api';
 
@@ -14,7 +14,7 @@ export function AddMissingMeasuresButton({ companyId, onDone }: { companyId: str
       notify(t('items.measure.addMissingDone', { count: created }), created > 0 ? 'success' : 'info');
       onDone?.(created);
     },
-    onError: (error) => notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error'),
+    onError: (error) => notify(errorText(t, error), 'error'),
   });
   return (
     <Button variant="outlined" startIcon={<PlaylistAdd />} onClick={() => mutation.mutate()} disabled={mutation.isPending}>

@@ -4,16 +4,10 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import PersonOutline from '@mui/icons-material/Person';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import {
   BULK_UNDO_SECONDS,
   type BulkRequest,
@@ -25,21 +19,17 @@ import {
   type TagType,
 } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SelectionBar } from '../../../components/data-grid/selection-bar';
 import type { GridSelectionState } from '../../../components/data-grid/use-grid-selection';
-import { DialogFrame } from '../../../components/dialog-frame';
-import { DATE_FORMAT } from '../../../components/pickers-provider';
 import { StatusDot } from '../../../components/status-chip';
-import { toDay } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { dismissAll, notify, notifyUndo } from '../../../lib/notify';
-import { useUserLookup } from '../../../lib/user-lookup';
-import { type BulkRegister, invalidateRegister, runBulk, undoBulk, useTags } from '../api';
+import { type BulkRegister, invalidateRegister, runBulk, undoBulk } from '../api';
+import { DueDateDialog, PersonDialog, TagsDialog } from './bulk-dialogs';
 
 /** At most this many skipped items are named in the result message; the rest are counted. */
 const NAMED_SKIPS = 5;
@@ -144,6 +134,7 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
     }
   }
 
+  const frame = { count, busy, onClose: () => setDialog(null) };
   return (
     <>
       {count > 0 && (
@@ -212,28 +203,13 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
         ))}
       </Menu>
       {(dialog === 'assignee' || dialog === 'owner') && (
-        <PersonDialog
-          field={dialog}
-          count={count}
-          busy={busy}
-          onClose={() => setDialog(null)}
-          onSave={(id) => void run({ set: { [`${dialog}Id`]: id } })}
-        />
+        <PersonDialog field={dialog} {...frame} onSave={(id) => void run({ set: { [`${dialog}Id`]: id } })} />
       )}
-      {dialog === 'dueDate' && (
-        <DueDateDialog
-          count={count}
-          busy={busy}
-          onClose={() => setDialog(null)}
-          onSave={(d) => void run({ set: { dueDate: d } })}
-        />
-      )}
+      {dialog === 'dueDate' && <DueDateDialog {...frame} onSave={(d) => void run({ set: { dueDate: d } })} />}
       {dialog === 'tags' && (
         <TagsDialog
           tagTypes={tagTypes}
-          count={count}
-          busy={busy}
-          onClose={() => setDialog(null)}
+          {...frame}
           onSave={(add, ids) => void run(add ? { addTagIds: ids } : { removeTagIds: ids })}
         />
       )}
@@ -248,219 +224,5 @@ export function ItemBulkBar({ register, types, selection, total, filter, onExpor
         onClose={() => setDialog(null)}
       />
     </>
-  );
-}
-
-function BulkDialog({
-  title,
-  count,
-  busy,
-  canSave,
-  onClose,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  count: number;
-  busy: boolean;
-  canSave: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <DialogFrame
-      title={title}
-      description={t('items.bulk.forCount', { count })}
-      onClose={onClose}
-      busy={busy}
-      width={520}
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        if (canSave) onSubmit();
-      }}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={!canSave}>
-            {t('items.bulk.apply', { count })}
-          </Button>
-        </>
-      }
-    >
-      <Box sx={{ pt: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>{children}</Box>
-    </DialogFrame>
-  );
-}
-
-function PersonDialog({
-  field,
-  count,
-  busy,
-  onClose,
-  onSave,
-}: {
-  field: 'assignee' | 'owner';
-  count: number;
-  busy: boolean;
-  onClose: () => void;
-  onSave: (id: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const users = useUserLookup();
-  const [chosen, setChosen] = useState<{ id: string; name: string; companyName: string } | null>(null);
-  const [clear, setClear] = useState(false);
-  return (
-    <BulkDialog
-      title={t('items.bulk.setField', { field: t(`items.field.${field}`) })}
-      count={count}
-      busy={busy}
-      canSave={clear || !!chosen}
-      onClose={onClose}
-      onSubmit={() => onSave(clear ? null : chosen!.id)}
-    >
-      <Autocomplete
-        options={users.data ?? []}
-        loading={users.isPending}
-        value={chosen}
-        disabled={clear}
-        onChange={(_e, v) => setChosen(v)}
-        getOptionLabel={(u) => u.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        renderOption={({ key, ...props }, u) => (
-          <li key={key} {...props}>
-            <ListItemText primary={u.name} secondary={u.companyName} />
-          </li>
-        )}
-        renderInput={(params) => <TextField {...params} autoFocus label={t(`items.field.${field}`)} />}
-      />
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={clear ? 'clear' : 'set'}
-        onChange={(_e, v) => v && setClear(v === 'clear')}
-        aria-label={t('items.bulk.setOrClear')}
-      >
-        <ToggleButton value="set">{t('items.bulk.setPerson')}</ToggleButton>
-        <ToggleButton value="clear">{t('items.bulk.clearPerson')}</ToggleButton>
-      </ToggleButtonGroup>
-    </BulkDialog>
-  );
-}
-
-function DueDateDialog({
-  count,
-  busy,
-  onClose,
-  onSave,
-}: {
-  count: number;
-  busy: boolean;
-  onClose: () => void;
-  onSave: (day: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState<Dayjs | null>(null);
-  const valid = value === null || value.isValid();
-  return (
-    <BulkDialog
-      title={t('items.bulk.setField', { field: t('items.field.dueDate') })}
-      count={count}
-      busy={busy}
-      canSave={valid}
-      onClose={onClose}
-      onSubmit={() => onSave(value ? toDay(value.toDate()) : null)}
-    >
-      <DatePicker
-        label={t('items.field.dueDate')}
-        value={value}
-        onChange={setValue}
-        format={DATE_FORMAT}
-        minDate={dayjs(new Date(1900, 0, 1))}
-        maxDate={dayjs(new Date(2199, 11, 31))}
-        slotProps={{ textField: { autoFocus: true, helperText: value ? ' ' : t('items.bulk.emptyClears') } }}
-      />
-    </BulkDialog>
-  );
-}
-
-function TagsDialog({
-  tagTypes,
-  count,
-  busy,
-  onClose,
-  onSave,
-}: {
-  tagTypes: TagType[];
-  count: number;
-  busy: boolean;
-  onClose: () => void;
-  onSave: (add: boolean, ids: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const [add, setAdd] = useState(true);
-  const [kind, setKind] = useState<TagType>(tagTypes[0]!);
-  const tags = useTags(kind);
-  const [chosen, setChosen] = useState<{ id: string; name: string; companyName: string }[]>([]);
-  return (
-    <BulkDialog
-      title={t('items.bulk.tagsTitle')}
-      count={count}
-      busy={busy}
-      canSave={chosen.length > 0}
-      onClose={onClose}
-      onSubmit={() =>
-        onSave(
-          add,
-          chosen.map((c) => c.id),
-        )
-      }
-    >
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={add ? 'add' : 'remove'}
-        onChange={(_e, v) => v && setAdd(v === 'add')}
-        aria-label={t('items.bulk.tagsTitle')}
-      >
-        <ToggleButton value="add">{t('items.bulk.addTags')}</ToggleButton>
-        <ToggleButton value="remove">{t('items.bulk.removeTags')}</ToggleButton>
-      </ToggleButtonGroup>
-      {tagTypes.length > 1 && (
-        <TextField
-          select
-          label={t('items.bulk.tagKind')}
-          value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as TagType);
-            setChosen([]);
-          }}
-        >
-          {tagTypes.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`tags.kind.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      <Autocomplete
-        multiple
-        options={tags.data ?? []}
-        loading={tags.isPending}
-        value={chosen}
-        onChange={(_e, v) => setChosen(v)}
-        getOptionLabel={(x) => x.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        renderOption={({ key, ...props }, x) => (
-          <li key={key} {...props}>
-            <ListItemText primary={x.name} secondary={x.companyName} />
-          </li>
-        )}
-        renderInput={(params) => <TextField {...params} label={t('items.field.tags')} />}
-      />
-    </BulkDialog>
   );
 }

@@ -1,13 +1,11 @@
 import Add from '@mui/icons-material/Add';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
 import type { Item } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportAll, useExporting } from '../../../components/data-grid/export-all';
 import { ServerDataGrid } from '../../../components/data-grid/server-data-grid';
-import { EXPORT_PAGE_SIZE, useServerGrid } from '../../../components/data-grid/use-server-grid';
+import { useServerGrid } from '../../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -17,14 +15,12 @@ import { ImportButton } from '../import/import-button';
 import { typePlural } from '../labels';
 import { useItemType } from '../use-item-type';
 import { AddMissingMeasuresButton } from './add-missing-measures';
-import { EmptyState, EmptyStateContext } from './empty-state';
-import { exportColumns } from './export-rows';
-import { gridColumns } from './grid-columns';
-import { type ItemColumn, itemColumns } from './item-columns';
+import { EmptyStateContext } from './empty-state';
+import { itemColumns } from './item-columns';
 import { RegisterFilters } from './list-filters';
-import { columnOfSort, registerDefaults, registerParams, sortFieldOf, viewHasFilters } from './list-state';
+import { registerDefaults, registerParams, viewHasFilters } from './list-state';
 import { RegisterReportButton } from './register-report-button';
-import { useInlineStatus, useRegisterTools } from './register-tools';
+import { useRegisterTools } from './register-tools';
 
 const noRange = { from: null, until: null };
 
@@ -38,37 +34,22 @@ export function ItemListPage() {
   const query = useMemo(() => registerPageQuery(type), [type]);
   const grid = useServerGrid({ query, defaults: registerDefaults, remember: `${userId}:${type}` });
   const { view, setView } = grid;
-  const { exporting, run } = useExporting();
 
   const showCompany = !scope || scope.type === 'Group';
   const columns = useMemo(() => itemColumns(t, type, { showCompany }), [t, type, showCompany]);
-  const onStatus = useInlineStatus(type);
-  const colDefs = useMemo(() => gridColumns(columns, route, onStatus), [columns, route, onStatus]);
   const title = typePlural(t, type);
   const tools = useRegisterTools({
     register: type,
     types: [type],
     grid,
     columns,
-    colDefs,
+    route,
     params: registerParams,
-    exportAll: (visible) => exportXlsx(visible),
-    exporting,
+    fetchPage: (params) => fetchItemPage(type, params),
     canWrite,
-    runExport: run,
   });
 
   const resetFilters = useCallback(() => setView({ q: '', range: noRange, filters: { status: '' } }), [setView]);
-
-  function exportXlsx(visible: readonly ItemColumn[] = tools.visibleColumns) {
-    return run(() =>
-      exportAll(
-        (page) => fetchItemPage(type, registerParams(view, { page, pageSize: EXPORT_PAGE_SIZE })),
-        (item) => visible.map((c) => c.value(item)),
-        exportColumns(visible),
-      ),
-    );
-  }
 
   const filtered = viewHasFilters(view);
   const empty = useMemo(
@@ -93,14 +74,7 @@ export function ItemListPage() {
             )}
             {type === 'process' && <RegisterReportButton kind="controller" />}
             {type === 'service-agreement-with-client' && <RegisterReportButton kind="processor" />}
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload />}
-              onClick={() => void exportXlsx()}
-              disabled={exporting || !grid.query.data?.total}
-            >
-              {exporting ? t('grid.exporting') : t('grid.export')}
-            </Button>
+            {tools.exportButton}
             {canWrite && <ImportButton type={type} />}
             {canWrite && (
               <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
@@ -114,16 +88,7 @@ export function ItemListPage() {
       <RetryAlert query={grid.query}>{t('items.list.loadFailed')}</RetryAlert>
       {tools.bar}
       <EmptyStateContext value={empty}>
-        <ServerDataGrid<Item>
-          grid={grid}
-          label={title}
-          {...tools.gridProps}
-          pinnedColumns={3}
-          sortFieldOf={(c) => sortFieldOf[c]}
-          columnOfSort={(s) => columnOfSort(s as never)}
-          onRowClick={({ row }) => void navigate({ to: `${route}/${row.id}` })}
-          slots={{ noRowsOverlay: EmptyState }}
-        />
+        <ServerDataGrid<Item> grid={grid} label={title} {...tools.gridProps} />
       </EmptyStateContext>
     </PickersProvider>
   );

@@ -6,12 +6,11 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { SelectInput } from '../../../components/form-inputs';
-import { apiRequest, type DownloadedFile, saveFile } from '../../../lib/api/api-client';
-import { isApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
-import { useCompanies } from '../api';
+import { useTask } from '../../../lib/use-task';
+import { downloadProcessingRegister } from '../api';
+import { CompanySelect } from '../company-select';
 
 export type RegisterKind = 'controller' | 'processor';
 type Format = 'pdf' | 'xlsx' | 'docx';
@@ -26,7 +25,7 @@ export function RegisterReportButton({ kind }: { kind: RegisterKind }) {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState<Format | null>(null);
+  const { busy, run } = useTask(t('items.report.failed'));
   const [choice, setChoice] = useState<Format | null>(null);
   const scope = me?.scopeCompany ?? null;
   const single = scope?.type === 'Company' ? scope.id : null;
@@ -37,17 +36,10 @@ export function RegisterReportButton({ kind }: { kind: RegisterKind }) {
       setChoice(format);
       return;
     }
-    setBusy(format);
-    try {
-      const params = new URLSearchParams({ companyId, kind, format });
-      const file = await apiRequest<DownloadedFile>(`/report/processing-register?${params}`, { responseType: 'file' });
-      saveFile(file, `${t(`items.report.fileName.${kind}`)}.${format}`);
+    await run(async () => {
+      await downloadProcessingRegister({ companyId, kind, format }, t(`items.report.fileName.${kind}`));
       notify(t('items.report.kept'), 'info');
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('items.report.failed'), 'error');
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   const button = (
@@ -55,9 +47,9 @@ export function RegisterReportButton({ kind }: { kind: RegisterKind }) {
       variant="outlined"
       startIcon={busy ? <CircularProgress size={18} aria-hidden /> : <Assignment />}
       onClick={(e) => setAnchor(e.currentTarget)}
-      disabled={busy !== null}
+      disabled={busy}
       aria-haspopup="menu"
-      aria-busy={busy !== null}
+      aria-busy={busy}
     >
       {busy ? t('items.report.busy') : t(`items.report.button.${kind}`)}
     </Button>
@@ -98,12 +90,7 @@ function CompanyChoice({
   onChoose: (companyId: string) => void;
 }) {
   const { t } = useTranslation();
-  const companies = useCompanies(true);
   const [companyId, setCompanyId] = useState<string | null>(null);
-  const options = (companies.data ?? [])
-    .filter((c) => c.isActive && c.type !== 'Group' && (!scopeId || c.id === scopeId || c.parentCompanyId === scopeId))
-    .sort((a, b) => a.name.localeCompare(b.name, 'de'))
-    .map((c) => ({ value: c.id, label: c.name }));
   return (
     <DialogFrame
       title={t(`items.report.button.${kind}`)}
@@ -118,14 +105,7 @@ function CompanyChoice({
         </>
       }
     >
-      <SelectInput<string>
-        label={t('items.field.company')}
-        name="companyId"
-        value={companyId}
-        onChange={setCompanyId}
-        required
-        options={options}
-      />
+      <CompanySelect label={t('items.field.company')} scopeId={scopeId} value={companyId} onChange={setCompanyId} />
     </DialogFrame>
   );
 }

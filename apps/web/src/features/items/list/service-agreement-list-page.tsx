@@ -1,18 +1,15 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type Item, type ItemTypeKey, itemTypes, serviceAgreementKinds } from '@pc/shared';
-import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { Navigate, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
-import { exportAll, useExporting } from '../../../components/data-grid/export-all';
 import { ServerDataGrid } from '../../../components/data-grid/server-data-grid';
-import { EXPORT_PAGE_SIZE, useServerGrid } from '../../../components/data-grid/use-server-grid';
+import { useServerGrid } from '../../../components/data-grid/use-server-grid';
 import { LoadProblem } from '../../../components/load-problem';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
@@ -22,15 +19,13 @@ import { useSession } from '../../../lib/session/session-store';
 import { fetchServiceAgreementPage, serviceAgreementPageQuery, useServiceAgreement } from '../api';
 import { canWriteType } from '../detail/linked-items';
 import { typeSingular } from '../labels';
-import { EmptyState, EmptyStateContext } from './empty-state';
-import { exportColumns } from './export-rows';
-import { gridColumns } from './grid-columns';
+import { EmptyStateContext } from './empty-state';
 import { type ItemColumn, itemColumns } from './item-columns';
 import { RegisterFilters } from './list-filters';
-import { columnOfSort, serviceAgreementDefaults, serviceAgreementParams, sortFieldOf, viewHasFilters } from './list-state';
-import { useInlineStatus, useRegisterTools } from './register-tools';
+import { serviceAgreementDefaults, serviceAgreementParams, viewHasFilters } from './list-state';
+import { useRegisterTools } from './register-tools';
 
-const routeOf = (type: string) => itemTypes.find((t) => t.key === type)?.route ?? '/service-agreement';
+const routeOf = (item: Pick<Item, 'type'>) => itemTypes.find((t) => t.key === item.type)?.route ?? '/service-agreement';
 
 /**
  * /service-agreement: the three kinds of service agreement in one list, with a kind column and
@@ -39,7 +34,6 @@ const routeOf = (type: string) => itemTypes.find((t) => t.key === type)?.route ?
  */
 export function ServiceAgreementListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const userId = useSession((s) => s.me?.id ?? '');
   const scope = useSession((s) => s.me?.scopeCompany ?? null);
   const claims = useSession((s) => s.me?.claims) ?? [];
@@ -49,7 +43,6 @@ export function ServiceAgreementListPage() {
     remember: `${userId}:service-agreement`,
   });
   const { view, setView, query } = grid;
-  const { exporting, run } = useExporting();
 
   const showCompany = !scope || scope.type === 'Group';
   const columns = useMemo<ItemColumn[]>(() => {
@@ -64,20 +57,16 @@ export function ServiceAgreementListPage() {
     };
     return [number!, name!, kindColumn, ...rest];
   }, [t, showCompany]);
-  const onStatus = useInlineStatus('service-agreement');
-  const colDefs = useMemo(() => gridColumns(columns, (row) => routeOf(row.type), onStatus), [columns, onStatus]);
   const title = t('section.service-agreement');
   const tools = useRegisterTools({
     register: 'service-agreement',
     types: serviceAgreementKinds,
     grid,
     columns,
-    colDefs,
+    route: routeOf,
     params: serviceAgreementParams,
-    exportAll: (visible) => exportXlsx(visible),
-    exporting,
+    fetchPage: fetchServiceAgreementPage,
     canWrite: serviceAgreementKinds.some((k) => canWriteType(claims, k)),
-    runExport: run,
   });
 
   const resetFilters = useCallback(
@@ -87,16 +76,6 @@ export function ServiceAgreementListPage() {
   const filtered = viewHasFilters(view) || view.filters.kind !== '';
   const empty = useMemo(() => ({ filtered, onReset: resetFilters, typeName: title }), [filtered, resetFilters, title]);
 
-  function exportXlsx(visible: readonly ItemColumn[] = tools.visibleColumns) {
-    return run(() =>
-      exportAll(
-        (page) => fetchServiceAgreementPage(serviceAgreementParams(view, { page, pageSize: EXPORT_PAGE_SIZE })),
-        (item) => visible.map((c) => c.value(item)),
-        exportColumns(visible),
-      ),
-    );
-  }
-
   return (
     <PickersProvider>
       <PageHeader
@@ -104,14 +83,7 @@ export function ServiceAgreementListPage() {
         actions={
           <>
             {tools.viewsMenu}
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload />}
-              onClick={() => void exportXlsx()}
-              disabled={exporting || !query.data?.total}
-            >
-              {exporting ? t('grid.exporting') : t('grid.export')}
-            </Button>
+            {tools.exportButton}
           </>
         }
       />
@@ -138,16 +110,7 @@ export function ServiceAgreementListPage() {
       </RetryAlert>
       {tools.bar}
       <EmptyStateContext value={empty}>
-        <ServerDataGrid<Item>
-          grid={grid}
-          label={title}
-          {...tools.gridProps}
-          pinnedColumns={3}
-          sortFieldOf={(c) => sortFieldOf[c]}
-          columnOfSort={(s) => columnOfSort(s as never)}
-          onRowClick={({ row }) => void navigate({ to: `${routeOf(row.type)}/${row.id}` })}
-          slots={{ noRowsOverlay: EmptyState }}
-        />
+        <ServerDataGrid<Item> grid={grid} label={title} {...tools.gridProps} />
       </EmptyStateContext>
     </PickersProvider>
   );
@@ -158,7 +121,7 @@ export function ServiceAgreementRedirectPage() {
   const { t } = useTranslation();
   const { id } = useParams({ strict: false }) as { id: string };
   const query = useServiceAgreement(id);
-  if (query.data) return <Navigate to={`${routeOf(query.data.type)}/${query.data.id}`} replace />;
+  if (query.data) return <Navigate to={`${routeOf(query.data)}/${query.data.id}`} replace />;
   if (query.isError) {
     const list = t('section.service-agreement');
     return (

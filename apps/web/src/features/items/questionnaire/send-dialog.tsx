@@ -7,11 +7,10 @@ import {
   questionnaireLinkTypes,
   questionnaireSendSchema,
 } from '@pc/shared';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { DateInput, SelectInput, TextInput } from '../../../components/form-inputs';
+import { DateInput, formFields, SelectInput, TextInput } from '../../../components/form-inputs';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { toDay } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -66,10 +65,7 @@ export function SendQuestionnaireDialog({
   });
   const linkType = form.watch('linkType') as ItemTypeKey;
   const options = useLinkOptions(linkType || 'audit', !item && !!linkType);
-  const errorOf = (key: keyof Values) => {
-    const m = form.formState.errors[key]?.message;
-    return m ? validationMessage(t, m) : undefined;
-  };
+  const field = formFields(form.control, (m) => validationMessage(t, m));
 
   return (
     <DialogFrame
@@ -82,114 +78,67 @@ export function SendQuestionnaireDialog({
     >
       <PickersProvider>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Controller
-            control={form.control}
-            name="templateKey"
-            render={({ field }) => (
-              <SelectInput<string>
-                label={t('questionnaire.field.template')}
-                name={field.name}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={errorOf('templateKey')}
-                required
-                options={(templates.data ?? []).map((x) => ({ value: x.key, label: pick(x.name, i18n.language) }))}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="recipientEmail"
-            render={({ field }) => (
-              <TextInput
-                label={t('questionnaire.field.recipient')}
-                type="email"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={errorOf('recipientEmail')}
-                required
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="dueDate"
-            render={({ field }) => (
-              <DateInput
-                label={t('questionnaire.field.dueDate')}
-                name={field.name}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={errorOf('dueDate')}
-                helperText={t('questionnaire.field.dueDateHelp')}
-                required
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="language"
-            render={({ field }) => (
-              <SelectInput<string>
-                label={t('questionnaire.field.language')}
-                name={field.name}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'de')}
-                inputRef={field.ref}
-                required
-                options={[
-                  { value: 'de', label: t('questionnaire.language.de') },
-                  { value: 'en', label: t('questionnaire.language.en') },
-                ]}
-              />
-            )}
-          />
+          {field('templateKey', (p) => (
+            <SelectInput<string>
+              label={t('questionnaire.field.template')}
+              {...p}
+              value={p.value || null}
+              onChange={(v) => p.onChange(v ?? '')}
+              required
+              options={(templates.data ?? []).map((x) => ({ value: x.key, label: pick(x.name, i18n.language) }))}
+            />
+          ))}
+          {field('recipientEmail', (p) => (
+            <TextInput label={t('questionnaire.field.recipient')} type="email" {...p} required />
+          ))}
+          {field('dueDate', (p) => (
+            <DateInput
+              label={t('questionnaire.field.dueDate')}
+              {...p}
+              value={p.value || null}
+              onChange={(v) => p.onChange(v ?? '')}
+              helperText={t('questionnaire.field.dueDateHelp')}
+              required
+            />
+          ))}
+          {field('language', (p) => (
+            <SelectInput<string>
+              label={t('questionnaire.field.language')}
+              {...p}
+              onChange={(v) => p.onChange(v ?? 'de')}
+              required
+              options={[
+                { value: 'de', label: t('questionnaire.language.de') },
+                { value: 'en', label: t('questionnaire.language.en') },
+              ]}
+            />
+          ))}
           {!item && (
             <>
-              <Controller
-                control={form.control}
-                name="linkType"
-                render={({ field }) => (
-                  <SelectInput<string>
-                    label={t('questionnaire.field.linkType')}
-                    name={field.name}
-                    value={field.value || null}
-                    onChange={(v) => {
-                      field.onChange(v ?? '');
-                      form.setValue('itemId', '');
-                    }}
-                    inputRef={field.ref}
-                    error={errorOf('linkType')}
-                    required
-                    options={types.map((type) => ({ value: type, label: typeSingular(t, type) }))}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="itemId"
-                render={({ field }) => (
-                  <SelectInput<string>
-                    label={t('questionnaire.field.item')}
-                    name={field.name}
-                    value={field.value || null}
-                    onChange={(v) => field.onChange(v ?? '')}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={errorOf('itemId')}
-                    helperText={options.isError ? t('questionnaire.itemsFailed') : undefined}
-                    required
-                    options={(options.data ?? []).map((x) => ({ value: x.id, label: `${x.number} · ${x.name}` }))}
-                  />
-                )}
-              />
+              {field('linkType', (p) => (
+                <SelectInput<string>
+                  label={t('questionnaire.field.linkType')}
+                  {...p}
+                  value={p.value || null}
+                  onChange={(v) => {
+                    p.onChange(v ?? '');
+                    form.setValue('itemId', '');
+                  }}
+                  required
+                  options={types.map((type) => ({ value: type, label: typeSingular(t, type) }))}
+                />
+              ))}
+              {field('itemId', (p) => (
+                <SelectInput<string>
+                  label={t('questionnaire.field.item')}
+                  {...p}
+                  value={p.value || null}
+                  onChange={(v) => p.onChange(v ?? '')}
+                  helperText={options.isError ? t('questionnaire.itemsFailed') : undefined}
+                  required
+                  options={(options.data ?? []).map((x) => ({ value: x.id, label: `${x.number} · ${x.name}` }))}
+                />
+              ))}
             </>
           )}
         </Stack>

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -16,15 +15,15 @@ import {
   placeholdersIn,
   placeholderToken,
 } from '@pc/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type Control, useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, type DownloadedFile, saveFile } from '../../../../lib/api/api-client';
-import { isApiError } from '../../../../lib/api/api-error';
 import { notify } from '../../../../lib/notify';
-import { useDocumentPlaceholderValues } from '../../api';
+import { useTask } from '../../../../lib/use-task';
+import { downloadDocumentPdf, useDocumentPlaceholderValues } from '../../api';
 import { useItemType } from '../../use-item-type';
 import type { ItemFormValues } from '../form-values';
+import { PanelFrame } from './panel-frame';
 import { useFormItem } from './use-form-item';
 
 const TEMPLATE = 'data.template';
@@ -38,7 +37,7 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
   const { field } = useController({ control, name: TEMPLATE });
   const { isDirty } = useFormState({ control });
   const template = typeof field.value === 'string' ? field.value : '';
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, run } = useTask();
   const values = useDocumentPlaceholderValues(item?.id ?? null);
 
   // A textarea that was never focused reports its caret at 0; only a caret the author placed counts.
@@ -73,41 +72,20 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
     }
   }
 
-  async function download() {
-    if (!item) return;
-    setDownloading(true);
-    try {
-      const file = await apiRequest<DownloadedFile>(`/dynamic-document/${encodeURIComponent(item.id)}/pdf`, {
-        responseType: 'file',
-      });
-      saveFile(file, `${item.number}.pdf`);
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const download = async () => {
+    if (item) await run(() => downloadDocumentPdf(item));
+  };
 
   const used = placeholdersIn(template);
   const unknown = used.filter((k) => !isPlaceholderKey(k));
   const empty = values.data ? used.filter(isPlaceholderKey).filter((k) => !values.data[k]) : [];
 
   return (
-    <Box
-      component="section"
-      aria-labelledby="document-panel-title"
-      sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, border: '1px solid', borderColor: 'divider' }}
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <Description sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography id="document-panel-title" variant="subtitle1" component="h3">
-            {t('items.dynamicDocument.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {canWrite ? t('items.dynamicDocument.placeholdersHint') : t('items.dynamicDocument.placeholdersHintReadOnly')}
-          </Typography>
-        </Box>
+    <PanelFrame
+      icon={Description}
+      title={t('items.dynamicDocument.title')}
+      intro={canWrite ? t('items.dynamicDocument.placeholdersHint') : t('items.dynamicDocument.placeholdersHintReadOnly')}
+      action={
         <Button
           variant="contained"
           startIcon={<PictureAsPdf />}
@@ -117,7 +95,8 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
         >
           {downloading ? t('items.dynamicDocument.downloading') : t('items.dynamicDocument.download')}
         </Button>
-      </Stack>
+      }
+    >
       {!item && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('items.dynamicDocument.needsSave')}
@@ -177,6 +156,6 @@ export function DocumentPanel({ control }: { control: Control<ItemFormValues> })
               : t('common.loading')}
         </Typography>
       )}
-    </Box>
+    </PanelFrame>
   );
 }

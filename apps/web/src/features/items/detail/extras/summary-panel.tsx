@@ -11,19 +11,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type SummaryReport, summaryReportSchema } from '@pc/shared';
+import type { SummaryReport } from '@pc/shared';
 import { useState } from 'react';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { StatusChip } from '../../../../components/status-chip';
-import { apiRequest } from '../../../../lib/api/api-client';
-import { isApiError } from '../../../../lib/api/api-error';
 import { formatDate, formatDateTime, parseDay, toDay } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
+import { useTask } from '../../../../lib/use-task';
+import { fetchSummaryReport } from '../../api';
 import { optionLabel, typePlural } from '../../labels';
 import { useItemType } from '../../use-item-type';
 import type { ItemFormValues } from '../form-values';
+import { PanelFrame } from './panel-frame';
 import { activeRows, breachNotification, requestAnswer, summaryReportText } from './summary-report-text';
 import { useFormItem } from './use-form-item';
 
@@ -39,26 +40,16 @@ export function SummaryPanel({ control }: { control: Control<ItemFormValues> }) 
   const until = day(useWatch({ control, name: 'data.periodUntil' }));
   const { field: reportField } = useController({ control, name: 'data.report' });
   const [report, setReport] = useState<SummaryReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useTask();
   const [confirmReplace, setConfirmReplace] = useState(false);
 
   const problem = !from || !until ? 'needsPeriod' : from > until ? 'periodOrder' : null;
   // A report of another period than the form shows must not end up in the field.
   const current = report && report.from === from && report.until === until ? report : null;
 
-  async function generate() {
-    if (!from || !until) return;
-    setBusy(true);
-    try {
-      const params = new URLSearchParams({ from, until });
-      if (companyId) params.set('companyId', companyId);
-      setReport(await apiRequest(`/summary/report?${params}`, { schema: summaryReportSchema }));
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const generate = async () => {
+    if (from && until) await run(async () => setReport(await fetchSummaryReport(from, until, companyId)));
+  };
 
   function apply() {
     if (!current) return;
@@ -68,26 +59,16 @@ export function SummaryPanel({ control }: { control: Control<ItemFormValues> }) 
   }
 
   return (
-    <Box
-      component="section"
-      aria-labelledby="summary-report-title"
-      sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3, border: '1px solid', borderColor: 'divider' }}
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <Assessment sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography id="summary-report-title" variant="subtitle1" component="h3">
-            {t('items.summaryReport.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('items.summaryReport.intro')}
-          </Typography>
-        </Box>
+    <PanelFrame
+      icon={Assessment}
+      title={t('items.summaryReport.title')}
+      intro={t('items.summaryReport.intro')}
+      action={
         <Button variant="outlined" onClick={() => void generate()} disabled={busy || problem !== null} sx={{ flexShrink: 0 }}>
           {busy ? t('items.summaryReport.generating') : t('items.summaryReport.generate')}
         </Button>
-      </Stack>
-
+      }
+    >
       {problem && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t(`items.summaryReport.${problem}`)}
@@ -122,7 +103,7 @@ export function SummaryPanel({ control }: { control: Control<ItemFormValues> }) 
         onConfirm={apply}
         onClose={() => setConfirmReplace(false)}
       />
-    </Box>
+    </PanelFrame>
   );
 }
 
