@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { isApiError } from '../../lib/api/api-error';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { deleteTag, saveTag, tagListKey, useTagList } from './api';
 import { deleteColumn } from './delete-column';
@@ -46,7 +46,7 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
       await refresh();
     } catch (error) {
       // 409: still used by items; the server says by how many.
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      notify(errorText(t, error), 'error');
     } finally {
       setDeleting(false);
       setToDelete(null);

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { isApiError } from '../../lib/api/api-error';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from './api';
 import { deleteColumn } from './delete-column';
@@ -36,7 +36,7 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
       notify(t('tags.textModules.deleted'), 'success');
       await refresh();
     } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      notify(errorText(t, error), 'error');
     } finally {
       setDeleting(false);
       setToDelete(null);

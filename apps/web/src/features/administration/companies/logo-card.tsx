@@ -11,10 +11,11 @@ import type { CompanyDetail } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { companyChanged, deleteCompanyLogo, uploadCompanyLogo, useCompanyLogo } from './api';
 import { logoFileError } from './company-logic';
-import { companyErrorText, fieldMessage } from './company-messages';
+import { fieldMessage } from './company-messages';
 import { Section } from './form-parts';
 
 /** The logo is shown at 150×50; the server scales it. */
@@ -83,7 +84,7 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
       notify(done, 'success');
     } catch (e) {
       const fields = (e as { fields?: Record<string, string[]> }).fields;
-      setError(fields?.file?.[0] ? (fieldMessage(t, fields.file[0]) ?? '') : companyErrorText(t, e));
+      setError(fields?.file?.[0] ? (fieldMessage(t, fields.file[0]) ?? '') : errorText(t, e));
     } finally {
       setProgress(null);
     }

@@ -22,12 +22,12 @@ import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { findRouteDef } from '../../../lib/routing/route-table';
 import { type HelpContent, useDeleteHelpContent, useHelpContents } from './api';
 import { HelpContentDialog } from './help-content-dialog';
 import { groupHelpContents, type HelpGroup, helpTitle } from './help-list';
-import { helpErrorText } from './messages';
 
 // MUI's grey toggle text is below AA contrast; unselected buttons use the body text colour.
 const toggleSx = { px: 2, color: 'text.primary', '&.Mui-selected': { color: 'primary.dark', fontWeight: 600 } };
@@ -150,7 +150,7 @@ export function HelpAdminPage() {
         notify(t('helpAdmin.deleted'), 'success');
         setDeleting(null);
       },
-      onError: (error) => notify(helpErrorText(t, error), 'error'),
+      onError: (error) => notify(errorText(t, error), 'error'),
     });
 
   return (
@@ -215,7 +215,7 @@ export function HelpAdminPage() {
             </Button>
           }
         >
-          {helpErrorText(t, contents.error)}
+          {errorText(t, contents.error)}
         </Alert>
       )}
       {contents.isSuccess && groups.length === 0 && (
