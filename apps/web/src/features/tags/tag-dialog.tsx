@@ -1,9 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { tagInputSchema, textModuleInputSchema } from '@pc/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { DialogFrame } from '../../components/dialog-frame';
 import { useCompanyOptions } from '../../lib/company-options';
 import { useSession } from '../../lib/session/session-store';
@@ -28,12 +28,6 @@ interface TagDialogProps {
   onClose: () => void;
 }
 
-const schema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
-  description: z.string().trim().max(2000, 'validation.tooLong'),
-  companyId: z.string().optional(),
-});
-
 const message = (t: (k: string | string[]) => string, m?: string) =>
   m ? (/^validation\.\w+$/.test(m) ? t([`items.${m}`, m, 'items.validation.invalid']) : m) : undefined;
 
@@ -52,7 +46,8 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
   const options = (companies.data ?? []).filter(
     (c) => c.isActive && (!scope || c.id === scope.id || c.parentCompanyId === scope.id),
   );
-  const form = useZodForm<PromptValues>(schema, {
+  // The API's own rules: a tag's name is short, a text module's is the text itself.
+  const form = useZodForm<PromptValues>(withDescription ? tagInputSchema : textModuleInputSchema, {
     defaultValues: initial ?? { name: '', description: '', companyId: chooseCompany ? (scope?.id ?? ownCompany) : undefined },
     onSubmit: async (values, { ifMatch }) => {
       const saved = await onSave(values, ifMatch);
