@@ -9,6 +9,7 @@ import { type InvitationRegister, type InvitationTokenInfo, invitationRegisterSc
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/auth-card';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
 import { invitationTokenInfo, registerFromInvitation } from '../../lib/invitation-link';
@@ -16,7 +17,6 @@ import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
-import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 
 const toInvitations = '/login?redirect=%2Finvitation';

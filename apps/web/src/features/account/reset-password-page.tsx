@@ -8,12 +8,12 @@ import { type ResetPassword, resetPasswordSchema } from '@pc/shared';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/auth-card';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { resetPassword, validateResetToken } from './api';
-import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 
 type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
