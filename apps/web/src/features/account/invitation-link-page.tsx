@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +15,7 @@ import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
+import { LinkChecking, LinkFormSubmit, LinkProblem } from './link-page-parts';
 import { NewPasswordFields } from './new-password-fields';
 
 const toInvitations = '/login?redirect=%2Finvitation';
@@ -39,7 +38,6 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
     },
   });
   const { errors } = form.formState;
-  const failure = form.failure ? errorText(t, form.failure) : null;
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
@@ -76,10 +74,7 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
           disabled={form.busy}
         />
         <NewPasswordFields form={form} busy={form.busy} />
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
-          {t('invitation.link.register')}
-        </Button>
+        <LinkFormSubmit form={form} label={t('invitation.link.register')} />
       </Stack>
     </form>
   );
@@ -112,27 +107,14 @@ export function InvitationLinkPage() {
 
   return (
     <AuthCard title={t('invitation.link.title')}>
-      {info.isPending && (
-        <Box sx={{ py: 2 }}>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('invitation.link.checking')}
-          </Typography>
-          <LinearProgress aria-label={t('invitation.link.checking')} />
-        </Box>
-      )}
+      {info.isPending && <LinkChecking text={t('invitation.link.checking')} />}
       {failed && (
-        <Stack spacing={3}>
-          <Alert severity={isApiError(info.error) && !isUnavailableStatus(info.error.status) ? 'warning' : 'error'}>
-            {isApiError(info.error) && info.error.status === 422 ? t('invitation.link.invalid') : errorText(t, info.error)}
-          </Alert>
-          <Button
-            variant="contained"
-            onClick={() => void navigate({ href: loggedIn ? '/invitation' : '/login' })}
-            sx={{ alignSelf: 'flex-end', minWidth: 120 }}
-          >
-            {t('common.ok')}
-          </Button>
-        </Stack>
+        <LinkProblem
+          severity={isApiError(info.error) && !isUnavailableStatus(info.error.status) ? 'warning' : 'error'}
+          onOk={() => void navigate({ href: loggedIn ? '/invitation' : '/login' })}
+        >
+          {isApiError(info.error) && info.error.status === 422 ? t('invitation.link.invalid') : errorText(t, info.error)}
+        </LinkProblem>
       )}
       {info.data && (
         <Stack spacing={2}>
