@@ -20,6 +20,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
+import { IconTile } from '../../components/icon-tile';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { useConfig } from '../../lib/config';
@@ -73,20 +74,9 @@ function AccountExpired() {
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Stack spacing={3}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Box
-                sx={{
-                  flexShrink: 0,
-                  width: 48,
-                  height: 48,
-                  borderRadius: 2,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'rgba(178, 106, 0, 0.10)',
-                  color: 'warning.main',
-                }}
-              >
+              <IconTile tone="warning" size={48}>
                 <EventBusy aria-hidden />
-              </Box>
+              </IconTile>
               <Box sx={{ flexGrow: 1 }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
                   {ended ? t('billing.expired.title') : t('account.expired.title')}
