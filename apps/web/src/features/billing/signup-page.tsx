@@ -33,20 +33,15 @@ function SignupOrClosed({ mode }: { mode: SignupMode }) {
   );
 }
 
-export function SignupPage() {
+/** The sign-up card; the route names the plan. */
+function SignupCard({ mode }: { mode: SignupMode }) {
   const { t } = useTranslation();
   return (
-    <AuthCard title={t('section.signup')} wide>
-      <SignupOrClosed mode="trial" />
+    <AuthCard title={t(mode === 'dpo' ? 'section.signup-dpo' : 'section.signup')} wide>
+      <SignupOrClosed mode={mode} />
     </AuthCard>
   );
 }
 
-export function SignupDpoPage() {
-  const { t } = useTranslation();
-  return (
-    <AuthCard title={t('section.signup-dpo')} wide>
-      <SignupOrClosed mode="dpo" />
-    </AuthCard>
-  );
-}
+export const SignupPage = () => <SignupCard mode="trial" />;
+export const SignupDpoPage = () => <SignupCard mode="dpo" />;
