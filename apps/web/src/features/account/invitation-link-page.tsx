@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type InvitationRegister, type InvitationTokenInfo, invitationRegisterSchema } from '@pc/shared';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card';
+import { FormTextField } from '../../components/form-text-field';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
 import { invitationTokenInfo, registerFromInvitation } from '../../lib/invitation-link';
@@ -37,40 +37,40 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
       await navigate({ href: `${toInvitations}&email=${encodeURIComponent(info.recipient)}`, replace: true });
     },
   });
-  const { errors } = form.formState;
+  const messageOf = (key?: string) => messageText(t, key);
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="firstname"
+            messageOf={messageOf}
             label={t('invitation.link.firstname')}
             required
             autoFocus
             fullWidth
             autoComplete="given-name"
-            {...form.register('firstname')}
-            error={!!errors.firstname}
-            helperText={messageText(t, errors.firstname?.message)}
             disabled={form.busy}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="lastname"
+            messageOf={messageOf}
             label={t('invitation.link.lastname')}
             required
             fullWidth
             autoComplete="family-name"
-            {...form.register('lastname')}
-            error={!!errors.lastname}
-            helperText={messageText(t, errors.lastname?.message)}
             disabled={form.busy}
           />
         </Stack>
-        <TextField
+        <FormTextField
+          form={form}
+          name="companyName"
+          messageOf={messageOf}
           label={t(`invitation.link.companyName.${info.purpose}`)}
           required
-          {...form.register('companyName')}
-          error={!!errors.companyName}
-          helperText={messageText(t, errors.companyName?.message)}
           disabled={form.busy}
         />
         <NewPasswordFields form={form} busy={form.busy} />

@@ -1,10 +1,10 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { tagInputSchema, textModuleInputSchema } from '@pc/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
+import { SelectInput } from '../../components/form-inputs';
+import { FormTextField } from '../../components/form-text-field';
 import { useCompanyOptions } from '../../lib/company-options';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -61,6 +61,7 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
     },
   });
   const { errors } = form.formState;
+  const messageOf = (key?: string) => message(t, key);
 
   return (
     <DialogFrame title={title} onClose={onClose} form={form} submitLabel={t('tags.save')}>
@@ -70,44 +71,37 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
             control={form.control}
             name="companyId"
             render={({ field }) => (
-              <TextField
-                select
+              <SelectInput
                 label={t('items.field.company')}
                 required
                 name={field.name}
-                value={options.some((c) => c.id === field.value) ? field.value : ''}
-                onChange={(e) => field.onChange(e.target.value)}
+                value={options.some((c) => c.id === field.value) ? (field.value ?? null) : null}
+                onChange={field.onChange}
                 inputRef={field.ref}
-                error={!!errors.companyId}
-                helperText={message(t, errors.companyId?.message)}
-              >
-                {options.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                error={messageOf(errors.companyId?.message)}
+                options={options.map((c) => ({ value: c.id, label: c.name }))}
+              />
             )}
           />
         )}
-        <TextField
+        <FormTextField
+          form={form}
+          name="name"
+          messageOf={messageOf}
           label={nameLabel}
           required
           autoFocus
           multiline={nameRows !== undefined}
           minRows={nameRows}
-          {...form.register('name')}
-          error={!!errors.name}
-          helperText={message(t, errors.name?.message)}
         />
         {withDescription && (
-          <TextField
+          <FormTextField
+            form={form}
+            name="description"
+            messageOf={messageOf}
             label={t('tags.description')}
             multiline
             minRows={3}
-            {...form.register('description')}
-            error={!!errors.description}
-            helperText={message(t, errors.description?.message)}
           />
         )}
       </Stack>
