@@ -32,6 +32,7 @@ import { useSession } from '../../lib/session/session-store';
 import { useContract, useStatement } from './api';
 import { Facts, StatusChip } from './contract-parts';
 import { formatEuro } from './format';
+import { Loaded } from './loaded';
 import { SsoCard } from './sso-card';
 
 /** The account holder, or the operator (Platform.Manage): who sees the contract. */
@@ -390,22 +391,14 @@ function ContractView({ details }: { details: ContractDetails }) {
         )}
       </Section>
       <Section title={t('billing.account.statement')}>
-        {statement.isPending ? (
-          <Skeleton height={120} />
-        ) : statement.isError ? (
-          <Alert severity="error">{errorText(t, statement.error)}</Alert>
-        ) : (
-          <StatementView statement={statement.data} />
-        )}
+        <Loaded query={statement} height={120}>
+          {(data) => <StatementView statement={data} />}
+        </Loaded>
       </Section>
       <Section title={t('billing.account.invoices')}>
-        {statement.isPending ? (
-          <Skeleton height={80} />
-        ) : statement.isError ? (
-          <Alert severity="error">{errorText(t, statement.error)}</Alert>
-        ) : (
-          <InvoiceList statement={statement.data} />
-        )}
+        <Loaded query={statement} height={80}>
+          {(data) => <InvoiceList statement={data} />}
+        </Loaded>
       </Section>
     </Stack>
   );
