@@ -1,8 +1,8 @@
 import Avatar from '@mui/material/Avatar';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiRequest } from '../lib/api/api-client';
 import { avatarPath, useAvatarVersion } from '../lib/avatar';
+import { useObjectUrl } from '../lib/image-file';
 import { initials } from '../lib/permissions';
 import { useSession } from '../lib/session/session-store';
 
@@ -16,18 +16,6 @@ interface UserAvatarProps {
   previewUrl?: string | null;
   /** Decorative by default: the name is always written next to it. */
   alt?: string;
-}
-
-/** An object URL for a blob, released when the blob changes or the avatar unmounts. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return setUrl(undefined);
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }
 
 /** The avatar as the server answers it: a PNG when a picture was uploaded, else SVG initials. */

@@ -7,12 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserMe } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUploadedPicture, UserAvatar, useAvatarPicture } from '../../components/user-avatar';
 import { bumpAvatarVersion } from '../../lib/avatar';
+import { IMAGE_ACCEPT, useImageFile } from '../../lib/image-file';
 import { notify } from '../../lib/notify';
-import { avatarFileError } from './avatar-file';
 import { deleteAvatar, uploadAvatar } from './profile-api';
 import { profileErrorText } from './profile-messages';
 
@@ -25,28 +25,13 @@ export function AvatarEditor({ me }: { me: UserMe }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const statusId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { file, preview, choose, discard } = useImageFile((problem) =>
+    setError(problem ? t(`profileEdit.avatar.error.${problem}`) : null),
+  );
   const stored = useAvatarPicture(me.email, SIZE * 2);
   const hasPicture = isUploadedPicture(stored.data);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
-    const problem = avatarFileError(chosen);
-    setError(problem ? t(`profileEdit.avatar.error.${problem}`) : null);
-    setFile(problem ? null : chosen);
-  };
 
   const refreshed = async () => {
     bumpAvatarVersion();
@@ -59,7 +44,7 @@ export function AvatarEditor({ me }: { me: UserMe }) {
     try {
       await uploadAvatar(file);
       await refreshed();
-      setFile(null);
+      discard();
       notify(t('profileEdit.avatar.saved'), 'success');
     } catch (e) {
       setError(profileErrorText(t, e));
@@ -102,7 +87,7 @@ export function AvatarEditor({ me }: { me: UserMe }) {
         )}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <input ref={inputRef} id={inputId} type="file" accept="image/png,image/jpeg,image/gif" onChange={choose} hidden />
+        <input ref={inputRef} id={inputId} type="file" accept={IMAGE_ACCEPT} onChange={choose} hidden />
         {file ? (
           <>
             <Typography id={statusId} variant="body2" sx={{ fontWeight: 600, mb: 1 }} role="status">
@@ -112,7 +97,7 @@ export function AvatarEditor({ me }: { me: UserMe }) {
               <Button variant="contained" size="small" onClick={() => void save()} disabled={!!busy}>
                 {t('profileEdit.avatar.save')}
               </Button>
-              <Button size="small" onClick={() => setFile(null)} disabled={!!busy}>
+              <Button size="small" onClick={discard} disabled={!!busy}>
                 {t('profileEdit.avatar.discard')}
               </Button>
             </Stack>

@@ -1,15 +1,3 @@
-/** What the server takes (POST /api/user/avatar): PNG, JPEG or GIF up to 5 MB. */
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The i18n key (under profileEdit.avatar) of what is wrong with a chosen file, or null. */
-export function avatarFileError(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'type';
-  if (file.size === 0) return 'empty';
-  if (file.size > AVATAR_MAX_BYTES) return 'size';
-  return null;
-}
-
 export interface EmailChangeCheck {
   ok: boolean;
   /** i18n key under profileEdit.email when not ok. */

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTile } from '../../components/icon-tile';
 import { PageHeader } from '../../components/page-header';
 import { messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -67,20 +68,9 @@ export function ChangePasswordPage() {
           <form onSubmit={form.submit} noValidate aria-busy={busy}>
             <Stack spacing={2.5}>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-                <Box
-                  sx={{
-                    flexShrink: 0,
-                    width: 44,
-                    height: 44,
-                    borderRadius: 2,
-                    display: 'grid',
-                    placeItems: 'center',
-                    bgcolor: 'rgba(13, 86, 115, 0.08)',
-                    color: 'primary.main',
-                  }}
-                >
+                <IconTile>
                   <LockReset aria-hidden />
-                </Box>
+                </IconTile>
                 <Typography color="text.secondary">
                   {t(expired ? 'account.changePassword.expiredText' : 'account.changePassword.text')}
                 </Typography>

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { FilledTextField } from '../../components/filled-text-field';
 import { useZodForm } from '../../lib/use-zod-form';
 import { checkNewEmail } from './avatar-file';
+import { CardHeading } from './card-heading';
 import { requestEmailChange } from './profile-api';
 import { profileErrorText, profileMessage } from './profile-messages';
 
@@ -35,12 +36,7 @@ export function EmailCard({ me }: { me: UserMe }) {
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <Mail color="primary" aria-hidden />
-          <Typography id={headingId} variant="h6" component="h2">
-            {t('profileEdit.email.title')}
-          </Typography>
-        </Stack>
+        <CardHeading id={headingId} icon={Mail} title={t('profileEdit.email.title')} />
         <Typography variant="body2" color="text.secondary">
           {t('profileEdit.email.current')}
         </Typography>

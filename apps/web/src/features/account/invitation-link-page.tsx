@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type InvitationRegister, type InvitationTokenInfo, invitationRegisterSchema } from '@pc/shared';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/auth-card';
+import { FormTextField } from '../../components/form-text-field';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
 import { invitationTokenInfo, registerFromInvitation } from '../../lib/invitation-link';
@@ -16,7 +15,7 @@ import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
-import { AuthCard } from './auth-card';
+import { LinkChecking, LinkFormSubmit, LinkProblem } from './link-page-parts';
 import { NewPasswordFields } from './new-password-fields';
 
 const toInvitations = '/login?redirect=%2Finvitation';
@@ -38,48 +37,44 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
       await navigate({ href: `${toInvitations}&email=${encodeURIComponent(info.recipient)}`, replace: true });
     },
   });
-  const { errors } = form.formState;
-  const failure = form.failure ? errorText(t, form.failure) : null;
+  const messageOf = (key?: string) => messageText(t, key);
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="firstname"
+            messageOf={messageOf}
             label={t('invitation.link.firstname')}
             required
             autoFocus
             fullWidth
             autoComplete="given-name"
-            {...form.register('firstname')}
-            error={!!errors.firstname}
-            helperText={messageText(t, errors.firstname?.message)}
             disabled={form.busy}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="lastname"
+            messageOf={messageOf}
             label={t('invitation.link.lastname')}
             required
             fullWidth
             autoComplete="family-name"
-            {...form.register('lastname')}
-            error={!!errors.lastname}
-            helperText={messageText(t, errors.lastname?.message)}
             disabled={form.busy}
           />
         </Stack>
-        <TextField
+        <FormTextField
+          form={form}
+          name="companyName"
+          messageOf={messageOf}
           label={t(`invitation.link.companyName.${info.purpose}`)}
           required
-          {...form.register('companyName')}
-          error={!!errors.companyName}
-          helperText={messageText(t, errors.companyName?.message)}
           disabled={form.busy}
         />
         <NewPasswordFields form={form} busy={form.busy} />
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
-          {t('invitation.link.register')}
-        </Button>
+        <LinkFormSubmit form={form} label={t('invitation.link.register')} />
       </Stack>
     </form>
   );
@@ -112,27 +107,14 @@ export function InvitationLinkPage() {
 
   return (
     <AuthCard title={t('invitation.link.title')}>
-      {info.isPending && (
-        <Box sx={{ py: 2 }}>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('invitation.link.checking')}
-          </Typography>
-          <LinearProgress aria-label={t('invitation.link.checking')} />
-        </Box>
-      )}
+      {info.isPending && <LinkChecking text={t('invitation.link.checking')} />}
       {failed && (
-        <Stack spacing={3}>
-          <Alert severity={isApiError(info.error) && !isUnavailableStatus(info.error.status) ? 'warning' : 'error'}>
-            {isApiError(info.error) && info.error.status === 422 ? t('invitation.link.invalid') : errorText(t, info.error)}
-          </Alert>
-          <Button
-            variant="contained"
-            onClick={() => void navigate({ href: loggedIn ? '/invitation' : '/login' })}
-            sx={{ alignSelf: 'flex-end', minWidth: 120 }}
-          >
-            {t('common.ok')}
-          </Button>
-        </Stack>
+        <LinkProblem
+          severity={isApiError(info.error) && !isUnavailableStatus(info.error.status) ? 'warning' : 'error'}
+          onOk={() => void navigate({ href: loggedIn ? '/invitation' : '/login' })}
+        >
+          {isApiError(info.error) && info.error.status === 422 ? t('invitation.link.invalid') : errorText(t, info.error)}
+        </LinkProblem>
       )}
       {info.data && (
         <Stack spacing={2}>

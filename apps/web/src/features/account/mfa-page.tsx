@@ -9,6 +9,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/auth-card';
 import { FilledTextField } from '../../components/filled-text-field';
 import { isApiError } from '../../lib/api/api-error';
 import { mfaErrorKey } from '../../lib/messages';
@@ -18,7 +19,6 @@ import { keepLoginLanguage } from '../../lib/session/change-language';
 import { logout, startSession } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
 import { verifySecondFactor } from './api';
-import { AuthCard } from './auth-card';
 
 /** After a failed code the form stays busy for one second. */
 export const MFA_RETRY_DELAY_MS = 1000;

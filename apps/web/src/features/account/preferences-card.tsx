@@ -9,7 +9,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Language, NotificationChannel, UserMe } from '@pc/shared';
@@ -20,6 +19,7 @@ import { offeredLanguages } from '../../lib/i18n/language';
 import { notify } from '../../lib/notify';
 import { changeLanguage } from '../../lib/session/change-language';
 import { useNotificationDefaults, useNotificationSettings, useSaveNotificationDefault, useSaveNotificationSettings } from './api';
+import { CardHeading } from './card-heading';
 import { NotificationChannels } from './notification-channels';
 import { profileErrorText } from './profile-messages';
 
@@ -49,12 +49,7 @@ function LanguageSection({ me }: { me: UserMe }) {
 
   return (
     <section aria-labelledby={labelId}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Translate color="primary" aria-hidden />
-        <Typography id={labelId} variant="h6" component="h2">
-          {t('profileEdit.language.title')}
-        </Typography>
-      </Stack>
+      <CardHeading id={labelId} icon={Translate} title={t('profileEdit.language.title')} mb={0.5} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('profileEdit.language.text')}
       </Typography>
@@ -104,12 +99,7 @@ function NotificationsSection() {
 
   return (
     <section aria-labelledby={headingId}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Notifications color="primary" aria-hidden />
-        <Typography id={headingId} variant="h6" component="h2">
-          {t('profileEdit.notifications.title')}
-        </Typography>
-      </Stack>
+      <CardHeading id={headingId} icon={Notifications} title={t('profileEdit.notifications.title')} mb={0.5} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('profileEdit.notifications.text')}
       </Typography>

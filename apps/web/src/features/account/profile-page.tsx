@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session/session-store';
 import { useEmailChangeConfirmation } from './api';
 import { ApiTokenCard } from './api-token-card';
 import { emailConfirmParams } from './avatar-file';
+import { CardHeading } from './card-heading';
 import { EmailCard } from './email-card';
 import { PersonalCard } from './personal-card';
 import { PreferencesCard } from './preferences-card';
@@ -65,12 +66,7 @@ function PasswordCard() {
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <Lock color="primary" aria-hidden />
-          <Typography id={headingId} variant="h6" component="h2">
-            {t('account.profile.password')}
-          </Typography>
-        </Stack>
+        <CardHeading id={headingId} icon={Lock} title={t('account.profile.password')} />
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('account.profile.passwordText')}
         </Typography>

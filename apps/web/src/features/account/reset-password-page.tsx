@@ -1,19 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ResetPassword, resetPasswordSchema } from '@pc/shared';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/auth-card';
 import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
-import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { resetPassword, validateResetToken } from './api';
-import { AuthCard } from './auth-card';
+import { LinkChecking, LinkFormSubmit, LinkProblem } from './link-page-parts';
 import { NewPasswordFields } from './new-password-fields';
 
 type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
@@ -34,17 +30,13 @@ function ResetForm({ userId, token, email }: { userId: string; token: string; em
       await navigate({ href: loginWithEmail(email), replace: true });
     },
   });
-  const failure = form.failure ? errorText(t, form.failure) : null;
 
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.reset.text')}</Typography>
         <NewPasswordFields form={form} busy={form.busy} autoFocus />
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
-          {t('account.reset.submit')}
-        </Button>
+        <LinkFormSubmit form={form} label={t('account.reset.submit')} />
       </Stack>
     </form>
   );
@@ -88,24 +80,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('account.reset.title')}>
-      {state === 'validating' && (
-        <Box sx={{ py: 2 }}>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('account.reset.validating')}
-          </Typography>
-          <LinearProgress aria-label={t('account.reset.validating')} />
-        </Box>
-      )}
+      {state === 'validating' && <LinkChecking text={t('account.reset.validating')} />}
       {state === 'valid' && userId && <ResetForm userId={userId} token={token} email={email} />}
       {(state === 'invalid' || state === 'unavailable') && (
-        <Stack spacing={3}>
-          <Alert severity={state === 'invalid' ? 'warning' : 'error'}>
-            {t(state === 'invalid' ? 'account.reset.invalidLink' : 'login.error.api_unavailable')}
-          </Alert>
-          <Button variant="contained" onClick={toLogin} sx={{ alignSelf: 'flex-end', minWidth: 120 }}>
-            {t('common.ok')}
-          </Button>
-        </Stack>
+        <LinkProblem severity={state === 'invalid' ? 'warning' : 'error'} onOk={toLogin}>
+          {t(state === 'invalid' ? 'account.reset.invalidLink' : 'login.error.api_unavailable')}
+        </LinkProblem>
       )}
     </AuthCard>
   );

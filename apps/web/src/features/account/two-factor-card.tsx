@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTile } from '../../components/icon-tile';
 import { notify } from '../../lib/notify';
 import { refreshMe } from './api';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
@@ -30,20 +31,9 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Box
-            sx={{
-              flexShrink: 0,
-              width: 44,
-              height: 44,
-              borderRadius: 2,
-              display: { xs: 'none', sm: 'grid' },
-              placeItems: 'center',
-              bgcolor: enabled ? 'rgba(46, 125, 50, 0.10)' : 'rgba(13, 86, 115, 0.08)',
-              color: enabled ? 'success.dark' : 'primary.main',
-            }}
-          >
+          <IconTile tone={enabled ? 'success' : 'primary'} hideOnPhone>
             <PhonelinkLock aria-hidden />
-          </Box>
+          </IconTile>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 0.75 }}>
               <Typography id={headingId} variant="h6" component="h2">

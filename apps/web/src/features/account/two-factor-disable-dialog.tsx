@@ -3,11 +3,9 @@ import Typography from '@mui/material/Typography';
 import { twoFactorDisableSchema } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
-import { FilledTextField } from '../../components/filled-text-field';
-import { messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
 import { disableTwoFactor } from './api';
-import { PasswordField } from './password-field';
+import { TwoFactorCodeField, TwoFactorPasswordField } from './two-factor-fields';
 
 interface TwoFactorDisableDialogProps {
   open: boolean;
@@ -38,28 +36,8 @@ export function TwoFactorDisableDialog({ open, onClose }: TwoFactorDisableDialog
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.twoFactor.disableText')}</Typography>
-        <PasswordField
-          {...form.register('password')}
-          label={t('account.twoFactor.password')}
-          autoComplete="current-password"
-          autoFocus
-          required
-          error={!!errors.password}
-          helperText={messageText(t, errors.password?.message)}
-          alertHelperText
-          disabled={form.busy}
-        />
-        <FilledTextField
-          {...form.register('code')}
-          label={t('account.twoFactor.code')}
-          autoComplete="one-time-code"
-          inputProps={{ inputMode: 'numeric', maxLength: 6 }}
-          required
-          error={!!errors.code}
-          helperText={messageText(t, errors.code?.message)}
-          alertHelperText
-          disabled={form.busy}
-        />
+        <TwoFactorPasswordField field={form.register('password')} error={errors.password?.message} busy={form.busy} />
+        <TwoFactorCodeField field={form.register('code')} error={errors.code?.message} busy={form.busy} />
       </Stack>
     </DialogFrame>
   );

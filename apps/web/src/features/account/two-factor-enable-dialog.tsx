@@ -13,16 +13,14 @@ import { twoFactorEnableSchema, twoFactorSetupRequestSchema } from '@pc/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
-import { FilledTextField } from '../../components/filled-text-field';
 import { useConfig } from '../../lib/config';
 import { copyText, downloadText } from '../../lib/copy-text';
 import { formatDateTime } from '../../lib/format';
-import { messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { enableTwoFactor, startTwoFactorSetup, type TwoFactorSetup } from './api';
-import { PasswordField } from './password-field';
+import { TwoFactorCodeField, TwoFactorPasswordField } from './two-factor-fields';
 import { groupInFours, recoveryCodesFile } from './two-factor-format';
 
 type Step = { type: 'password' } | { type: 'scan'; setup: TwoFactorSetup } | { type: 'codes'; codes: string[] };
@@ -56,17 +54,7 @@ function PasswordStep({ open, onCancel, onDone }: StepProps<TwoFactorSetup>) {
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.twoFactor.passwordText')}</Typography>
-        <PasswordField
-          {...form.register('password')}
-          label={t('account.twoFactor.password')}
-          autoComplete="current-password"
-          autoFocus
-          required
-          error={!!errors.password}
-          helperText={messageText(t, errors.password?.message)}
-          alertHelperText
-          disabled={form.busy}
-        />
+        <TwoFactorPasswordField field={form.register('password')} error={errors.password?.message} busy={form.busy} />
       </Stack>
     </DialogFrame>
   );
@@ -140,17 +128,7 @@ function ScanStep({ open, setup, onCancel, onDone }: StepProps<string[]> & { set
             </Typography>
           </Box>
         </Stack>
-        <FilledTextField
-          {...form.register('code')}
-          label={t('account.twoFactor.code')}
-          autoComplete="one-time-code"
-          inputProps={{ inputMode: 'numeric', maxLength: 6 }}
-          required
-          error={!!errors.code}
-          helperText={messageText(t, errors.code?.message)}
-          alertHelperText
-          disabled={form.busy}
-        />
+        <TwoFactorCodeField field={form.register('code')} error={errors.code?.message} busy={form.busy} />
       </Stack>
     </DialogFrame>
   );

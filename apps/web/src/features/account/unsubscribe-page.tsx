@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/auth-card';
 import { ButtonLink } from '../../components/button-link';
 import { errorText } from '../../lib/messages';
 import { useSession } from '../../lib/session/session-store';
 import { unsubscribe } from './api';
-import { AuthCard } from './auth-card';
 
 type State = { type: 'waiting' } | { type: 'success' } | { type: 'error'; detail: string };
 

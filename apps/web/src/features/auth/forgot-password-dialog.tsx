@@ -3,7 +3,7 @@ import { type ForgotPassword, forgotPasswordSchema } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FilledTextField } from '../../components/filled-text-field';
-import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { requestPasswordReset } from './api';
@@ -24,11 +24,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
   });
   const { errors } = form.formState;
   // On failure busy ends; the server's message says why.
-  const serverError = form.failure
-    ? isApiError(form.failure) && !isUnavailableStatus(form.failure.status)
-      ? form.failure.message
-      : t('login.error.api_unavailable')
-    : null;
+  const serverError = form.failure ? errorText(t, form.failure) : null;
 
   return (
     <DialogFrame

@@ -20,6 +20,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
+import { IconTile } from '../../components/icon-tile';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { useConfig } from '../../lib/config';
@@ -31,6 +32,7 @@ import { useSession } from '../../lib/session/session-store';
 import { useContract, useStatement } from './api';
 import { Facts, StatusChip } from './contract-parts';
 import { formatEuro } from './format';
+import { Loaded } from './loaded';
 import { SsoCard } from './sso-card';
 
 /** The account holder, or the operator (Platform.Manage): who sees the contract. */
@@ -73,20 +75,9 @@ function AccountExpired() {
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Stack spacing={3}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Box
-                sx={{
-                  flexShrink: 0,
-                  width: 48,
-                  height: 48,
-                  borderRadius: 2,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'rgba(178, 106, 0, 0.10)',
-                  color: 'warning.main',
-                }}
-              >
+              <IconTile tone="warning" size={48}>
                 <EventBusy aria-hidden />
-              </Box>
+              </IconTile>
               <Box sx={{ flexGrow: 1 }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
                   {ended ? t('billing.expired.title') : t('account.expired.title')}
@@ -400,22 +391,14 @@ function ContractView({ details }: { details: ContractDetails }) {
         )}
       </Section>
       <Section title={t('billing.account.statement')}>
-        {statement.isPending ? (
-          <Skeleton height={120} />
-        ) : statement.isError ? (
-          <Alert severity="error">{errorText(t, statement.error)}</Alert>
-        ) : (
-          <StatementView statement={statement.data} />
-        )}
+        <Loaded query={statement} height={120}>
+          {(data) => <StatementView statement={data} />}
+        </Loaded>
       </Section>
       <Section title={t('billing.account.invoices')}>
-        {statement.isPending ? (
-          <Skeleton height={80} />
-        ) : statement.isError ? (
-          <Alert severity="error">{errorText(t, statement.error)}</Alert>
-        ) : (
-          <InvoiceList statement={statement.data} />
-        )}
+        <Loaded query={statement} height={80}>
+          {(data) => <InvoiceList statement={data} />}
+        </Loaded>
       </Section>
     </Stack>
   );

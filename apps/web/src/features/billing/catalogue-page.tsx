@@ -10,7 +10,6 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -43,6 +42,7 @@ import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { addCoupon, catalogueKey, deactivateCoupon, deleteCoupon, updateCoupon, updatePlanVariant, useCatalogue } from './api';
 import { formatEuro } from './format';
+import { Loaded } from './loaded';
 
 type Coupon = BillingCatalogue['coupons'][number];
 type PlanVariant = BillingCatalogue['planVariants'][number];
@@ -275,7 +275,24 @@ function RowAction(props: { title: string; label: string; icon: ReactNode; onCli
   );
 }
 
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+interface Column {
+  label: string;
+  numeric?: boolean;
+}
+
+/** A card with one table: its column heads (numbers to the right), the rows, and the actions column last. */
+function Section({
+  title,
+  action,
+  columns,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  columns: Column[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <Card component="section" aria-label={title}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -285,10 +302,31 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
           </Typography>
           {action}
         </Stack>
-        <TableContainer>{children}</TableContainer>
+        <TableContainer>
+          <Table size="small" sx={{ minWidth: 640, '& td, & th': { whiteSpace: 'nowrap' } }}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.label} align={c.numeric ? 'right' : undefined}>
+                    {c.label}
+                  </TableCell>
+                ))}
+                <TableCell align="right" sx={actionsCell}>
+                  {t('billing.catalogue.actions')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>{children}</TableBody>
+          </Table>
+        </TableContainer>
       </CardContent>
     </Card>
   );
+}
+
+/** Active or valid reads green, anything else grey. */
+function StateChip({ good, label }: { good: boolean; label: string }) {
+  return <Chip size="small" variant="outlined" color={good ? 'success' : 'default'} label={label} />;
 }
 
 /** /administration/billing: the installation's plan variants and coupons (Platform.Manage). */
@@ -303,134 +341,109 @@ export function CataloguePage() {
   return (
     <>
       <PageHeader title={t('section.billing-admin')} />
-      {catalogue.isPending ? (
-        <Skeleton variant="rectangular" height={320} />
-      ) : catalogue.isError ? (
-        <Alert severity="error">{errorText(t, catalogue.error)}</Alert>
-      ) : (
-        <Stack spacing={2}>
-          <Section title={t('billing.catalogue.plans')}>
-            <Table size="small" sx={{ minWidth: 640, '& td, & th': { whiteSpace: 'nowrap' } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('billing.catalogue.variant')}</TableCell>
-                  <TableCell>{t('billing.account.plan')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.monthlyNet')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.vat')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.trialDays')}</TableCell>
-                  <TableCell align="right">{t('billing.account.noticePeriod')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.contracts')}</TableCell>
-                  <TableCell>{t('billing.catalogue.status')}</TableCell>
+      <Loaded query={catalogue} height={320} page>
+        {(data) => (
+          <Stack spacing={2}>
+            <Section
+              title={t('billing.catalogue.plans')}
+              columns={[
+                { label: t('billing.catalogue.variant') },
+                { label: t('billing.account.plan') },
+                { label: t('billing.catalogue.monthlyNet'), numeric: true },
+                { label: t('billing.catalogue.vat'), numeric: true },
+                { label: t('billing.catalogue.trialDays'), numeric: true },
+                { label: t('billing.account.noticePeriod'), numeric: true },
+                { label: t('billing.catalogue.contracts'), numeric: true },
+                { label: t('billing.catalogue.status') },
+              ]}
+            >
+              {data.planVariants.map((v) => (
+                <TableRow key={v.id}>
+                  <TableCell>
+                    {v.name}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {v.id}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{v.planName}</TableCell>
+                  <TableCell align="right">{euro(v.monthlyNet)}</TableCell>
+                  <TableCell align="right">{v.vatPercent} %</TableCell>
+                  <TableCell align="right">{v.trialDays}</TableCell>
+                  <TableCell align="right">{t('billing.account.days', { count: v.noticePeriodDays })}</TableCell>
+                  <TableCell align="right">{v.contracts}</TableCell>
+                  <TableCell>
+                    <StateChip
+                      good={v.isActive}
+                      label={t(v.isActive ? 'billing.catalogue.active' : 'billing.catalogue.inactive')}
+                    />
+                  </TableCell>
                   <TableCell align="right" sx={actionsCell}>
-                    {t('billing.catalogue.actions')}
+                    <RowAction
+                      title={t('billing.catalogue.editVariant')}
+                      label={t('billing.catalogue.editVariantFor', { name: v.name })}
+                      icon={<Edit fontSize="small" />}
+                      onClick={() => setEditingVariant(v)}
+                    />
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {catalogue.data.planVariants.map((v) => (
-                  <TableRow key={v.id}>
-                    <TableCell>
-                      {v.name}
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {v.id}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{v.planName}</TableCell>
-                    <TableCell align="right">{euro(v.monthlyNet)}</TableCell>
-                    <TableCell align="right">{v.vatPercent} %</TableCell>
-                    <TableCell align="right">{v.trialDays}</TableCell>
-                    <TableCell align="right">{t('billing.account.days', { count: v.noticePeriodDays })}</TableCell>
-                    <TableCell align="right">{v.contracts}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={v.isActive ? 'success' : 'default'}
-                        label={t(v.isActive ? 'billing.catalogue.active' : 'billing.catalogue.inactive')}
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={actionsCell}>
-                      <RowAction
-                        title={t('billing.catalogue.editVariant')}
-                        label={t('billing.catalogue.editVariantFor', { name: v.name })}
-                        icon={<Edit fontSize="small" />}
-                        onClick={() => setEditingVariant(v)}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Section>
-          <Section
-            title={t('billing.catalogue.coupons')}
-            action={
-              <Button variant="outlined" startIcon={<Add />} onClick={() => setAdding(true)}>
-                {t('billing.catalogue.addCoupon')}
-              </Button>
-            }
-          >
-            <Table size="small" sx={{ minWidth: 640, '& td, & th': { whiteSpace: 'nowrap' } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('billing.catalogue.code')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.discount')}</TableCell>
-                  <TableCell>{t('billing.catalogue.validFrom')}</TableCell>
-                  <TableCell>{t('billing.catalogue.validUntil')}</TableCell>
-                  <TableCell align="right">{t('billing.catalogue.uses')}</TableCell>
-                  <TableCell>{t('billing.catalogue.status')}</TableCell>
+              ))}
+            </Section>
+            <Section
+              title={t('billing.catalogue.coupons')}
+              action={
+                <Button variant="outlined" startIcon={<Add />} onClick={() => setAdding(true)}>
+                  {t('billing.catalogue.addCoupon')}
+                </Button>
+              }
+              columns={[
+                { label: t('billing.catalogue.code') },
+                { label: t('billing.catalogue.discount'), numeric: true },
+                { label: t('billing.catalogue.validFrom') },
+                { label: t('billing.catalogue.validUntil') },
+                { label: t('billing.catalogue.uses'), numeric: true },
+                { label: t('billing.catalogue.status') },
+              ]}
+            >
+              {data.coupons.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
+                  <TableCell align="right">{c.kind === 'Percentage' ? `${c.value} %` : euro(c.value / 100)}</TableCell>
+                  <TableCell>{formatDate(c.validFrom) || '—'}</TableCell>
+                  <TableCell>{formatDate(c.validUntil) || '—'}</TableCell>
+                  <TableCell align="right">{c.maxUses === null ? c.uses : `${c.uses} / ${c.maxUses}`}</TableCell>
+                  <TableCell>
+                    <StateChip good={c.status === 'valid'} label={t(`billing.catalogue.couponStatus.${c.status}`)} />
+                  </TableCell>
                   <TableCell align="right" sx={actionsCell}>
-                    {t('billing.catalogue.actions')}
+                    <RowAction
+                      title={t('billing.catalogue.editCoupon')}
+                      label={t('billing.catalogue.editCouponFor', { code: c.code })}
+                      icon={<Edit fontSize="small" />}
+                      onClick={() => setEditingCoupon(c)}
+                    />
+                    {c.deletable ? (
+                      <RowAction
+                        title={t('billing.catalogue.delete')}
+                        label={t('billing.catalogue.deleteCouponFor', { code: c.code })}
+                        icon={<Delete fontSize="small" />}
+                        onClick={() => setRemoving(c)}
+                      />
+                    ) : (
+                      <RowAction
+                        title={t('billing.catalogue.deactivate')}
+                        label={t('billing.catalogue.deactivateFor', { code: c.code })}
+                        icon={<Block fontSize="small" />}
+                        disabled={c.status === 'expired'}
+                        onClick={() => setRemoving(c)}
+                      />
+                    )}
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {catalogue.data.coupons.map((c) => (
-                  <TableRow key={c.id}>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
-                    <TableCell align="right">{c.kind === 'Percentage' ? `${c.value} %` : euro(c.value / 100)}</TableCell>
-                    <TableCell>{formatDate(c.validFrom) || '—'}</TableCell>
-                    <TableCell>{formatDate(c.validUntil) || '—'}</TableCell>
-                    <TableCell align="right">{c.maxUses === null ? c.uses : `${c.uses} / ${c.maxUses}`}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={c.status === 'valid' ? 'success' : 'default'}
-                        label={t(`billing.catalogue.couponStatus.${c.status}`)}
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={actionsCell}>
-                      <RowAction
-                        title={t('billing.catalogue.editCoupon')}
-                        label={t('billing.catalogue.editCouponFor', { code: c.code })}
-                        icon={<Edit fontSize="small" />}
-                        onClick={() => setEditingCoupon(c)}
-                      />
-                      {c.deletable ? (
-                        <RowAction
-                          title={t('billing.catalogue.delete')}
-                          label={t('billing.catalogue.deleteCouponFor', { code: c.code })}
-                          icon={<Delete fontSize="small" />}
-                          onClick={() => setRemoving(c)}
-                        />
-                      ) : (
-                        <RowAction
-                          title={t('billing.catalogue.deactivate')}
-                          label={t('billing.catalogue.deactivateFor', { code: c.code })}
-                          icon={<Block fontSize="small" />}
-                          disabled={c.status === 'expired'}
-                          onClick={() => setRemoving(c)}
-                        />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Section>
-        </Stack>
-      )}
+              ))}
+            </Section>
+          </Stack>
+        )}
+      </Loaded>
       {adding && <CouponDialog onClose={() => setAdding(false)} />}
       {editingCoupon && <CouponDialog coupon={editingCoupon} onClose={() => setEditingCoupon(null)} />}
       {removing && <CouponRemoval coupon={removing} onClose={() => setRemoving(null)} />}

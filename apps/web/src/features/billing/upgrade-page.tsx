@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify';
 import { fetchMe, setMe } from '../../lib/session/session-actions';
 import { useSession } from '../../lib/session/session-store';
 import { upgrade, useContract, useUpgradePreview } from './api';
+import { Loaded } from './loaded';
 import { OrderSummary } from './order-summary';
 import { PaymentForm } from './payment-form';
 
@@ -70,13 +71,9 @@ export function UpgradePage() {
                   {later ? t('billing.upgrade.paidFromTrial', { date: formatDate(paidFrom) }) : t('billing.upgrade.paidNow')}
                 </Alert>
               )}
-              {preview.isPending ? (
-                <Skeleton height={160} />
-              ) : preview.isError ? (
-                <Alert severity="error">{errorText(t, preview.error)}</Alert>
-              ) : (
-                <OrderSummary preview={preview.data} />
-              )}
+              <Loaded query={preview} height={160}>
+                {(data) => <OrderSummary preview={data} />}
+              </Loaded>
             </CardContent>
           </Card>
           <Card component="section" aria-label={t('billing.payment.title')}>

@@ -24,9 +24,9 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { UserAvatar } from '../../components/user-avatar';
-import { isApiError } from '../../lib/api/api-error';
 import { useConfig } from '../../lib/config';
 import { offeredLanguages } from '../../lib/i18n/language';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { hasClaim } from '../../lib/permissions';
 import { setPresentationMode, usePresentationMode } from '../../lib/presentation-mode';
@@ -61,9 +61,7 @@ export function IdentityPopup({ id, me, open, onClose }: IdentityPopupProps) {
   const nextLanguage = languages[(languages.indexOf(i18n.language as Language) + 1) % languages.length] ?? languages[0];
 
   const switchLanguage = () => {
-    changeLanguage(nextLanguage).catch((error: unknown) =>
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error'),
-    );
+    changeLanguage(nextLanguage).catch((error: unknown) => notify(errorText(t, error), 'error'));
   };
 
   const signOut = async () => {

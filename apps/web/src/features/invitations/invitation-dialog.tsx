@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
+import { FormTextField } from '../../components/form-text-field';
 import { createInvitation, invitationsKey, useGrantableRoles } from '../../lib/invitations';
 import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -71,15 +72,16 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
             )}
           />
         )}
-        <TextField
+        <FormTextField
+          form={form}
+          name="recipient"
+          messageOf={text}
+          hint={t('invitation.field.recipientHelp')}
           label={t('invitation.field.recipient')}
           type="email"
           autoComplete="off"
           required
           autoFocus
-          {...form.register('recipient')}
-          error={!!errors.recipient}
-          helperText={text(errors.recipient?.message) ?? t('invitation.field.recipientHelp')}
           disabled={form.busy}
         />
         {form.watch('purpose') === 'AsDpo' && roles.data && (
@@ -107,13 +109,13 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
             )}
           />
         )}
-        <TextField
+        <FormTextField
+          form={form}
+          name="message"
+          messageOf={text}
           label={t('invitation.field.message')}
           multiline
           rows={15}
-          {...form.register('message')}
-          error={!!errors.message}
-          helperText={text(errors.message?.message)}
           disabled={form.busy}
         />
       </Stack>

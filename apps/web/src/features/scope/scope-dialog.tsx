@@ -14,7 +14,7 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import { DialogFrame } from '../../components/dialog-frame';
-import { isApiError } from '../../lib/api/api-error';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { usePresentationMode } from '../../lib/presentation-mode';
 import { useSession } from '../../lib/session/session-store';
@@ -112,7 +112,7 @@ function ScopeDialogContent({ onClose }: { onClose: () => void }) {
         notify(entry.kind === 'all' ? t('scope.cleared') : t('scope.changed', { name: entry.company.name }), 'success');
         onClose();
       },
-      onError: (error) => notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error'),
+      onError: (error) => notify(errorText(t, error), 'error'),
     });
   };
 
@@ -184,7 +184,7 @@ function ScopeDialogContent({ onClose }: { onClose: () => void }) {
         )}
         {companies.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
-            {isApiError(companies.error) ? companies.error.message : t('common.unexpectedError')}
+            {errorText(t, companies.error)}
           </Alert>
         )}
         {companies.isSuccess && entries.length === 0 && (

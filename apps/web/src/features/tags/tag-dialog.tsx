@@ -1,10 +1,10 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { tagInputSchema, textModuleInputSchema } from '@pc/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { DialogFrame } from '../../components/dialog-frame';
+import { SelectInput } from '../../components/form-inputs';
+import { FormTextField } from '../../components/form-text-field';
 import { useCompanyOptions } from '../../lib/company-options';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -28,12 +28,6 @@ interface TagDialogProps {
   onClose: () => void;
 }
 
-const schema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
-  description: z.string().trim().max(2000, 'validation.tooLong'),
-  companyId: z.string().optional(),
-});
-
 const message = (t: (k: string | string[]) => string, m?: string) =>
   m ? (/^validation\.\w+$/.test(m) ? t([`items.${m}`, m, 'items.validation.invalid']) : m) : undefined;
 
@@ -52,7 +46,8 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
   const options = (companies.data ?? []).filter(
     (c) => c.isActive && (!scope || c.id === scope.id || c.parentCompanyId === scope.id),
   );
-  const form = useZodForm<PromptValues>(schema, {
+  // The API's own rules: a tag's name is short, a text module's is the text itself.
+  const form = useZodForm<PromptValues>(withDescription ? tagInputSchema : textModuleInputSchema, {
     defaultValues: initial ?? { name: '', description: '', companyId: chooseCompany ? (scope?.id ?? ownCompany) : undefined },
     onSubmit: async (values, { ifMatch }) => {
       const saved = await onSave(values, ifMatch);
@@ -66,6 +61,7 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
     },
   });
   const { errors } = form.formState;
+  const messageOf = (key?: string) => message(t, key);
 
   return (
     <DialogFrame title={title} onClose={onClose} form={form} submitLabel={t('tags.save')}>
@@ -75,44 +71,37 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
             control={form.control}
             name="companyId"
             render={({ field }) => (
-              <TextField
-                select
+              <SelectInput
                 label={t('items.field.company')}
                 required
                 name={field.name}
-                value={options.some((c) => c.id === field.value) ? field.value : ''}
-                onChange={(e) => field.onChange(e.target.value)}
+                value={options.some((c) => c.id === field.value) ? (field.value ?? null) : null}
+                onChange={field.onChange}
                 inputRef={field.ref}
-                error={!!errors.companyId}
-                helperText={message(t, errors.companyId?.message)}
-              >
-                {options.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                error={messageOf(errors.companyId?.message)}
+                options={options.map((c) => ({ value: c.id, label: c.name }))}
+              />
             )}
           />
         )}
-        <TextField
+        <FormTextField
+          form={form}
+          name="name"
+          messageOf={messageOf}
           label={nameLabel}
           required
           autoFocus
           multiline={nameRows !== undefined}
           minRows={nameRows}
-          {...form.register('name')}
-          error={!!errors.name}
-          helperText={message(t, errors.name?.message)}
         />
         {withDescription && (
-          <TextField
+          <FormTextField
+            form={form}
+            name="description"
+            messageOf={messageOf}
             label={t('tags.description')}
             multiline
             minRows={3}
-            {...form.register('description')}
-            error={!!errors.description}
-            helperText={message(t, errors.description?.message)}
           />
         )}
       </Stack>

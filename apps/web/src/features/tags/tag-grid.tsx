@@ -9,10 +9,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { deleteTag, saveTag, tagListKey, useTagList } from './api';
-import { deleteColumn } from './delete-column';
+import { deleteColumn, useRowDelete } from './delete-column';
 import { TagDialog } from './tag-dialog';
 
 interface TagGridProps {
@@ -28,30 +27,17 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
   const client = useQueryClient();
   const list = useTagList(type);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<Tag | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const kind = t(`tags.kind.${type}`);
   // Edit and delete follow each tag's rights from the server; adding follows the route's claim.
   const anyDeletable = (list.data ?? []).some((x) => x.rights.delete);
   const anyWritable = (list.data ?? []).some((x) => x.rights.write);
 
   const refresh = () => client.invalidateQueries({ queryKey: tagListKey(type) });
-
-  async function remove() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteTag(type, toDelete.id);
-      notify(t('tags.deleted', { name: toDelete.name }), 'success');
-      await refresh();
-    } catch (error) {
-      // 409: still used by items; the server says by how many.
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  }
+  const removal = useRowDelete<Tag>(
+    (tag) => deleteTag(type, tag.id),
+    (tag) => t('tags.deleted', { name: tag.name }),
+    refresh,
+  );
 
   const columns = useMemo<GridColDef<Tag>[]>(
     () => [
@@ -59,9 +45,9 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
       { field: 'description', headerName: t('tags.description'), flex: 2, minWidth: 220 },
       ...(showCompany ? [{ field: 'companyName', headerName: t('items.field.company'), width: 200 } as GridColDef<Tag>] : []),
       { field: 'usage', headerName: t('tags.usage'), type: 'number', width: 120 },
-      ...(anyDeletable ? [deleteColumn<Tag>(t, (row) => t('tags.deleteOf', { name: row.name }), setToDelete)] : []),
+      ...(anyDeletable ? [deleteColumn<Tag>(t, (row) => t('tags.deleteOf', { name: row.name }), removal.ask)] : []),
     ],
-    [t, showCompany, anyDeletable],
+    [t, showCompany, anyDeletable, removal.ask],
   );
 
   return (
@@ -103,14 +89,14 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
         />
       )}
       <ConfirmDialog
-        open={toDelete !== null}
+        open={removal.toDelete !== null}
         title={t('tags.deleteTitle', { kind })}
-        text={t('tags.deleteText', { name: toDelete?.name ?? '' })}
+        text={t('tags.deleteText', { name: removal.toDelete?.name ?? '' })}
         confirmLabel={t('tags.delete')}
         danger
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onClose={() => setToDelete(null)}
+        busy={removal.deleting}
+        onConfirm={() => void removal.confirm()}
+        onClose={removal.cancel}
       />
     </Box>
   );

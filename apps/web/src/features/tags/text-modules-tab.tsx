@@ -9,10 +9,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { isApiError } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from './api';
-import { deleteColumn } from './delete-column';
+import { deleteColumn, useRowDelete } from './delete-column';
 import { TagDialog } from './tag-dialog';
 
 /** Text modules: reusable phrases offered by the text-module select. */
@@ -24,34 +23,22 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
   const anyDeletable = (list.data ?? []).some((x) => x.rights.delete);
   const anyWritable = (list.data ?? []).some((x) => x.rights.write);
   const [editing, setEditing] = useState<TextModule | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<TextModule | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: textModuleKey });
-
-  async function remove() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteTextModule(toDelete.id);
-      notify(t('tags.textModules.deleted'), 'success');
-      await refresh();
-    } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
-  }
+  const removal = useRowDelete<TextModule>(
+    (module) => deleteTextModule(module.id),
+    () => t('tags.textModules.deleted'),
+    refresh,
+  );
 
   const columns = useMemo<GridColDef<TextModule>[]>(
     () => [
       { field: 'id', headerName: t('tags.textModules.number'), type: 'number', width: 90 },
       { field: 'name', headerName: t('tags.textModules.text'), flex: 1, minWidth: 240 },
       ...(anyDeletable
-        ? [deleteColumn<TextModule>(t, (row) => t('tags.textModules.deleteOf', { id: row.id }), setToDelete)]
+        ? [deleteColumn<TextModule>(t, (row) => t('tags.textModules.deleteOf', { id: row.id }), removal.ask)]
         : []),
     ],
-    [t, anyDeletable],
+    [t, anyDeletable, removal.ask],
   );
 
   return (
@@ -96,14 +83,14 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
         />
       )}
       <ConfirmDialog
-        open={toDelete !== null}
+        open={removal.toDelete !== null}
         title={t('tags.textModules.deleteTitle')}
-        text={t('tags.textModules.deleteText', { name: toDelete?.name ?? '' })}
+        text={t('tags.textModules.deleteText', { name: removal.toDelete?.name ?? '' })}
         confirmLabel={t('tags.delete')}
         danger
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onClose={() => setToDelete(null)}
+        busy={removal.deleting}
+        onConfirm={() => void removal.confirm()}
+        onClose={removal.cancel}
       />
     </Box>
   );

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageHeader } from '../../components/page-header';
+import { RetryAlert } from '../../components/retry-alert';
 import { formatDate } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -70,16 +71,9 @@ export function TermsOfUsePage() {
         )}
         {terms.isError && (
           <CardContent>
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void terms.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
+            <RetryAlert query={terms} flush>
               {errorText(t, terms.error)}
-            </Alert>
+            </RetryAlert>
           </CardContent>
         )}
         {terms.data && (

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
 import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconTile } from '../../../components/icon-tile';
 import { PageHeader } from '../../../components/page-header';
 import { hasClaim } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session/session-store';
@@ -72,21 +73,7 @@ export function AdministrationPage() {
                 to={entry.path}
                 sx={{ height: '100%', p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start' }}
               >
-                <Box
-                  aria-hidden
-                  sx={{
-                    flexShrink: 0,
-                    width: 44,
-                    height: 44,
-                    borderRadius: 2,
-                    display: 'grid',
-                    placeItems: 'center',
-                    bgcolor: 'rgba(13, 86, 115, 0.08)',
-                    color: 'primary.main',
-                  }}
-                >
-                  {entry.icon}
-                </Box>
+                <IconTile>{entry.icon}</IconTile>
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                   <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 650, lineHeight: 1.3 }}>
                     {t(`section.${entry.key}`)}

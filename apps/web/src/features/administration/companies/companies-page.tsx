@@ -21,12 +21,12 @@ import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
 import { DemoCountdown } from '../../../components/demo-countdown';
 import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { hasClaim } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session/session-store';
 import { companyChanged, createDemoCompany, useCompanyList } from './api';
 import { matchesCompany } from './company-logic';
-import { companyErrorText } from './company-messages';
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
@@ -138,7 +138,7 @@ export function CompaniesPage() {
       setAskDemo(false);
       void navigate({ to: '/administration/companies/$id', params: { id: demo.id } });
     } catch (error) {
-      notify(companyErrorText(t, error), 'error');
+      notify(errorText(t, error), 'error');
     } finally {
       setBusy(false);
     }
@@ -192,7 +192,7 @@ export function CompaniesPage() {
       </Box>
       {companies.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {companyErrorText(t, companies.error)}
+          {errorText(t, companies.error)}
         </Alert>
       )}
       <AppDataGrid<CompanyListItem>

@@ -13,12 +13,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DemoCountdown } from '../../../components/demo-countdown';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import type { SubmitMeta } from '../../../lib/use-zod-form';
 import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
 import { CompanyForm } from './company-form';
-import { companyErrorText } from './company-messages';
 import { CompanyView } from './company-view';
 import { LogoCard } from './logo-card';
 import { StructureCard } from './structure-card';
@@ -65,7 +65,7 @@ export function CompanyEditPage() {
     return (
       <>
         <PageHeader title={t('section.companies')} />
-        <Alert severity="error">{companyErrorText(t, detail.error ?? companies.error)}</Alert>
+        <Alert severity="error">{errorText(t, detail.error ?? companies.error)}</Alert>
       </>
     );
   }

@@ -14,10 +14,11 @@ import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyFor
 import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { type SubmitMeta, useZodForm } from '../../../lib/use-zod-form';
 import { companyFieldOf, emptyCompanyInput, inputOfCompany, parentOptions } from './company-logic';
-import { companyErrorText, fieldMessage } from './company-messages';
+import { fieldMessage } from './company-messages';
 import { DpoUserInput } from './dpo-user-input';
 import { CountryInput, FieldGrid, Section, TextInput } from './form-parts';
 import { IpAllowListInput } from './ip-allow-list-input';
@@ -53,7 +54,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
       labelOf: (path) => t([`companiesAdmin.field.${path}`, path]),
     },
     fieldOf: companyFieldOf,
-    onFailure: (error, onFields) => notify(onFields ? t('companiesAdmin.checkFields') : companyErrorText(t, error), 'error'),
+    onFailure: (error, onFields) => notify(onFields ? t('companiesAdmin.checkFields') : errorText(t, error), 'error'),
     // The wrong field may be far down the page: a snackbar says to look.
     onInvalid: () => notify(t('companiesAdmin.checkFields'), 'error'),
   });

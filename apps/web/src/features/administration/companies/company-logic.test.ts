@@ -7,7 +7,6 @@ import {
   countryOptions,
   emptyCompanyInput,
   inputOfCompany,
-  logoFileError,
   matchesCompany,
   normaliseCidr,
   parentOptions,
@@ -138,15 +137,5 @@ describe('countries', () => {
     expect(de.length).toBeGreaterThan(200);
     expect(countryName('at', 'en')).toBe('Austria');
     expect(countryName('Q9', 'de')).toBe('Q9');
-  });
-});
-
-describe('logo files', () => {
-  it('takes PNG, JPEG and GIF up to 5 MB', () => {
-    expect(logoFileError({ type: 'image/png', size: 10 })).toBeNull();
-    expect(logoFileError({ type: 'image/GIF', size: 10 })).toBeNull();
-    expect(logoFileError({ type: 'image/svg+xml', size: 10 })).toBe('type');
-    expect(logoFileError({ type: 'image/jpeg', size: 0 })).toBe('empty');
-    expect(logoFileError({ type: 'image/jpeg', size: 6 * 1024 * 1024 })).toBe('size');
   });
 });

@@ -158,15 +158,3 @@ export function companyFieldOf(path: string): keyof CompanyInput | undefined {
   const base = path.split('.')[0] as keyof CompanyInput;
   return companyFormFields.includes(base) ? base : undefined;
 }
-
-/** What the server takes (POST /api/company/:id/logo): PNG, JPEG or GIF up to 5 MB. */
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The i18n key (under companiesAdmin.logo.error) of what is wrong with a chosen file, or null. */
-export function logoFileError(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type.toLowerCase())) return 'type';
-  if (file.size === 0) return 'empty';
-  if (file.size > LOGO_MAX_BYTES) return 'size';
-  return null;
-}

@@ -6,8 +6,8 @@ import { ButtonLink } from '../../../components/button-link';
 import { DemoCountdown } from '../../../components/demo-countdown';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { errorText } from '../../../lib/messages';
 import { useCompanyDetail } from './api';
-import { companyErrorText } from './company-messages';
 import { CompanyView } from './company-view';
 
 /** /company/$id: the company read-only; users who may edit it get a button to the edit page. */
@@ -19,7 +19,7 @@ export function CompanyViewPage() {
     return (
       <>
         <PageHeader title={t('section.company')} />
-        <Alert severity="error">{companyErrorText(t, detail.error)}</Alert>
+        <Alert severity="error">{errorText(t, detail.error)}</Alert>
       </>
     );
   }

@@ -9,12 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CompanyDetail } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_ACCEPT, useImageFile } from '../../../lib/image-file';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { companyChanged, deleteCompanyLogo, uploadCompanyLogo, useCompanyLogo } from './api';
-import { logoFileError } from './company-logic';
-import { companyErrorText, fieldMessage } from './company-messages';
+import { fieldMessage } from './company-messages';
 import { Section } from './form-parts';
 
 /** The logo is shown at 150×50; the server scales it. */
@@ -52,26 +53,11 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
   const client = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const stored = useCompanyLogo(company.id, company.hasLogo);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
-    const problem = logoFileError(chosen);
-    setError(problem ? t(`companiesAdmin.logo.error.${problem}`) : null);
-    setFile(problem ? null : chosen);
-  };
+  const { file, preview, choose, discard } = useImageFile((problem) =>
+    setError(problem ? t(`companiesAdmin.logo.error.${problem}`) : null),
+  );
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     setProgress(0);
@@ -79,11 +65,11 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
     try {
       await action();
       await companyChanged(client, company.id, true);
-      setFile(null);
+      discard();
       notify(done, 'success');
     } catch (e) {
       const fields = (e as { fields?: Record<string, string[]> }).fields;
-      setError(fields?.file?.[0] ? (fieldMessage(t, fields.file[0]) ?? '') : companyErrorText(t, e));
+      setError(fields?.file?.[0] ? (fieldMessage(t, fields.file[0]) ?? '') : errorText(t, e));
     } finally {
       setProgress(null);
     }
@@ -107,14 +93,7 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
         {busy && <LinearProgress variant="determinate" value={progress * 100} aria-label={t('common.loading')} />}
         {editable && (
           <>
-            <input
-              ref={inputRef}
-              type="file"
-              accept="image/png,image/jpeg,image/gif"
-              onChange={choose}
-              hidden
-              data-testid="company-logo-input"
-            />
+            <input ref={inputRef} type="file" accept={IMAGE_ACCEPT} onChange={choose} hidden data-testid="company-logo-input" />
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
               {file ? (
                 <>
@@ -128,7 +107,7 @@ export function LogoCard({ company, editable }: { company: CompanyDetail; editab
                   >
                     {t('companiesAdmin.logo.save')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => setFile(null)}>
+                  <Button size="small" disabled={busy} onClick={discard}>
                     {t('companiesAdmin.logo.discard')}
                   </Button>
                 </>

@@ -9,11 +9,12 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { companyChanged, moveCompany } from './api';
 import { moveTargets } from './company-logic';
-import { companyErrorText, fieldMessage } from './company-messages';
+import { fieldMessage } from './company-messages';
 
 const schema = z.object({ target: z.string().min(1) });
 
@@ -81,7 +82,7 @@ export function MoveCompanyDialog({
             name="target"
             render={({ field, fieldState }) => {
               const error = fieldState.error?.type === 'server' ? fieldMessage(t, fieldState.error.message) : undefined;
-              const failure = form.failure ? companyErrorText(t, form.failure) : undefined;
+              const failure = form.failure ? errorText(t, form.failure) : undefined;
               return (
                 <TextField
                   select

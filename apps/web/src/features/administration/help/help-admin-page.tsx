@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Search from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,12 +21,13 @@ import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { findRouteDef } from '../../../lib/routing/route-table';
 import { type HelpContent, useDeleteHelpContent, useHelpContents } from './api';
 import { HelpContentDialog } from './help-content-dialog';
 import { groupHelpContents, type HelpGroup, helpTitle } from './help-list';
-import { helpErrorText } from './messages';
 
 // MUI's grey toggle text is below AA contrast; unselected buttons use the body text colour.
 const toggleSx = { px: 2, color: 'text.primary', '&.Mui-selected': { color: 'primary.dark', fontWeight: 600 } };
@@ -150,7 +150,7 @@ export function HelpAdminPage() {
         notify(t('helpAdmin.deleted'), 'success');
         setDeleting(null);
       },
-      onError: (error) => notify(helpErrorText(t, error), 'error'),
+      onError: (error) => notify(errorText(t, error), 'error'),
     });
 
   return (
@@ -206,18 +206,9 @@ export function HelpAdminPage() {
         </Typography>
       </Stack>
       {contents.isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {contents.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void contents.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {helpErrorText(t, contents.error)}
-        </Alert>
-      )}
+      <RetryAlert query={contents} flush>
+        {errorText(t, contents.error)}
+      </RetryAlert>
       {contents.isSuccess && groups.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
           {t(contents.data.length ? 'helpAdmin.noMatch' : 'helpAdmin.empty')}

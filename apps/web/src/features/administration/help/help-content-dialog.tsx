@@ -13,12 +13,13 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { MarkdownContent } from '../../../components/markdown-content';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { routeDefs } from '../../../lib/routing/route-table';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { createHelpContent, type HelpContent, type HelpContentInput, invalidateHelp, updateHelpContent } from './api';
 import { indexTaken, nextHelpIndex, routeSuggestions } from './help-list';
-import { helpErrorText, helpMessage } from './messages';
+import { helpMessage } from './messages';
 
 interface HelpContentDialogProps {
   /** The page to edit, or the defaults of a new one. */
@@ -48,7 +49,7 @@ export function HelpContentDialog({ initial, all, onClose }: HelpContentDialogPr
       notify(t(existing ? 'helpAdmin.saved' : 'helpAdmin.created'), 'success');
       onClose();
     },
-    onFailure: (error) => notify(helpErrorText(t, error), 'error'),
+    onFailure: (error) => notify(errorText(t, error), 'error'),
   });
   const { control, register, watch } = form;
   const { errors, isDirty } = form.formState;

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Role, roleInputSchema } from '@pc/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { FormTextField } from '../../../components/form-text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { RoleInput } from './api';
 import { ClaimChecklist, ClaimSummary } from './claim-checklist';
@@ -77,14 +77,7 @@ function RoleForm({ role, title, held, onSave, onClose }: RoleDialogProps) {
   return (
     <DialogFrame title={title} onClose={onClose} form={form} width={WIDTH}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          label={t('rolesAdmin.field.name')}
-          required
-          autoFocus
-          {...form.register('name')}
-          error={!!errors.name}
-          helperText={message(errors.name?.message)}
-        />
+        <FormTextField form={form} name="name" messageOf={message} label={t('rolesAdmin.field.name')} required autoFocus />
         <Typography variant="body2" color="text.secondary">
           {t('rolesAdmin.claimsHint', { count: claims.length })}
         </Typography>

@@ -14,16 +14,11 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { isApiError, isUnavailableStatus } from '../../../lib/api/api-error';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import { deleteRole, type RoleInput, saveRole, useRoles } from './api';
 import { RoleDialog } from './role-dialog';
-
-function errorMessage(t: TFunction, error: unknown): string {
-  if (isApiError(error)) return isUnavailableStatus(error.status) ? t('login.error.api_unavailable') : error.message;
-  return t('common.unexpectedError');
-}
 
 const roleName = (t: TFunction, role: Role) => (role.key ? t([`rolesAdmin.builtIn.${role.key}`, role.name]) : role.name);
 
@@ -144,7 +139,7 @@ export function RolesPage() {
       notify(t('rolesAdmin.deleted', { name: role.name }), 'success');
       await refresh();
     } catch (error) {
-      setFailure(errorMessage(t, error));
+      setFailure(errorText(t, error));
     } finally {
       setBusy(false);
       setToDelete(null);
@@ -176,7 +171,7 @@ export function RolesPage() {
       )}
       {roles.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(t, roles.error)}
+          {errorText(t, roles.error)}
         </Alert>
       )}
       {roles.data && (

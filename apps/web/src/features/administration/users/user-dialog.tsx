@@ -19,6 +19,8 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { SelectInput } from '../../../components/form-inputs';
+import { FormTextField } from '../../../components/form-text-field';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
 import { useConfig } from '../../../lib/config';
 import { offeredLanguages } from '../../../lib/i18n/language';
@@ -90,30 +92,24 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
       <Stack spacing={2} sx={{ pt: 1 }}>
         {!user && <Alert severity="info">{t('usersAdmin.inviteHint')}</Alert>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="firstname"
+            messageOf={message}
             label={t('usersAdmin.field.firstname')}
             required
             autoFocus
-            {...form.register('firstname')}
-            error={!!errors.firstname}
-            helperText={message(errors.firstname?.message)}
           />
-          <TextField
-            label={t('usersAdmin.field.lastname')}
-            required
-            {...form.register('lastname')}
-            error={!!errors.lastname}
-            helperText={message(errors.lastname?.message)}
-          />
+          <FormTextField form={form} name="lastname" messageOf={message} label={t('usersAdmin.field.lastname')} required />
         </Box>
-        <TextField
+        <FormTextField
+          form={form}
+          name="email"
+          messageOf={message}
           label={t('usersAdmin.field.email')}
           required
           type="email"
           autoComplete="off"
-          {...form.register('email')}
-          error={!!errors.email}
-          helperText={message(errors.email?.message)}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
           <Controller
@@ -164,23 +160,17 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
           control={form.control}
           name="companyId"
           render={({ field }) => (
-            <TextField
-              select
+            <SelectInput
               required
               label={t('usersAdmin.field.company')}
               name={field.name}
-              value={companies.some((c) => c.id === field.value) ? field.value : ''}
-              onChange={(e) => field.onChange(e.target.value)}
+              value={companies.some((c) => c.id === field.value) ? field.value : null}
+              onChange={field.onChange}
               inputRef={field.ref}
-              error={!!errors.companyId}
-              helperText={message(errors.companyId?.message) ?? t('usersAdmin.field.companyHint')}
-            >
-              {companies.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              error={message(errors.companyId?.message)}
+              helperText={t('usersAdmin.field.companyHint')}
+              options={companies.map((c) => ({ value: c.id, label: c.name }))}
+            />
           )}
         />
         <Controller

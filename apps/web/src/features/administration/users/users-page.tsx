@@ -19,8 +19,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { useNow } from '../../../components/use-now';
-import { isApiError, isUnavailableStatus } from '../../../lib/api/api-error';
 import { useGrantableRoles } from '../../../lib/invitations';
+import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-store';
 import {
@@ -43,11 +43,6 @@ import { UserList, UserTable } from './user-rows';
 type Editing = { user: AdminUser | null } | null;
 type Pending = { user: AdminUser; action: Exclude<UserAction, 'edit' | 'grant'> } | null;
 type External = AdminUser & { external: NonNullable<AdminUser['external']> };
-
-function errorMessage(t: TFunction, error: unknown): string {
-  if (isApiError(error)) return isUnavailableStatus(error.status) ? t('login.error.api_unavailable') : error.message;
-  return t('common.unexpectedError');
-}
 
 /** Built-in roles carry a key and get a translated name; custom roles keep theirs. */
 export function roleLabel(t: TFunction, role: Pick<Role, 'key' | 'name'>): string {
@@ -107,7 +102,7 @@ export function UsersPage() {
       notify(t(`usersAdmin.done.${action}`, { name: fullName(user) }), 'success');
       refresh();
     } catch (error) {
-      setFailure(errorMessage(t, error));
+      setFailure(errorText(t, error));
     } finally {
       setBusy(false);
       setPending(null);
@@ -181,7 +176,7 @@ export function UsersPage() {
         )}
         {loadError && (
           <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {errorMessage(t, loadError)}
+            {errorText(t, loadError)}
           </Alert>
         )}
         {ready && (phone ? <UserList {...rowProps} /> : <UserTable {...rowProps} />)}
