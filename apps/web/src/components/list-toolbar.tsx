@@ -1,12 +1,10 @@
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import type { GridView } from './data-grid/use-server-grid';
 import type { DateRange } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
+import { SearchField } from './search-field';
 
 interface ListToolbarProps {
   grid: {
@@ -31,22 +29,11 @@ export function ListToolbar({ grid, searchLabel, children, range }: ListToolbarP
       sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
       {searchLabel && (
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={searchLabel}
           value={grid.searchText}
           onChange={(e) => grid.setSearchText(e.target.value)}
           sx={{ width: { xs: '100%', sm: 260 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       )}
       {children}

@@ -1,6 +1,6 @@
 import type { DataGridProps, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import { AppDataGrid } from './app-data-grid';
-import type { ServerGrid } from './use-server-grid';
+import { GRID_PAGE_SIZES, type ServerGrid } from './use-server-grid';
 
 type Props<R extends GridValidRowModel> = Omit<
   DataGridProps<R>,
@@ -48,6 +48,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
+      pageSizeOptions={[...(defaults.pageSizes ?? GRID_PAGE_SIZES)]}
       paginationModel={{ page: view.page, pageSize: view.pageSize }}
       onPaginationModelChange={(m) => setView(m.pageSize !== view.pageSize ? { pageSize: m.pageSize } : { page: m.page })}
       sortModel={sortModel}

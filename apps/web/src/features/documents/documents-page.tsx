@@ -23,8 +23,8 @@ import { GRID_PAGE_SIZES, useServerGrid } from '../../components/data-grid/use-s
 import { PageHeader } from '../../components/page-header';
 import { TextLink } from '../../components/text-link';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { isApiError } from '../../lib/api/api-error';
 import { formatBytes, formatDateTime } from '../../lib/format';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { type Attachment, deleteDocument, documentDefaults, documentKeys, documentPageQuery, downloadDocument } from './api';
@@ -53,7 +53,7 @@ export function DocumentsPage() {
       setToDelete(null);
       await client.invalidateQueries({ queryKey: documentKeys.all });
     } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      notify(errorText(t, error), 'error');
     } finally {
       setDeleting(false);
     }
@@ -135,11 +135,7 @@ export function DocumentsPage() {
                       <Tooltip title={t('documents.downloadFile', { name: row.fileName })}>
                         <IconButton
                           aria-label={t('documents.downloadFile', { name: row.fileName })}
-                          onClick={() =>
-                            downloadDocument(row).catch((error: unknown) =>
-                              notify(isApiError(error) ? error.message : t('documents.downloadError'), 'error'),
-                            )
-                          }
+                          onClick={() => downloadDocument(row).catch((error: unknown) => notify(errorText(t, error), 'error'))}
                         >
                           <FileDownload />
                         </IconButton>

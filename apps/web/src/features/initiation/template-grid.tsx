@@ -1,9 +1,7 @@
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,12 +11,12 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROCESS_TEMPLATE_PAGE_SIZE, PROCESS_TEMPLATE_PAGE_SIZES, type ProcessTemplateQuery } from '@pc/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginationLabels } from '../../components/data-grid/grid-locale';
+import { SearchField } from '../../components/search-field';
 import { useProcessTemplates } from './api';
 import { toggleAll, toggleOne } from './logic';
 
@@ -60,22 +58,12 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
+        <SearchField
           label={t('initiation.templates.filter')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           sx={{ flex: '1 1 240px' }}
-          slotProps={{
-            htmlInput: { maxLength: 200 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
         />
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="template-count">
           {t('initiation.templates.selected', { count: selected.length })}

@@ -11,14 +11,12 @@ import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { itemStatuses, SEARCH_QUERY_MAX, type SearchableItem, searchableItemSchema, statusColour, statusHex } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { itemStatuses, SEARCH_QUERY_MAX, type SearchableItem, statusColour, statusHex } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
+import { useItemSearch } from './api';
 import { moveActive, searchTarget } from './search-target';
 
 const DEBOUNCE_MS = 300;
@@ -114,16 +112,7 @@ export function SearchBar() {
   const optionId = (i: number) => `${listId}-option-${i}`;
   const debounced = useDebounced(query.trim(), DEBOUNCE_MS);
 
-  const search = useQuery({
-    queryKey: ['search', scopeId, debounced],
-    queryFn: ({ signal }) =>
-      apiRequest(`/searchable-item/search/${encodeURIComponent(debounced)}`, {
-        schema: z.array(searchableItemSchema),
-        signal,
-      }),
-    enabled: debounced !== '',
-    staleTime: 10_000,
-  });
+  const search = useItemSearch(debounced);
   const results = debounced !== '' ? (search.data ?? []) : [];
 
   // Changing the scope clears the results and the query.

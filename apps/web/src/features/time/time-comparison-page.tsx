@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -15,34 +14,32 @@ import {
   type TimeComparisonQuery,
   type TimeComparisonRow,
   type TimeRecord,
-  timeComparisonPageSchema,
 } from '@pc/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { fetchAllPages, useExporting } from '../../components/data-grid/export-all';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
+import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { saveBlob } from '../../components/data-grid/xlsx-export';
-import type { DateRange } from '../../components/date-range';
-import { DateRangeFilter } from '../../components/date-range-filter';
+import { ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
-import { apiRequest } from '../../lib/api/api-client';
 import { formatDate, formatHours, parseDay, toDay } from '../../lib/format';
-import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
-import { fetchTimeRecordPage, timeRecordPageUrl, useProjects } from './api';
+import {
+  comparisonGrouping,
+  fetchTimeComparison,
+  timeComparisonDefaults,
+  timeComparisonQuery,
+  useProjects,
+  useTimeRecordSlice,
+} from './api';
 import { type ComparisonExport, comparisonFileName, comparisonWorkbook } from './comparison-export';
+import { ProjectFilters } from './project-filters';
 
 type Grouping = Pick<TimeComparisonQuery, 'bookedFor' | 'bookedBy' | 'dateGrouping'>;
-const PAGE_SIZES = [14, 30, 45];
-
-function currentMonth(now = new Date()): DateRange {
-  return {
-    from: new Date(now.getFullYear(), now.getMonth(), 1),
-    until: new Date(now.getFullYear(), now.getMonth() + 1, 0, 23, 59, 59),
-  };
-}
 
 /** Progress colour: red at 0, yellow at 50 %, green at 100 % (and above). */
 export function percentColour(p: number): string {
@@ -68,33 +65,16 @@ export function TimeComparisonPage() {
   const { t, i18n } = useTranslation();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   const lang = i18n.language;
-  const [grouping, setGrouping] = useState<Grouping>({ bookedFor: 'Company', bookedBy: 'Global', dateGrouping: 'Month' });
-  const [range, setRange] = useState<DateRange>(() => currentMonth());
-  const [companyId, setCompanyId] = useState('');
-  const [projectId, setProjectId] = useState('');
-  const [pagination, setPagination] = useState({ page: 0, pageSize: 14 });
   const [drill, setDrill] = useState<TimeComparisonRow | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run } = useExporting();
   const projects = useProjects();
-  const companies = [...new Map((projects.data ?? []).map((p) => [p.companyId, p.companyName])).entries()];
-  const companyProjects = (projects.data ?? []).filter((p) => !companyId || p.companyId === companyId);
-  const from = range.from ? toDay(range.from) : null;
-  const until = range.until ? toDay(range.until) : null;
-
-  const url = (page: number, pageSize: number) => {
-    const p = new URLSearchParams({ ...grouping, page: String(page), pageSize: String(pageSize) });
-    if (from) p.set('from', from);
-    if (until) p.set('until', until);
-    if (companyId) p.set('companyId', companyId);
-    if (projectId) p.set('projectId', projectId);
-    return `/time-comparison/query?${p}`;
-  };
-  const query = useQuery({
-    queryKey: ['time-comparison', scopeId, url(pagination.page, pagination.pageSize)],
-    queryFn: ({ signal }) => apiRequest(url(pagination.page, pagination.pageSize), { schema: timeComparisonPageSchema, signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!from && !!until,
-  });
+  const comparisonQuery = useMemo(() => timeComparisonQuery(scopeId), [scopeId]);
+  const grid = useServerGrid({ query: comparisonQuery, defaults: timeComparisonDefaults });
+  const { view, setView, query } = grid;
+  const { companyId, projectId } = view.filters;
+  const grouping = comparisonGrouping(view);
+  const from = view.range.from ? toDay(view.range.from) : null;
+  const until = view.range.until ? toDay(view.range.until) : null;
   const withBudget = grouping.bookedFor === 'Company' && grouping.dateGrouping === 'Month';
 
   const periodLabel = (r: TimeComparisonRow) => {
@@ -185,16 +165,10 @@ export function TimeComparisonPage() {
     return cols;
   }, [t, lang, grouping, withBudget]);
 
-  async function exportXlsx() {
-    if (!from || !until) return;
-    setExporting(true);
-    try {
-      const rows: TimeComparisonRow[] = [];
-      for (let page = 0; ; page++) {
-        const res = await apiRequest(url(page, 500), { schema: timeComparisonPageSchema });
-        rows.push(...res.items);
-        if (res.items.length === 0 || rows.length >= res.total) break;
-      }
+  const exportXlsx = () =>
+    run(async () => {
+      if (!from || !until) return;
+      const rows = await fetchAllPages((page) => fetchTimeComparison(view, page, EXPORT_PAGE_SIZE));
       const label = (key: keyof Grouping) => t(`time.comparison.${key}.${grouping[key]}`);
       const all = t('time.comparison.export.all');
       const e: ComparisonExport = {
@@ -208,7 +182,7 @@ export function TimeComparisonPage() {
           [t('time.comparison.bookedFor.label'), label('bookedFor')],
           [t('time.comparison.bookedBy.label'), label('bookedBy')],
           [t('time.comparison.dateGrouping.label'), label('dateGrouping')],
-          [t('time.field.company'), companies.find(([id]) => id === companyId)?.[1] ?? all],
+          [t('time.field.company'), (projects.data ?? []).find((p) => p.companyId === companyId)?.companyName ?? all],
           [t('time.field.project'), (projects.data ?? []).find((p) => p.id === projectId)?.name ?? all],
         ],
         columns: columns.map((c) => ({
@@ -229,13 +203,7 @@ export function TimeComparisonPage() {
         new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
         comparisonFileName(e, grouping.bookedBy === 'Global'),
       );
-    } catch (error) {
-      console.error(error);
-      notify(t('grid.exportFailed'), 'error');
-    } finally {
-      setExporting(false);
-    }
-  }
+    });
 
   const title = t('section.time-comparison');
   const select = <K extends keyof Grouping>(key: K, options: readonly Grouping[K][]) => (
@@ -244,10 +212,7 @@ export function TimeComparisonPage() {
       size="small"
       label={t(`time.comparison.${key}.label`)}
       value={grouping[key]}
-      onChange={(e) => {
-        setGrouping((g) => ({ ...g, [key]: e.target.value }));
-        setPagination((p) => ({ ...p, page: 0 }));
-      }}
+      onChange={(e) => setView({ filters: { [key]: e.target.value } })}
       sx={{ width: { xs: '100%', sm: 170 } }}
     >
       {options.map((o) => (
@@ -286,75 +251,23 @@ export function TimeComparisonPage() {
         />
       ) : (
         <>
-          <Paper
-            variant="outlined"
-            sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-          >
+          <ListToolbar grid={grid} range={{}}>
             {select('bookedFor', bookedForGroupings)}
             {select('bookedBy', bookedByGroupings)}
             {select('dateGrouping', dateGroupings)}
-            <TextField
-              select
-              size="small"
-              label={t('time.field.company')}
-              value={companyId}
-              onChange={(e) => {
-                setCompanyId(e.target.value);
-                setProjectId('');
-                setPagination((p) => ({ ...p, page: 0 }));
-              }}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companies.map(([id, name]) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('time.field.project')}
-              value={projectId}
-              onChange={(e) => {
-                setProjectId(e.target.value);
-                setPagination((p) => ({ ...p, page: 0 }));
-              }}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companyProjects.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <DateRangeFilter
-              value={range}
-              onChange={(r) => {
-                setRange(r);
-                setPagination((p) => ({ ...p, page: 0 }));
-              }}
-            />
-          </Paper>
+            <ProjectFilters view={view} setView={setView} width={200} />
+          </ListToolbar>
           {(!from || !until) && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('time.comparison.needRange')}
             </Alert>
           )}
           <RetryAlert query={query}>{t('time.comparison.loadFailed')}</RetryAlert>
-          <AppDataGrid<TimeComparisonRow>
+          <ServerDataGrid<TimeComparisonRow>
+            grid={grid}
             label={title}
-            rows={query.data?.items ?? []}
             getRowId={(r) => [r.referenceDate, r.companyId, r.projectId, r.issueId, r.userId].join('|')}
             columns={columns}
-            rowCount={query.data?.total ?? 0}
-            loading={query.isFetching}
-            paginationMode="server"
-            pageSizeOptions={PAGE_SIZES}
-            paginationModel={pagination}
-            onPaginationModelChange={setPagination}
             onRowClick={({ row }) => setDrill(row)}
             columnHeaderHeight={76}
             sx={{
@@ -375,7 +288,6 @@ export function TimeComparisonPage() {
                 </Typography>
               ),
             }}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
           />
         </>
       )}
@@ -398,7 +310,7 @@ function DrillDown(props: {
   const start = row.referenceDate > props.from ? row.referenceDate : props.from;
   const endOfPeriod = periodEnd(row, grouping.dateGrouping);
   const end = endOfPeriod < props.until ? endOfPeriod : props.until;
-  const url = timeRecordPageUrl(
+  const query = useTimeRecordSlice(
     {
       from: start,
       until: end,
@@ -407,12 +319,9 @@ function DrillDown(props: {
       userId: row.userId ?? undefined,
       itemId: row.issueId ?? undefined,
     },
-    'day',
-    'asc',
     pagination.page,
     pagination.pageSize,
   );
-  const query = useQuery({ queryKey: ['time-records', 'drill', url], queryFn: ({ signal }) => fetchTimeRecordPage(url, signal) });
   const columns: GridColDef<TimeRecord>[] = [
     { field: 'day', headerName: t('time.field.day'), width: 110, sortable: false, valueFormatter: (v: string) => formatDate(v) },
     {
@@ -439,11 +348,7 @@ function DrillDown(props: {
           {heading}
         </Typography>
       </Box>
-      {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('time.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>{t('time.loadFailed')}</RetryAlert>
       <AppDataGrid<TimeRecord>
         label={heading}
         rows={query.data?.items ?? []}

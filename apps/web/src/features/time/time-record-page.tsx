@@ -22,7 +22,8 @@ import { formatDate, formatHours, parseDay } from '../../lib/format';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { useUserLookup } from '../../lib/user-lookup';
-import { fetchTimeRecordView, timeRecordListDefaults, timeRecordPageQuery, useProjects } from './api';
+import { fetchTimeRecordView, timeRecordListDefaults, timeRecordPageQuery } from './api';
+import { ProjectFilters } from './project-filters';
 import { ProjectsPanel } from './projects-panel';
 import { TimeRecordDialog } from './time-record-dialog';
 
@@ -43,15 +44,12 @@ export function TimeRecordPage() {
   const [tab, setTab] = useState<'records' | 'projects'>('records');
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
   const { exporting, run } = useExporting();
-  const projects = useProjects();
   const users = useUserLookup();
   const recordQuery = useMemo(() => timeRecordPageQuery(scopeId), [scopeId]);
   const grid = useServerGrid({ query: recordQuery, defaults: timeRecordListDefaults });
   const { view, setView, query } = grid;
   const { companyId, projectId, userId } = view.filters;
   const hours = (h: number) => formatHours(h, i18n.language);
-  const companies = [...new Map((projects.data ?? []).map((p) => [p.companyId, p.companyName])).entries()];
-  const companyProjects = (projects.data ?? []).filter((p) => !companyId || p.companyId === companyId);
 
   const columns = useMemo<GridColDef<TimeRecord>[]>(
     () => [
@@ -138,36 +136,7 @@ export function TimeRecordPage() {
       ) : (
         <>
           <ListToolbar grid={grid} range={{}}>
-            <TextField
-              select
-              size="small"
-              label={t('time.field.company')}
-              value={companyId}
-              onChange={(e) => setView({ filters: { companyId: e.target.value, projectId: '' } })}
-              sx={{ width: { xs: '100%', sm: 220 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companies.map(([id, name]) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('time.field.project')}
-              value={projectId}
-              onChange={(e) => setView({ filters: { projectId: e.target.value } })}
-              sx={{ width: { xs: '100%', sm: 220 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companyProjects.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {companyId ? p.name : `${p.name} (${p.companyName})`}
-                </MenuItem>
-              ))}
-            </TextField>
+            <ProjectFilters view={view} setView={setView} width={220} companyInProject />
             {readsAll && (
               <TextField
                 select
