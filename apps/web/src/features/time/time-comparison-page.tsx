@@ -3,8 +3,6 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -22,7 +20,7 @@ import { fetchAllPages, useExporting } from '../../components/data-grid/export-a
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { saveBlob } from '../../components/data-grid/xlsx-export';
-import { ListToolbar } from '../../components/list-toolbar';
+import { ListFilter, ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
@@ -70,7 +68,7 @@ export function TimeComparisonPage() {
   const projects = useProjects();
   const comparisonQuery = useMemo(() => timeComparisonQuery(scopeId), [scopeId]);
   const grid = useServerGrid({ query: comparisonQuery, defaults: timeComparisonDefaults });
-  const { view, setView, query } = grid;
+  const { view, query } = grid;
   const { companyId, projectId } = view.filters;
   const grouping = comparisonGrouping(view);
   const from = view.range.from ? toDay(view.range.from) : null;
@@ -207,20 +205,13 @@ export function TimeComparisonPage() {
 
   const title = t('section.time-comparison');
   const select = <K extends keyof Grouping>(key: K, options: readonly Grouping[K][]) => (
-    <TextField
-      select
-      size="small"
+    <ListFilter
+      grid={grid}
+      name={key}
       label={t(`time.comparison.${key}.label`)}
-      value={grouping[key]}
-      onChange={(e) => setView({ filters: { [key]: e.target.value } })}
-      sx={{ width: { xs: '100%', sm: 170 } }}
-    >
-      {options.map((o) => (
-        <MenuItem key={o} value={o}>
-          {t(`time.comparison.${key}.${o}`)}
-        </MenuItem>
-      ))}
-    </TextField>
+      width={170}
+      options={options.map((o) => [o, t(`time.comparison.${key}.${o}`)] as const)}
+    />
   );
 
   return (
@@ -255,7 +246,7 @@ export function TimeComparisonPage() {
             {select('bookedFor', bookedForGroupings)}
             {select('bookedBy', bookedByGroupings)}
             {select('dateGrouping', dateGroupings)}
-            <ProjectFilters view={view} setView={setView} width={200} />
+            <ProjectFilters grid={grid} width={200} />
           </ListToolbar>
           {(!from || !until) && (
             <Alert severity="info" sx={{ mb: 2 }}>

@@ -1,11 +1,9 @@
 import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type TimeRecord, timeRecordSortFields } from '@pc/shared';
@@ -14,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { exportAll, useExporting } from '../../components/data-grid/export-all';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
-import { ListToolbar } from '../../components/list-toolbar';
+import { ListFilter, ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
@@ -47,7 +45,7 @@ export function TimeRecordPage() {
   const users = useUserLookup();
   const recordQuery = useMemo(() => timeRecordPageQuery(scopeId), [scopeId]);
   const grid = useServerGrid({ query: recordQuery, defaults: timeRecordListDefaults });
-  const { view, setView, query } = grid;
+  const { view, query } = grid;
   const { companyId, projectId, userId } = view.filters;
   const hours = (h: number) => formatHours(h, i18n.language);
 
@@ -136,23 +134,16 @@ export function TimeRecordPage() {
       ) : (
         <>
           <ListToolbar grid={grid} range={{}}>
-            <ProjectFilters view={view} setView={setView} width={220} companyInProject />
+            <ProjectFilters grid={grid} width={220} companyInProject />
             {readsAll && (
-              <TextField
-                select
-                size="small"
+              <ListFilter
+                grid={grid}
+                name="userId"
                 label={t('time.field.user')}
-                value={userId}
-                onChange={(e) => setView({ filters: { userId: e.target.value } })}
-                sx={{ width: { xs: '100%', sm: 200 } }}
-              >
-                <MenuItem value="">{t('time.all')}</MenuItem>
-                {(users.data ?? []).map((u) => (
-                  <MenuItem key={u.id} value={u.id}>
-                    {u.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                width={200}
+                all={t('time.all')}
+                options={(users.data ?? []).map((u) => [u.id, u.name] as const)}
+              />
             )}
           </ListToolbar>
           <RetryAlert query={query}>{t('time.loadFailed')}</RetryAlert>

@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -20,8 +19,8 @@ import type { Webhook, WebhookDelivery } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paginationLabels } from '../../../components/data-grid/grid-locale';
-import { GRID_PAGE_SIZES, type ServerGrid } from '../../../components/data-grid/use-server-grid';
+import { ServerPagination } from '../../../components/data-grid/server-pagination';
+import type { ServerGrid } from '../../../components/data-grid/use-server-grid';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
@@ -201,15 +200,11 @@ export function DeliveryLog({ endpoint, grid }: { endpoint: Webhook; grid: Grid 
           {t('webhooks.noDeliveries')}
         </Typography>
       )}
-      <TablePagination
-        component="div"
-        count={query.data?.total ?? 0}
-        page={view.page}
-        rowsPerPage={view.pageSize}
-        rowsPerPageOptions={phone ? [] : [...GRID_PAGE_SIZES]}
-        {...paginationLabels(t)}
-        onPageChange={(_event, next) => setView({ page: next })}
-        onRowsPerPageChange={(event) => setView({ pageSize: Number(event.target.value) })}
+      <ServerPagination
+        view={view}
+        setView={setView}
+        total={query.data?.total ?? 0}
+        fixedSize={phone}
         sx={{ borderTop: 1, borderColor: 'divider' }}
       />
     </Card>
