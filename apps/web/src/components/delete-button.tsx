@@ -12,7 +12,9 @@ interface DeleteButtonProps {
   confirmText: string;
   /** Deletes the record; a failure is told in a notice and the dialog stays open. */
   onDelete: () => Promise<unknown>;
-  /** After the deletion: the notice that it is gone, closing the dialog. */
+  /** The notice once it is gone. */
+  deletedText: string;
+  /** After the deletion (closes the dialog). */
   onDeleted: () => void;
   disabled?: boolean;
 }
@@ -21,7 +23,15 @@ interface DeleteButtonProps {
  * A record dialog's red delete action, at the left end of its buttons. It asks first: a deletion
  * cannot be undone from the dialog.
  */
-export function DeleteButton({ label, confirmTitle, confirmText, onDelete, onDeleted, disabled }: DeleteButtonProps) {
+export function DeleteButton({
+  label,
+  confirmTitle,
+  confirmText,
+  onDelete,
+  deletedText,
+  onDeleted,
+  disabled,
+}: DeleteButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,6 +40,7 @@ export function DeleteButton({ label, confirmTitle, confirmText, onDelete, onDel
     try {
       await onDelete();
       setAsking(false);
+      notify(deletedText, 'success');
       onDeleted();
     } catch (error) {
       setAsking(false);

@@ -1,4 +1,5 @@
 import type { DataGridProps, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
 import { AppDataGrid } from './app-data-grid';
 import { GRID_PAGE_SIZES, type ServerGrid } from './use-server-grid';
 
@@ -17,6 +18,7 @@ type Props<R extends GridValidRowModel> = Omit<
 > & {
   grid: ServerGrid<R>;
   pinnedColumns?: number;
+  emptyText?: ReactNode;
   /** Grid column → the server's sort field (columns missing here sort by the list's default). */
   sortFieldOf?: (column: string) => string | undefined;
   /** Server sort field → grid column, where the two differ. */

@@ -99,10 +99,8 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
               confirmTitle={t('calendar.deleteTitle')}
               confirmText={t('calendar.deleteText', { title: appointment.title })}
               onDelete={() => remove.mutateAsync(appointment.id)}
-              onDeleted={() => {
-                notify(t('calendar.deleted'), 'success');
-                onClose();
-              }}
+              deletedText={t('calendar.deleted')}
+              onDeleted={onClose}
               disabled={busy}
             />
           )}
@@ -129,28 +127,20 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
           variant="filled"
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label={t('calendar.field.start')}
-            type="datetime-local"
-            {...form.register('start')}
-            disabled={readOnly}
-            error={!!errors.start}
-            helperText={message(errors.start?.message)}
-            variant="filled"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label={t('calendar.field.end')}
-            type="datetime-local"
-            {...form.register('end')}
-            disabled={readOnly}
-            error={!!errors.end}
-            helperText={message(errors.end?.message)}
-            variant="filled"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {(['start', 'end'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={t(`calendar.field.${name}`)}
+              type="datetime-local"
+              {...form.register(name)}
+              disabled={readOnly}
+              error={!!errors[name]}
+              helperText={message(errors[name]?.message)}
+              variant="filled"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </Stack>
         <TextField
           label={t('calendar.field.attendees')}

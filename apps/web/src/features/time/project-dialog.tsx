@@ -11,7 +11,6 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../components/delete-button';
 import { DialogFrame } from '../../components/dialog-frame';
-import { notify } from '../../lib/notify';
 import { AmountRow, DateField, DecimalField, SelectField } from './fields';
 import { type ProjectForm, useProjectForm } from './project-form';
 
@@ -35,10 +34,8 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
             confirmTitle={t('time.project.deleteTitle')}
             confirmText={t('time.project.deleteText', { name: project.name })}
             onDelete={state.remove}
-            onDeleted={() => {
-              notify(t('time.project.deleted'), 'success');
-              onClose();
-            }}
+            deletedText={t('time.project.deleted')}
+            onDeleted={onClose}
             disabled={form.busy}
           />
         )

@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Project } from '@pc/shared';
 import { useMemo, useState } from 'react';
@@ -93,13 +92,7 @@ export function ProjectsPanel() {
         columns={columns}
         loading={projects.isFetching}
         onRowClick={({ row }) => setDialog({ project: row })}
-        slots={{
-          noRowsOverlay: () => (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('time.project.empty')}
-            </Typography>
-          ),
-        }}
+        emptyText={t('time.project.empty')}
       />
       {dialog && <ProjectDialog project={dialog.project} onClose={() => setDialog(null)} />}
     </>

@@ -1,5 +1,4 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +15,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
-import { fetchAllPages, useExporting } from '../../components/data-grid/export-all';
+import { fetchAllPages } from '../../components/data-grid/export-all';
+import { ExportButton } from '../../components/data-grid/export-button';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { saveBlob } from '../../components/data-grid/xlsx-export';
@@ -64,7 +64,6 @@ export function TimeComparisonPage() {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   const lang = i18n.language;
   const [drill, setDrill] = useState<TimeComparisonRow | null>(null);
-  const { exporting, run } = useExporting();
   const projects = useProjects();
   const comparisonQuery = useMemo(() => timeComparisonQuery(scopeId), [scopeId]);
   const grid = useServerGrid({ query: comparisonQuery, defaults: timeComparisonDefaults });
@@ -163,45 +162,44 @@ export function TimeComparisonPage() {
     return cols;
   }, [t, lang, grouping, withBudget]);
 
-  const exportXlsx = () =>
-    run(async () => {
-      if (!from || !until) return;
-      const rows = await fetchAllPages((page) => fetchTimeComparison(view, page, EXPORT_PAGE_SIZE));
-      const label = (key: keyof Grouping) => t(`time.comparison.${key}.${grouping[key]}`);
-      const all = t('time.comparison.export.all');
-      const e: ComparisonExport = {
-        title: t('section.time-comparison'),
-        grouping: { bookedFor: label('bookedFor'), bookedBy: label('bookedBy'), dateGrouping: label('dateGrouping') },
-        from,
-        until,
-        periodLabel: t('time.comparison.export.period'),
-        totalLabel: t('time.comparison.export.total'),
-        filters: [
-          [t('time.comparison.bookedFor.label'), label('bookedFor')],
-          [t('time.comparison.bookedBy.label'), label('bookedBy')],
-          [t('time.comparison.dateGrouping.label'), label('dateGrouping')],
-          [t('time.field.company'), (projects.data ?? []).find((p) => p.companyId === companyId)?.companyName ?? all],
-          [t('time.field.project'), (projects.data ?? []).find((p) => p.id === projectId)?.name ?? all],
-        ],
-        columns: columns.map((c) => ({
-          field: c.field,
-          header: c.headerName ?? c.field,
-          kind: c.type !== 'number' ? 'text' : c.cellClassName === 'percent' ? 'percent' : 'hours',
-        })),
-        rows,
-        text: (r, field) => {
-          if (field === 'referenceDate') return periodLabel(r);
-          if (field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
-          const v = r[field as keyof TimeComparisonRow];
-          return v == null ? '' : String(v);
-        },
-      };
-      const buffer = await comparisonWorkbook(e);
-      saveBlob(
-        new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-        comparisonFileName(e, grouping.bookedBy === 'Global'),
-      );
-    });
+  const exportXlsx = async () => {
+    if (!from || !until) return;
+    const rows = await fetchAllPages((page) => fetchTimeComparison(view, page, EXPORT_PAGE_SIZE));
+    const label = (key: keyof Grouping) => t(`time.comparison.${key}.${grouping[key]}`);
+    const all = t('time.comparison.export.all');
+    const e: ComparisonExport = {
+      title: t('section.time-comparison'),
+      grouping: { bookedFor: label('bookedFor'), bookedBy: label('bookedBy'), dateGrouping: label('dateGrouping') },
+      from,
+      until,
+      periodLabel: t('time.comparison.export.period'),
+      totalLabel: t('time.comparison.export.total'),
+      filters: [
+        [t('time.comparison.bookedFor.label'), label('bookedFor')],
+        [t('time.comparison.bookedBy.label'), label('bookedBy')],
+        [t('time.comparison.dateGrouping.label'), label('dateGrouping')],
+        [t('time.field.company'), (projects.data ?? []).find((p) => p.companyId === companyId)?.companyName ?? all],
+        [t('time.field.project'), (projects.data ?? []).find((p) => p.id === projectId)?.name ?? all],
+      ],
+      columns: columns.map((c) => ({
+        field: c.field,
+        header: c.headerName ?? c.field,
+        kind: c.type !== 'number' ? 'text' : c.cellClassName === 'percent' ? 'percent' : 'hours',
+      })),
+      rows,
+      text: (r, field) => {
+        if (field === 'referenceDate') return periodLabel(r);
+        if (field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
+        const v = r[field as keyof TimeComparisonRow];
+        return v == null ? '' : String(v);
+      },
+    };
+    const buffer = await comparisonWorkbook(e);
+    saveBlob(
+      new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      comparisonFileName(e, grouping.bookedBy === 'Global'),
+    );
+  };
 
   const title = t('section.time-comparison');
   const select = <K extends keyof Grouping>(key: K, options: readonly Grouping[K][]) => (
@@ -216,21 +214,7 @@ export function TimeComparisonPage() {
 
   return (
     <PickersProvider>
-      <PageHeader
-        title={title}
-        actions={
-          !drill && (
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload />}
-              onClick={() => void exportXlsx()}
-              disabled={exporting || !query.data?.total}
-            >
-              {exporting ? t('grid.exporting') : t('grid.export')}
-            </Button>
-          )
-        }
-      />
+      <PageHeader title={title} actions={!drill && <ExportButton onExport={exportXlsx} disabled={!query.data?.total} />} />
       {drill ? (
         <DrillDown
           row={drill}
@@ -272,13 +256,7 @@ export function TimeComparisonPage() {
               },
               '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'visible' },
             }}
-            slots={{
-              noRowsOverlay: () => (
-                <Typography color="text.secondary" sx={{ p: 3 }}>
-                  {t('time.comparison.empty')}
-                </Typography>
-              ),
-            }}
+            emptyText={t('time.comparison.empty')}
           />
         </>
       )}
@@ -349,13 +327,7 @@ function DrillDown(props: {
         paginationMode="server"
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        slots={{
-          noRowsOverlay: () => (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('time.emptyFiltered')}
-            </Typography>
-          ),
-        }}
+        emptyText={t('time.emptyFiltered')}
       />
     </>
   );

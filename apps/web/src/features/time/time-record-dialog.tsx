@@ -148,8 +148,6 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
     const parsed = parseClockTime(e.target.value);
     if (parsed && parsed !== e.target.value) form.setValue(name, parsed, { shouldValidate: true });
   };
-  const startField = form.register('startTime', { onBlur: normalise('startTime') });
-  const endField = form.register('endTime', { onBlur: normalise('endTime') });
   const msg = useFieldMessage();
   const title = record ? (readOnly ? t('time.record.view') : t('time.record.edit')) : t('time.record.new');
 
@@ -168,10 +166,8 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
             confirmTitle={t('time.record.deleteTitle')}
             confirmText={t('time.record.deleteText')}
             onDelete={() => remove.mutateAsync(record.id)}
-            onDeleted={() => {
-              notify(t('time.record.deleted'), 'success');
-              onClose();
-            }}
+            deletedText={t('time.record.deleted')}
+            onDeleted={onClose}
             disabled={form.busy}
           />
         )
@@ -218,28 +214,20 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
             readOnly={readOnly}
             error={msg(errors.day?.message)}
           />
-          <TextField
-            label={t('time.field.start')}
-            variant="filled"
-            {...startField}
-            disabled={readOnly}
-            error={!!errors.startTime}
-            helperText={msg(errors.startTime?.message)}
-            placeholder={t('time.timePlaceholder')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
-            fullWidth
-          />
-          <TextField
-            label={t('time.field.end')}
-            variant="filled"
-            {...endField}
-            disabled={readOnly}
-            error={!!errors.endTime}
-            helperText={msg(errors.endTime?.message)}
-            placeholder={t('time.timePlaceholder')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
-            fullWidth
-          />
+          {(['startTime', 'endTime'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={t(name === 'startTime' ? 'time.field.start' : 'time.field.end')}
+              variant="filled"
+              {...form.register(name, { onBlur: normalise(name) })}
+              disabled={readOnly}
+              error={!!errors[name]}
+              helperText={msg(errors[name]?.message)}
+              placeholder={t('time.timePlaceholder')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
+              fullWidth
+            />
+          ))}
           <DecimalField
             label={t('time.field.hours')}
             registration={form.register('hours')}

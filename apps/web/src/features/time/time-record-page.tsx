@@ -1,5 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -9,7 +8,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { type TimeRecord, timeRecordSortFields } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportAll, useExporting } from '../../components/data-grid/export-all';
+import { exportAll } from '../../components/data-grid/export-all';
+import { ExportButton } from '../../components/data-grid/export-button';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { ListFilter, ListToolbar } from '../../components/list-toolbar';
@@ -41,7 +41,6 @@ export function TimeRecordPage() {
   const readsAll = hasClaim(me, 'TimeRecords.ReadAll');
   const [tab, setTab] = useState<'records' | 'projects'>('records');
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
-  const { exporting, run } = useExporting();
   const users = useUserLookup();
   const recordQuery = useMemo(() => timeRecordPageQuery(scopeId), [scopeId]);
   const grid = useServerGrid({ query: recordQuery, defaults: timeRecordListDefaults });
@@ -82,21 +81,19 @@ export function TimeRecordPage() {
   );
 
   const exportXlsx = () =>
-    run(() =>
-      exportAll(
-        (page) => fetchTimeRecordView(view, page, EXPORT_PAGE_SIZE),
-        (r) => [
-          parseDay(r.day),
-          r.hours,
-          r.userName,
-          r.companyName,
-          r.projectName,
-          r.description,
-          r.itemName ?? '',
-          r.billable ? t('items.yes') : t('items.no'),
-        ],
-        columns.map((c) => ({ header: c.headerName ?? c.field, format: c.field === 'day' ? ('date' as const) : undefined })),
-      ),
+    exportAll(
+      (page) => fetchTimeRecordView(view, page, EXPORT_PAGE_SIZE),
+      (r) => [
+        parseDay(r.day),
+        r.hours,
+        r.userName,
+        r.companyName,
+        r.projectName,
+        r.description,
+        r.itemName ?? '',
+        r.billable ? t('items.yes') : t('items.no'),
+      ],
+      columns.map((c) => ({ header: c.headerName ?? c.field, format: c.field === 'day' ? ('date' as const) : undefined })),
     );
 
   const title = t('section.time-record');
@@ -108,14 +105,7 @@ export function TimeRecordPage() {
         actions={
           tab === 'records' && (
             <>
-              <Button
-                variant="outlined"
-                startIcon={<FileDownload />}
-                onClick={() => void exportXlsx()}
-                disabled={exporting || !query.data?.total}
-              >
-                {exporting ? t('grid.exporting') : t('grid.export')}
-              </Button>
+              <ExportButton onExport={exportXlsx} disabled={!query.data?.total} />
               {canBook && (
                 <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ record: null })}>
                   {t('time.record.book')}
@@ -153,13 +143,7 @@ export function TimeRecordPage() {
             columns={columns}
             sortFieldOf={sortFieldOf}
             onRowClick={({ row }) => setDialog({ record: row })}
-            slots={{
-              noRowsOverlay: () => (
-                <Typography color="text.secondary" sx={{ p: 3 }}>
-                  {filtered ? t('time.emptyFiltered') : t('time.empty')}
-                </Typography>
-              ),
-            }}
+            emptyText={filtered ? t('time.emptyFiltered') : t('time.empty')}
           />
           {query.data && (
             <Paper variant="outlined" sx={{ mt: 1, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 4 } }}>
