@@ -15,7 +15,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
 import { currentWeek, type DateRange } from '../../components/date-range';
-import { apiRequest } from '../../lib/api/api-client';
+import { apiRequest, type RecordSave, saveRecord } from '../../lib/api/api-client';
 import { toDay } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
 
@@ -46,13 +46,7 @@ export function useProjects(enabled = true) {
 export function useSaveProject() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: ProjectInput; ifMatch?: number }) =>
-      apiRequest(id ? `/project/${id}` : '/project', {
-        method: id ? 'PUT' : 'POST',
-        json: input,
-        schema: projectSchema,
-        ifMatch: id ? ifMatch : undefined,
-      }),
+    mutationFn: (save: RecordSave<ProjectInput>) => saveRecord('/project', save, projectSchema),
     onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
   });
 }
@@ -116,13 +110,7 @@ export const timeRecordPageQuery = (scopeId: string | null) => (view: GridView) 
 export function useSaveTimeRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: TimeRecordInput; ifMatch?: number }) =>
-      apiRequest(id ? `/time-record/${id}` : '/time-record', {
-        method: id ? 'PUT' : 'POST',
-        json: input,
-        schema: timeRecordSchema,
-        ifMatch: id ? ifMatch : undefined,
-      }),
+    mutationFn: (save: RecordSave<TimeRecordInput>) => saveRecord('/time-record', save, timeRecordSchema),
     onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
   });
 }
