@@ -1,16 +1,25 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A failed load above a list or page: the reason and a retry, while the query is in error. */
-export function RetryAlert({ query, children }: { query: { isError: boolean; refetch: () => unknown }; children: ReactNode }) {
+export function RetryAlert({
+  query,
+  children,
+  sx = { mb: 2 },
+}: {
+  query: { isError: boolean; refetch: () => unknown };
+  children: ReactNode;
+  sx?: SxProps<Theme>;
+}) {
   const { t } = useTranslation();
   if (!query.isError) return null;
   return (
     <Alert
       severity="error"
-      sx={{ mb: 2 }}
+      sx={sx}
       action={
         <Button color="inherit" size="small" onClick={() => void query.refetch()}>
           {t('common.retry')}

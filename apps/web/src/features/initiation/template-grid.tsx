@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,6 +15,7 @@ import { PROCESS_TEMPLATE_PAGE_SIZE, PROCESS_TEMPLATE_PAGE_SIZES, type ProcessTe
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginationLabels } from '../../components/data-grid/grid-locale';
+import { RetryAlert } from '../../components/retry-alert';
 import { SearchField } from '../../components/search-field';
 import { useProcessTemplates } from './api';
 import { toggleAll, toggleOne } from './logic';
@@ -75,19 +75,9 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
         )}
       </Box>
       {templates.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-      {templates.isError && (
-        <Alert
-          severity="error"
-          sx={{ m: 1.5 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void templates.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('initiation.templates.loadError')}
-        </Alert>
-      )}
+      <RetryAlert query={templates} sx={{ m: 1.5 }}>
+        {t('initiation.templates.loadError')}
+      </RetryAlert>
       <TableContainer>
         <Table size="small" aria-label={t('initiation.templates.label')}>
           <TableHead>

@@ -1,5 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -7,6 +6,7 @@ import type { Project } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { RetryAlert } from '../../components/retry-alert';
 import { formatDate, formatHours, formatMoney } from '../../lib/format';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
@@ -73,19 +73,7 @@ export function ProjectsPanel() {
           </Button>
         </Box>
       )}
-      {projects.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('time.project.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={projects}>{t('time.project.loadFailed')}</RetryAlert>
       <AppDataGrid<Project>
         label={t('time.tab.projects')}
         rows={projects.data ?? []}
