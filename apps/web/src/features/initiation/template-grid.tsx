@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -54,6 +55,17 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
   const chosenHere = allIds.filter((id) => selected.includes(id)).length;
   const sortBy = (sort: ProcessTemplateQuery['sort']) =>
     setQuery((q) => ({ ...q, sort, dir: q.sort === sort && q.dir === 'asc' ? 'desc' : 'asc', page: 0 }));
+  const sortHeader = (sort: ProcessTemplateQuery['sort'], label: string, sx?: SxProps<Theme>) => (
+    <TableCell sx={sx} sortDirection={query.sort === sort ? query.dir : false}>
+      <TableSortLabel
+        active={query.sort === sort}
+        direction={query.sort === sort ? query.dir : 'asc'}
+        onClick={() => sortBy(sort)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
 
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }}>
@@ -91,27 +103,10 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
                   slotProps={{ input: { 'aria-label': t('initiation.templates.selectAll', { count: allIds.length }) } }}
                 />
               </TableCell>
-              <TableCell sortDirection={query.sort === 'templateName' ? query.dir : false}>
-                <TableSortLabel
-                  active={query.sort === 'templateName'}
-                  direction={query.sort === 'templateName' ? query.dir : 'asc'}
-                  onClick={() => sortBy('templateName')}
-                >
-                  {t('initiation.templates.name')}
-                </TableSortLabel>
-              </TableCell>
-              <TableCell
-                sx={{ display: { xs: 'none', sm: 'table-cell' } }}
-                sortDirection={query.sort === 'templateDescription' ? query.dir : false}
-              >
-                <TableSortLabel
-                  active={query.sort === 'templateDescription'}
-                  direction={query.sort === 'templateDescription' ? query.dir : 'asc'}
-                  onClick={() => sortBy('templateDescription')}
-                >
-                  {t('initiation.templates.description')}
-                </TableSortLabel>
-              </TableCell>
+              {sortHeader('templateName', t('initiation.templates.name'))}
+              {sortHeader('templateDescription', t('initiation.templates.description'), {
+                display: { xs: 'none', sm: 'table-cell' },
+              })}
             </TableRow>
           </TableHead>
           <TableBody>
