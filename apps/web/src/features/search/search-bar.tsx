@@ -189,6 +189,7 @@ export function SearchBar() {
         inputRef={inputRef}
         value={query}
         placeholder={t('search.placeholder')}
+        variant="outlined"
         busy={busy}
         fullWidth
         onChange={(e) => {

@@ -102,7 +102,7 @@ export function SelectField<T extends FieldValues>(props: {
           select
           fullWidth
           required={props.required}
-          variant={props.size ? 'outlined' : 'filled'}
+          variant="filled"
           size={props.size}
           label={props.label}
           name={field.name}

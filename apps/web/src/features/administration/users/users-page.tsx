@@ -138,6 +138,7 @@ export function UsersPage() {
         actions={
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
             <SearchField
+              variant="outlined"
               label={t('usersAdmin.search')}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
