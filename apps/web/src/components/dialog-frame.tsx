@@ -58,6 +58,8 @@ export interface DialogFrameProps {
   submitDisabled?: boolean;
   /** false: the dialog shows the failure itself (on a field, in its own words). */
   showFailure?: boolean;
+  /** A form dialog's delete action (`DeleteButton`), drawn at the left of Cancel and the submit button. */
+  deleteAction?: ReactNode;
 }
 
 const POPUP_TOP = 72;
@@ -92,6 +94,7 @@ export function DialogFrame({
   submitColor,
   submitDisabled = false,
   showFailure = true,
+  deleteAction,
 }: DialogFrameProps) {
   const { t } = useTranslation();
   // A submit in flight is not a loss: its own move to a new address passes.
@@ -105,6 +108,7 @@ export function DialogFrame({
     onClose = () => unsaved.confirmClose(close);
     actions ??= (
       <>
+        {deleteAction}
         <Button
           onClick={() => {
             unsaved.discard();

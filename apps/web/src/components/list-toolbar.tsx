@@ -1,17 +1,20 @@
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import type { GridView } from './data-grid/use-server-grid';
 import type { DateRange } from './date-range';
 import { DateRangeFilter } from './date-range-filter';
+import { SearchField } from './search-field';
+
+interface ViewState {
+  view: GridView;
+  setView: (patch: Partial<GridView>) => void;
+}
 
 interface ListToolbarProps {
-  grid: {
-    view: GridView;
-    setView: (patch: Partial<GridView>) => void;
+  grid: ViewState & {
     searchText: string;
     setSearchText: (text: string) => void;
   };
@@ -31,22 +34,11 @@ export function ListToolbar({ grid, searchLabel, children, range }: ListToolbarP
       sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
       {searchLabel && (
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={searchLabel}
           value={grid.searchText}
           onChange={(e) => grid.setSearchText(e.target.value)}
           sx={{ width: { xs: '100%', sm: 260 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       )}
       {children}
@@ -63,5 +55,50 @@ export function ListToolbar({ grid, searchLabel, children, range }: ListToolbarP
         </>
       )}
     </Paper>
+  );
+}
+
+/**
+ * One of a list's own filters in its toolbar: a choice kept as one URL parameter of the view.
+ * Choosing may change other filters too (a company drops a project of another company).
+ */
+export function ListFilter({
+  grid,
+  name,
+  label,
+  width,
+  options,
+  all,
+  allShown = false,
+  onPick = (value) => ({ [name]: value }),
+}: {
+  grid: ViewState;
+  name: string;
+  label: string;
+  width: number;
+  options: readonly (readonly [value: string, label: string])[];
+  /** The "no filter" entry (value ''); none for a filter that always holds a value (a grouping). */
+  all?: string;
+  /** The "no filter" entry shows as the field's value, rather than an empty field with its label inside. */
+  allShown?: boolean;
+  onPick?: (value: string) => Record<string, string>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={grid.view.filters[name] ?? ''}
+      onChange={(e) => grid.setView({ filters: onPick(e.target.value) })}
+      sx={{ width: { xs: '100%', sm: width } }}
+      slotProps={allShown ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
+    >
+      {all !== undefined && <MenuItem value="">{all}</MenuItem>}
+      {options.map(([value, text]) => (
+        <MenuItem key={value} value={value}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type DataGridProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridLocaleText } from './grid-locale';
 import { pinColumns } from './pin-columns';
@@ -11,13 +12,22 @@ import { useScrollbarSize } from './scrollbar-size';
 type Props<R extends GridValidRowModel> = DataGridProps<R> & {
   /** How many leading columns stay in view while the grid scrolls sideways (number and name). */
   pinnedColumns?: number;
+  /** What an empty grid says at its top left (nothing yet, or nothing matches the filters). */
+  emptyText?: ReactNode;
 };
 
 /**
  * MUI X Data Grid with the app's texts and looks: German labels, page sizes 25/50/100, a fixed
  * height so the paginator stays in view, clickable rows, leading columns pinned.
  */
-export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0, columns, ...props }: Props<R>) {
+export function AppDataGrid<R extends GridValidRowModel>({
+  sx,
+  pinnedColumns = 0,
+  columns,
+  emptyText,
+  slots,
+  ...props
+}: Props<R>) {
   const { onRowClick, onCellKeyDown } = props;
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -58,6 +68,18 @@ export function AppDataGrid<R extends GridValidRowModel>({ sx, pinnedColumns = 0
         }}
         // A grid's own texts (its empty text) add to the app's translations rather than replace them.
         localeText={props.localeText ? { ...localeText, ...props.localeText } : localeText}
+        slots={
+          emptyText === undefined
+            ? slots
+            : {
+                noRowsOverlay: () => (
+                  <Typography color="text.secondary" sx={{ p: 3 }}>
+                    {emptyText}
+                  </Typography>
+                ),
+                ...slots,
+              }
+        }
         columns={pinned.columns as DataGridProps<R>['columns']}
         sx={{
           bgcolor: 'background.paper',

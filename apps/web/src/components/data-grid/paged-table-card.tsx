@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/messages';
-import { paginationLabels } from './grid-locale';
-import { GRID_PAGE_SIZES, type ServerGrid } from './use-server-grid';
+import { ServerPagination } from './server-pagination';
+import type { ServerGrid } from './use-server-grid';
 
 interface PagedTableCardProps<R> {
   /** The list's state from `useServerGrid`. */
@@ -51,16 +50,11 @@ export function PagedTableCard<R>({ grid, header, rows, empty, failure = null, l
           {empty}
         </Typography>
       )}
-      <TablePagination
-        component="div"
-        count={query.data?.total ?? 0}
-        page={view.page}
-        rowsPerPage={view.pageSize}
-        // Phones keep the page size: the selector would not fit next to the arrows.
-        rowsPerPageOptions={phone ? [] : [...GRID_PAGE_SIZES]}
-        {...paginationLabels(t)}
-        onPageChange={(_event, next) => setView({ page: next })}
-        onRowsPerPageChange={(event) => setView({ pageSize: Number(event.target.value) })}
+      <ServerPagination
+        view={view}
+        setView={setView}
+        total={query.data?.total ?? 0}
+        fixedSize={phone}
         sx={{ borderTop: 1, borderColor: 'divider' }}
       />
     </Card>

@@ -1,6 +1,7 @@
 import type { DataGridProps, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
 import { AppDataGrid } from './app-data-grid';
-import type { ServerGrid } from './use-server-grid';
+import { GRID_PAGE_SIZES, type ServerGrid } from './use-server-grid';
 
 type Props<R extends GridValidRowModel> = Omit<
   DataGridProps<R>,
@@ -17,6 +18,7 @@ type Props<R extends GridValidRowModel> = Omit<
 > & {
   grid: ServerGrid<R>;
   pinnedColumns?: number;
+  emptyText?: ReactNode;
   /** Grid column → the server's sort field (columns missing here sort by the list's default). */
   sortFieldOf?: (column: string) => string | undefined;
   /** Server sort field → grid column, where the two differ. */
@@ -48,6 +50,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
+      pageSizeOptions={[...(defaults.pageSizes ?? GRID_PAGE_SIZES)]}
       paginationModel={{ page: view.page, pageSize: view.pageSize }}
       onPaginationModelChange={(m) => setView(m.pageSize !== view.pageSize ? { pageSize: m.pageSize } : { page: m.page })}
       sortModel={sortModel}

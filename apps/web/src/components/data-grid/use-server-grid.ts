@@ -26,6 +26,8 @@ export interface GridDefaults {
    * registers have none. A range the user cleared is kept in the URL as an empty `from`.
    */
   range?: () => DateRange;
+  /** The page sizes offered, for a list whose endpoint has its own (else 25, 50, 100). */
+  pageSizes?: readonly number[];
 }
 
 export const GRID_PAGE_SIZES = [25, 50, 100] as const;
@@ -64,7 +66,7 @@ export function viewFromSearch(search: Readonly<Record<string, unknown>>, defaul
   for (const [name, none] of Object.entries(defaults.filters)) filters[name] = text(search[name]) ?? none;
   return {
     page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
-    pageSize: (GRID_PAGE_SIZES as readonly number[]).includes(size) ? size : defaults.pageSize,
+    pageSize: (defaults.pageSizes ?? (GRID_PAGE_SIZES as readonly number[])).includes(size) ? size : defaults.pageSize,
     sort: text(search.sort) || defaults.sort,
     dir: dir === 'asc' || dir === 'desc' ? dir : defaults.dir,
     q: text(search.q) ?? '',

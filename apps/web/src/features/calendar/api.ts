@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
 import { currentWeek } from '../../components/date-range';
-import { apiRequest } from '../../lib/api/api-client';
+import { apiRequest, type RecordSave, saveRecord } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,10 +11,21 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const timelineStamp = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
+/** Every appointment query starts with 'appointments' (saving one refreshes them all); each carries the scope. */
+export const calendarKeys = {
+  appointments: ['appointments'] as const,
+  between: (scopeId: string | null, from: Date, until: Date) =>
+    ['appointments', scopeId, from.toISOString(), until.toISOString()] as const,
+  page: (scopeId: string | null, params: string) => ['appointments', 'page', scopeId, params] as const,
+  upcomingCount: (scopeId: string | null) => ['appointments', 'upcoming-count', scopeId] as const,
+  dueItems: (scopeId: string | null, from: Date, until: Date) =>
+    ['timeline-between', scopeId, timelineStamp(from), timelineStamp(until)] as const,
+};
+
 export function useAppointments(from: Date, until: Date) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   return useQuery({
-    queryKey: ['appointments', scopeId, from.toISOString(), until.toISOString()],
+    queryKey: calendarKeys.between(scopeId, from, until),
     queryFn: ({ signal }) =>
       apiRequest(`/appointment?from=${encodeURIComponent(from.toISOString())}&until=${encodeURIComponent(until.toISOString())}`, {
         schema: z.array(appointmentSchema),
@@ -26,7 +37,7 @@ export function useAppointments(from: Date, until: Date) {
 export function useDueItems(from: Date, until: Date) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   return useQuery({
-    queryKey: ['timeline-between', scopeId, timelineStamp(from), timelineStamp(until)],
+    queryKey: calendarKeys.dueItems(scopeId, from, until),
     queryFn: ({ signal }) =>
       apiRequest(`/timeline/between/${timelineStamp(from)}/${timelineStamp(until)}`, {
         schema: z.array(timelineItemSchema),
@@ -63,13 +74,13 @@ export function fetchAppointmentPage(view: GridView, page = view.page, pageSize 
 /** The query `useServerGrid` runs for a view of the list, per scope. */
 export const appointmentPageQuery = (scopeId: string | null) => (view: GridView) =>
   queryOptions({
-    queryKey: ['appointments', 'page', scopeId, appointmentParams(view, view.page, view.pageSize).toString()] as const,
+    queryKey: calendarKeys.page(scopeId, appointmentParams(view, view.page, view.pageSize).toString()),
     queryFn: ({ signal }) => fetchAppointmentPage(view, view.page, view.pageSize, signal),
   });
 
 export const upcomingAppointmentCountQuery = (scopeId: string | null) =>
   queryOptions({
-    queryKey: ['appointments', 'upcoming-count', scopeId],
+    queryKey: calendarKeys.upcomingCount(scopeId),
     queryFn: ({ signal }) => apiRequest('/appointment/upcoming-count', { schema: z.object({ count: z.number().int() }), signal }),
     staleTime: 60_000,
   });
@@ -89,14 +100,8 @@ export interface AppointmentInput {
 export function useSaveAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: AppointmentInput; ifMatch?: number }) =>
-      apiRequest(id ? `/appointment/${id}` : '/appointment', {
-        method: id ? 'PUT' : 'POST',
-        json: input,
-        schema: appointmentSchema,
-        ifMatch: id ? ifMatch : undefined,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    mutationFn: (save: RecordSave<AppointmentInput>) => saveRecord('/appointment', save, appointmentSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: calendarKeys.appointments }),
   });
 }
 
@@ -104,6 +109,6 @@ export function useDeleteAppointment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/appointment/${id}`, { method: 'DELETE', responseType: 'none' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['appointments'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: calendarKeys.appointments }),
   });
 }

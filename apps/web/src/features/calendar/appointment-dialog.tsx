@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Appointment } from '@pc/shared';
-import { useState } from 'react';
+import { type Appointment, appointmentInputSchema } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton } from '../../components/delete-button';
 import { DialogFrame } from '../../components/dialog-frame';
-import { isApiError } from '../../lib/api/api-error';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDeleteAppointment, useSaveAppointment } from './api';
@@ -15,13 +14,14 @@ import { toLocalInput } from './month';
 
 const localDateTime = z.string().refine((v) => !Number.isNaN(new Date(v).getTime()), 'validation.date');
 
-/** The shared appointmentInputSchema's rules on the local date-time inputs the form holds. */
+const input = appointmentInputSchema.shape;
+/** The shared appointment input with start and end as the local date-time inputs hold them. */
 const formSchema = z
   .object({
-    title: z.string().trim().min(1, 'validation.title'),
+    title: input.title,
     start: localDateTime,
     end: localDateTime,
-    attendees: z.string(),
+    attendees: input.attendees,
   })
   .refine((a) => new Date(a.end) >= new Date(a.start), { message: 'validation.endBeforeStart', path: ['end'] });
 type FormValues = z.input<typeof formSchema>;
@@ -46,7 +46,6 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
   const remove = useDeleteAppointment();
   const start0 = appointment ? new Date(appointment.start) : defaultStart(day);
   const end0 = appointment ? new Date(appointment.end) : new Date(start0.getTime() + 60 * 60_000);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = appointment ? !appointment.rights.write : !canCreate;
   const form = useZodForm<FormValues>(formSchema, {
     defaultValues: {
@@ -70,7 +69,7 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
         title: values.title.trim(),
         start: new Date(values.start).toISOString(),
         end: new Date(values.end).toISOString(),
-        attendees: values.attendees.trim(),
+        attendees: (values.attendees ?? '').trim(),
       };
       const saved = await save.mutateAsync({ id: appointment?.id ?? null, input, ifMatch });
       notify(t('calendar.saved'), 'success');
@@ -78,7 +77,7 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
       return saved;
     },
     onFailure: (error, onFields) => {
-      if (!onFields) notify(isApiError(error) ? error.message : t('calendar.saveError'), 'error');
+      if (!onFields) notify(errorText(t, error), 'error');
     },
   });
   const { errors } = form.formState;
@@ -86,96 +85,72 @@ export function AppointmentDialog({ appointment, day, canCreate, onClose }: Appo
   const message = (key?: string) => (key ? t([`calendar.${key}`, `items.${key}`, 'items.validation.invalid']) : undefined);
 
   return (
-    <>
-      <DialogFrame
-        title={appointment ? (readOnly ? t('calendar.dialog.view') : t('calendar.dialog.edit')) : t('calendar.dialog.new')}
-        onClose={onClose}
-        onSubmit={form.submit}
-        busy={busy}
-        width={560}
-        actions={
-          <>
-            {appointment?.rights.delete && (
-              <Button color="error" onClick={() => setConfirmDelete(true)} disabled={busy} sx={{ mr: 'auto' }}>
-                {t('calendar.delete')}
-              </Button>
-            )}
-            <Button onClick={onClose} disabled={busy}>
-              {readOnly ? t('help.ok') : t('common.cancel')}
+    <DialogFrame
+      title={appointment ? (readOnly ? t('calendar.dialog.view') : t('calendar.dialog.edit')) : t('calendar.dialog.new')}
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={busy}
+      width={560}
+      actions={
+        <>
+          {appointment?.rights.delete && (
+            <DeleteButton
+              label={t('calendar.delete')}
+              confirmTitle={t('calendar.deleteTitle')}
+              confirmText={t('calendar.deleteText', { title: appointment.title })}
+              onDelete={() => remove.mutateAsync(appointment.id)}
+              deletedText={t('calendar.deleted')}
+              onDeleted={onClose}
+              disabled={busy}
+            />
+          )}
+          <Button onClick={onClose} disabled={busy}>
+            {readOnly ? t('help.ok') : t('common.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button variant="contained" type="submit" disabled={busy}>
+              {t('calendar.save')}
             </Button>
-            {!readOnly && (
-              <Button variant="contained" type="submit" disabled={busy}>
-                {t('calendar.save')}
-              </Button>
-            )}
-          </>
-        }
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('calendar.field.title')}
-            {...form.register('title')}
-            required
-            autoFocus={!readOnly}
-            disabled={readOnly}
-            error={!!errors.title}
-            helperText={message(errors.title?.message)}
-            variant="filled"
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          )}
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={t('calendar.field.title')}
+          {...form.register('title')}
+          required
+          autoFocus={!readOnly}
+          disabled={readOnly}
+          error={!!errors.title}
+          helperText={message(errors.title?.message)}
+          variant="filled"
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {(['start', 'end'] as const).map((name) => (
             <TextField
-              label={t('calendar.field.start')}
+              key={name}
+              label={t(`calendar.field.${name}`)}
               type="datetime-local"
-              {...form.register('start')}
+              {...form.register(name)}
               disabled={readOnly}
-              error={!!errors.start}
-              helperText={message(errors.start?.message)}
+              error={!!errors[name]}
+              helperText={message(errors[name]?.message)}
               variant="filled"
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
-              label={t('calendar.field.end')}
-              type="datetime-local"
-              {...form.register('end')}
-              disabled={readOnly}
-              error={!!errors.end}
-              helperText={message(errors.end?.message)}
-              variant="filled"
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-          <TextField
-            label={t('calendar.field.attendees')}
-            {...form.register('attendees')}
-            disabled={readOnly}
-            multiline
-            minRows={2}
-            variant="filled"
-          />
+          ))}
         </Stack>
-      </DialogFrame>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('calendar.deleteTitle')}
-        text={t('calendar.deleteText', { title: appointment?.title ?? '' })}
-        confirmLabel={t('calendar.delete')}
-        danger
-        busy={remove.isPending}
-        onClose={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          if (!appointment) return;
-          remove.mutate(appointment.id, {
-            onSuccess: () => {
-              notify(t('calendar.deleted'), 'success');
-              setConfirmDelete(false);
-              onClose();
-            },
-            onError: (error) => notify(isApiError(error) ? error.message : t('calendar.saveError'), 'error'),
-          });
-        }}
-      />
-    </>
+        <TextField
+          label={t('calendar.field.attendees')}
+          {...form.register('attendees')}
+          disabled={readOnly}
+          multiline
+          minRows={2}
+          variant="filled"
+        />
+      </Stack>
+    </DialogFrame>
   );
 }

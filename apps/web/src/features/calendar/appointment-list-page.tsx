@@ -1,14 +1,13 @@
 import Add from '@mui/icons-material/Add';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type Appointment, appointmentSortFields } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
-import { exportAll, useExporting } from '../../components/data-grid/export-all';
+import { exportAll } from '../../components/data-grid/export-all';
+import { ExportButton } from '../../components/data-grid/export-button';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -37,7 +36,6 @@ export function AppointmentListPage() {
   const grid = useServerGrid({ query, defaults: appointmentListDefaults });
   const { view } = grid;
   const [dialog, setDialog] = useState<{ appointment: Appointment | null } | null>(null);
-  const { exporting, run } = useExporting();
 
   const columns = useMemo<GridColDef<Appointment>[]>(
     () => [
@@ -58,15 +56,13 @@ export function AppointmentListPage() {
   );
 
   const exportXlsx = () =>
-    run(() =>
-      exportAll(
-        (page) => fetchAppointmentPage(view, page, EXPORT_PAGE_SIZE),
-        (a) => [new Date(a.start), new Date(a.end), a.title, a.companyName, a.itemName ?? '', a.attendees],
-        columns.map((c) => ({
-          header: c.headerName ?? c.field,
-          format: c.field === 'start' || c.field === 'end' ? ('datetime' as const) : undefined,
-        })),
-      ),
+    exportAll(
+      (page) => fetchAppointmentPage(view, page, EXPORT_PAGE_SIZE),
+      (a) => [new Date(a.start), new Date(a.end), a.title, a.companyName, a.itemName ?? '', a.attendees],
+      columns.map((c) => ({
+        header: c.headerName ?? c.field,
+        format: c.field === 'start' || c.field === 'end' ? ('datetime' as const) : undefined,
+      })),
     );
 
   const title = t('section.appointment');
@@ -80,14 +76,7 @@ export function AppointmentListPage() {
             <ButtonLink to="/calendar" variant="outlined" startIcon={<CalendarMonth />}>
               {t('appointmentList.calendar')}
             </ButtonLink>
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload />}
-              onClick={() => void exportXlsx()}
-              disabled={exporting || !grid.query.data?.total}
-            >
-              {exporting ? t('grid.exporting') : t('grid.export')}
-            </Button>
+            <ExportButton onExport={exportXlsx} disabled={!grid.query.data?.total} />
             {canCreate && (
               <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ appointment: null })}>
                 {t('calendar.new')}
@@ -104,13 +93,7 @@ export function AppointmentListPage() {
         columns={columns}
         sortFieldOf={sortFieldOf}
         onRowClick={({ row }) => setDialog({ appointment: row })}
-        slots={{
-          noRowsOverlay: () => (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {filtered ? t('appointmentList.emptyFiltered') : t('appointmentList.empty')}
-            </Typography>
-          ),
-        }}
+        emptyText={filtered ? t('appointmentList.emptyFiltered') : t('appointmentList.empty')}
       />
       {dialog && (
         <AppointmentDialog

@@ -11,49 +11,59 @@ import {
   timelineItemSchema,
   timeMonthSummarySchema,
 } from '@pc/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 import type { DashboardTileKey } from './logic';
 
-export function usePdcaProgress(enabled: boolean) {
+/**
+ * The dashboard's query keys. A read of the scope's data carries the scope, so choosing another
+ * scope asks again; the company and the wizard's state share their keys with the pages that edit them.
+ */
+export const dashboardKeys = {
+  pdcaProgress: (scopeId: string | null) => ['pdca-progress', scopeId] as const,
+  dueIssues: (scopeId: string | null) => ['due-issues', scopeId] as const,
+  pastTimeline: (scopeId: string | null) => ['timeline-past', scopeId] as const,
+  checklist: (scopeId: string | null) => ['dashboard-checklist', scopeId] as const,
+  timeThisMonth: (scopeId: string | null) => ['time-this-month', scopeId] as const,
+  latestVersion: ['version-latest'] as const,
+  settings: ['dashboard-settings'] as const,
+  company: (companyId: string | null) => ['company', companyId] as const,
+  initiation: (companyId: string) => ['initiation', companyId] as const,
+  contract: ['account', 'contract'] as const,
+};
+
+/** A read of the scope's data from `path`, asked again when the scope changes. */
+function useScopedQuery<T>(
+  key: (scopeId: string | null) => QueryKey,
+  path: string,
+  schema: { parse(data: unknown): T },
+  enabled: boolean,
+) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
-    queryKey: ['pdca-progress', scopeId],
-    queryFn: ({ signal }) => apiRequest('/pdca-list/progress', { schema: pdcaProgressSchema, signal }),
-    enabled,
-  });
+  return useQuery({ queryKey: key(scopeId), queryFn: ({ signal }) => apiRequest(path, { schema, signal }), enabled });
 }
 
-export function useDueIssues(enabled: boolean) {
-  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
-    queryKey: ['due-issues', scopeId],
-    queryFn: ({ signal }) => apiRequest('/issue/due', { schema: z.array(dueIssueSchema), signal }),
-    enabled,
-  });
-}
+export const usePdcaProgress = (enabled: boolean) =>
+  useScopedQuery(dashboardKeys.pdcaProgress, '/pdca-list/progress', pdcaProgressSchema, enabled);
 
-export function usePastTimeline(enabled: boolean) {
-  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
-    queryKey: ['timeline-past', scopeId],
-    queryFn: ({ signal }) => apiRequest('/timeline/past', { schema: z.array(timelineItemSchema), signal }),
-    enabled,
-  });
-}
+export const useDueIssues = (enabled: boolean) =>
+  useScopedQuery(dashboardKeys.dueIssues, '/issue/due', z.array(dueIssueSchema), enabled);
+
+export const usePastTimeline = (enabled: boolean) =>
+  useScopedQuery(dashboardKeys.pastTimeline, '/timeline/past', z.array(timelineItemSchema), enabled);
 
 export function useLatestVersion(enabled = true) {
   return useQuery({
-    queryKey: ['version-latest'],
+    queryKey: dashboardKeys.latestVersion,
     queryFn: ({ signal }) => apiRequest('/version/latest', { schema: latestVersionSchema, signal }),
     enabled,
     staleTime: 10 * 60_000,
   });
 }
 
-const settingsKey = ['dashboard-settings'] as const;
+const settingsKey = dashboardKeys.settings;
 
 export function useDashboardSettings() {
   return useQuery({
@@ -83,7 +93,7 @@ export function useSaveDashboardSettings() {
 /** The scope company with its data privacy agent, for the my-DPO tile. */
 export function useScopeCompany(companyId: string | null) {
   return useQuery({
-    queryKey: ['company', companyId],
+    queryKey: dashboardKeys.company(companyId),
     queryFn: ({ signal }) => apiRequest(`/company/${companyId}`, { schema: companyDetailSchema, signal }),
     enabled: !!companyId,
   });
@@ -111,14 +121,14 @@ export function useSaveDpo() {
   return useMutation({
     mutationFn: ({ base, dpo, ifMatch }: { base: CompanyDetail; dpo: DpoFields; ifMatch?: number }) =>
       apiRequest(`/company/${base.id}`, { method: 'PUT', json: { ...base, ...dpo }, schema: companyDetailSchema, ifMatch }),
-    onSuccess: (saved) => queryClient.setQueryData(['company', saved.id], saved),
+    onSuccess: (saved) => queryClient.setQueryData(dashboardKeys.company(saved.id), saved),
   });
 }
 
 /** The wizard's state for the initiation tile (same cache entry as the wizard's own). */
 export function useInitiationProgress(companyId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['initiation', companyId ?? ''],
+    queryKey: dashboardKeys.initiation(companyId ?? ''),
     queryFn: ({ signal }) =>
       apiRequest(`/initiation?companyId=${encodeURIComponent(companyId ?? '')}`, { schema: initiationSchema, signal }),
     enabled: !!companyId && enabled,
@@ -128,7 +138,7 @@ export function useInitiationProgress(companyId: string | null, enabled: boolean
 /** The account's contract, for the trial tile; only for an account holder, a failure hides the tile. */
 export function useTrialContract(holder: boolean) {
   return useQuery({
-    queryKey: ['account', 'contract'],
+    queryKey: dashboardKeys.contract,
     queryFn: () => apiRequest('/account/contract', { schema: contractDetailsSchema }),
     enabled: holder,
     retry: false,
@@ -138,20 +148,14 @@ export function useTrialContract(holder: boolean) {
 /** This month's booked and planned hours in the scope, as the server's time comparison sums them. */
 export function useTimeThisMonth(scopeId: string | null) {
   return useQuery({
-    queryKey: ['time-this-month', scopeId],
+    queryKey: dashboardKeys.timeThisMonth(scopeId),
     queryFn: ({ signal }) => apiRequest('/time-comparison/this-month', { schema: timeMonthSummarySchema, signal }),
   });
 }
 
 /** The scope company's getting-started checklist (the server computes it from the company's data). */
-export function useChecklist(enabled: boolean) {
-  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  return useQuery({
-    queryKey: ['dashboard-checklist', scopeId],
-    queryFn: ({ signal }) => apiRequest('/dashboard/checklist', { schema: checklistSchema, signal }),
-    enabled,
-  });
-}
+export const useChecklist = (enabled: boolean) =>
+  useScopedQuery(dashboardKeys.checklist, '/dashboard/checklist', checklistSchema, enabled);
 
 export function useDismissChecklist() {
   const qc = useQueryClient();
@@ -159,6 +163,6 @@ export function useDismissChecklist() {
   return useMutation({
     mutationFn: (dismissed: boolean) =>
       apiRequest('/dashboard/checklist', { method: 'PUT', json: { dismissed }, schema: checklistSchema }),
-    onSuccess: (data) => qc.setQueryData(['dashboard-checklist', scopeId], data),
+    onSuccess: (data) => qc.setQueryData(dashboardKeys.checklist(scopeId), data),
   });
 }

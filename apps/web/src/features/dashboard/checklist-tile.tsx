@@ -11,6 +11,7 @@ import type { Checklist, ChecklistStep } from '@pc/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useDismissChecklist } from './api';
 
@@ -86,7 +87,7 @@ export function ChecklistTile({ checklist }: { checklist: Checklist }) {
             onClick={() =>
               dismiss.mutate(true, {
                 onSuccess: () => notify(t('dashboard.checklist.dismissed'), 'info'),
-                onError: () => notify(t('dashboard.saveError'), 'error'),
+                onError: (error) => notify(errorText(t, error), 'error'),
               })
             }
           >

@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -18,13 +17,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { paginationLabels } from '../../components/data-grid/grid-locale';
-import { GRID_PAGE_SIZES, useServerGrid } from '../../components/data-grid/use-server-grid';
+import { ServerPagination } from '../../components/data-grid/server-pagination';
+import { useServerGrid } from '../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../components/page-header';
 import { TextLink } from '../../components/text-link';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { isApiError } from '../../lib/api/api-error';
 import { formatBytes, formatDateTime } from '../../lib/format';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { type Attachment, deleteDocument, documentDefaults, documentKeys, documentPageQuery, downloadDocument } from './api';
@@ -53,7 +52,7 @@ export function DocumentsPage() {
       setToDelete(null);
       await client.invalidateQueries({ queryKey: documentKeys.all });
     } catch (error) {
-      notify(isApiError(error) ? error.message : t('common.unexpectedError'), 'error');
+      notify(errorText(t, error), 'error');
     } finally {
       setDeleting(false);
     }
@@ -135,11 +134,7 @@ export function DocumentsPage() {
                       <Tooltip title={t('documents.downloadFile', { name: row.fileName })}>
                         <IconButton
                           aria-label={t('documents.downloadFile', { name: row.fileName })}
-                          onClick={() =>
-                            downloadDocument(row).catch((error: unknown) =>
-                              notify(isApiError(error) ? error.message : t('documents.downloadError'), 'error'),
-                            )
-                          }
+                          onClick={() => downloadDocument(row).catch((error: unknown) => notify(errorText(t, error), 'error'))}
                         >
                           <FileDownload />
                         </IconButton>
@@ -171,17 +166,12 @@ export function DocumentsPage() {
             </TableBody>
           </Table>
         </Box>
-        <TablePagination
-          component="div"
+        <ServerPagination
+          view={view}
+          setView={setView}
+          total={query.data?.total ?? 0}
           // A phone has no room for label, size, range and arrows on one line.
           sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'flex-end' } }}
-          count={query.data?.total ?? 0}
-          page={view.page}
-          rowsPerPage={view.pageSize}
-          rowsPerPageOptions={[...GRID_PAGE_SIZES]}
-          onPageChange={(_e, p) => setView({ page: Math.max(0, p) })}
-          onRowsPerPageChange={(e) => setView({ pageSize: Number(e.target.value) })}
-          {...paginationLabels(t)}
         />
       </Card>
       <ConfirmDialog

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
-import { isApiError } from '../../lib/api/api-error';
+import { errorText } from '../../lib/messages';
 
 type State = { status: 'loading' } | { status: 'done'; fileName: string } | { status: 'failed'; message: string };
 
@@ -31,7 +31,7 @@ export function DownloadPage() {
       saveFile(file, 'download');
       setState({ status: 'done', fileName: file.fileName ?? 'download' });
     } catch (error) {
-      setState({ status: 'failed', message: isApiError(error) ? error.message : t('download.failed') });
+      setState({ status: 'failed', message: errorText(t, error) });
     }
   }, [documentId, t]);
 

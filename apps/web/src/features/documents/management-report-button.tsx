@@ -10,9 +10,9 @@ import { DialogFrame } from '../../components/dialog-frame';
 import { Cell, DateInput, FormGrid, SelectInput } from '../../components/form-inputs';
 import { PickersProvider } from '../../components/pickers-provider';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
-import { isApiError } from '../../lib/api/api-error';
 import { useCompanyOptions } from '../../lib/company-options';
 import { toDay } from '../../lib/format';
+import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { documentKeys } from './api';
@@ -95,7 +95,7 @@ function ManagementReportDialog({ onClose }: { onClose: () => void }) {
       await client.invalidateQueries({ queryKey: documentKeys.all });
       onClose();
     } catch (error) {
-      notify(isApiError(error) ? error.message : t('managementReport.failed'), 'error');
+      notify(errorText(t, error), 'error');
     } finally {
       setBusy(false);
     }

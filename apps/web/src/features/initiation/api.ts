@@ -15,6 +15,9 @@ import { apiRequest } from '../../lib/api/api-client';
 import { fetchMe, setMe } from '../../lib/session/session-actions';
 
 export const initiationKey = (companyId: string) => ['initiation', companyId] as const;
+/** The company's detail, under the key the company administration reads it with (saving here updates it there). */
+export const companyDetailKey = (companyId: string) => ['company', 'detail', companyId] as const;
+export const processTemplateKey = (params: string) => ['process-template', params] as const;
 
 export function fetchInitiation(companyId: string): Promise<Initiation> {
   return apiRequest(`/initiation?companyId=${encodeURIComponent(companyId)}`, { schema: initiationSchema });
@@ -51,7 +54,7 @@ export function useProcessTemplates(query: ProcessTemplateQuery) {
     ...(query.filter ? { filter: query.filter } : {}),
   });
   return useQuery({
-    queryKey: ['process-template', params.toString()],
+    queryKey: processTemplateKey(params.toString()),
     queryFn: () => apiRequest(`/process-template?${params}`, { schema: processTemplatePageSchema }),
     placeholderData: keepPreviousData,
   });
@@ -60,7 +63,7 @@ export function useProcessTemplates(query: ProcessTemplateQuery) {
 export function useCompany(companyId: string, enabled = true) {
   return useQuery({
     enabled: !!companyId && enabled,
-    queryKey: ['company', 'detail', companyId],
+    queryKey: companyDetailKey(companyId),
     queryFn: () => apiRequest(`/company/${encodeURIComponent(companyId)}`, { schema: companyDetailSchema }),
   });
 }

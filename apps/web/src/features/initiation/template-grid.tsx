@@ -1,10 +1,8 @@
-import Search from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,12 +11,13 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROCESS_TEMPLATE_PAGE_SIZE, PROCESS_TEMPLATE_PAGE_SIZES, type ProcessTemplateQuery } from '@pc/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginationLabels } from '../../components/data-grid/grid-locale';
+import { RetryAlert } from '../../components/retry-alert';
+import { SearchField } from '../../components/search-field';
 import { useProcessTemplates } from './api';
 import { toggleAll, toggleOne } from './logic';
 
@@ -56,26 +55,27 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
   const chosenHere = allIds.filter((id) => selected.includes(id)).length;
   const sortBy = (sort: ProcessTemplateQuery['sort']) =>
     setQuery((q) => ({ ...q, sort, dir: q.sort === sort && q.dir === 'asc' ? 'desc' : 'asc', page: 0 }));
+  const sortHeader = (sort: ProcessTemplateQuery['sort'], label: string, sx?: SxProps<Theme>) => (
+    <TableCell sx={sx} sortDirection={query.sort === sort ? query.dir : false}>
+      <TableSortLabel
+        active={query.sort === sort}
+        direction={query.sort === sort ? query.dir : 'asc'}
+        onClick={() => sortBy(sort)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
 
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
+        <SearchField
           label={t('initiation.templates.filter')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           sx={{ flex: '1 1 240px' }}
-          slotProps={{
-            htmlInput: { maxLength: 200 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
         />
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="template-count">
           {t('initiation.templates.selected', { count: selected.length })}
@@ -87,19 +87,9 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
         )}
       </Box>
       {templates.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-      {templates.isError && (
-        <Alert
-          severity="error"
-          sx={{ m: 1.5 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void templates.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('initiation.templates.loadError')}
-        </Alert>
-      )}
+      <RetryAlert query={templates} sx={{ m: 1.5 }}>
+        {t('initiation.templates.loadError')}
+      </RetryAlert>
       <TableContainer>
         <Table size="small" aria-label={t('initiation.templates.label')}>
           <TableHead>
@@ -113,27 +103,10 @@ export function TemplateGrid({ selected, onChange, disabled }: TemplateGridProps
                   slotProps={{ input: { 'aria-label': t('initiation.templates.selectAll', { count: allIds.length }) } }}
                 />
               </TableCell>
-              <TableCell sortDirection={query.sort === 'templateName' ? query.dir : false}>
-                <TableSortLabel
-                  active={query.sort === 'templateName'}
-                  direction={query.sort === 'templateName' ? query.dir : 'asc'}
-                  onClick={() => sortBy('templateName')}
-                >
-                  {t('initiation.templates.name')}
-                </TableSortLabel>
-              </TableCell>
-              <TableCell
-                sx={{ display: { xs: 'none', sm: 'table-cell' } }}
-                sortDirection={query.sort === 'templateDescription' ? query.dir : false}
-              >
-                <TableSortLabel
-                  active={query.sort === 'templateDescription'}
-                  direction={query.sort === 'templateDescription' ? query.dir : 'asc'}
-                  onClick={() => sortBy('templateDescription')}
-                >
-                  {t('initiation.templates.description')}
-                </TableSortLabel>
-              </TableCell>
+              {sortHeader('templateName', t('initiation.templates.name'))}
+              {sortHeader('templateDescription', t('initiation.templates.description'), {
+                display: { xs: 'none', sm: 'table-cell' },
+              })}
             </TableRow>
           </TableHead>
           <TableBody>

@@ -6,9 +6,17 @@ import { apiRequest } from '../../lib/api/api-client';
 /** The bell never asks more often than this (the server's count is one index range anyway). */
 export const UNREAD_POLL_MS = 30_000;
 
+/** Every notification query starts with 'notifications': marking one read refreshes the bell and the page. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: ['notifications', 'unread-count'] as const,
+  latest: ['notifications', 'latest'] as const,
+  page: (params: string) => ['notifications', 'page', params] as const,
+};
+
 export function useUnreadNotificationCount(enabled: boolean) {
   return useQuery({
-    queryKey: ['notifications', 'unread-count'],
+    queryKey: notificationKeys.unreadCount,
     queryFn: ({ signal }) => apiRequest('/notification/unread-count', { schema: notificationUnreadCountSchema, signal }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
@@ -19,7 +27,7 @@ export function useUnreadNotificationCount(enabled: boolean) {
 
 export function useLatestNotifications(enabled: boolean) {
   return useQuery({
-    queryKey: ['notifications', 'latest'],
+    queryKey: notificationKeys.latest,
     queryFn: ({ signal }) => apiRequest('/notification?page=0&pageSize=10', { schema: notificationPageSchema, signal }),
     enabled,
   });
@@ -27,7 +35,7 @@ export function useLatestNotifications(enabled: boolean) {
 
 function useRefreshNotifications() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['notifications'] });
+  return () => client.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
 export function useMarkNotificationRead() {
@@ -57,7 +65,7 @@ export function notificationPageQuery(view: GridView) {
   const q = view.q.trim();
   if (q) params.set('q', q.slice(0, 200));
   return queryOptions({
-    queryKey: ['notifications', 'page', params.toString()] as const,
+    queryKey: notificationKeys.page(params.toString()),
     queryFn: ({ signal }) => apiRequest(`/notification?${params}`, { schema: notificationPageSchema, signal }),
   });
 }

@@ -3,8 +3,6 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -14,7 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { useServerGrid } from '../../components/data-grid/use-server-grid';
-import { ListToolbar } from '../../components/list-toolbar';
+import { ListFilter, ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -124,34 +122,24 @@ export function NotificationPage() {
         }
       />
       <ListToolbar grid={grid} searchLabel={t('notification.search')}>
-        <TextField
-          select
-          size="small"
+        <ListFilter
+          grid={grid}
+          name="show"
           label={t('notification.show')}
-          value={grid.view.filters.show}
-          onChange={(e) => grid.setView({ filters: { show: e.target.value } })}
-          sx={{ width: { xs: '100%', sm: 180 } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{t('notification.showEverything')}</MenuItem>
-          <MenuItem value="unread">{t('notification.showUnread')}</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
+          width={180}
+          all={t('notification.showEverything')}
+          allShown
+          options={[['unread', t('notification.showUnread')]]}
+        />
+        <ListFilter
+          grid={grid}
+          name="kind"
           label={t('notification.kindFilter')}
-          value={grid.view.filters.kind}
-          onChange={(e) => grid.setView({ filters: { kind: e.target.value } })}
-          sx={{ width: { xs: '100%', sm: 280 } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{t('notification.allKinds')}</MenuItem>
-          {NOTIFICATION_KINDS.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {t(`notification.kind.${kind}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          width={280}
+          all={t('notification.allKinds')}
+          allShown
+          options={NOTIFICATION_KINDS.map((kind) => [kind, t(`notification.kind.${kind}`)] as const)}
+        />
       </ListToolbar>
       <ServerDataGrid<Notification>
         grid={grid}

@@ -1,19 +1,17 @@
 import Close from '@mui/icons-material/Close';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import { DialogFrame } from '../../components/dialog-frame';
+import { SearchField } from '../../components/search-field';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { usePresentationMode } from '../../lib/presentation-mode';
@@ -129,7 +127,7 @@ function ScopeDialogContent({ onClose }: { onClose: () => void }) {
   return (
     <>
       <Box sx={{ px: 3, pb: 1 }}>
-        <TextField
+        <SearchField
           inputRef={searchRef}
           value={query}
           onChange={(event) => {
@@ -143,19 +141,7 @@ function ScopeDialogContent({ onClose }: { onClose: () => void }) {
             }
           }}
           label={t('scope.search')}
-          type="search"
           autoFocus
-          size="small"
-          autoComplete="off"
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
           <FormControlLabel

@@ -4,21 +4,19 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { itemStatuses, SEARCH_QUERY_MAX, type SearchableItem, searchableItemSchema, statusColour, statusHex } from '@pc/shared';
-import { useQuery } from '@tanstack/react-query';
+import { itemStatuses, SEARCH_QUERY_MAX, type SearchableItem, statusColour, statusHex } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api/api-client';
+import { SearchField } from '../../components/search-field';
 import { useSession } from '../../lib/session/session-store';
+import { useItemSearch } from './api';
 import { moveActive, searchTarget } from './search-target';
 
 const DEBOUNCE_MS = 300;
@@ -114,16 +112,7 @@ export function SearchBar() {
   const optionId = (i: number) => `${listId}-option-${i}`;
   const debounced = useDebounced(query.trim(), DEBOUNCE_MS);
 
-  const search = useQuery({
-    queryKey: ['search', scopeId, debounced],
-    queryFn: ({ signal }) =>
-      apiRequest(`/searchable-item/search/${encodeURIComponent(debounced)}`, {
-        schema: z.array(searchableItemSchema),
-        signal,
-      }),
-    enabled: debounced !== '',
-    staleTime: 10_000,
-  });
+  const search = useItemSearch(debounced);
   const results = debounced !== '' ? (search.data ?? []) : [];
 
   // Changing the scope clears the results and the query.
@@ -195,29 +184,14 @@ export function SearchBar() {
   }
 
   const field = (
-    <Box
-      ref={anchorRef}
-      role="search"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1.5,
-        height: 40,
-        borderRadius: 2,
-        bgcolor: 'grey.100',
-        border: '1px solid',
-        borderColor: showPanel ? 'primary.main' : 'transparent',
-        width: phone ? '100%' : { sm: 220, md: 320, lg: 380 },
-        transition: theme.transitions.create('border-color'),
-        '&:focus-within': { borderColor: 'primary.main', bgcolor: 'background.paper' },
-      }}
-    >
-      {busy ? <CircularProgress size={18} aria-hidden /> : <Search fontSize="small" color="action" aria-hidden />}
-      <InputBase
+    <Box ref={anchorRef} role="search" sx={{ width: phone ? '100%' : { sm: 220, md: 320, lg: 380 } }}>
+      <SearchField
         inputRef={inputRef}
         value={query}
         placeholder={t('search.placeholder')}
+        variant="outlined"
+        busy={busy}
+        fullWidth
         onChange={(e) => {
           setQuery(e.target.value);
           setOpen(true);
@@ -225,34 +199,55 @@ export function SearchBar() {
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        sx={{ flexGrow: 1, fontSize: '0.95rem' }}
-        inputProps={{
-          role: 'combobox',
-          'aria-label': t('search.label'),
-          'aria-expanded': showPanel,
-          'aria-controls': showPanel ? listId : undefined,
-          'aria-autocomplete': 'list',
-          'aria-activedescendant': showPanel && active >= 0 ? optionId(active) : undefined,
-          autoComplete: 'off',
-          spellCheck: false,
-          maxLength: SEARCH_QUERY_MAX,
+        // The app bar's field: a grey pill until focused, its own clear button (on a phone also the way out).
+        sx={{
+          '& .MuiOutlinedInput-root': {
+            height: 40,
+            px: 1.5,
+            borderRadius: 2,
+            fontSize: '0.95rem',
+            bgcolor: 'grey.100',
+            transition: theme.transitions.create('border-color'),
+            '&.Mui-focused': { bgcolor: 'background.paper' },
+          },
+          '& .MuiOutlinedInput-notchedOutline, &:hover .MuiOutlinedInput-notchedOutline': {
+            borderColor: showPanel ? 'primary.main' : 'transparent',
+          },
+          '& .Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: 'primary.main', borderWidth: 1 },
+          '& .MuiInputAdornment-positionStart .MuiSvgIcon-root': { color: 'action.active' },
+          '& input::-webkit-search-cancel-button': { display: 'none' },
+        }}
+        slotProps={{
+          htmlInput: {
+            role: 'combobox',
+            'aria-label': t('search.label'),
+            'aria-expanded': showPanel,
+            'aria-controls': showPanel ? listId : undefined,
+            'aria-autocomplete': 'list',
+            'aria-activedescendant': showPanel && active >= 0 ? optionId(active) : undefined,
+            spellCheck: false,
+            maxLength: SEARCH_QUERY_MAX,
+          },
+          input: {
+            endAdornment: (query || phone) && (
+              <IconButton
+                size="small"
+                edge="end"
+                sx={{ ml: 1 }}
+                aria-label={phone && !query ? t('search.close') : t('search.clear')}
+                onClick={() => {
+                  if (query) {
+                    setQuery('');
+                    inputRef.current?.focus();
+                  } else close();
+                }}
+              >
+                <Close fontSize="small" />
+              </IconButton>
+            ),
+          },
         }}
       />
-      {(query || phone) && (
-        <IconButton
-          size="small"
-          edge="end"
-          aria-label={phone && !query ? t('search.close') : t('search.clear')}
-          onClick={() => {
-            if (query) {
-              setQuery('');
-              inputRef.current?.focus();
-            } else close();
-          }}
-        >
-          <Close fontSize="small" />
-        </IconButton>
-      )}
     </Box>
   );
 

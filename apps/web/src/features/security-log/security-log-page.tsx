@@ -14,15 +14,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { securityEventTypes } from '@pc/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paginationLabels } from '../../components/data-grid/grid-locale';
-import { GRID_PAGE_SIZES, useServerGrid } from '../../components/data-grid/use-server-grid';
+import { ServerPagination } from '../../components/data-grid/server-pagination';
+import { useServerGrid } from '../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/messages';
@@ -215,16 +214,12 @@ export function SecurityLogPage() {
             {t('account.securityLog.empty')}
           </Typography>
         )}
-        <TablePagination
-          component="div"
-          count={log.data?.total ?? 0}
-          page={view.page}
-          rowsPerPage={view.pageSize}
+        <ServerPagination
+          view={view}
+          setView={setView}
+          total={log.data?.total ?? 0}
           // Phones keep the page size: the selector would not fit next to the arrows.
-          rowsPerPageOptions={phone ? [] : [...GRID_PAGE_SIZES]}
-          {...paginationLabels(t)}
-          onPageChange={(_event, next) => setView({ page: next })}
-          onRowsPerPageChange={(event) => setView({ pageSize: Number(event.target.value) })}
+          fixedSize={phone}
           sx={{ borderTop: '1px solid', borderColor: 'divider' }}
         />
       </Card>

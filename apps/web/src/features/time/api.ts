@@ -1,24 +1,43 @@
 import {
+  bookedByGroupings,
+  bookedForGroupings,
+  dateGroupings,
   type ProjectInput,
   projectSchema,
   type TimeRecordInput,
   type TimeRecordPageQuery,
   timeBudgetElementSchema,
+  timeComparisonPageSchema,
   timeRecordPageSchema,
   timeRecordSchema,
 } from '@pc/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
-import { currentWeek } from '../../components/date-range';
-import { apiRequest } from '../../lib/api/api-client';
+import { currentWeek, type DateRange } from '../../components/date-range';
+import { apiRequest, type RecordSave, saveRecord } from '../../lib/api/api-client';
 import { toDay } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
+
+/**
+ * The feature's query keys. Each kind starts with its own word, so saving a project refreshes every
+ * project list and saving a record every record list, in any scope.
+ */
+export const timeKeys = {
+  projects: ['projects'] as const,
+  projectList: (scopeId: string | null) => ['projects', scopeId] as const,
+  records: ['time-records'] as const,
+  recordPage: (scopeId: string | null, params: string) => ['time-records', 'page', scopeId, params] as const,
+  recordSlice: (url: string) => ['time-records', 'drill', url] as const,
+  lastRecord: (scopeId: string | null, userId: string | null) => ['time-records', 'last', scopeId, userId] as const,
+  comparison: (scopeId: string | null, params: string) => ['time-comparison', scopeId, params] as const,
+  budgetElements: (scopeId: string | null) => ['time-budget-elements', scopeId] as const,
+};
 
 export function useProjects(enabled = true) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   return useQuery({
-    queryKey: ['projects', scopeId],
+    queryKey: timeKeys.projectList(scopeId),
     queryFn: ({ signal }) => apiRequest('/project', { schema: z.array(projectSchema), signal }),
     enabled,
   });
@@ -27,14 +46,8 @@ export function useProjects(enabled = true) {
 export function useSaveProject() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: ProjectInput; ifMatch?: number }) =>
-      apiRequest(id ? `/project/${id}` : '/project', {
-        method: id ? 'PUT' : 'POST',
-        json: input,
-        schema: projectSchema,
-        ifMatch: id ? ifMatch : undefined,
-      }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['projects'] }),
+    mutationFn: (save: RecordSave<ProjectInput>) => saveRecord('/project', save, projectSchema),
+    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
   });
 }
 
@@ -42,7 +55,7 @@ export function useDeleteProject() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/project/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
   });
 }
 
@@ -90,21 +103,15 @@ export function fetchTimeRecordView(view: GridView, page = view.page, pageSize =
 /** The query `useServerGrid` runs for a view of the list, per scope. */
 export const timeRecordPageQuery = (scopeId: string | null) => (view: GridView) =>
   queryOptions({
-    queryKey: ['time-records', 'page', scopeId, recordParams(view, view.page, view.pageSize).toString()] as const,
+    queryKey: timeKeys.recordPage(scopeId, recordParams(view, view.page, view.pageSize).toString()),
     queryFn: ({ signal }) => fetchTimeRecordView(view, view.page, view.pageSize, signal),
   });
 
 export function useSaveTimeRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, ifMatch }: { id: string | null; input: TimeRecordInput; ifMatch?: number }) =>
-      apiRequest(id ? `/time-record/${id}` : '/time-record', {
-        method: id ? 'PUT' : 'POST',
-        json: input,
-        schema: timeRecordSchema,
-        ifMatch: id ? ifMatch : undefined,
-      }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
+    mutationFn: (save: RecordSave<TimeRecordInput>) => saveRecord('/time-record', save, timeRecordSchema),
+    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
   });
 }
 
@@ -112,14 +119,14 @@ export function useDeleteTimeRecord() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/time-record/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['time-records'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
   });
 }
 
 /** The budget elements of the projects in scope (planned against booked hours and money). */
 export function useTimeBudgetElements(scopeId: string | null) {
   return useQuery({
-    queryKey: ['time-budget-elements', scopeId],
+    queryKey: timeKeys.budgetElements(scopeId),
     queryFn: ({ signal }) =>
       apiRequest('/time-comparison/query-time-budget-element', { schema: z.array(timeBudgetElementSchema), signal }),
   });
@@ -133,7 +140,7 @@ export function useLastTimeRecord(enabled: boolean) {
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   const userId = useSession((s) => s.me?.id ?? null);
   return useQuery({
-    queryKey: ['time-records', 'last', scopeId, userId],
+    queryKey: timeKeys.lastRecord(scopeId, userId),
     queryFn: async ({ signal }) => {
       const url = timeRecordPageUrl({ userId: userId ?? undefined }, 'day', 'desc', 0, 1);
       return (await fetchTimeRecordPage(url, signal)).items[0] ?? null;
@@ -141,3 +148,67 @@ export function useLastTimeRecord(enabled: boolean) {
     enabled: enabled && !!userId,
   });
 }
+
+/** One page of the records behind a figure (a comparison row's period, company, project, person, item), oldest day first. */
+export function useTimeRecordSlice(filter: RecordFilter, page: number, pageSize: number) {
+  const url = timeRecordPageUrl(filter, 'day', 'asc', page, pageSize);
+  return useQuery({ queryKey: timeKeys.recordSlice(url), queryFn: ({ signal }) => fetchTimeRecordPage(url, signal) });
+}
+
+export function currentMonth(now = new Date()): DateRange {
+  return {
+    from: new Date(now.getFullYear(), now.getMonth(), 1),
+    until: new Date(now.getFullYear(), now.getMonth() + 1, 0, 23, 59, 59),
+  };
+}
+
+/**
+ * The comparison opens on the current month, grouped by company and month for everyone, 14 rows a
+ * page (the endpoint's sizes); the grouping and the company and project are the list's filters.
+ */
+export const timeComparisonDefaults: GridDefaults = {
+  pageSize: 14,
+  pageSizes: [14, 30, 45],
+  sort: '',
+  dir: 'asc',
+  filters: { bookedFor: 'Company', bookedBy: 'Global', dateGrouping: 'Month', companyId: '', projectId: '' },
+  range: () => currentMonth(),
+};
+
+/** A grouping from the URL, or the default where it names none the endpoint knows. */
+const oneOf = <T extends string>(options: readonly T[], value: string | undefined, fallback: T): T =>
+  options.find((o) => o === value) ?? fallback;
+
+/** How the view groups the comparison (a hand-edited URL falls back to the defaults). */
+export function comparisonGrouping(view: GridView) {
+  return {
+    bookedFor: oneOf(bookedForGroupings, view.filters.bookedFor, 'Company'),
+    bookedBy: oneOf(bookedByGroupings, view.filters.bookedBy, 'Global'),
+    dateGrouping: oneOf(dateGroupings, view.filters.dateGrouping, 'Month'),
+  };
+}
+
+function comparisonParams(view: GridView, page: number, pageSize: number): URLSearchParams {
+  const p = new URLSearchParams({ ...comparisonGrouping(view), page: String(page), pageSize: String(pageSize) });
+  if (view.range.from) p.set('from', toDay(view.range.from));
+  if (view.range.until) p.set('until', toDay(view.range.until));
+  if (view.filters.companyId) p.set('companyId', view.filters.companyId);
+  if (view.filters.projectId) p.set('projectId', view.filters.projectId);
+  return p;
+}
+
+/** One page of the comparison for a view (grouped and summed by the server). */
+export function fetchTimeComparison(view: GridView, page = view.page, pageSize = view.pageSize, signal?: AbortSignal) {
+  return apiRequest(`/time-comparison/query?${comparisonParams(view, page, pageSize)}`, {
+    schema: timeComparisonPageSchema,
+    signal,
+  });
+}
+
+/** The query `useServerGrid` runs for a view of the comparison, per scope; it needs both ends of the range. */
+export const timeComparisonQuery = (scopeId: string | null) => (view: GridView) =>
+  queryOptions({
+    queryKey: timeKeys.comparison(scopeId, comparisonParams(view, view.page, view.pageSize).toString()),
+    queryFn: ({ signal }) => fetchTimeComparison(view, view.page, view.pageSize, signal),
+    enabled: !!view.range.from && !!view.range.until,
+  });

@@ -1,11 +1,16 @@
+import Delete from '@mui/icons-material/Delete';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../components/form-inputs';
 
 /*
  * The inputs the project dialog and the time-record dialog share: dates kept as 'YYYY-MM-DD',
- * decimals typed with a German comma, and the field messages of the time area.
+ * decimals typed with a German comma, choices among options, and the field messages of the time area.
  */
 
 /** A decimal as typed: '1,5' and '1.5' alike. */
@@ -68,5 +73,96 @@ export function DecimalField({
       helperText={error}
       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     />
+  );
+}
+
+/**
+ * A form's choice among options (a company, a project, a person). A value not among the options
+ * (an inactive project, a list still loading) shows as empty rather than as a raw id.
+ */
+export function SelectField<T extends FieldValues>(props: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
+  helperText?: string;
+  /** After the choice is taken (the record's company clears its project). */
+  onPicked?: () => void;
+  size?: 'small';
+}) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          required={props.required}
+          variant="filled"
+          size={props.size}
+          label={props.label}
+          name={field.name}
+          value={props.options.some(([value]) => value === field.value) ? field.value : ''}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            props.onPicked?.();
+          }}
+          inputRef={field.ref}
+          disabled={props.disabled}
+          error={!!props.error}
+          helperText={props.error ?? props.helperText}
+        >
+          {props.options.map(([value, label]) => (
+            <MenuItem key={value} value={value}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** One row of a project's list (a person's rate, a month's planned hours): what it is for, the amount, a remove button. */
+export function AmountRow({
+  children,
+  label,
+  registration,
+  error,
+  readOnly,
+  onRemove,
+}: {
+  /** The row's first field. */
+  children: ReactNode;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  readOnly: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      {children}
+      <DecimalField
+        size="small"
+        variant="outlined"
+        fullWidth={false}
+        label={label}
+        registration={registration}
+        disabled={readOnly}
+        error={error}
+        sx={{ width: 160, flexShrink: 0 }}
+      />
+      {!readOnly && (
+        <IconButton aria-label={t('time.remove')} onClick={onRemove}>
+          <Delete fontSize="small" />
+        </IconButton>
+      )}
+    </Stack>
   );
 }

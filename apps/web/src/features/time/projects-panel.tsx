@@ -1,13 +1,12 @@
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Project } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { RetryAlert } from '../../components/retry-alert';
 import { formatDate, formatHours, formatMoney } from '../../lib/format';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
@@ -74,32 +73,14 @@ export function ProjectsPanel() {
           </Button>
         </Box>
       )}
-      {projects.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('time.project.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={projects}>{t('time.project.loadFailed')}</RetryAlert>
       <AppDataGrid<Project>
         label={t('time.tab.projects')}
         rows={projects.data ?? []}
         columns={columns}
         loading={projects.isFetching}
         onRowClick={({ row }) => setDialog({ project: row })}
-        slots={{
-          noRowsOverlay: () => (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('time.project.empty')}
-            </Typography>
-          ),
-        }}
+        emptyText={t('time.project.empty')}
       />
       {dialog && <ProjectDialog project={dialog.project} onClose={() => setDialog(null)} />}
     </>

@@ -1,16 +1,13 @@
-import FileDownload from '@mui/icons-material/FileDownload';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TimeBudgetElement } from '@pc/shared';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { ExportButton } from '../../components/data-grid/export-button';
 import { downloadXlsx } from '../../components/data-grid/xlsx-export';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { formatHours, formatMoney, toDay } from '../../lib/format';
-import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useTimeBudgetElements } from './api';
 
@@ -25,7 +22,6 @@ export function TimeBudgetElementPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
-  const [exporting, setExporting] = useState(false);
   const query = useTimeBudgetElements(scopeId);
   const rows = (query.data ?? []).map((r, i) => ({ ...r, id: `${r.projectId}-${i}` }));
   // The server leaves the amounts out for a caller who may not see a project's terms: their columns go too.
@@ -68,51 +64,18 @@ export function TimeBudgetElementPage() {
   }, [t, lang, withAmounts]);
   const title = t('section.time-budget-element');
 
-  async function exportXlsx() {
-    setExporting(true);
-    try {
-      await downloadXlsx(
-        columns.map((c) => ({ header: c.headerName ?? c.field })),
-        (query.data ?? []).map((r) => columns.map((c) => r[c.field as keyof TimeBudgetElement] ?? null)),
-        `${toDay(new Date())} ${t('time.budget.plural')}.xlsx`,
-      );
-    } catch (error) {
-      console.error(error);
-      notify(t('grid.exportFailed'), 'error');
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportXlsx = () =>
+    downloadXlsx(
+      columns.map((c) => ({ header: c.headerName ?? c.field })),
+      (query.data ?? []).map((r) => columns.map((c) => r[c.field as keyof TimeBudgetElement] ?? null)),
+      `${toDay(new Date())} ${t('time.budget.plural')}.xlsx`,
+    );
 
   return (
     <>
-      <PageHeader
-        title={title}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownload />}
-            onClick={() => void exportXlsx()}
-            disabled={exporting || !query.data?.length}
-          >
-            {exporting ? t('grid.exporting') : t('grid.export')}
-          </Button>
-        }
-      />
+      <PageHeader title={title} actions={<ExportButton onExport={exportXlsx} disabled={!query.data?.length} />} />
       <RetryAlert query={query}>{t('time.budget.loadFailed')}</RetryAlert>
-      <AppDataGrid
-        label={title}
-        rows={rows}
-        columns={columns}
-        loading={query.isFetching}
-        slots={{
-          noRowsOverlay: () => (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('time.project.empty')}
-            </Typography>
-          ),
-        }}
-      />
+      <AppDataGrid label={title} rows={rows} columns={columns} loading={query.isFetching} emptyText={t('time.project.empty')} />
     </>
   );
 }

@@ -1,11 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -15,34 +11,33 @@ import {
   type TimeComparisonQuery,
   type TimeComparisonRow,
   type TimeRecord,
-  timeComparisonPageSchema,
 } from '@pc/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
+import { fetchAllPages } from '../../components/data-grid/export-all';
+import { ExportButton } from '../../components/data-grid/export-button';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
+import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
 import { saveBlob } from '../../components/data-grid/xlsx-export';
-import type { DateRange } from '../../components/date-range';
-import { DateRangeFilter } from '../../components/date-range-filter';
+import { ListFilter, ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
-import { apiRequest } from '../../lib/api/api-client';
 import { formatDate, formatHours, parseDay, toDay } from '../../lib/format';
-import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
-import { fetchTimeRecordPage, timeRecordPageUrl, useProjects } from './api';
+import {
+  comparisonGrouping,
+  fetchTimeComparison,
+  timeComparisonDefaults,
+  timeComparisonQuery,
+  useProjects,
+  useTimeRecordSlice,
+} from './api';
 import { type ComparisonExport, comparisonFileName, comparisonWorkbook } from './comparison-export';
+import { ProjectFilters } from './project-filters';
 
 type Grouping = Pick<TimeComparisonQuery, 'bookedFor' | 'bookedBy' | 'dateGrouping'>;
-const PAGE_SIZES = [14, 30, 45];
-
-function currentMonth(now = new Date()): DateRange {
-  return {
-    from: new Date(now.getFullYear(), now.getMonth(), 1),
-    until: new Date(now.getFullYear(), now.getMonth() + 1, 0, 23, 59, 59),
-  };
-}
 
 /** Progress colour: red at 0, yellow at 50 %, green at 100 % (and above). */
 export function percentColour(p: number): string {
@@ -68,33 +63,15 @@ export function TimeComparisonPage() {
   const { t, i18n } = useTranslation();
   const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
   const lang = i18n.language;
-  const [grouping, setGrouping] = useState<Grouping>({ bookedFor: 'Company', bookedBy: 'Global', dateGrouping: 'Month' });
-  const [range, setRange] = useState<DateRange>(() => currentMonth());
-  const [companyId, setCompanyId] = useState('');
-  const [projectId, setProjectId] = useState('');
-  const [pagination, setPagination] = useState({ page: 0, pageSize: 14 });
   const [drill, setDrill] = useState<TimeComparisonRow | null>(null);
-  const [exporting, setExporting] = useState(false);
   const projects = useProjects();
-  const companies = [...new Map((projects.data ?? []).map((p) => [p.companyId, p.companyName])).entries()];
-  const companyProjects = (projects.data ?? []).filter((p) => !companyId || p.companyId === companyId);
-  const from = range.from ? toDay(range.from) : null;
-  const until = range.until ? toDay(range.until) : null;
-
-  const url = (page: number, pageSize: number) => {
-    const p = new URLSearchParams({ ...grouping, page: String(page), pageSize: String(pageSize) });
-    if (from) p.set('from', from);
-    if (until) p.set('until', until);
-    if (companyId) p.set('companyId', companyId);
-    if (projectId) p.set('projectId', projectId);
-    return `/time-comparison/query?${p}`;
-  };
-  const query = useQuery({
-    queryKey: ['time-comparison', scopeId, url(pagination.page, pagination.pageSize)],
-    queryFn: ({ signal }) => apiRequest(url(pagination.page, pagination.pageSize), { schema: timeComparisonPageSchema, signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!from && !!until,
-  });
+  const comparisonQuery = useMemo(() => timeComparisonQuery(scopeId), [scopeId]);
+  const grid = useServerGrid({ query: comparisonQuery, defaults: timeComparisonDefaults });
+  const { view, query } = grid;
+  const { companyId, projectId } = view.filters;
+  const grouping = comparisonGrouping(view);
+  const from = view.range.from ? toDay(view.range.from) : null;
+  const until = view.range.until ? toDay(view.range.until) : null;
   const withBudget = grouping.bookedFor === 'Company' && grouping.dateGrouping === 'Month';
 
   const periodLabel = (r: TimeComparisonRow) => {
@@ -185,96 +162,59 @@ export function TimeComparisonPage() {
     return cols;
   }, [t, lang, grouping, withBudget]);
 
-  async function exportXlsx() {
+  const exportXlsx = async () => {
     if (!from || !until) return;
-    setExporting(true);
-    try {
-      const rows: TimeComparisonRow[] = [];
-      for (let page = 0; ; page++) {
-        const res = await apiRequest(url(page, 500), { schema: timeComparisonPageSchema });
-        rows.push(...res.items);
-        if (res.items.length === 0 || rows.length >= res.total) break;
-      }
-      const label = (key: keyof Grouping) => t(`time.comparison.${key}.${grouping[key]}`);
-      const all = t('time.comparison.export.all');
-      const e: ComparisonExport = {
-        title: t('section.time-comparison'),
-        grouping: { bookedFor: label('bookedFor'), bookedBy: label('bookedBy'), dateGrouping: label('dateGrouping') },
-        from,
-        until,
-        periodLabel: t('time.comparison.export.period'),
-        totalLabel: t('time.comparison.export.total'),
-        filters: [
-          [t('time.comparison.bookedFor.label'), label('bookedFor')],
-          [t('time.comparison.bookedBy.label'), label('bookedBy')],
-          [t('time.comparison.dateGrouping.label'), label('dateGrouping')],
-          [t('time.field.company'), companies.find(([id]) => id === companyId)?.[1] ?? all],
-          [t('time.field.project'), (projects.data ?? []).find((p) => p.id === projectId)?.name ?? all],
-        ],
-        columns: columns.map((c) => ({
-          field: c.field,
-          header: c.headerName ?? c.field,
-          kind: c.type !== 'number' ? 'text' : c.cellClassName === 'percent' ? 'percent' : 'hours',
-        })),
-        rows,
-        text: (r, field) => {
-          if (field === 'referenceDate') return periodLabel(r);
-          if (field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
-          const v = r[field as keyof TimeComparisonRow];
-          return v == null ? '' : String(v);
-        },
-      };
-      const buffer = await comparisonWorkbook(e);
-      saveBlob(
-        new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-        comparisonFileName(e, grouping.bookedBy === 'Global'),
-      );
-    } catch (error) {
-      console.error(error);
-      notify(t('grid.exportFailed'), 'error');
-    } finally {
-      setExporting(false);
-    }
-  }
+    const rows = await fetchAllPages((page) => fetchTimeComparison(view, page, EXPORT_PAGE_SIZE));
+    const label = (key: keyof Grouping) => t(`time.comparison.${key}.${grouping[key]}`);
+    const all = t('time.comparison.export.all');
+    const e: ComparisonExport = {
+      title: t('section.time-comparison'),
+      grouping: { bookedFor: label('bookedFor'), bookedBy: label('bookedBy'), dateGrouping: label('dateGrouping') },
+      from,
+      until,
+      periodLabel: t('time.comparison.export.period'),
+      totalLabel: t('time.comparison.export.total'),
+      filters: [
+        [t('time.comparison.bookedFor.label'), label('bookedFor')],
+        [t('time.comparison.bookedBy.label'), label('bookedBy')],
+        [t('time.comparison.dateGrouping.label'), label('dateGrouping')],
+        [t('time.field.company'), (projects.data ?? []).find((p) => p.companyId === companyId)?.companyName ?? all],
+        [t('time.field.project'), (projects.data ?? []).find((p) => p.id === projectId)?.name ?? all],
+      ],
+      columns: columns.map((c) => ({
+        field: c.field,
+        header: c.headerName ?? c.field,
+        kind: c.type !== 'number' ? 'text' : c.cellClassName === 'percent' ? 'percent' : 'hours',
+      })),
+      rows,
+      text: (r, field) => {
+        if (field === 'referenceDate') return periodLabel(r);
+        if (field === 'issueName') return r.issueId ? `${r.issueNumber ?? ''} ${r.issueName ?? ''}`.trim() : '';
+        const v = r[field as keyof TimeComparisonRow];
+        return v == null ? '' : String(v);
+      },
+    };
+    const buffer = await comparisonWorkbook(e);
+    saveBlob(
+      new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      comparisonFileName(e, grouping.bookedBy === 'Global'),
+    );
+  };
 
   const title = t('section.time-comparison');
   const select = <K extends keyof Grouping>(key: K, options: readonly Grouping[K][]) => (
-    <TextField
-      select
-      size="small"
+    <ListFilter
+      grid={grid}
+      name={key}
       label={t(`time.comparison.${key}.label`)}
-      value={grouping[key]}
-      onChange={(e) => {
-        setGrouping((g) => ({ ...g, [key]: e.target.value }));
-        setPagination((p) => ({ ...p, page: 0 }));
-      }}
-      sx={{ width: { xs: '100%', sm: 170 } }}
-    >
-      {options.map((o) => (
-        <MenuItem key={o} value={o}>
-          {t(`time.comparison.${key}.${o}`)}
-        </MenuItem>
-      ))}
-    </TextField>
+      width={170}
+      options={options.map((o) => [o, t(`time.comparison.${key}.${o}`)] as const)}
+    />
   );
 
   return (
     <PickersProvider>
-      <PageHeader
-        title={title}
-        actions={
-          !drill && (
-            <Button
-              variant="outlined"
-              startIcon={<FileDownload />}
-              onClick={() => void exportXlsx()}
-              disabled={exporting || !query.data?.total}
-            >
-              {exporting ? t('grid.exporting') : t('grid.export')}
-            </Button>
-          )
-        }
-      />
+      <PageHeader title={title} actions={!drill && <ExportButton onExport={exportXlsx} disabled={!query.data?.total} />} />
       {drill ? (
         <DrillDown
           row={drill}
@@ -286,75 +226,23 @@ export function TimeComparisonPage() {
         />
       ) : (
         <>
-          <Paper
-            variant="outlined"
-            sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-          >
+          <ListToolbar grid={grid} range={{}}>
             {select('bookedFor', bookedForGroupings)}
             {select('bookedBy', bookedByGroupings)}
             {select('dateGrouping', dateGroupings)}
-            <TextField
-              select
-              size="small"
-              label={t('time.field.company')}
-              value={companyId}
-              onChange={(e) => {
-                setCompanyId(e.target.value);
-                setProjectId('');
-                setPagination((p) => ({ ...p, page: 0 }));
-              }}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companies.map(([id, name]) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('time.field.project')}
-              value={projectId}
-              onChange={(e) => {
-                setProjectId(e.target.value);
-                setPagination((p) => ({ ...p, page: 0 }));
-              }}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companyProjects.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <DateRangeFilter
-              value={range}
-              onChange={(r) => {
-                setRange(r);
-                setPagination((p) => ({ ...p, page: 0 }));
-              }}
-            />
-          </Paper>
+            <ProjectFilters grid={grid} width={200} />
+          </ListToolbar>
           {(!from || !until) && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('time.comparison.needRange')}
             </Alert>
           )}
           <RetryAlert query={query}>{t('time.comparison.loadFailed')}</RetryAlert>
-          <AppDataGrid<TimeComparisonRow>
+          <ServerDataGrid<TimeComparisonRow>
+            grid={grid}
             label={title}
-            rows={query.data?.items ?? []}
             getRowId={(r) => [r.referenceDate, r.companyId, r.projectId, r.issueId, r.userId].join('|')}
             columns={columns}
-            rowCount={query.data?.total ?? 0}
-            loading={query.isFetching}
-            paginationMode="server"
-            pageSizeOptions={PAGE_SIZES}
-            paginationModel={pagination}
-            onPaginationModelChange={setPagination}
             onRowClick={({ row }) => setDrill(row)}
             columnHeaderHeight={76}
             sx={{
@@ -368,14 +256,7 @@ export function TimeComparisonPage() {
               },
               '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'visible' },
             }}
-            slots={{
-              noRowsOverlay: () => (
-                <Typography color="text.secondary" sx={{ p: 3 }}>
-                  {t('time.comparison.empty')}
-                </Typography>
-              ),
-            }}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+            emptyText={t('time.comparison.empty')}
           />
         </>
       )}
@@ -398,7 +279,7 @@ function DrillDown(props: {
   const start = row.referenceDate > props.from ? row.referenceDate : props.from;
   const endOfPeriod = periodEnd(row, grouping.dateGrouping);
   const end = endOfPeriod < props.until ? endOfPeriod : props.until;
-  const url = timeRecordPageUrl(
+  const query = useTimeRecordSlice(
     {
       from: start,
       until: end,
@@ -407,12 +288,9 @@ function DrillDown(props: {
       userId: row.userId ?? undefined,
       itemId: row.issueId ?? undefined,
     },
-    'day',
-    'asc',
     pagination.page,
     pagination.pageSize,
   );
-  const query = useQuery({ queryKey: ['time-records', 'drill', url], queryFn: ({ signal }) => fetchTimeRecordPage(url, signal) });
   const columns: GridColDef<TimeRecord>[] = [
     { field: 'day', headerName: t('time.field.day'), width: 110, sortable: false, valueFormatter: (v: string) => formatDate(v) },
     {
@@ -439,11 +317,7 @@ function DrillDown(props: {
           {heading}
         </Typography>
       </Box>
-      {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('time.loadFailed')}
-        </Alert>
-      )}
+      <RetryAlert query={query}>{t('time.loadFailed')}</RetryAlert>
       <AppDataGrid<TimeRecord>
         label={heading}
         rows={query.data?.items ?? []}
@@ -453,13 +327,7 @@ function DrillDown(props: {
         paginationMode="server"
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        slots={{
-          noRowsOverlay: () => (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('time.emptyFiltered')}
-            </Typography>
-          ),
-        }}
+        emptyText={t('time.emptyFiltered')}
       />
     </>
   );

@@ -1,26 +1,25 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseClockTime, type TimeRecord, typedHours } from '@pc/shared';
-import { useEffect, useRef, useState } from 'react';
+import { parseClockTime, type TimeRecord, timeRecordInputSchema, typedHours } from '@pc/shared';
+import { useEffect, useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton } from '../../components/delete-button';
 import { DialogFrame } from '../../components/dialog-frame';
 import { formatHours, toDay } from '../../lib/format';
-import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDeleteTimeRecord, useLastTimeRecord, useProjects, useSaveTimeRecord } from './api';
-import { DateField, DecimalField, parseDecimal, useFieldMessage } from './fields';
+import { DateField, DecimalField, parseDecimal, SelectField, useFieldMessage } from './fields';
 
-/** The form's values: text inputs; the shared timeRecordInputSchema decides on the server. */
+const input = timeRecordInputSchema.shape;
+/** The shared booking input with the day, times and hours as the form's text fields hold them. */
 const formSchema = z
   .object({
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
@@ -30,7 +29,7 @@ const formSchema = z
     hours: z.string(),
     companyId: z.string().min(1, 'validation.required'),
     projectId: z.string().min(1, 'validation.required'),
-    description: z.string().trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+    description: input.description,
     billable: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -60,7 +59,6 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
   const projects = useProjects();
   const save = useSaveTimeRecord();
   const remove = useDeleteTimeRecord();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = record ? !record.rights.write : false;
   const itemId = record ? record.itemId : (item?.id ?? null);
   const valuesOf = (r: TimeRecord | null): FormValues => ({
@@ -150,203 +148,129 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
     const parsed = parseClockTime(e.target.value);
     if (parsed && parsed !== e.target.value) form.setValue(name, parsed, { shouldValidate: true });
   };
-  const startField = form.register('startTime', { onBlur: normalise('startTime') });
-  const endField = form.register('endTime', { onBlur: normalise('endTime') });
   const msg = useFieldMessage();
   const title = record ? (readOnly ? t('time.record.view') : t('time.record.edit')) : t('time.record.new');
 
   return (
-    <>
-      <DialogFrame
-        title={title}
-        onClose={onClose}
-        form={readOnly ? undefined : form}
-        submitLabel={t('time.save')}
-        width={600}
-        actions={
-          readOnly ? (
-            <Button onClick={onClose}>{t('help.ok')}</Button>
-          ) : record?.rights.delete ? (
-            <>
-              <Button color="error" onClick={() => setConfirmDelete(true)} disabled={form.busy} sx={{ mr: 'auto' }}>
-                {t('time.delete')}
-              </Button>
-              <Button onClick={onClose} disabled={form.busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" variant="contained" disabled={!form.canSubmit} loading={form.busy}>
-                {t('time.save')}
-              </Button>
-            </>
-          ) : undefined
-        }
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {item && <TextField label={t('time.field.item')} value={item.name} disabled variant="filled" />}
-          {!item && record?.itemName && (
-            <TextField label={t('time.field.item')} value={record.itemName} disabled variant="filled" />
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
-              control={form.control}
-              name="companyId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  required
-                  variant="filled"
-                  label={t('time.field.company')}
-                  name={field.name}
-                  value={companies.some(([id]) => id === field.value) ? field.value : ''}
-                  onChange={(e) => {
-                    field.onChange(e.target.value);
-                    form.setValue('projectId', '');
-                  }}
-                  inputRef={field.ref}
-                  disabled={readOnly}
-                  error={!!errors.companyId}
-                  helperText={
-                    msg(errors.companyId?.message) ?? (projects.isSuccess && !companies.length ? t('time.noProjects') : undefined)
-                  }
-                >
-                  {companies.map(([id, name]) => (
-                    <MenuItem key={id} value={id}>
-                      {name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="projectId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  fullWidth
-                  required
-                  variant="filled"
-                  label={t('time.field.project')}
-                  name={field.name}
-                  value={companyProjects.some((p) => p.id === field.value) ? field.value : ''}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  inputRef={field.ref}
-                  disabled={readOnly || !companyId}
-                  error={!!errors.projectId}
-                  helperText={msg(errors.projectId?.message)}
-                >
-                  {companyProjects.map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Stack>
-          {/* The date needs room for DD.MM.YYYY and its picker button; the three short fields share the rest. */}
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ '& > *': { flex: { sm: '1 1 0' }, minWidth: 0 }, '& > :first-of-type': { flex: { sm: '1.7 1 0' } } }}
-          >
-            <DateField
-              control={form.control}
-              name="day"
-              label={t('time.field.day')}
-              required
-              readOnly={readOnly}
-              error={msg(errors.day?.message)}
-            />
-            <TextField
-              label={t('time.field.start')}
-              variant="filled"
-              {...startField}
-              disabled={readOnly}
-              error={!!errors.startTime}
-              helperText={msg(errors.startTime?.message)}
-              placeholder={t('time.timePlaceholder')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
-              fullWidth
-            />
-            <TextField
-              label={t('time.field.end')}
-              variant="filled"
-              {...endField}
-              disabled={readOnly}
-              error={!!errors.endTime}
-              helperText={msg(errors.endTime?.message)}
-              placeholder={t('time.timePlaceholder')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
-              fullWidth
-            />
-            <DecimalField
-              label={t('time.field.hours')}
-              registration={form.register('hours')}
-              disabled={readOnly || !!(startTyped.trim() || endTyped.trim())}
-              error={msg(errors.hours?.message)}
-            />
-          </Stack>
-          {/* The hours that start and end come to, as they are typed. */}
-          <Typography
-            variant="caption"
-            color={computed === null && startTyped.trim() && endTyped.trim() ? 'error' : 'text.secondary'}
-            sx={{ mt: '4px !important' }}
-            aria-live="polite"
-            data-testid="computed-hours"
-          >
-            {computed !== null
-              ? t('time.computedHours', { hours: formatHours(computed, i18n.language) })
-              : startTyped.trim() && endTyped.trim() && parseClockTime(startTyped) && parseClockTime(endTyped)
-                ? t('time.validation.endBeforeStart')
-                : t('time.hoursHint')}
-          </Typography>
-          <TextField
-            label={t('time.field.description')}
-            required
-            multiline
-            minRows={2}
-            variant="filled"
-            {...form.register('description')}
-            disabled={readOnly}
-            error={!!errors.description}
-            helperText={msg(errors.description?.message)}
+    <DialogFrame
+      title={title}
+      onClose={onClose}
+      form={readOnly ? undefined : form}
+      submitLabel={t('time.save')}
+      width={600}
+      actions={readOnly ? <Button onClick={onClose}>{t('help.ok')}</Button> : undefined}
+      deleteAction={
+        record?.rights.delete && (
+          <DeleteButton
+            label={t('time.delete')}
+            confirmTitle={t('time.record.deleteTitle')}
+            confirmText={t('time.record.deleteText')}
+            onDelete={() => remove.mutateAsync(record.id)}
+            deletedText={t('time.record.deleted')}
+            onDeleted={onClose}
+            disabled={form.busy}
           />
-          <Controller
+        )
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {item && <TextField label={t('time.field.item')} value={item.name} disabled variant="filled" />}
+        {!item && record?.itemName && (
+          <TextField label={t('time.field.item')} value={record.itemName} disabled variant="filled" />
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <SelectField
             control={form.control}
-            name="billable"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={readOnly} />
-                }
-                label={t('time.field.billable')}
-              />
-            )}
+            name="companyId"
+            label={t('time.field.company')}
+            options={companies}
+            required
+            disabled={readOnly}
+            onPicked={() => form.setValue('projectId', '')}
+            error={msg(errors.companyId?.message)}
+            helperText={projects.isSuccess && !companies.length ? t('time.noProjects') : undefined}
+          />
+          <SelectField
+            control={form.control}
+            name="projectId"
+            label={t('time.field.project')}
+            options={companyProjects.map((p) => [p.id, p.name] as const)}
+            required
+            disabled={readOnly || !companyId}
+            error={msg(errors.projectId?.message)}
           />
         </Stack>
-      </DialogFrame>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('time.record.deleteTitle')}
-        text={t('time.record.deleteText')}
-        confirmLabel={t('time.delete')}
-        danger
-        busy={remove.isPending}
-        onClose={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          if (!record) return;
-          remove.mutate(record.id, {
-            onSuccess: () => {
-              notify(t('time.record.deleted'), 'success');
-              setConfirmDelete(false);
-              onClose();
-            },
-            onError: (error) => notify(errorText(t, error), 'error'),
-          });
-        }}
-      />
-    </>
+        {/* The date needs room for DD.MM.YYYY and its picker button; the three short fields share the rest. */}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ '& > *': { flex: { sm: '1 1 0' }, minWidth: 0 }, '& > :first-of-type': { flex: { sm: '1.7 1 0' } } }}
+        >
+          <DateField
+            control={form.control}
+            name="day"
+            label={t('time.field.day')}
+            required
+            readOnly={readOnly}
+            error={msg(errors.day?.message)}
+          />
+          {(['startTime', 'endTime'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={t(name === 'startTime' ? 'time.field.start' : 'time.field.end')}
+              variant="filled"
+              {...form.register(name, { onBlur: normalise(name) })}
+              disabled={readOnly}
+              error={!!errors[name]}
+              helperText={msg(errors[name]?.message)}
+              placeholder={t('time.timePlaceholder')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
+              fullWidth
+            />
+          ))}
+          <DecimalField
+            label={t('time.field.hours')}
+            registration={form.register('hours')}
+            disabled={readOnly || !!(startTyped.trim() || endTyped.trim())}
+            error={msg(errors.hours?.message)}
+          />
+        </Stack>
+        {/* The hours that start and end come to, as they are typed. */}
+        <Typography
+          variant="caption"
+          color={computed === null && startTyped.trim() && endTyped.trim() ? 'error' : 'text.secondary'}
+          sx={{ mt: '4px !important' }}
+          aria-live="polite"
+          data-testid="computed-hours"
+        >
+          {computed !== null
+            ? t('time.computedHours', { hours: formatHours(computed, i18n.language) })
+            : startTyped.trim() && endTyped.trim() && parseClockTime(startTyped) && parseClockTime(endTyped)
+              ? t('time.validation.endBeforeStart')
+              : t('time.hoursHint')}
+        </Typography>
+        <TextField
+          label={t('time.field.description')}
+          required
+          multiline
+          minRows={2}
+          variant="filled"
+          {...form.register('description')}
+          disabled={readOnly}
+          error={!!errors.description}
+          helperText={msg(errors.description?.message)}
+        />
+        <Controller
+          control={form.control}
+          name="billable"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={readOnly} />}
+              label={t('time.field.billable')}
+            />
+          )}
+        />
+      </Stack>
+    </DialogFrame>
   );
 }

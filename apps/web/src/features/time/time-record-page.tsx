@@ -1,20 +1,18 @@
 import Add from '@mui/icons-material/Add';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type TimeRecord, timeRecordSortFields } from '@pc/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportAll, useExporting } from '../../components/data-grid/export-all';
+import { exportAll } from '../../components/data-grid/export-all';
+import { ExportButton } from '../../components/data-grid/export-button';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid';
 import { EXPORT_PAGE_SIZE, useServerGrid } from '../../components/data-grid/use-server-grid';
-import { ListToolbar } from '../../components/list-toolbar';
+import { ListFilter, ListToolbar } from '../../components/list-toolbar';
 import { PageHeader } from '../../components/page-header';
 import { PickersProvider } from '../../components/pickers-provider';
 import { RetryAlert } from '../../components/retry-alert';
@@ -22,7 +20,8 @@ import { formatDate, formatHours, parseDay } from '../../lib/format';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { useUserLookup } from '../../lib/user-lookup';
-import { fetchTimeRecordView, timeRecordListDefaults, timeRecordPageQuery, useProjects } from './api';
+import { fetchTimeRecordView, timeRecordListDefaults, timeRecordPageQuery } from './api';
+import { ProjectFilters } from './project-filters';
 import { ProjectsPanel } from './projects-panel';
 import { TimeRecordDialog } from './time-record-dialog';
 
@@ -42,16 +41,12 @@ export function TimeRecordPage() {
   const readsAll = hasClaim(me, 'TimeRecords.ReadAll');
   const [tab, setTab] = useState<'records' | 'projects'>('records');
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
-  const { exporting, run } = useExporting();
-  const projects = useProjects();
   const users = useUserLookup();
   const recordQuery = useMemo(() => timeRecordPageQuery(scopeId), [scopeId]);
   const grid = useServerGrid({ query: recordQuery, defaults: timeRecordListDefaults });
-  const { view, setView, query } = grid;
+  const { view, query } = grid;
   const { companyId, projectId, userId } = view.filters;
   const hours = (h: number) => formatHours(h, i18n.language);
-  const companies = [...new Map((projects.data ?? []).map((p) => [p.companyId, p.companyName])).entries()];
-  const companyProjects = (projects.data ?? []).filter((p) => !companyId || p.companyId === companyId);
 
   const columns = useMemo<GridColDef<TimeRecord>[]>(
     () => [
@@ -86,21 +81,19 @@ export function TimeRecordPage() {
   );
 
   const exportXlsx = () =>
-    run(() =>
-      exportAll(
-        (page) => fetchTimeRecordView(view, page, EXPORT_PAGE_SIZE),
-        (r) => [
-          parseDay(r.day),
-          r.hours,
-          r.userName,
-          r.companyName,
-          r.projectName,
-          r.description,
-          r.itemName ?? '',
-          r.billable ? t('items.yes') : t('items.no'),
-        ],
-        columns.map((c) => ({ header: c.headerName ?? c.field, format: c.field === 'day' ? ('date' as const) : undefined })),
-      ),
+    exportAll(
+      (page) => fetchTimeRecordView(view, page, EXPORT_PAGE_SIZE),
+      (r) => [
+        parseDay(r.day),
+        r.hours,
+        r.userName,
+        r.companyName,
+        r.projectName,
+        r.description,
+        r.itemName ?? '',
+        r.billable ? t('items.yes') : t('items.no'),
+      ],
+      columns.map((c) => ({ header: c.headerName ?? c.field, format: c.field === 'day' ? ('date' as const) : undefined })),
     );
 
   const title = t('section.time-record');
@@ -112,14 +105,7 @@ export function TimeRecordPage() {
         actions={
           tab === 'records' && (
             <>
-              <Button
-                variant="outlined"
-                startIcon={<FileDownload />}
-                onClick={() => void exportXlsx()}
-                disabled={exporting || !query.data?.total}
-              >
-                {exporting ? t('grid.exporting') : t('grid.export')}
-              </Button>
+              <ExportButton onExport={exportXlsx} disabled={!query.data?.total} />
               {canBook && (
                 <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ record: null })}>
                   {t('time.record.book')}
@@ -138,52 +124,16 @@ export function TimeRecordPage() {
       ) : (
         <>
           <ListToolbar grid={grid} range={{}}>
-            <TextField
-              select
-              size="small"
-              label={t('time.field.company')}
-              value={companyId}
-              onChange={(e) => setView({ filters: { companyId: e.target.value, projectId: '' } })}
-              sx={{ width: { xs: '100%', sm: 220 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companies.map(([id, name]) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={t('time.field.project')}
-              value={projectId}
-              onChange={(e) => setView({ filters: { projectId: e.target.value } })}
-              sx={{ width: { xs: '100%', sm: 220 } }}
-            >
-              <MenuItem value="">{t('time.all')}</MenuItem>
-              {companyProjects.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {companyId ? p.name : `${p.name} (${p.companyName})`}
-                </MenuItem>
-              ))}
-            </TextField>
+            <ProjectFilters grid={grid} width={220} companyInProject />
             {readsAll && (
-              <TextField
-                select
-                size="small"
+              <ListFilter
+                grid={grid}
+                name="userId"
                 label={t('time.field.user')}
-                value={userId}
-                onChange={(e) => setView({ filters: { userId: e.target.value } })}
-                sx={{ width: { xs: '100%', sm: 200 } }}
-              >
-                <MenuItem value="">{t('time.all')}</MenuItem>
-                {(users.data ?? []).map((u) => (
-                  <MenuItem key={u.id} value={u.id}>
-                    {u.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                width={200}
+                all={t('time.all')}
+                options={(users.data ?? []).map((u) => [u.id, u.name] as const)}
+              />
             )}
           </ListToolbar>
           <RetryAlert query={query}>{t('time.loadFailed')}</RetryAlert>
@@ -193,13 +143,7 @@ export function TimeRecordPage() {
             columns={columns}
             sortFieldOf={sortFieldOf}
             onRowClick={({ row }) => setDialog({ record: row })}
-            slots={{
-              noRowsOverlay: () => (
-                <Typography color="text.secondary" sx={{ p: 3 }}>
-                  {filtered ? t('time.emptyFiltered') : t('time.empty')}
-                </Typography>
-              ),
-            }}
+            emptyText={filtered ? t('time.emptyFiltered') : t('time.empty')}
           />
           {query.data && (
             <Paper variant="outlined" sx={{ mt: 1, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 4 } }}>

@@ -162,3 +162,27 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const data: unknown = await res.json();
   return options.schema ? options.schema.parse(data) : (data as T);
 }
+
+/** A record to save: a new one (`id` null) or the version the form edited (`ifMatch`). */
+export interface RecordSave<I> {
+  id: string | null;
+  input: I;
+  ifMatch?: number;
+}
+
+/**
+ * Creates a record (POST `path`) or updates one (PUT `path/id`, If-Match the version edited: a
+ * change saved in between answers 409 instead of being overwritten).
+ */
+export function saveRecord<I, T>(
+  path: string,
+  { id, input, ifMatch }: RecordSave<I>,
+  schema: { parse(data: unknown): T },
+): Promise<T> {
+  return apiRequest(id ? `${path}/${id}` : path, {
+    method: id ? 'PUT' : 'POST',
+    json: input,
+    schema,
+    ifMatch: id ? ifMatch : undefined,
+  });
+}

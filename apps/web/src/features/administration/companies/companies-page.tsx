@@ -1,13 +1,10 @@
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import Science from '@mui/icons-material/Science';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -19,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppDataGrid } from '../../../components/data-grid/app-data-grid';
 import { DemoCountdown } from '../../../components/demo-countdown';
+import { SearchField } from '../../../components/search-field';
 import { TextLink } from '../../../components/text-link';
 import { formatDate } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
@@ -151,22 +149,11 @@ export function CompaniesPage() {
           {t('section.companies')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', width: { xs: '100%', md: 'auto' } }}>
-          <TextField
-            size="small"
-            type="search"
+          <SearchField
             label={t('companiesAdmin.search')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             sx={{ width: { xs: '100%', sm: 240 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           {canCreate && isAgency && (
             <Button

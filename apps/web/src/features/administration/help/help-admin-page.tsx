@@ -1,17 +1,14 @@
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -22,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
+import { SearchField } from '../../../components/search-field';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { findRouteDef } from '../../../lib/routing/route-table';
@@ -167,23 +165,11 @@ export function HelpAdminPage() {
         {t('helpAdmin.intro')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
+        <SearchField
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           label={t('helpAdmin.search')}
-          type="search"
-          size="small"
-          autoComplete="off"
           sx={{ flexGrow: 1, maxWidth: { sm: 420 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <ToggleButtonGroup
           value={locale}

@@ -1,13 +1,10 @@
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AdminUser, Role } from '@pc/shared';
@@ -18,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PickersProvider } from '../../../components/pickers-provider';
+import { SearchField } from '../../../components/search-field';
 import { useNow } from '../../../components/use-now';
 import { useGrantableRoles } from '../../../lib/invitations';
 import { errorText } from '../../../lib/messages';
@@ -134,23 +132,12 @@ export function UsersPage() {
         title={t('section.users')}
         actions={
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
-            <TextField
-              size="small"
+            <SearchField
               variant="outlined"
-              type="search"
               label={t('usersAdmin.search')}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               sx={{ width: { xs: '100%', sm: 260 } }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
             />
             <Button
               variant="contained"
