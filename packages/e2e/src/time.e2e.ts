@@ -150,6 +150,13 @@ describe('time', () => {
     const header = comparison.rows.find((r) => r.includes('Projekt') && r.includes('Gebucht (h)'))!;
     const exported = comparison.rows.find((r) => r[header.indexOf('Projekt')] === 'DSB-Betreuung')!;
     expect(comparison.rows.at(-1)![0]).toBe('Summe');
+    // Under the grid, the hours of every matching row: the same sum as the export's totals row.
+    const bookedTotal = comparison.rows.at(-1)![header.indexOf('Gebucht (h)')] as number;
+    const totals = page.getByTestId('comparison-totals');
+    expect(await totals.innerText()).toContain(`Gebucht (h): ${hours2(bookedTotal)}`);
+    expect(await totals.innerText()).toContain('Summe aller Zeilen');
+    await totals.scrollIntoViewIfNeeded();
+    await shot(page, 'time-comparison-totals-desktop');
     expect(exported[header.indexOf('Unternehmen')]).toBe('Bäckerei Schmidt');
     expect(exported[header.indexOf('Gebucht (h)')]).toBe(1.5);
     expect(exported[header.indexOf('Geplant (h)')]).toBe(8);

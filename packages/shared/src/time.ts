@@ -225,7 +225,19 @@ export const timeComparisonRowSchema = z.object({
   bookedTimeOfPlannedHoursByProject: z.number().nullable(),
 });
 export type TimeComparisonRow = z.infer<typeof timeComparisonRowSchema>;
-export const timeComparisonPageSchema = z.object({ items: z.array(timeComparisonRowSchema), total: z.number().int() });
+/** A page of comparison rows with the hours summed over every row the filter matches (the grid's totals). */
+export const timeComparisonPageSchema = z.object({
+  items: z.array(timeComparisonRowSchema),
+  total: z.number().int(),
+  sums: z.object({
+    budget: z.number().nullable(),
+    plannedTime: z.number().nullable(),
+    futurePlannedTime: z.number().nullable(),
+    bookedTime: z.number(),
+  }),
+});
+export type TimeComparisonPage = z.infer<typeof timeComparisonPageSchema>;
+export type TimeComparisonSums = TimeComparisonPage['sums'];
 
 /**
  * A time budget element row: one per project and person-specific rate (or one without).

@@ -18,7 +18,7 @@ describe('time comparison', () => {
   const query = async (q: string, token = admin) => {
     const res = await t.app.inject({ url: `/api/time-comparison/query?${q}`, headers: t.auth(token) });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: Row[]; total: number };
+    return res.json() as { items: Row[]; total: number; sums: Record<string, number | null> };
   };
   const book = async (token: string, projectId: string, day: string, hours: number) => {
     const res = await t.app.inject({
@@ -76,6 +76,8 @@ describe('time comparison', () => {
     const res = await query(`bookedFor=Company&dateGrouping=Month&from=2027-01-01&until=2027-02-28&projectId=${a}`);
     expect(res.total).toBe(2);
     const [jan, feb] = res.items;
+    // The hours over every matching row, for the grid's totals: January and February together.
+    expect(res.sums).toEqual({ budget: 20, plannedTime: 59, futurePlannedTime: 43, bookedTime: 7.5 });
     // January: booked 2 + 3 + 1; planned 31; future = the 17th–31st = 15 days; plan of A overall 59.
     expect(jan).toMatchObject({
       referenceDate: '2027-01-01',
@@ -113,9 +115,11 @@ describe('time comparison', () => {
     const second = await query(`bookedFor=Company&from=2027-01-01&until=2027-02-28&projectId=${a}&pageSize=1&page=1`);
     expect(second.items.map((r) => r.referenceDate)).toEqual(['2027-02-01']);
     expect(second.total).toBe(2);
+    expect(second.sums).toEqual(res.sums);
     expect(await query(`bookedFor=Company&from=2027-01-01&until=2027-02-28&projectId=${a}&page=5`)).toEqual({
       items: [],
       total: 2,
+      sums: res.sums,
     });
   });
 
@@ -215,7 +219,11 @@ describe('time comparison', () => {
         .statusCode,
     ).toBe(403);
     const other = await t.tokenFor('other@demo.local');
-    expect(await query('from=2026-01-01&until=2027-12-31', other)).toEqual({ items: [], total: 0 });
+    expect(await query('from=2026-01-01&until=2027-12-31', other)).toEqual({
+      items: [],
+      total: 0,
+      sums: { budget: null, plannedTime: null, futurePlannedTime: null, bookedTime: 0 },
+    });
     for (const bad of [
       'from=2027-02-01&until=2027-01-01',
       'from=2027-01-01&until=2027-01-31&dateGrouping=Hour',

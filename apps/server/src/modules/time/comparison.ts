@@ -1,4 +1,4 @@
-import type { TimeBudgetElement, TimeComparisonQuery, TimeComparisonRow, TimeMonthSummary } from '@pc/shared';
+import type { TimeBudgetElement, TimeComparisonPage, TimeComparisonQuery, TimeComparisonRow, TimeMonthSummary } from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam, queryRows } from '../../db/types';
 import { fullName } from '../../db/user-name';
@@ -29,11 +29,7 @@ function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
  * the formulas are in docs/decisions/0023-time-comparison.md. `today` is the product's time zone's
  * date: planned hours of later days are future planned.
  */
-export async function queryTimeComparison(
-  ctx: Ctx,
-  q: TimeComparisonQuery,
-  today: string,
-): Promise<{ items: TimeComparisonRow[]; total: number }> {
+export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, today: string): Promise<TimeComparisonPage> {
   const scope = arrayParam(ctx.scopeCompanyIds);
   const byCompany = q.bookedFor !== 'Global';
   const byIssue = q.bookedFor === 'Issue';
@@ -129,7 +125,11 @@ export async function queryTimeComparison(
            round(100 * m.planned / nullif(m.budget, 0), 1)::float8 as "plannedBudgetPercentage",
            round(100 * m.booked / nullif(m.budget, 0), 1)::float8 as "bookedBudgetPercentage",
            round(100 * m.booked / nullif(m.project_planned, 0), 1)::float8 as "bookedTimeOfPlannedHoursByProject",
-           count(*) over ()::int as "total"
+           count(*) over ()::int as "total",
+           round(sum(m.budget) over (), 2)::float8 as "sumBudget",
+           round(sum(m.planned) over (), 2)::float8 as "sumPlanned",
+           round(sum(m.future) over (), 2)::float8 as "sumFuture",
+           round(sum(m.booked) over (), 2)::float8 as "sumBooked"
     from measured m
     left join company c on c.id = m.company_id
     left join company pc on pc.id = c.parent_id
@@ -139,12 +139,23 @@ export async function queryTimeComparison(
     order by m.period, c.name nulls first, p.name nulls first, i.number nulls first, u.lastname nulls first, u.firstname, m.user_id
     limit ${q.pageSize} offset ${q.page * q.pageSize}`,
   );
-  // Past the last page the window count has no row to ride on; the first page's count answers.
-  if (!rows.length && q.page > 0)
-    return { items: [], total: (await queryTimeComparison(ctx, { ...q, page: 0, pageSize: 1 }, today)).total };
-  const total = rows.length ? Number(rows[0]!.total) : 0;
-  const items = rows.map(({ total: _t, ...r }) => r as unknown as TimeComparisonRow);
-  return { items, total };
+  // Past the last page the window count and sums have no row to ride on; the first page's answer them.
+  if (!rows.length && q.page > 0) {
+    const { total, sums } = await queryTimeComparison(ctx, { ...q, page: 0, pageSize: 1 }, today);
+    return { items: [], total, sums };
+  }
+  const first = rows[0] as Record<string, unknown> | undefined;
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  const sums = {
+    budget: num(first?.sumBudget),
+    plannedTime: num(first?.sumPlanned),
+    futurePlannedTime: num(first?.sumFuture),
+    bookedTime: num(first?.sumBooked) ?? 0,
+  };
+  const items = rows.map(
+    ({ total: _t, sumBudget: _b, sumPlanned: _p, sumFuture: _f, sumBooked: _s, ...r }) => r as unknown as TimeComparisonRow,
+  );
+  return { items, total: first ? Number(first.total) : 0, sums };
 }
 
 /**

@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -10,6 +11,7 @@ import {
   dateGroupings,
   type TimeComparisonQuery,
   type TimeComparisonRow,
+  type TimeComparisonSums,
   type TimeRecord,
 } from '@pc/shared';
 import { useMemo, useState } from 'react';
@@ -258,9 +260,52 @@ export function TimeComparisonPage() {
             }}
             emptyText={t('time.comparison.empty')}
           />
+          {query.data && query.data.total > 0 && <ComparisonTotals sums={query.data.sums} withBudget={withBudget} lang={lang} />}
         </>
       )}
     </PickersProvider>
+  );
+}
+
+/**
+ * The hours of every row the filter matches (not only this page), and the shares recomputed from
+ * those sums: a percentage is never added up.
+ */
+function ComparisonTotals({ sums, withBudget, lang }: { sums: TimeComparisonSums; withBudget: boolean; lang: string }) {
+  const { t } = useTranslation();
+  const percent = (a: number | null, b: number | null) =>
+    a == null || !b
+      ? null
+      : `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 }).format((100 * a) / b)} %`;
+  const entries: [string, string | null][] = [
+    ['bookedTime', formatHours(sums.bookedTime, lang)],
+    ['plannedTime', sums.plannedTime == null ? null : formatHours(sums.plannedTime, lang)],
+    ['futurePlannedTime', sums.futurePlannedTime == null ? null : formatHours(sums.futurePlannedTime, lang)],
+    ['bookedPlannedPercentage', percent(sums.bookedTime, sums.plannedTime)],
+  ];
+  if (withBudget) {
+    entries.push(
+      ['budget', sums.budget == null ? null : formatHours(sums.budget, lang)],
+      ['bookedBudgetPercentage', percent(sums.bookedTime, sums.budget)],
+    );
+  }
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="comparison-totals"
+      sx={{ mt: 1, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', columnGap: { xs: 2, sm: 4 }, rowGap: 0.5 }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {t('time.comparison.totals')}
+      </Typography>
+      {entries
+        .filter(([, value]) => value !== null)
+        .map(([field, value]) => (
+          <Typography key={field} variant="body2">
+            {t(`time.comparison.field.${field}`)}: <strong>{value}</strong>
+          </Typography>
+        ))}
+    </Paper>
   );
 }
 
