@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog, useConfirmedAction } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
-import { FilledTextField } from '../../components/filled-text-field';
+import { FormFilledField } from '../../components/form/form-filled-field';
 import { RecordList, RecordRow } from '../../components/record-list';
 import { ShownOnceDialog, useCreateShownOnce } from '../../components/shown-once-dialog';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
@@ -57,6 +57,7 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
     },
   });
   const { errors } = form.formState;
+  const message = (key?: string) => messageText(t, key);
   const names = new Map((companies.data ?? []).map((c) => [c.id, c.name]));
   return (
     <DialogFrame
@@ -68,25 +69,24 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
       width={560}
     >
       <Stack spacing={2}>
-        <FilledTextField
-          {...form.register('name')}
+        <FormFilledField
+          form={form}
+          name="name"
+          messageOf={message}
           label={t('profileEdit.apiTokens.name')}
           required
           autoFocus
-          error={!!errors.name}
-          helperText={messageText(t, errors.name?.message)}
           disabled={form.busy}
         />
-        <FilledTextField
-          {...form.register('expiresOn')}
+        <FormFilledField
+          form={form}
+          name="expiresOn"
+          messageOf={message}
+          hint={t('profileEdit.apiTokens.expiresHint', { days: API_TOKEN_MAX_DAYS - 1 })}
           type="date"
           label={t('profileEdit.apiTokens.expiresOn')}
           required
           inputProps={{ min: toDay(new Date(today.getTime() + dayMs)), max: toDay(new Date(today.getTime() + 365 * dayMs)) }}
-          error={!!errors.expiresOn}
-          helperText={
-            messageText(t, errors.expiresOn?.message) ?? t('profileEdit.apiTokens.expiresHint', { days: API_TOKEN_MAX_DAYS - 1 })
-          }
           disabled={form.busy}
         />
         <Controller

@@ -1,8 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilledTextField } from '../../components/filled-text-field';
+import { PasswordField } from '../../components/form/password-field';
 import { messageText } from '../../lib/messages';
-import { PasswordField } from './password-field';
 
 interface FieldProps {
   field: UseFormRegisterReturn;

@@ -1,11 +1,10 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type InvitationInput, type InvitationPurpose, invitationInputSchema } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
+import { FormSelectField } from '../../components/form/form-select-field';
 import { FormTextField } from '../../components/form-text-field';
 import { createInvitation, invitationsKey, useGrantableRoles } from '../../lib/invitations';
 import { errorText, messageText } from '../../lib/messages';
@@ -46,31 +45,16 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
       if (!onFields) notify(t('invitation.save.error', { message: errorText(t, error) }), 'error');
     },
   });
-  const { errors } = form.formState;
   const text = (m?: string) => messageText(t, m);
 
   return (
     <DialogFrame title={t('invitation.create.title')} onClose={onClose} form={form} submitLabel={t('common.ok')} width={640}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         {both && (
-          <Controller
-            control={form.control}
-            name="purpose"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('invitation.field.purpose')}
-                name={field.name}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-                inputRef={field.ref}
-                disabled={form.busy}
-              >
-                <MenuItem value="AsDpo">{t('invitation.purpose.AsDpo')}</MenuItem>
-                <MenuItem value="AsClient">{t('invitation.purpose.AsClient')}</MenuItem>
-              </TextField>
-            )}
-          />
+          <FormSelectField form={form} name="purpose" label={t('invitation.field.purpose')} disabled={form.busy}>
+            <MenuItem value="AsDpo">{t('invitation.purpose.AsDpo')}</MenuItem>
+            <MenuItem value="AsClient">{t('invitation.purpose.AsClient')}</MenuItem>
+          </FormSelectField>
         )}
         <FormTextField
           form={form}
@@ -85,29 +69,22 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
           disabled={form.busy}
         />
         {form.watch('purpose') === 'AsDpo' && roles.data && (
-          <Controller
-            control={form.control}
+          <FormSelectField
+            form={form}
             name="grantRoleIds"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('invitation.field.grantRoles')}
-                name={field.name}
-                value={field.value?.[0] ?? externalDpo?.id ?? ''}
-                onChange={(e) => field.onChange([e.target.value])}
-                inputRef={field.ref}
-                disabled={form.busy}
-                error={!!errors.grantRoleIds}
-                helperText={text(errors.grantRoleIds?.message) ?? t('invitation.field.grantRolesHelp')}
-              >
-                {roles.data.map((r) => (
-                  <MenuItem key={r.id} value={r.id}>
-                    {r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+            messageOf={text}
+            hint={t('invitation.field.grantRolesHelp')}
+            label={t('invitation.field.grantRoles')}
+            shown={(ids) => ids?.[0] ?? externalDpo?.id ?? ''}
+            chosen={(id) => [id]}
+            disabled={form.busy}
+          >
+            {roles.data.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name}
+              </MenuItem>
+            ))}
+          </FormSelectField>
         )}
         <FormTextField
           form={form}

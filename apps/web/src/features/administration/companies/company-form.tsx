@@ -14,6 +14,7 @@ import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyFor
 import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { type SubmitMeta, useZodForm } from '../../../lib/use-zod-form';
@@ -62,6 +63,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
   const { errors, isDirty } = formState;
   const parents = parentOptions(companies, company?.id ?? null);
   const type = form.watch('type');
+  const message = (key?: string) => fieldMessage(t, key);
   const childCount = company?.numberOfChildCompanies ?? 0;
 
   // A fresh answer from the server becomes the new starting point.
@@ -78,31 +80,19 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
         <Section title={t('companiesAdmin.section.general')}>
           <FieldGrid>
             <TextInput name="name" required wide autoComplete="organization" {...fieldProps} />
-            <Controller
-              control={control}
+            <FormSelectField
+              form={form}
               name="type"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label={t('companiesAdmin.field.type')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  inputRef={field.ref}
-                  error={!!fieldState.error}
-                  helperText={
-                    fieldMessage(t, fieldState.error?.message) ??
-                    (childCount > 0 && type === 'Group' ? t('companiesAdmin.typeLocked') : undefined)
-                  }
-                >
-                  {companyTypes.map((value) => (
-                    <MenuItem key={value} value={value} disabled={value === 'Company' && childCount > 0}>
-                      {t(`companiesAdmin.type.${value}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+              messageOf={message}
+              hint={childCount > 0 && type === 'Group' ? t('companiesAdmin.typeLocked') : undefined}
+              label={t('companiesAdmin.field.type')}
+            >
+              {companyTypes.map((value) => (
+                <MenuItem key={value} value={value} disabled={value === 'Company' && childCount > 0}>
+                  {t(`companiesAdmin.type.${value}`)}
+                </MenuItem>
+              ))}
+            </FormSelectField>
             {company ? (
               // The place of an existing company changes through the move action only.
               <TextField
@@ -112,33 +102,23 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
                 slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
               />
             ) : (
-              <Controller
-                control={control}
+              <FormSelectField
+                form={form}
                 name="parentCompanyId"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label={t('companiesAdmin.field.parent')}
-                    name={field.name}
-                    value={field.value ?? NO_PARENT}
-                    onChange={(e) => field.onChange(e.target.value || null)}
-                    inputRef={field.ref}
-                    error={!!fieldState.error}
-                    helperText={
-                      fieldMessage(t, fieldState.error?.message) ??
-                      (!field.value && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined)
-                    }
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
-                    {parents.map((p) => (
-                      <MenuItem key={p.id} value={p.id}>
-                        {p.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                messageOf={message}
+                hint={!form.watch('parentCompanyId') && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined}
+                label={t('companiesAdmin.field.parent')}
+                shown={(value) => value ?? NO_PARENT}
+                chosen={(value) => value || null}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              >
+                <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
+                {parents.map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </FormSelectField>
             )}
             <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
               <FormLabel component="legend" id={flagsLabelId} sx={{ mb: 0.5 }}>

@@ -19,6 +19,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { SelectInput } from '../../../components/form-inputs';
 import { FormTextField } from '../../../components/form-text-field';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
@@ -112,26 +113,15 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
           autoComplete="off"
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <Controller
-            control={form.control}
-            name="language"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('usersAdmin.field.language')}
-                name={field.name}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-                inputRef={field.ref}
-              >
-                {[...new Set([...offered, field.value])].map((l) => (
-                  <MenuItem key={l} value={l}>
-                    {t(`language.name.${l}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormSelectField form={form} name="language" label={t('usersAdmin.field.language')}>
+            {(value) =>
+              [...new Set([...offered, value])].map((l) => (
+                <MenuItem key={l} value={l}>
+                  {t(`language.name.${l}`)}
+                </MenuItem>
+              ))
+            }
+          </FormSelectField>
           <Controller
             control={form.control}
             name="validUntil"
