@@ -58,6 +58,7 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
   });
   const { errors } = form.formState;
   const message = (key?: string) => messageText(t, key);
+  const fieldProps = { form, messageOf: message, required: true, disabled: form.busy };
   const names = new Map((companies.data ?? []).map((c) => [c.id, c.name]));
   return (
     <DialogFrame
@@ -69,25 +70,14 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
       width={560}
     >
       <Stack spacing={2}>
+        <FormFilledField {...fieldProps} name="name" label={t('profileEdit.apiTokens.name')} autoFocus />
         <FormFilledField
-          form={form}
-          name="name"
-          messageOf={message}
-          label={t('profileEdit.apiTokens.name')}
-          required
-          autoFocus
-          disabled={form.busy}
-        />
-        <FormFilledField
-          form={form}
+          {...fieldProps}
           name="expiresOn"
-          messageOf={message}
           hint={t('profileEdit.apiTokens.expiresHint', { days: API_TOKEN_MAX_DAYS - 1 })}
           type="date"
           label={t('profileEdit.apiTokens.expiresOn')}
-          required
           inputProps={{ min: toDay(new Date(today.getTime() + dayMs)), max: toDay(new Date(today.getTime() + 365 * dayMs)) }}
-          disabled={form.busy}
         />
         <Controller
           control={form.control}

@@ -58,6 +58,7 @@ export function ChangePasswordPage() {
 
   const mismatch = repeated.length > 0 && repeated !== newPassword;
   const message = (key?: string) => messageText(t, key);
+  const passwordProps = { password: true, form, messageOf: message, required: true, alertHelperText: true, disabled: busy };
 
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
@@ -76,40 +77,25 @@ export function ChangePasswordPage() {
               </Stack>
               {expired && <Alert severity="warning">{t('account.changePassword.expired')}</Alert>}
               <FormFilledField
-                password
-                form={form}
+                {...passwordProps}
                 name="existingPassword"
-                messageOf={message}
                 label={t('account.changePassword.existing')}
                 autoComplete="current-password"
                 autoFocus
-                required
-                alertHelperText
-                disabled={busy}
               />
               <FormFilledField
-                password
-                form={form}
+                {...passwordProps}
                 name="newPassword"
-                messageOf={message}
                 label={t('account.changePassword.new')}
                 autoComplete="new-password"
-                required
-                alertHelperText
-                disabled={busy}
               />
               <FormFilledField
-                password
-                form={form}
+                {...passwordProps}
                 name="newPasswordRepeated"
-                messageOf={message}
                 hint={mismatch ? t('account.messages.password.mismatch') : undefined}
                 error={mismatch}
                 label={t('account.changePassword.repeated')}
                 autoComplete="new-password"
-                required
-                alertHelperText
-                disabled={busy}
               />
               <PasswordCriteriaList password={newPassword} repeated={repeated} />
               <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>

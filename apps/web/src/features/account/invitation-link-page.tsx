@@ -38,41 +38,29 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
     },
   });
   const messageOf = (key?: string) => messageText(t, key);
+  const fieldProps = { form, messageOf, required: true, disabled: form.busy };
   return (
     <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField
-            form={form}
+            {...fieldProps}
             name="firstname"
-            messageOf={messageOf}
             label={t('invitation.link.firstname')}
-            required
             autoFocus
             fullWidth
             autoComplete="given-name"
-            disabled={form.busy}
           />
           <FormTextField
-            form={form}
+            {...fieldProps}
             name="lastname"
-            messageOf={messageOf}
             label={t('invitation.link.lastname')}
-            required
             fullWidth
             autoComplete="family-name"
-            disabled={form.busy}
           />
         </Stack>
-        <FormTextField
-          form={form}
-          name="companyName"
-          messageOf={messageOf}
-          label={t(`invitation.link.companyName.${info.purpose}`)}
-          required
-          disabled={form.busy}
-        />
+        <FormTextField {...fieldProps} name="companyName" label={t(`invitation.link.companyName.${info.purpose}`)} />
         <NewPasswordFields form={form} busy={form.busy} />
         <LinkFormSubmit form={form} label={t('invitation.link.register')} />
       </Stack>

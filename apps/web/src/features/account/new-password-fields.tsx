@@ -29,31 +29,26 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   const mismatch = repeated.length > 0 && repeated !== password;
   const serverMessage = (field: keyof NewPasswordValues) => (key?: string) =>
     errors[field]?.type === 'server' ? messageText(t, key) : undefined;
+  const shared = { password: true, form: f, required: true, disabled: busy };
   return (
     <>
       <FormFilledField
-        password
-        form={f}
+        {...shared}
         name="password"
         messageOf={serverMessage('password')}
         label={t('account.reset.password')}
         autoComplete="new-password"
         autoFocus={autoFocus}
-        required
         alertHelperText
-        disabled={busy}
       />
       <FormFilledField
-        password
-        form={f}
+        {...shared}
         name="passwordRepeated"
         messageOf={serverMessage('passwordRepeated')}
         hint={mismatch ? t('account.messages.password.mismatch') : undefined}
         error={mismatch}
         label={t('account.reset.passwordRepeated')}
         autoComplete="new-password"
-        required
-        disabled={busy}
       />
       <PasswordCriteriaList password={password} repeated={repeated} />
     </>

@@ -39,6 +39,7 @@ export function PersonalCard({ me }: { me: UserMe }) {
   const { reset } = form;
   const { isDirty } = form.formState;
   const message = (key?: string) => profileMessage(t, key);
+  const fieldProps = { form, messageOf: message, required: true };
 
   // A fresh `me` (saved here or elsewhere) becomes the new starting point of the form.
   useEffect(() => reset({ firstname: me.firstname, lastname: me.lastname }), [me.firstname, me.lastname, reset]);
@@ -66,20 +67,16 @@ export function PersonalCard({ me }: { me: UserMe }) {
             }}
           >
             <FormFilledField
-              form={form}
+              {...fieldProps}
               name="firstname"
-              messageOf={message}
               label={t('profileEdit.personal.firstname')}
               autoComplete="given-name"
-              required
             />
             <FormFilledField
-              form={form}
+              {...fieldProps}
               name="lastname"
-              messageOf={message}
               label={t('profileEdit.personal.lastname')}
               autoComplete="family-name"
-              required
             />
           </Box>
           <Stack direction="row" sx={{ mt: 2, gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

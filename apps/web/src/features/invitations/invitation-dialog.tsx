@@ -46,6 +46,7 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
     },
   });
   const text = (m?: string) => messageText(t, m);
+  const fieldProps = { form, messageOf: text, disabled: form.busy };
 
   return (
     <DialogFrame title={t('invitation.create.title')} onClose={onClose} form={form} submitLabel={t('common.ok')} width={640}>
@@ -57,27 +58,23 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
           </FormSelectField>
         )}
         <FormTextField
-          form={form}
+          {...fieldProps}
           name="recipient"
-          messageOf={text}
           hint={t('invitation.field.recipientHelp')}
           label={t('invitation.field.recipient')}
           type="email"
           autoComplete="off"
           required
           autoFocus
-          disabled={form.busy}
         />
         {form.watch('purpose') === 'AsDpo' && roles.data && (
           <FormSelectField
-            form={form}
+            {...fieldProps}
             name="grantRoleIds"
-            messageOf={text}
             hint={t('invitation.field.grantRolesHelp')}
             label={t('invitation.field.grantRoles')}
             shown={(ids) => ids?.[0] ?? externalDpo?.id ?? ''}
             chosen={(id) => [id]}
-            disabled={form.busy}
           >
             {roles.data.map((r) => (
               <MenuItem key={r.id} value={r.id}>
@@ -86,15 +83,7 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
             ))}
           </FormSelectField>
         )}
-        <FormTextField
-          form={form}
-          name="message"
-          messageOf={text}
-          label={t('invitation.field.message')}
-          multiline
-          rows={15}
-          disabled={form.busy}
-        />
+        <FormTextField {...fieldProps} name="message" label={t('invitation.field.message')} multiline rows={15} />
       </Stack>
     </DialogFrame>
   );

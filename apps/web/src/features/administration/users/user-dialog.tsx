@@ -79,6 +79,7 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
   });
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t([`usersAdmin.${key}`, `items.${key}`, key, 'items.validation.invalid']) : undefined);
+  const fieldProps = { form, messageOf: message, required: true };
   const homeCompanyId = form.watch('companyId');
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
 
@@ -93,25 +94,10 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
       <Stack spacing={2} sx={{ pt: 1 }}>
         {!user && <Alert severity="info">{t('usersAdmin.inviteHint')}</Alert>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField
-            form={form}
-            name="firstname"
-            messageOf={message}
-            label={t('usersAdmin.field.firstname')}
-            required
-            autoFocus
-          />
-          <FormTextField form={form} name="lastname" messageOf={message} label={t('usersAdmin.field.lastname')} required />
+          <FormTextField {...fieldProps} name="firstname" label={t('usersAdmin.field.firstname')} autoFocus />
+          <FormTextField {...fieldProps} name="lastname" label={t('usersAdmin.field.lastname')} />
         </Box>
-        <FormTextField
-          form={form}
-          name="email"
-          messageOf={message}
-          label={t('usersAdmin.field.email')}
-          required
-          type="email"
-          autoComplete="off"
-        />
+        <FormTextField {...fieldProps} name="email" label={t('usersAdmin.field.email')} type="email" autoComplete="off" />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
           <FormSelectField form={form} name="language" label={t('usersAdmin.field.language')}>
             {(value) =>
