@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -10,7 +9,6 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { type AdminUser, adminUserInputSchema, type CompanyListItem, type Role } from '@pc/shared';
@@ -19,6 +17,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { FormCompaniesField } from '../../../components/form/form-companies-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { SelectInput } from '../../../components/form-inputs';
 import { FormTextField } from '../../../components/form-text-field';
@@ -149,30 +148,16 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
             />
           )}
         />
-        <Controller
-          control={form.control}
+        <FormCompaniesField
+          form={form}
           name="companyIds"
-          render={({ field }) => (
-            <Autocomplete
-              multiple
-              options={companies.filter((c) => c.id !== homeCompanyId).map((c) => c.id)}
-              value={field.value.filter((id) => id !== homeCompanyId)}
-              onChange={(_e, value) => field.onChange(value)}
-              getOptionLabel={(id) => companyName.get(id) ?? id}
-              filterSelectedOptions
-              noOptionsText={t('usersAdmin.field.noCompanies')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  name={field.name}
-                  inputRef={field.ref}
-                  label={t('usersAdmin.field.companies')}
-                  error={!!errors.companyIds}
-                  helperText={message(errors.companyIds?.message) ?? t('usersAdmin.field.companiesHint')}
-                />
-              )}
-            />
-          )}
+          label={t('usersAdmin.field.companies')}
+          companies={companies}
+          messageOf={message}
+          hint={t('usersAdmin.field.companiesHint')}
+          leftOut={homeCompanyId}
+          filterSelectedOptions
+          noOptionsText={t('usersAdmin.field.noCompanies')}
         />
         <Controller
           control={form.control}
