@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -14,6 +13,7 @@ import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyFor
 import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
@@ -126,23 +126,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
               </FormLabel>
               <FormGroup sx={{ flexDirection: { xs: 'column', sm: 'row' }, columnGap: 2 }}>
                 {flags.map((flag) => (
-                  <Controller
-                    key={flag}
-                    control={control}
-                    name={flag}
-                    render={({ field }) => (
-                      <FormControlLabel
-                        control={
-                          <Checkbox
-                            checked={field.value}
-                            onChange={(e) => field.onChange(e.target.checked)}
-                            slotProps={{ input: { ref: field.ref } }}
-                          />
-                        }
-                        label={t(`companiesAdmin.field.${flag}`)}
-                      />
-                    )}
-                  />
+                  <FormCheckbox key={flag} form={form} name={flag} label={t(`companiesAdmin.field.${flag}`)} />
                 ))}
               </FormGroup>
             </FormControl>
