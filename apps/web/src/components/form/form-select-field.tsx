@@ -1,3 +1,4 @@
+import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path, type PathValue } from 'react-hook-form';
@@ -18,8 +19,7 @@ type FormSelectFieldProps<T extends FieldValues, N extends Path<T>> = Omit<
   shown?: (value: PathValue<T, N>) => unknown;
   /** The chosen option's value as the form keeps it (default: itself). */
   chosen?: (value: string) => PathValue<T, N>;
-  /** The options (MenuItem); a function gets the field's value. */
-  children: ReactNode | ((value: PathValue<T, N>) => ReactNode);
+  options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
 };
 
 /** A select of a form: bound to its field, red with its message when invalid (else its hint). */
@@ -31,7 +31,7 @@ export function FormSelectField<T extends FieldValues, N extends Path<T>>({
   error,
   shown,
   chosen,
-  children,
+  options,
   ...props
 }: FormSelectFieldProps<T, N>) {
   return (
@@ -52,7 +52,11 @@ export function FormSelectField<T extends FieldValues, N extends Path<T>>({
             error={!!message || !!error}
             helperText={message ?? hint}
           >
-            {typeof children === 'function' ? children(field.value) : children}
+            {options.map((o) => (
+              <MenuItem key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </MenuItem>
+            ))}
           </TextField>
         );
       }}

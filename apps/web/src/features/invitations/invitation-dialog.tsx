@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { type InvitationInput, type InvitationPurpose, invitationInputSchema } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,10 +51,15 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
     <DialogFrame title={t('invitation.create.title')} onClose={onClose} form={form} submitLabel={t('common.ok')} width={640}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         {both && (
-          <FormSelectField form={form} name="purpose" label={t('invitation.field.purpose')} disabled={form.busy}>
-            <MenuItem value="AsDpo">{t('invitation.purpose.AsDpo')}</MenuItem>
-            <MenuItem value="AsClient">{t('invitation.purpose.AsClient')}</MenuItem>
-          </FormSelectField>
+          <FormSelectField
+            {...fieldProps}
+            name="purpose"
+            label={t('invitation.field.purpose')}
+            options={[
+              { value: 'AsDpo', label: t('invitation.purpose.AsDpo') },
+              { value: 'AsClient', label: t('invitation.purpose.AsClient') },
+            ]}
+          />
         )}
         <FormTextField
           {...fieldProps}
@@ -75,13 +79,8 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
             label={t('invitation.field.grantRoles')}
             shown={(ids) => ids?.[0] ?? externalDpo?.id ?? ''}
             chosen={(id) => [id]}
-          >
-            {roles.data.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name}
-              </MenuItem>
-            ))}
-          </FormSelectField>
+            options={roles.data.map((r) => ({ value: r.id, label: r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name }))}
+          />
         )}
         <FormTextField {...fieldProps} name="message" label={t('invitation.field.message')} multiline rows={15} />
       </Stack>

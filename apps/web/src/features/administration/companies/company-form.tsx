@@ -5,7 +5,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -86,13 +85,12 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
               messageOf={message}
               hint={childCount > 0 && type === 'Group' ? t('companiesAdmin.typeLocked') : undefined}
               label={t('companiesAdmin.field.type')}
-            >
-              {companyTypes.map((value) => (
-                <MenuItem key={value} value={value} disabled={value === 'Company' && childCount > 0}>
-                  {t(`companiesAdmin.type.${value}`)}
-                </MenuItem>
-              ))}
-            </FormSelectField>
+              options={companyTypes.map((value) => ({
+                value,
+                label: t(`companiesAdmin.type.${value}`),
+                disabled: value === 'Company' && childCount > 0,
+              }))}
+            />
             {company ? (
               // The place of an existing company changes through the move action only.
               <TextField
@@ -111,14 +109,11 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
                 shown={(value) => value ?? NO_PARENT}
                 chosen={(value) => value || null}
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
-                {parents.map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </FormSelectField>
+                options={[
+                  { value: NO_PARENT, label: t('companiesAdmin.noParent') },
+                  ...parents.map((p) => ({ value: p.id, label: p.name })),
+                ]}
+              />
             )}
             <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
               <FormLabel component="legend" id={flagsLabelId} sx={{ mb: 0.5 }}>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CompanyDetail, CompanyListItem } from '@pc/shared';
@@ -86,15 +85,14 @@ export function MoveCompanyDialog({
             error={!!failure}
             label={t('companiesAdmin.move.target')}
             disabled={form.busy}
-          >
-            {targets.map((x) => (
-              <MenuItem key={x.key} value={x.key}>
-                {x.kind === 'group'
+            options={targets.map((x) => ({
+              value: x.key,
+              label:
+                x.kind === 'group'
                   ? t('companiesAdmin.move.group', { name: x.name })
-                  : t('companiesAdmin.move.agency', { name: x.name })}
-              </MenuItem>
-            ))}
-          </FormSelectField>
+                  : t('companiesAdmin.move.agency', { name: x.name }),
+            }))}
+          />
         )}
         <Alert severity="warning">{t('companiesAdmin.move.warning')}</Alert>
       </Stack>

@@ -6,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -98,15 +97,15 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
         </Box>
         <FormTextField {...fieldProps} name="email" label={t('usersAdmin.field.email')} type="email" autoComplete="off" />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormSelectField form={form} name="language" label={t('usersAdmin.field.language')}>
-            {(value) =>
-              [...new Set([...offered, value])].map((l) => (
-                <MenuItem key={l} value={l}>
-                  {t(`language.name.${l}`)}
-                </MenuItem>
-              ))
-            }
-          </FormSelectField>
+          <FormSelectField
+            form={form}
+            name="language"
+            label={t('usersAdmin.field.language')}
+            options={[...new Set([...offered, form.watch('language')])].map((l) => ({
+              value: l,
+              label: t(`language.name.${l}`),
+            }))}
+          />
           <Controller
             control={form.control}
             name="validUntil"

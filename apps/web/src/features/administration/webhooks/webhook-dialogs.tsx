@@ -4,7 +4,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -121,13 +120,8 @@ export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | nu
             label={t('webhooks.company')}
             required
             disabled={form.busy}
-          >
-            {options.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </FormSelectField>
+            options={options.map((c) => ({ value: c.id, label: c.name }))}
+          />
         )}
         <EndpointFields form={form} />
       </Stack>
