@@ -7,6 +7,7 @@ import type { Project } from '@pc/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../components/form/form-checkbox';
+import { FormTextField } from '../../components/form-text-field';
 import { AmountRow, DateField, DecimalField, SelectField, TimeDialogFrame } from './fields';
 import { type ProjectForm, useProjectForm } from './project-form';
 
@@ -36,16 +37,16 @@ function ProjectBasics({ state, isNew }: { state: ProjectForm; isNew: boolean })
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <FormTextField
+          form={form}
+          name="name"
+          messageOf={msg}
           label={t('time.project.name')}
           required
           fullWidth
           autoFocus={!readOnly}
           variant="filled"
-          {...form.register('name')}
           disabled={readOnly}
-          error={!!errors.name}
-          helperText={msg(errors.name?.message)}
         />
         <SelectField
           control={form.control}

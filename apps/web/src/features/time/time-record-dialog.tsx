@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormCheckbox } from '../../components/form/form-checkbox';
+import { FormTextField } from '../../components/form-text-field';
 import { formatHours, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
@@ -223,16 +224,16 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
               ? t('time.validation.endBeforeStart')
               : t('time.hoursHint')}
         </Typography>
-        <TextField
+        <FormTextField
+          form={form}
+          name="description"
+          messageOf={msg}
           label={t('time.field.description')}
           required
           multiline
           minRows={2}
           variant="filled"
-          {...form.register('description')}
           disabled={readOnly}
-          error={!!errors.description}
-          helperText={msg(errors.description?.message)}
         />
         <FormCheckbox form={form} name="billable" label={t('time.field.billable')} disabled={readOnly} />
       </Stack>
