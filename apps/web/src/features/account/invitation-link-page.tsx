@@ -15,8 +15,7 @@ import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
-import { LinkChecking, LinkFormSubmit, LinkProblem } from './link-page-parts';
-import { NewPasswordFields } from './new-password-fields';
+import { LinkChecking, LinkPasswordForm, LinkProblem } from './link-page-parts';
 
 const toInvitations = '/login?redirect=%2Finvitation';
 
@@ -40,31 +39,30 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
   const messageOf = (key?: string) => messageText(t, key);
   const fieldProps = { form, messageOf, required: true, disabled: form.busy };
   return (
-    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            {...fieldProps}
-            name="firstname"
-            label={t('invitation.link.firstname')}
-            autoFocus
-            fullWidth
-            autoComplete="given-name"
-          />
-          <FormTextField
-            {...fieldProps}
-            name="lastname"
-            label={t('invitation.link.lastname')}
-            fullWidth
-            autoComplete="family-name"
-          />
-        </Stack>
-        <FormTextField {...fieldProps} name="companyName" label={t(`invitation.link.companyName.${info.purpose}`)} />
-        <NewPasswordFields form={form} busy={form.busy} />
-        <LinkFormSubmit form={form} label={t('invitation.link.register')} />
+    <LinkPasswordForm
+      form={form}
+      text={t('invitation.link.registerText', { email: info.recipient })}
+      submitLabel={t('invitation.link.register')}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          {...fieldProps}
+          name="firstname"
+          label={t('invitation.link.firstname')}
+          autoFocus
+          fullWidth
+          autoComplete="given-name"
+        />
+        <FormTextField
+          {...fieldProps}
+          name="lastname"
+          label={t('invitation.link.lastname')}
+          fullWidth
+          autoComplete="family-name"
+        />
       </Stack>
-    </form>
+      <FormTextField {...fieldProps} name="companyName" label={t(`invitation.link.companyName.${info.purpose}`)} />
+    </LinkPasswordForm>
   );
 }
 

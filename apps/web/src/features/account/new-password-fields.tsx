@@ -4,7 +4,7 @@ import { FormFilledField } from '../../components/form/form-filled-field';
 import { messageText } from '../../lib/messages';
 import { PasswordCriteriaList } from './password-criteria-list';
 
-type NewPasswordValues = { password: string; passwordRepeated: string };
+export type NewPasswordValues = { password: string; passwordRepeated: string };
 
 /**
  * Choosing a first or new password from a mailed link: the password, its repetition and the
