@@ -20,6 +20,8 @@ type FormSelectFieldProps<T extends FieldValues, N extends Path<T>> = Omit<
   /** The chosen option's value as the form keeps it (default: itself). */
   chosen?: (value: string) => PathValue<T, N>;
   options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
+  /** After the choice is taken (a record's company clears its project). */
+  onPicked?: () => void;
 };
 
 /** A select of a form: bound to its field, red with its message when invalid (else its hint). */
@@ -32,6 +34,7 @@ export function FormSelectField<T extends FieldValues, N extends Path<T>>({
   shown,
   chosen,
   options,
+  onPicked,
   ...props
 }: FormSelectFieldProps<T, N>) {
   return (
@@ -46,7 +49,10 @@ export function FormSelectField<T extends FieldValues, N extends Path<T>>({
             {...props}
             name={field.name}
             value={shown ? shown(field.value) : field.value}
-            onChange={(e) => field.onChange(chosen ? chosen(e.target.value) : e.target.value)}
+            onChange={(e) => {
+              field.onChange(chosen ? chosen(e.target.value) : e.target.value);
+              onPicked?.();
+            }}
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={!!message || !!error}

@@ -1,7 +1,6 @@
 import Delete from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
@@ -10,6 +9,7 @@ import { type Control, Controller, type FieldValues, type Path, type UseFormRegi
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../components/delete-button';
 import { DialogFrame } from '../../components/dialog-frame';
+import { FormSelectField } from '../../components/form/form-select-field';
 import { DateInput } from '../../components/form-inputs';
 import type { ZodForm } from '../../lib/use-zod-form';
 
@@ -98,36 +98,22 @@ export function SelectField<T extends FieldValues>(props: {
   onPicked?: () => void;
   size?: 'small';
 }) {
+  const { options } = props;
   return (
-    <Controller
-      control={props.control}
+    <FormSelectField
+      form={{ control: props.control }}
       name={props.name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          required={props.required}
-          variant="filled"
-          size={props.size}
-          label={props.label}
-          name={field.name}
-          value={props.options.some(([value]) => value === field.value) ? field.value : ''}
-          onChange={(e) => {
-            field.onChange(e.target.value);
-            props.onPicked?.();
-          }}
-          inputRef={field.ref}
-          disabled={props.disabled}
-          error={!!props.error}
-          helperText={props.error ?? props.helperText}
-        >
-          {props.options.map(([value, label]) => (
-            <MenuItem key={value} value={value}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={props.label}
+      fullWidth
+      required={props.required}
+      variant="filled"
+      size={props.size}
+      disabled={props.disabled}
+      error={!!props.error}
+      hint={props.error ?? props.helperText}
+      shown={(value) => (options.some(([option]) => option === value) ? value : '')}
+      onPicked={props.onPicked}
+      options={options.map(([value, label]) => ({ value, label }))}
     />
   );
 }
