@@ -2,8 +2,10 @@ import {
   bookedByGroupings,
   bookedForGroupings,
   dateGroupings,
+  type Project,
   type ProjectInput,
   projectSchema,
+  type TimeRecord,
   type TimeRecordInput,
   type TimeRecordPageQuery,
   timeBudgetElementSchema,
@@ -11,11 +13,12 @@ import {
   timeRecordPageSchema,
   timeRecordSchema,
 } from '@pc/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
 import { currentWeek, type DateRange } from '../../components/date-range';
-import { apiRequest, type RecordSave, saveRecord } from '../../lib/api/api-client';
+import { useRecordDelete, useRecordSave } from '../../components/form/record-mutations';
+import { apiRequest } from '../../lib/api/api-client';
 import { toDay } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
 
@@ -43,21 +46,9 @@ export function useProjects(enabled = true) {
   });
 }
 
-export function useSaveProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (save: RecordSave<ProjectInput>) => saveRecord('/project', save, projectSchema),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
-  });
-}
+export const useSaveProject = () => useRecordSave<ProjectInput, Project>('/project', projectSchema, timeKeys.projects);
 
-export function useDeleteProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(`/project/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
-  });
-}
+export const useDeleteProject = () => useRecordDelete('/project', timeKeys.projects);
 
 export type RecordFilter = Partial<Pick<TimeRecordPageQuery, 'from' | 'until' | 'companyId' | 'projectId' | 'userId' | 'itemId'>>;
 
@@ -107,21 +98,10 @@ export const timeRecordPageQuery = (scopeId: string | null) => (view: GridView) 
     queryFn: ({ signal }) => fetchTimeRecordView(view, view.page, view.pageSize, signal),
   });
 
-export function useSaveTimeRecord() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (save: RecordSave<TimeRecordInput>) => saveRecord('/time-record', save, timeRecordSchema),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
-  });
-}
+export const useSaveTimeRecord = () =>
+  useRecordSave<TimeRecordInput, TimeRecord>('/time-record', timeRecordSchema, timeKeys.records);
 
-export function useDeleteTimeRecord() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(`/time-record/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
-  });
-}
+export const useDeleteTimeRecord = () => useRecordDelete('/time-record', timeKeys.records);
 
 /** The budget elements of the projects in scope (planned against booked hours and money). */
 export function useTimeBudgetElements(scopeId: string | null) {

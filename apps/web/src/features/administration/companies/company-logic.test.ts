@@ -4,7 +4,6 @@ import {
   companyFieldOf,
   companyFormFields,
   countryName,
-  countryOptions,
   emptyCompanyInput,
   inputOfCompany,
   matchesCompany,
@@ -130,11 +129,7 @@ describe('grid search', () => {
 });
 
 describe('countries', () => {
-  it('lists countries by name in the language, without non-country regions', () => {
-    const de = countryOptions('de');
-    expect(de.find((c) => c.code === 'DE')?.name).toBe('Deutschland');
-    expect(de.some((c) => c.code === 'EU' || c.code === 'UN')).toBe(false);
-    expect(de.length).toBeGreaterThan(200);
+  it('names a country by its code in the language', () => {
     expect(countryName('at', 'en')).toBe('Austria');
     expect(countryName('Q9', 'de')).toBe('Q9');
   });
