@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { saveBlob } from '../../../components/data-grid/xlsx-export';
+import { saveBlob } from '../../../lib/save-blob';
 import { FileButton, fileDropProps } from '../../../components/file-button';
 import { isApiError } from '../../../lib/api/api-error';
 import { uploadFile } from '../../../lib/api/upload';
