@@ -1,9 +1,9 @@
 import { getCurrentLanguage } from '../i18n/language';
+import { saveBlob } from '../save-blob';
 import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
 import { type ApiError, toApiError, unavailableError } from './api-error';
 import { lockReasonOf } from './lock';
 import { refreshAccessToken } from './refresh';
-import { saveBlob } from '../save-blob';
 import { buildHeaders } from './request-headers';
 
 export const API_BASE = '/api';
