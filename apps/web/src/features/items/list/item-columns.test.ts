@@ -1,6 +1,6 @@
 import type { Item } from '@pc/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogT } from '../test-i18n';
+import { catalogT } from '../../../test-support';
 import { exportTable } from './export-rows';
 import { itemColumns } from './item-columns';
 
