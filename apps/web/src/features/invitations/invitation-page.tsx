@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { DialogFrame } from '../../components/dialog-frame';
+import { InvitationAnswers } from '../../components/invitation-answers';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { formatDate } from '../../lib/format';
@@ -183,28 +184,7 @@ export function InvitationPage() {
           const working = busy?.id === row.id;
           return (
             <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }} onClick={(e) => e.stopPropagation()}>
-              {row.rights.accept && (
-                <Button
-                  size="small"
-                  variant="contained"
-                  loading={working && busy?.action === 'accept'}
-                  disabled={working}
-                  onClick={() => void run(row, 'accept')}
-                >
-                  {t('invitation.accept.action')}
-                </Button>
-              )}
-              {row.rights.decline && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  loading={working && busy?.action === 'decline'}
-                  disabled={working}
-                  onClick={() => void run(row, 'decline')}
-                >
-                  {t('invitation.decline.action')}
-                </Button>
-              )}
+              <InvitationAnswers invitation={row} actions={{ run, busy }} />
               {row.rights.delete && (
                 <Tooltip title={t('invitation.delete.action')}>
                   <IconButton

@@ -179,6 +179,10 @@ function PublishCard() {
   };
 
   const fieldMessage = (field: keyof PublishForm) => messageText(t, errors[field]?.message);
+  const contentFields = [
+    { name: 'contentDe', lang: 'de', label: t('account.termsAdmin.contentDe') },
+    { name: 'contentEn', lang: 'en', label: t('account.termsAdmin.contentEn') },
+  ] as const;
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -218,28 +222,20 @@ function PublishCard() {
               />
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-              <FilledTextField
-                {...register('contentDe')}
-                label={t('account.termsAdmin.contentDe')}
-                multiline
-                minRows={8}
-                maxRows={20}
-                required
-                error={!!errors.contentDe}
-                helperText={fieldMessage('contentDe') ?? t('account.termsAdmin.markdownHint')}
-                inputProps={{ lang: 'de' }}
-              />
-              <FilledTextField
-                {...register('contentEn')}
-                label={t('account.termsAdmin.contentEn')}
-                multiline
-                minRows={8}
-                maxRows={20}
-                required
-                error={!!errors.contentEn}
-                helperText={fieldMessage('contentEn') ?? t('account.termsAdmin.markdownHint')}
-                inputProps={{ lang: 'en' }}
-              />
+              {contentFields.map(({ name, lang, label }) => (
+                <FilledTextField
+                  key={name}
+                  {...register(name)}
+                  label={label}
+                  multiline
+                  minRows={8}
+                  maxRows={20}
+                  required
+                  error={!!errors[name]}
+                  helperText={fieldMessage(name) ?? t('account.termsAdmin.markdownHint')}
+                  inputProps={{ lang }}
+                />
+              ))}
             </Box>
             <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-end' }} loading={publish.isPending}>
               {t('account.termsAdmin.publish')}
