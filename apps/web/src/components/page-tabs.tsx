@@ -25,14 +25,7 @@ export function PageTabs<K extends string>({ id, value, onChange, tabs, children
         sx={{ mb: 2, borderBottom: '1px solid', borderColor: 'divider' }}
       >
         {tabs.map((tab) => (
-          <Tab
-            key={tab.value}
-            value={tab.value}
-            label={tab.label}
-            disabled={tab.disabled}
-            id={`${id}-tab-${tab.value}`}
-            aria-controls={`${id}-panel`}
-          />
+          <Tab key={tab.value} {...tab} id={`${id}-tab-${tab.value}`} aria-controls={`${id}-panel`} />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${value}`}>

@@ -1,18 +1,24 @@
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import type { Item } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerDataGrid } from '../../../components/data-grid/server-data-grid';
 import { useServerGrid } from '../../../components/data-grid/use-server-grid';
+import { PageHeader } from '../../../components/page-header';
+import { PickersProvider } from '../../../components/pickers-provider';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useSession } from '../../../lib/session/session-store';
 import { fetchItemPage, registerPageQuery } from '../api';
 import { ImportButton } from '../import/import-button';
 import { typePlural } from '../labels';
 import { useItemType } from '../use-item-type';
 import { AddMissingMeasuresButton } from './add-missing-measures';
+import { EmptyStateContext } from './empty-state';
 import { itemColumns } from './item-columns';
+import { RegisterFilters } from './list-filters';
 import { registerDefaults, registerParams, viewHasFilters } from './list-state';
-import { RegisterPage } from './register-page';
 import { RegisterReportButton } from './register-report-button';
 import { useRegisterTools } from './register-tools';
 
@@ -57,31 +63,33 @@ export function ItemListPage() {
   );
 
   return (
-    <RegisterPage
-      title={title}
-      grid={grid}
-      tools={tools}
-      empty={empty}
-      loadFailed={t('items.list.loadFailed')}
-      leading={
-        <>
-          {type === 'measure' && canWrite && scope && (
-            <AddMissingMeasuresButton companyId={scope.id} onDone={(created) => created > 0 && setView({ range: noRange })} />
-          )}
-          {type === 'process' && <RegisterReportButton kind="controller" />}
-          {type === 'service-agreement-with-client' && <RegisterReportButton kind="processor" />}
-        </>
-      }
-      trailing={
-        <>
-          {canWrite && <ImportButton type={type} />}
-          {canWrite && (
-            <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
-              {t('items.list.new')}
-            </Button>
-          )}
-        </>
-      }
-    />
+    <PickersProvider>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {tools.viewsMenu}
+            {type === 'measure' && canWrite && scope && (
+              <AddMissingMeasuresButton companyId={scope.id} onDone={(created) => created > 0 && setView({ range: noRange })} />
+            )}
+            {type === 'process' && <RegisterReportButton kind="controller" />}
+            {type === 'service-agreement-with-client' && <RegisterReportButton kind="processor" />}
+            {tools.exportButton}
+            {canWrite && <ImportButton type={type} />}
+            {canWrite && (
+              <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
+                {t('items.list.new')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <RegisterFilters grid={grid} />
+      <RetryAlert query={grid.query}>{t('items.list.loadFailed')}</RetryAlert>
+      {tools.bar}
+      <EmptyStateContext value={empty}>
+        <ServerDataGrid<Item> grid={grid} label={title} {...tools.gridProps} />
+      </EmptyStateContext>
+    </PickersProvider>
   );
 }

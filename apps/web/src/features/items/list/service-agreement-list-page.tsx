@@ -1,22 +1,28 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { type Item, type ItemTypeKey, itemTypes, serviceAgreementKinds } from '@pc/shared';
 import { Navigate, useParams } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
+import { ServerDataGrid } from '../../../components/data-grid/server-data-grid';
 import { useServerGrid } from '../../../components/data-grid/use-server-grid';
-import { ListFilter } from '../../../components/list-toolbar';
 import { LoadProblem } from '../../../components/load-problem';
+import { PageHeader } from '../../../components/page-header';
+import { PickersProvider } from '../../../components/pickers-provider';
+import { RetryAlert } from '../../../components/retry-alert';
 import { isApiError } from '../../../lib/api/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { fetchServiceAgreementPage, serviceAgreementPageQuery, useServiceAgreement } from '../api';
 import { canWriteType } from '../detail/linked-items';
 import { typeSingular } from '../labels';
+import { EmptyStateContext } from './empty-state';
 import { type ItemColumn, itemColumns } from './item-columns';
+import { RegisterFilters } from './list-filters';
 import { serviceAgreementDefaults, serviceAgreementParams, viewHasFilters } from './list-state';
-import { RegisterPage } from './register-page';
 import { useRegisterTools } from './register-tools';
 
 const routeOf = (item: Pick<Item, 'type'>) => itemTypes.find((t) => t.key === item.type)?.route ?? '/service-agreement';
@@ -71,26 +77,42 @@ export function ServiceAgreementListPage() {
   const empty = useMemo(() => ({ filtered, onReset: resetFilters, typeName: title }), [filtered, resetFilters, title]);
 
   return (
-    <RegisterPage
-      title={title}
-      grid={grid}
-      tools={tools}
-      empty={empty}
-      loadFailed={
-        isApiError(query.error) && query.error.status === 403 ? t('serviceAgreements.noKind') : t('items.list.loadFailed')
-      }
-      filters={
-        <ListFilter
-          grid={grid}
-          name="kind"
+    <PickersProvider>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {tools.viewsMenu}
+            {tools.exportButton}
+          </>
+        }
+      />
+      <RegisterFilters grid={grid}>
+        <TextField
+          select
+          size="small"
           label={t('serviceAgreements.kind')}
-          width={300}
-          all={t('serviceAgreements.allKinds')}
-          allShown
-          options={serviceAgreementKinds.map((k) => [k, typeSingular(t, k)] as const)}
-        />
-      }
-    />
+          value={view.filters.kind}
+          onChange={(e) => setView({ filters: { kind: e.target.value } })}
+          sx={{ width: { xs: '100%', sm: 300 } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('serviceAgreements.allKinds')}</MenuItem>
+          {serviceAgreementKinds.map((k) => (
+            <MenuItem key={k} value={k}>
+              {typeSingular(t, k)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </RegisterFilters>
+      <RetryAlert query={query}>
+        {isApiError(query.error) && query.error.status === 403 ? t('serviceAgreements.noKind') : t('items.list.loadFailed')}
+      </RetryAlert>
+      {tools.bar}
+      <EmptyStateContext value={empty}>
+        <ServerDataGrid<Item> grid={grid} label={title} {...tools.gridProps} />
+      </EmptyStateContext>
+    </PickersProvider>
   );
 }
 
