@@ -59,24 +59,18 @@ function SenderMenu({ row, t, onAction }: { row: Invitation; t: T; onAction: (a:
         </span>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
-        <MenuItem
-          disabled={!row.rights.resend}
-          onClick={() => {
-            setAnchor(null);
-            onAction('resend');
-          }}
-        >
-          <ListItemText>{t('invitation.resend.action')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          disabled={!row.rights.withdraw}
-          onClick={() => {
-            setAnchor(null);
-            onAction('withdraw');
-          }}
-        >
-          <ListItemText>{t('invitation.withdraw.action')}</ListItemText>
-        </MenuItem>
+        {(['resend', 'withdraw'] as const).map((action) => (
+          <MenuItem
+            key={action}
+            disabled={!row.rights[action]}
+            onClick={() => {
+              setAnchor(null);
+              onAction(action);
+            }}
+          >
+            <ListItemText>{action === 'resend' ? t('invitation.resend.action') : t('invitation.withdraw.action')}</ListItemText>
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );
