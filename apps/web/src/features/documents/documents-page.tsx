@@ -12,9 +12,9 @@ import { itemTypes } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ServerPagination } from '../../components/data-grid/server-pagination';
 import { useServerGrid } from '../../components/data-grid/use-server-grid';
+import { DeleteFileDialog } from '../../components/delete-file-dialog';
 import { PageHeader } from '../../components/page-header';
 import { SimpleTable } from '../../components/simple-table';
 import { TextLink } from '../../components/text-link';
@@ -37,22 +37,6 @@ export function DocumentsPage() {
   const rows = query.data?.items ?? [];
   const client = useQueryClient();
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  async function remove() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteDocument(toDelete);
-      notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
-      setToDelete(null);
-      await client.invalidateQueries({ queryKey: documentKeys.all });
-    } catch (error) {
-      notify(errorText(t, error), 'error');
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <>
@@ -159,14 +143,10 @@ export function DocumentsPage() {
           sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'flex-end' } }}
         />
       </Card>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('items.attachments.deleteTitle')}
-        text={t('items.attachments.deleteText', { name: toDelete?.fileName ?? '' })}
-        confirmLabel={t('items.attachments.delete')}
-        danger
-        busy={deleting}
-        onConfirm={() => void remove()}
+      <DeleteFileDialog
+        file={toDelete}
+        onDelete={deleteDocument}
+        onDeleted={() => void client.invalidateQueries({ queryKey: documentKeys.all })}
         onClose={() => setToDelete(null)}
       />
     </>
