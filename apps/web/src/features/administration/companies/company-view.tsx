@@ -4,10 +4,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CompanyDetail, CompanyInput } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
+import { LogoFrame } from '../../../components/logo-frame';
 import { useCompanyLogo } from './api';
 import { countryName } from './company-logic';
 import { Section } from './form-parts';
-import { LogoFrame } from './logo-card';
 import { StructureCard } from './structure-card';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
