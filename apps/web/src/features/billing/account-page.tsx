@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountStatement, ContractDetails } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { IconTile } from '../../components/icon-tile';
@@ -121,18 +121,25 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Hidden on phones: the column that repeats what the rows already add up to. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** A listing of the account: what it holds, then its table, or the line saying it is empty. */
+function Listing({ intro, empty, children }: { intro: string; empty: string | false; children: ReactNode }) {
+  return (
+    <>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
+        {intro}
+      </Typography>
+      {empty ? <Typography color="text.secondary">{empty}</Typography> : children}
+    </>
+  );
+}
+
 /** The balance line by line: what each charge, payment and credit did to it, newest first. */
 function StatementView({ statement }: { statement: AccountStatement }) {
   const { t, i18n } = useTranslation();
   const euro = (v: number) => formatEuro(v, i18n.language);
   return (
     <>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
-        {t('billing.account.statementText')}
-      </Typography>
-      {statement.lines.length === 0 ? (
-        <Typography color="text.secondary">{t('billing.account.noLines')}</Typography>
-      ) : (
+      <Listing intro={t('billing.account.statementText')} empty={statement.lines.length === 0 && t('billing.account.noLines')}>
         <SimpleTable
           label={t('billing.account.statement')}
           columns={[
@@ -166,7 +173,7 @@ function StatementView({ statement }: { statement: AccountStatement }) {
             </TableRow>
           ))}
         </SimpleTable>
-      )}
+      </Listing>
       <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1.5, px: 2 }}>
         <Typography sx={{ fontWeight: 600 }}>{t('billing.account.currentBalance')}</Typography>
         <Typography sx={{ fontWeight: 600 }} data-testid="statement-balance">
@@ -193,54 +200,47 @@ function InvoiceList({ statement }: { statement: AccountStatement }) {
     }
   };
   return (
-    <>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
-        {t('billing.account.invoicesText')}
-      </Typography>
-      {statement.invoices.length === 0 ? (
-        <Typography color="text.secondary">{t('billing.account.noInvoices')}</Typography>
-      ) : (
-        <SimpleTable
-          label={t('billing.account.invoices')}
-          columns={[
-            t('billing.account.invoiceNumber'),
-            { label: t('billing.account.period'), sx: wideOnly },
-            { label: t('billing.account.gross'), align: 'right' },
-            { label: t('billing.account.download'), align: 'right', hidden: true },
-          ]}
-        >
-          {statement.invoices.map((i) => (
-            <TableRow key={i.id}>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  {i.number}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatDate(i.issuedOn)}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
-                {formatDate(i.periodFrom)} – {formatDate(i.periodTo)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {euro(i.gross)}
-              </TableCell>
-              <TableCell align="right">
-                <Button
-                  size="small"
-                  startIcon={<Download />}
-                  loading={busy === i.id}
-                  onClick={() => void download(i.id, i.fileName)}
-                  aria-label={t('billing.account.downloadLabel', { number: i.number })}
-                >
-                  {t('billing.account.download')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </SimpleTable>
-      )}
-    </>
+    <Listing intro={t('billing.account.invoicesText')} empty={statement.invoices.length === 0 && t('billing.account.noInvoices')}>
+      <SimpleTable
+        label={t('billing.account.invoices')}
+        columns={[
+          t('billing.account.invoiceNumber'),
+          { label: t('billing.account.period'), sx: wideOnly },
+          { label: t('billing.account.gross'), align: 'right' },
+          { label: t('billing.account.download'), align: 'right', hidden: true },
+        ]}
+      >
+        {statement.invoices.map((i) => (
+          <TableRow key={i.id}>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {i.number}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(i.issuedOn)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+              {formatDate(i.periodFrom)} – {formatDate(i.periodTo)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {euro(i.gross)}
+            </TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                startIcon={<Download />}
+                loading={busy === i.id}
+                onClick={() => void download(i.id, i.fileName)}
+                aria-label={t('billing.account.downloadLabel', { number: i.number })}
+              >
+                {t('billing.account.download')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </SimpleTable>
+    </Listing>
   );
 }
 
