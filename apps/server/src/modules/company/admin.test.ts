@@ -32,7 +32,7 @@ describe('administration', () => {
         numberOfChildCompanies: 2,
         agencyCompanyName: 'Muster Datenschutz GmbH',
         country: 'DE',
-        rights: { write: true, move: true },
+        rights: { write: true, move: true, export: true },
       });
       expect(g.children.map((c: { name: string }) => c.name)).toEqual(['Beispiel Handel GmbH', 'Beispiel Logistik GmbH']);
     });

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { grantFor } from '../../platform/auth/plugin';
 import { forbidden, notFound } from '../../platform/errors';
 import { initiationStatus } from '../initiation/service';
+import { mayImportCompany } from '../company/policy';
 import { callerInviteRights } from '../invitation/service';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'companyIds' | 'grants' | 'lockReason'>;
@@ -57,6 +58,7 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     ...(await initiationStatus(ctx, scopeId ?? u.user.companyId)),
     canInviteDpo: invite.canInviteDpo,
     canInviteClient: invite.canInviteClient,
+    canImportCompany: mayImportCompany(ctx, u.user.hasAccount),
     isAdministrator: ctx.claims.has('Administration.Access'),
     twoFactorEnabled: u.user.totpSecret !== null,
     lockReason: ctx.lockReason,

@@ -21,7 +21,7 @@ function company(name: string, extra: Partial<CompanyListItem> = {}): CompanyLis
     isResponsibleParty: true,
     isDataProcessor: false,
     isDataPrivacyAgency: false,
-    rights: { write: false, move: false },
+    rights: { write: false, move: false, export: false },
     ...extra,
   };
 }

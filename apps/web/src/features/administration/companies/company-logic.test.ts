@@ -32,7 +32,7 @@ function company(name: string, over: Partial<CompanyListItem> = {}): CompanyList
     isResponsibleParty: true,
     isDataProcessor: false,
     isDataPrivacyAgency: false,
-    rights: { write: false, move: false },
+    rights: { write: false, move: false, export: false },
     ...over,
   };
 }
@@ -71,7 +71,7 @@ describe('company form values', () => {
       children: [],
       numberOfChildCompanies: 0,
       dataPrivacyAgentGranted: false,
-      rights: { write: true, move: true },
+      rights: { write: true, move: true, export: true },
     } satisfies CompanyDetail;
     const input = inputOfCompany(detail);
     expect(input.name).toBe('Muster GmbH');
