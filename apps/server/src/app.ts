@@ -34,6 +34,7 @@ import { diagramRoutes } from './modules/diagram/routes';
 import { setReportLogo } from './modules/dynamic-document/pdf';
 import { dynamicDocumentRoutes } from './modules/dynamic-document/routes';
 import { helpRoutes } from './modules/help/routes';
+import { companyTransferRoutes } from './modules/company-transfer/routes';
 import { importRoutes } from './modules/import/routes';
 import { initiationRoutes } from './modules/initiation/routes';
 import { invitationRoutes } from './modules/invitation/routes';
@@ -263,6 +264,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });
     importRoutes(api, itemDeps);
+    companyTransferRoutes(api, { ...itemDeps, storage });
     tagRoutes(api);
     textModuleRoutes(api);
     attachmentRoutes(api, { storage, maxBytes: config.attachmentMaxBytes });
