@@ -21,11 +21,14 @@ const messages: Record<Language, Record<string, string>> = {
     'error.questionnaireClosed':
       'Dieser Fragebogen wurde bereits abgesendet oder der Link ist abgelaufen. Bitte wenden Sie sich an das Unternehmen, das ihn geschickt hat.',
     'error.payloadTooLarge': 'Die Datei ist zu groß. Bitte wählen Sie eine kleinere Datei.',
-    'error.companyArchive.notZip': 'Die Datei ist kein ZIP-Archiv. Bitte wählen Sie die ZIP-Datei, die der Export eines Unternehmens geliefert hat.',
+    'error.companyArchive.notZip':
+      'Die Datei ist kein ZIP-Archiv. Bitte wählen Sie die ZIP-Datei, die der Export eines Unternehmens geliefert hat.',
     'error.companyArchive.damaged':
       'Das Archiv ist beschädigt oder kein Unternehmensexport von Privacy Cockpit. Es wurde nichts angelegt.',
-    'error.companyArchive.tooLarge': 'Das Archiv entpackt sich zu einer zu großen Datenmenge und wird nicht gelesen. Es wurde nichts angelegt.',
-    'error.companyArchive.tooManyEntries': 'Das Archiv enthält zu viele Dateien und wird nicht gelesen. Es wurde nichts angelegt.',
+    'error.companyArchive.tooLarge':
+      'Das Archiv entpackt sich zu einer zu großen Datenmenge und wird nicht gelesen. Es wurde nichts angelegt.',
+    'error.companyArchive.tooManyEntries':
+      'Das Archiv enthält zu viele Dateien und wird nicht gelesen. Es wurde nichts angelegt.',
     'error.companyArchive.unsafePath':
       'Das Archiv enthält einen Dateipfad außerhalb des Archivs und wird nicht gelesen. Es wurde nichts angelegt.',
     'error.companyArchive.version':

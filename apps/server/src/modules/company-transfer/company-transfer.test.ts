@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayParam, queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -49,8 +49,7 @@ describe('company archive', () => {
   let imported: string;
   const attachmentBytes = randomBytes(300_000);
 
-  const exportOf = (id: string, token = admin) =>
-    t.app.inject({ url: `/api/company/${id}/export`, headers: t.auth(token) });
+  const exportOf = (id: string, token = admin) => t.app.inject({ url: `/api/company/${id}/export`, headers: t.auth(token) });
   const importOf = (content: Uint8Array, token = admin, lang = 'de', name = 'firma.zip') => {
     const m = multipart(name, 'application/zip', Buffer.from(content));
     return t.app.inject({

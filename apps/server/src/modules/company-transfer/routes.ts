@@ -9,7 +9,12 @@ import { exportCompany, importCompany, type TransferDeps } from './service';
 
 /** The largest company archive an import takes. */
 export const COMPANY_ARCHIVE_MAX_BYTES = 200 * 1024 * 1024;
-const archiveTypes = ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'application/octet-stream'] as const;
+const archiveTypes = [
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/x-zip',
+  'application/octet-stream',
+] as const;
 
 /**
  * Moving a company between installations: its archive (ZIP) for the company's administrators,

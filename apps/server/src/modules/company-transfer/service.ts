@@ -119,7 +119,8 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
   async function* entries(): AsyncIterable<ArchiveEntry> {
     yield { name: 'manifest.json', data: json(manifest) };
     yield { name: 'entities/people.json', data: json({ entity: 'people', rows: people }) };
-    for (const def of entities) yield { name: `entities/${def.name}.json`, data: json({ entity: def.name, rows: data[def.name] }) };
+    for (const def of entities)
+      yield { name: `entities/${def.name}.json`, data: json({ entity: def.name, rows: data[def.name] }) };
     for (const r of registers) yield { name: r.file, data: r.data };
     for (const h of [...hashes.keys()].sort())
       yield { name: `files/${h}`, stream: async () => (await storage.getStream(h))?.stream ?? null };
@@ -174,7 +175,10 @@ export async function importCompany(
   upload: { data: Buffer },
   target: { parentCompanyId?: string | undefined },
 ): Promise<{ companyId: string }> {
-  const [me] = await queryRows<{ has_account: boolean }>(ctx.db, sql`select has_account from app_user where id = ${ctx.userId}::uuid`);
+  const [me] = await queryRows<{ has_account: boolean }>(
+    ctx.db,
+    sql`select has_account from app_user where id = ${ctx.userId}::uuid`,
+  );
   if (!mayImportCompany(ctx, me?.has_account ?? false)) throw forbidden();
 
   const entries = readArchive(upload.data);
@@ -207,7 +211,10 @@ export async function importCompany(
   for (const row of data.items!) if (!knownItemTypes.has(row.type as string)) throw archiveError('damaged');
 
   // People: by e-mail among the users the importer sees (row-level security decides).
-  const people = data.people!.map((p) => personSchema.safeParse(p)).filter((p) => p.success).map((p) => p.data);
+  const people = data
+    .people!.map((p) => personSchema.safeParse(p))
+    .filter((p) => p.success)
+    .map((p) => p.data);
   const emails = [...new Set(people.map((p) => p.email.toLowerCase()))];
   const found = emails.length
     ? await queryRows<{ id: string; email: string }>(
@@ -291,13 +298,15 @@ export async function importCompany(
   };
 
   const rows: Record<string, Row[]> = {};
-  for (const def of entities)
-    rows[def.name] = data[def.name]!.map((r) => remap(def, r)).filter((r): r is Row => r !== null);
+  for (const def of entities) rows[def.name] = data[def.name]!.map((r) => remap(def, r)).filter((r): r is Row => r !== null);
   const root = rows.companies![companyRows.indexOf(roots[0]!)]!;
 
   // Where the company goes: into a group the caller sees, or as a client of their own company.
   if (target.parentCompanyId) {
-    const [p] = await queryRows<{ type: string }>(ctx.db, sql`select type from company where id = ${target.parentCompanyId}::uuid`);
+    const [p] = await queryRows<{ type: string }>(
+      ctx.db,
+      sql`select type from company where id = ${target.parentCompanyId}::uuid`,
+    );
     if (!p) throw validationFailed({ parentCompanyId: ['validation.unknownReference'] });
     if (p.type !== 'Group') throw validationFailed({ parentCompanyId: ['validation.parentNotGroup'] });
     root.parent_id = target.parentCompanyId;

@@ -6,8 +6,8 @@ import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { grantFor } from '../../platform/auth/plugin';
 import { forbidden, notFound } from '../../platform/errors';
-import { initiationStatus } from '../initiation/service';
 import { mayImportCompany } from '../company/policy';
+import { initiationStatus } from '../initiation/service';
 import { callerInviteRights } from '../invitation/service';
 
 type Ctx = Pick<RequestContext, 'db' | 'userId' | 'claims' | 'companyId' | 'companyIds' | 'grants' | 'lockReason'>;
