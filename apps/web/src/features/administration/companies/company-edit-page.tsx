@@ -20,6 +20,7 @@ import type { SubmitMeta } from '../../../lib/use-zod-form';
 import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
 import { CompanyForm } from './company-form';
 import { CompanyView } from './company-view';
+import { ExportCompanyButton } from './export-company-button';
 import { LogoCard } from './logo-card';
 import { StructureCard } from './structure-card';
 
@@ -102,6 +103,7 @@ export function CompanyEditPage() {
                 {t('companiesAdmin.view')}
               </ButtonLink>
             )}
+            {company && <ExportCompanyButton company={company} />}
             <Button
               type="submit"
               form={formId}
