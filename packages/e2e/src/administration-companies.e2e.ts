@@ -296,6 +296,54 @@ describe('company administration in the browser', () => {
     await close();
   });
 
+  it('an administrator exports a company as ZIP and imports it as a new company', async () => {
+    const { page, errors, close } = await app.newPage();
+    const bakery = await companyId(ADMIN, 'Bäckerei Schmidt');
+    await signIn(page, app.server.url, ADMIN, { to: `/company/${bakery}` });
+    await page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: tr('companiesAdmin.archive.export') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Bäckerei Schmidt .*\.zip$/);
+    const pieces: Buffer[] = [];
+    for await (const piece of await download.createReadStream()) pieces.push(piece as Buffer);
+    const archive = Buffer.concat(pieces);
+    expect(archive.subarray(0, 2).toString()).toBe('PK');
+
+    await page.goto(`${app.server.url}/administration/companies`);
+    await page.getByRole('button', { name: tr('companiesAdmin.archive.import'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: tr('companiesAdmin.archive.importTitle') });
+    await dialog.waitFor();
+    const input = page.getByTestId('company-archive-input');
+    // A file that is no archive: the server's reason, nothing created.
+    await input.setInputFiles({ name: 'kaputt.zip', mimeType: 'application/zip', buffer: Buffer.from('kein Archiv') });
+    await dialog.getByRole('button', { name: tr('companiesAdmin.archive.importSubmit'), exact: true }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/kein ZIP-Archiv/)
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'admin-companies-import-error-desktop');
+    const before = (await companies(ADMIN)).length;
+    await input.setInputFiles({ name: 'baeckerei.zip', mimeType: 'application/zip', buffer: archive });
+    await dialog.getByRole('button', { name: tr('companiesAdmin.archive.importSubmit'), exact: true }).click();
+    await page.getByText(tr('companiesAdmin.archive.imported')).waitFor();
+    await expect.poll(() => page.url()).toMatch(UUID);
+    expect(UUID.exec(page.url())![1]).not.toBe(bakery);
+    await page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
+    expect((await companies(ADMIN)).length).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await close();
+
+    // The reader may not export: no button.
+    const reader = await app.newPage();
+    await signIn(reader.page, app.server.url, READER, { to: `/company/${bakery}` });
+    await reader.page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
+    expect(await reader.page.getByRole('button', { name: tr('companiesAdmin.archive.export') }).count()).toBe(0);
+    await reader.close();
+  });
+
   for (const [name, size] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
