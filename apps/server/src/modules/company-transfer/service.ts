@@ -7,8 +7,9 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, sqlState, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { companyRights, mayImportCompany } from '../company/policy';
+import { registerListXlsx } from '../import/register-list';
 import type { ItemDeps } from '../items/service';
-import { loadRegister, type RegisterKind, registerKinds } from '../report/data';
+import { loadRegister, registerKinds } from '../report/data';
 import { registerXlsx } from '../report/xlsx';
 import { type ArchiveEntry, archiveError, readArchive, writeArchive } from './archive';
 import { type EntityDef, entities } from './entities';
@@ -62,7 +63,7 @@ const safeName = (name: string) =>
 
 /**
  * The company (with the companies of its group) as a ZIP: `manifest.json` naming the format and
- * version, one JSON file per entity, the people they name, the Art. 30 registers as XLSX, and
+ * version, one JSON file per entity, the people they name, every register as XLSX, and
  * every file (attachments, questionnaire uploads, logo) under `files/<hash>`. Everything is read
  * in the request's transaction before the answer starts; the files then stream from the store.
  */
@@ -92,15 +93,23 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
       )
     : [];
 
-  // The registers as the register export writes them, one per company and kind the caller may read.
-  const registers: { file: string; company: number; kind: RegisterKind; data: Uint8Array }[] = [];
-  for (const [i, companyId] of companies.entries())
+  // Every register of every company the caller may read: as its import reads it back, and the
+  // Art. 30 registers as the register export writes them.
+  const registers: { file: string; company: number; register: string; data: Uint8Array }[] = [];
+  for (const [i, companyId] of companies.entries()) {
+    for (const type of itemTypes) {
+      if (!ctx.claims.has(`${type.claim}.Read`)) continue;
+      const data = await registerListXlsx(ctx, type.key, companyId);
+      registers.push({ file: `registers/${i}-${type.key}.xlsx`, company: i, register: type.key, data });
+    }
     for (const kind of registerKinds) {
       const claim = kind === 'controller' ? 'Process.Read' : 'ServiceAgreementWithClient.Read';
       if (!ctx.claims.has(claim)) continue;
       const register = await loadRegister(d, { ...ctx, scopeCompanyIds: [companyId] }, companyId, kind);
-      registers.push({ file: `registers/${i}-${kind}.xlsx`, company: i, kind, data: await registerXlsx(register) });
+      const data = await registerXlsx(register);
+      registers.push({ file: `registers/${i}-art30-${kind}.xlsx`, company: i, register: `art30-${kind}`, data });
     }
+  }
 
   const manifest = {
     format: COMPANY_ARCHIVE_FORMAT,
@@ -111,7 +120,7 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
       ['people', { file: 'entities/people.json', rows: people.length }],
       ...entities.map((def) => [def.name, { file: `entities/${def.name}.json`, rows: data[def.name]!.length }]),
     ]),
-    registers: registers.map((r) => ({ file: r.file, company: r.company, kind: r.kind })),
+    registers: registers.map((r) => ({ file: r.file, company: r.company, register: r.register })),
     files: [...hashes.keys()].sort().map((h) => ({ file: `files/${h}` })),
   };
 
