@@ -184,6 +184,40 @@ describe('company archive', () => {
     expect(tags[0]!.n).toBeGreaterThan(0);
   });
 
+  it('moves a group with its companies, and trusts no file size or type the archive names', async () => {
+    const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
+    const group = list.find((c: { name: string }) => c.name === 'Beispiel Gruppe').id;
+    const res = await exportOf(group);
+    expect(res.statusCode).toBe(200);
+    const entries = readArchive(res.rawPayload);
+    expect(JSON.parse(text(entries.get('entities/companies.json')!)).rows).toHaveLength(3);
+    const imported = await importOf(res.rawPayload);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const children = await queryRows<{ name: string }>(
+      t.db,
+      sql`select name from company where parent_id = ${imported.json().companyId}::uuid order by name`,
+    );
+    expect(children.map((c) => c.name)).toEqual(['Beispiel Handel GmbH', 'Beispiel Logistik GmbH']);
+
+    const attachments = JSON.parse(text(first.get('entities/attachments.json')!)).rows.map((a: object) => ({
+      ...a,
+      size: 1,
+      mime_type: 'text/html',
+    }));
+    const changed = zipSync(
+      { ...Object.fromEntries(first), 'entities/attachments.json': strToU8(JSON.stringify({ rows: attachments })) },
+      { level: 1 },
+    );
+    const again = await importOf(changed);
+    expect(again.statusCode, again.body).toBe(201);
+    const rows = await queryRows<{ size: number; mime_type: string }>(
+      t.db,
+      sql`select size::int as size, mime_type from attachment
+          where company_id = ${again.json().companyId}::uuid and file_name = 'Vertrag.pdf'`,
+    );
+    expect(rows).toEqual([{ size: attachmentBytes.length + 9, mime_type: 'application/octet-stream' }]);
+  });
+
   it('refuses bad archives with a clear 400 and writes nothing', async () => {
     const before = await companyCount();
     const manifest = JSON.parse(text(first.get('manifest.json')!));

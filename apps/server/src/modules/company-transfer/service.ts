@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { COMPANY_ARCHIVE_FORMAT, COMPANY_ARCHIVE_VERSION, itemTypes } from '@pc/shared';
+import { allowedAttachmentMimeTypes, COMPANY_ARCHIVE_FORMAT, COMPANY_ARCHIVE_VERSION, itemTypes } from '@pc/shared';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { arrayParam, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
@@ -142,6 +143,7 @@ const manifestSchema = z.object({ format: z.string(), version: z.number() });
 const entityFileSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())).max(1_000_000) });
 const personSchema = z.object({ id: z.string(), email: z.string() });
 const knownItemTypes = new Set<string>(itemTypes.map((t) => t.key));
+const allowedTypes = new Set<string>(allowedAttachmentMimeTypes);
 
 function parseJson(entries: Map<string, Uint8Array>, name: string): unknown {
   const bytes = entries.get(name);
@@ -303,6 +305,11 @@ export async function importCompany(
     }
     // A person's rate needs the person: without a match the rate stays behind.
     if (def.table === 'project_rate' && out.user_id == null) return null;
+    // A file's size is its bytes', and its type one an upload may have, whatever the archive says.
+    if (typeof out.file_hash === 'string' && 'size' in def.columns) {
+      out.size = entries.get(`files/${out.file_hash}`)!.length;
+      if (!allowedTypes.has(String(out.mime_type))) out.mime_type = 'application/octet-stream';
+    }
     return out;
   };
 
@@ -329,6 +336,15 @@ export async function importCompany(
   for (const hash of files) {
     const stored = await d.storage.put(Buffer.from(entries.get(`files/${hash}`)!));
     if (stored !== hash) throw archiveError('damaged');
+  }
+
+  // A logo is shown resized: a file that is no image the logo upload takes is left out.
+  for (const c of rows.companies!) {
+    if (typeof c.logo_hash !== 'string') continue;
+    const meta = await sharp(Buffer.from(entries.get(`files/${c.logo_hash}`)!))
+      .metadata()
+      .catch(() => null);
+    if (!meta?.format || !['png', 'jpeg', 'gif'].includes(meta.format)) c.logo_hash = null;
   }
 
   await ctx.addCompanies(rows.companies!.map((r) => r.id as string));
