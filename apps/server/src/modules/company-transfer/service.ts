@@ -53,7 +53,9 @@ async function rowsOf(ctx: Ctx, def: EntityDef, companyIds: string[]): Promise<R
     const order = new Map(companyIds.map((id, i) => [id, i]));
     return rows.sort((a, b) => order.get(a.id as string)! - order.get(b.id as string)!);
   }
-  return rows.sort((a, b) => (content(a) < content(b) ? -1 : content(a) > content(b) ? 1 : 0));
+  const keyed = rows.map((r) => ({ key: content(r), r }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.r);
 }
 
 const safeName = (name: string) =>
