@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { readUpload, uploadOf } from '../../platform/upload';
-import { attachmentHeader } from '../report/service';
+import { sendDownload } from '../report/service';
 import { exportCompany, importCompany, type TransferDeps } from './service';
 
 /** The largest company archive an import takes. */
@@ -35,11 +35,7 @@ export function companyTransferRoutes(app: FastifyInstance, d: TransferDeps) {
     },
     async (req, reply) => {
       const f = await exportCompany(d, ctxOf(req), req.params.id);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentHeader(f.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(f.stream);
+      return sendDownload(reply, { contentType: 'application/zip', fileName: f.fileName, body: f.stream });
     },
   );
 
