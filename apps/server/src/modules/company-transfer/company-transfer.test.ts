@@ -70,19 +70,15 @@ describe('company archive', () => {
     other = await t.tokenFor('other@demo.local');
     const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
     bakery = list.find((c: { name: string }) => c.name === 'Bäckerei Schmidt').id;
-    // An issue with a file, linked from nothing: its attachment must travel byte for byte.
-    const issue = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/issue',
-        headers: t.auth(admin, { 'x-tenant': bakery }),
-        payload: { name: 'Mit Anhang', data: { priority: 'Low' } },
-      })
-    ).json().id;
+    // A file on one of the demo processing activities: it must travel byte for byte.
+    const [process] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id::text as id from item where company_id = ${bakery}::uuid and type = 'process' order by number limit 1`,
+    );
     const m = multipart('Vertrag.pdf', 'application/pdf', Buffer.concat([Buffer.from('%PDF-1.4 '), attachmentBytes]));
     const up = await t.app.inject({
       method: 'POST',
-      url: `/api/issue/${issue}/attachment`,
+      url: `/api/process/${process!.id}/attachment`,
       payload: m.payload,
       headers: { ...t.auth(admin), ...m.headers },
     });
