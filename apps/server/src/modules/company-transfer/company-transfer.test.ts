@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayParam, queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/helpers';
+import { pdfText } from '../../test/pdf';
 import { readArchive } from './archive';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -142,6 +143,16 @@ describe('company archive', () => {
       if (!timed) expect(counts.updated, register).toBe(0);
       expect(counts.unchanged + counts.updated, register).toBeGreaterThan(0);
     }
+
+    // The Art. 30 PDF of the new company reads as the old one's (last: the report is kept as a document).
+    const art30 = async (companyId: string) => {
+      const q = new URLSearchParams({ companyId, kind: 'controller', format: 'pdf' });
+      const r = await t.app.inject({ url: `/api/report/processing-register?${q}`, headers: t.auth(admin) });
+      expect(r.statusCode).toBe(200);
+      return pdfText(r.rawPayload);
+    };
+    const pdfs = [await art30(bakery), await art30(imported)];
+    expect(pdfs[1]).toEqual(pdfs[0]);
 
     // Files: the imported company's attachment downloads as the original bytes.
     const attachments = await queryRows<{ id: string }>(
