@@ -232,7 +232,8 @@ export async function importCompany(
   const found = emails.length
     ? await queryRows<{ id: string; email: string }>(
         ctx.db,
-        sql`select id::text as id, lower(email) as email from app_user where lower(email) = any(${arrayParam(emails.map((e) => e.replaceAll(/[{},"\\]/g, '')))}::text[])`,
+        sql`select id::text as id, lower(email) as email from app_user
+            where lower(email) in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
       )
     : [];
   const byEmail = new Map(found.map((u) => [u.email, u.id]));
