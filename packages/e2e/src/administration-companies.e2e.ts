@@ -47,7 +47,7 @@ describe('company administration in the browser', () => {
     const res = await fetch(`${app.server.url}/api/company/list-items`, {
       headers: { Authorization: `Bearer ${await accessToken(app.server.url, email)}` },
     });
-    return (await res.json()) as { id: string; name: string; isActive: boolean }[];
+    return (await res.json()) as { id: string; name: string; isActive: boolean; parentCompanyName: string | null }[];
   };
   const companyId = async (email: string, name: string) => {
     const found = (await companies(email)).find((c) => c.name === name);
@@ -327,12 +327,18 @@ describe('company administration in the browser', () => {
     await shot(page, 'admin-companies-import-error-desktop');
     const before = (await companies(ADMIN)).length;
     await input.setInputFiles({ name: 'baeckerei.zip', mimeType: 'application/zip', buffer: archive });
+    // Into a group instead of as a client of the agency.
+    await dialog.getByRole('combobox', { name: tr('companiesAdmin.archive.target') }).click();
+    await page.getByRole('option', { name: tr('companiesAdmin.move.group', { name: GROUP }) }).click();
+    await shot(page, 'admin-companies-import-desktop');
     await dialog.getByRole('button', { name: tr('companiesAdmin.archive.importSubmit'), exact: true }).click();
     await page.getByText(tr('companiesAdmin.archive.imported')).waitFor();
     await expect.poll(() => page.url()).toMatch(UUID);
     expect(UUID.exec(page.url())![1]).not.toBe(bakery);
     await page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
     expect((await companies(ADMIN)).length).toBe(before + 1);
+    const placed = (await companies(ADMIN)).filter((c) => c.name === 'Bäckerei Schmidt' && c.id !== bakery);
+    expect(placed.map((c) => c.parentCompanyName)).toEqual([GROUP]);
     expect(errors).toEqual([]);
     await close();
 

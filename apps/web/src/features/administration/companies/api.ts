@@ -72,9 +72,10 @@ export async function downloadCompanyArchive(company: Pick<CompanyDetail, 'id' |
   saveFile(file, `${company.name}.zip`);
 }
 
-/** A new company from a company archive; answers its id. */
-export function importCompanyArchive(file: File, onProgress: (fraction: number) => void) {
-  return uploadFile<CompanyImportResult>('/company/import', file, onProgress);
+/** A new company from a company archive, into a group or (null) as a client of the caller's company; answers its id. */
+export function importCompanyArchive(file: File, parentCompanyId: string | null, onProgress: (fraction: number) => void) {
+  const query = parentCompanyId ? `?${new URLSearchParams({ parentCompanyId })}` : '';
+  return uploadFile<CompanyImportResult>(`/company/import${query}`, file, onProgress);
 }
 
 export function deleteCompanyLogo(id: string) {

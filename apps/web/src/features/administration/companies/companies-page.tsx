@@ -217,7 +217,11 @@ export function CompaniesPage() {
         onConfirm={() => void createDemo()}
         onClose={() => setAskDemo(false)}
       />
-      <ImportCompanyDialog open={importing} onClose={() => setImporting(false)} />
+      <ImportCompanyDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        groups={(companies.data ?? []).filter((c) => c.type === 'Group')}
+      />
     </>
   );
 }

@@ -2,7 +2,10 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { CompanyListItem } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,13 +20,23 @@ import { companyChanged, importCompanyArchive } from './api';
  * "Importieren": a new company from a company archive (ZIP). Shows the upload's progress, then
  * that the server is creating the company, and the server's reason when it refuses the file.
  */
-export function ImportCompanyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ImportCompanyDialog({
+  open,
+  onClose,
+  groups,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Groups the caller may put the new company into; without a choice it becomes a client of their own company. */
+  groups: readonly CompanyListItem[];
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [parent, setParent] = useState('');
   const busy = progress !== null;
 
   const choose = (f: File) => {
@@ -41,7 +54,7 @@ export function ImportCompanyDialog({ open, onClose }: { open: boolean; onClose:
     setProgress(0);
     setFailure(null);
     try {
-      const { companyId } = await importCompanyArchive(file, setProgress);
+      const { companyId } = await importCompanyArchive(file, parent || null, setProgress);
       await companyChanged(client, companyId);
       notify(t('companiesAdmin.archive.imported'), 'success');
       setFile(null);
@@ -90,6 +103,24 @@ export function ImportCompanyDialog({ open, onClose }: { open: boolean; onClose:
           </Typography>
         )}
       </div>
+      {groups.length > 0 && (
+        <TextField
+          select
+          fullWidth
+          label={t('companiesAdmin.archive.target')}
+          value={parent}
+          onChange={(e) => setParent(e.target.value)}
+          disabled={busy}
+          sx={{ mt: 2.5 }}
+        >
+          <MenuItem value="">{t('companiesAdmin.archive.targetOwn')}</MenuItem>
+          {groups.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {t('companiesAdmin.move.group', { name: g.name })}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {progress !== null && (
         <div role="status" aria-live="polite">
           <LinearProgress
