@@ -61,7 +61,7 @@ export function companyListItem(name: string, over: Partial<CompanyListItem> = {
     isResponsibleParty: true,
     isDataProcessor: false,
     isDataPrivacyAgency: false,
-    rights: { write: false, move: false },
+    rights: { write: false, move: false, export: false },
     ...over,
   };
 }
