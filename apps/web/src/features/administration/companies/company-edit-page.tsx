@@ -19,12 +19,8 @@ import { useSession } from '../../../lib/session/session-store';
 import type { SubmitMeta } from '../../../lib/use-zod-form';
 import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
 import { CompanyForm } from './company-form';
-<<<<<<< HEAD
 import { CompanyView, companyColumns } from './company-view';
-=======
-import { CompanyView } from './company-view';
 import { ExportCompanyButton } from './export-company-button';
->>>>>>> wt-export
 import { LogoCard } from './logo-card';
 import { StructureCard } from './structure-card';
 

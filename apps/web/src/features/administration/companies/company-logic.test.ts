@@ -13,33 +13,6 @@ import {
   parseCidrEntries,
 } from './company-logic';
 
-<<<<<<< HEAD
-=======
-let n = 0;
-function company(name: string, over: Partial<CompanyListItem> = {}): CompanyListItem {
-  n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name,
-    type: 'Company',
-    isActive: true,
-    isDemo: false,
-    creationDate: '2025-01-01T00:00:00.000Z',
-    hasLogo: false,
-    parentCompanyId: null,
-    parentCompanyName: null,
-    parentCompany: null,
-    childCompanyNames: [],
-    numberOfChildCompanies: 0,
-    isResponsibleParty: true,
-    isDataProcessor: false,
-    isDataPrivacyAgency: false,
-    rights: { write: false, move: false, export: false },
-    ...over,
-  };
-}
-
->>>>>>> wt-export
 describe('company form values', () => {
   it('a new company is an active responsible party in Germany, agent country Germany too', () => {
     const input = emptyCompanyInput();
