@@ -121,6 +121,34 @@ describe('the dashboard side', () => {
     await close();
   });
 
+  it('shows on each register tile the trend of open and overdue items over 12 weeks, with its numbers in words', async () => {
+    const trend = await apiGet<{ itemType: string; weeks: { day: string; open: number; overdue: number }[] }[]>(
+      app.server,
+      '/item/trend',
+    );
+    const { page, errors, close } = await app.newPage();
+    await loginToDashboard(page, app.server);
+    for (const key of ['process', 'training']) {
+      const weeks = trend.find((x) => x.itemType === key)!.weeks;
+      expect(weeks).toHaveLength(12);
+      const [y, m, d] = weeks[0]!.day.split('-');
+      const tile = page.locator(`[data-tile="${key}"]`);
+      // The line chart is drawn (two lines) and its text says what it shows.
+      await expect.poll(() => tile.locator('[data-trend] svg path').count()).toBe(3);
+      expect(await tile.locator('[data-trend-text]').innerText()).toBe(
+        `Seit ${d}.${m}.${y}: offen ${weeks[0]!.open} → ${weeks[11]!.open}, überfällig ${weeks[0]!.overdue} → ${weeks[11]!.overdue}`,
+      );
+    }
+    // The last point is today's state: the tile's own open count.
+    const stats = await apiGet<{ itemType: string; open: number; red: number }[]>(app.server, '/item/statistics');
+    const process = stats.find((s) => s.itemType === 'process')!;
+    expect(trend.find((x) => x.itemType === 'process')!.weeks[11]).toMatchObject({ open: process.open, overdue: process.red });
+    await page.locator('[data-tile=process]').scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-trend-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('names every link while a tile is still loading', async () => {
     // A tile whose link held only a skeleton had no accessible name until its data came (a
     // browser test saw it when the PDCA figures answered late): hold them back and look.
