@@ -130,7 +130,10 @@ export async function openBenchDb(opts: {
     const t0 = performance.now();
     if (opts.kind === 'search') search = await insertSearchData(database.db, opts.items);
     else if (opts.kind === 'time') time = await insertTimeData(database.db, opts.items);
-    else await insertListItems(database, bakery!.id, opts.items, { types: opts.types });
+    else {
+      await insertListItems(database, bakery!.id, opts.items, { types: opts.types });
+      await insertListHistory(database, bakery!.id);
+    }
     // The state autovacuum leaves a table in after a bulk load, which a fresh bulk insert lacks:
     // statistics, a visibility map for index-only scans, GIN pending lists merged.
     await database.db.execute(sql`vacuum analyze`);
@@ -190,6 +193,27 @@ export async function insertListItems(
     insert into item_counter (company_id, type, last)
     select company_id, type, max(number) from item where company_id = ${companyId} group by company_id, type
     on conflict (company_id, type) do update set last = greatest(item_counter.last, excluded.last)`);
+}
+
+/**
+ * A history for the generated items, as a tenant of five years would have one: each item created
+ * on one of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
+ * hundredth one closed within those 12 weeks (status 0 → 3), so the trend and the previous
+ * quarter replay the changes of several thousand items.
+ */
+export async function insertListHistory(database: Database, companyId: string) {
+  await database.db.execute(sql`
+    update item set created_at = now() - make_interval(days => (number * 37) % 1825, hours => number % 24)
+    where company_id = ${companyId} and number_label like 'X-%'`);
+  await database.db.execute(sql`
+    insert into item_history (item_id, company_id, type, name, action, changes, at)
+    select id, company_id, type, name, 'created', '{}'::jsonb, created_at from item
+    where company_id = ${companyId} and number_label like 'X-%'`);
+  await database.db.execute(sql`
+    insert into item_history (item_id, company_id, type, name, action, changes, at)
+    select id, company_id, type, name, 'updated', '{"status":{"from":0,"to":3}}'::jsonb,
+           greatest(created_at, now() - make_interval(days => number % 84))
+    from item where company_id = ${companyId} and number_label like 'X-%' and number % 100 = 0`);
 }
 
 /** The scopes and number label of a kept search database (as insertSearchData answers them). */

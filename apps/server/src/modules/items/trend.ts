@@ -18,77 +18,93 @@ interface Instant {
 type State = { total: number; open: number; overdue: number };
 
 /**
- * Per readable type: how many of today's items existed, were open and were overdue at each instant.
- * One statement, set-based:
- * - every item as it is now, from the trigger-kept item_stat (its current status and due date);
- * - corrected for the few items with a history entry since the earliest instant: for those, the
- *   status at an instant is the `to` of the last recorded status change before it (before the
- *   first change, that change's `from`; without any, the current status), and an item counts
- *   only from its created_at on.
- * An item untouched since the earliest instant had its current status all along. Deleted items
- * count nowhere; the due date is the current one (its changes are not replayed): docs/decisions/0073.
+ * Per readable type: how many of today's items existed, were open and were overdue at each instant
+ * (instants ascending). Counted backwards from now, set-based in one statement:
+ * - today's counts from the trigger-kept item_stat (current status and due date), the overdue ones
+ *   bucketed by which instants' dates their due date lies before;
+ * - minus what happened at or after each instant, from the history since the earliest one: an item
+ *   created then did not exist yet (and was open before it if its first status was open); a
+ *   recorded status change from open to closed (or back) is undone.
+ * An event happens before an instant when its time is earlier; an item's status before its first
+ * recorded change is that change's `from`. Deleted items count nowhere; the due date is the
+ * current one (its changes are not replayed): docs/decisions/0073.
  */
 export async function itemStatesAt(ctx: Ctx, types: ItemTypeKey[], instants: Instant[]): Promise<Map<string, State[]>> {
   const out = new Map<string, State[]>(types.map((t) => [t, instants.map(() => ({ total: 0, open: 0, overdue: 0 }))]));
   if (types.length === 0 || instants.length === 0) return out;
   const ats = arrayParam(instants.map((i) => i.at.toISOString()));
   const days = arrayParam(instants.map((i) => i.day));
-  const earliest = new Date(Math.min(...instants.map((i) => i.at.getTime()))).toISOString();
-  const rows = await queryRows<{ type: string; k: number; total: number; open: number; overdue: number }>(
+  const earliest = instants[0]!.at.toISOString();
+  const scope = (col: string) => inScopeSql(sql.raw(col), ctx.scopeCompanyIds);
+  const typeList = typeArray(types);
+  // kind 'now': today's counts of a due bucket q (how many instants' dates are on or before the
+  // due date, null without one or closed): overdue at instants q … n-1. kind 'undo': the changes of
+  // events in bucket b (how many instants are at or before the event) of items in due bucket q.
+  const rows = await queryRows<{
+    kind: 'now' | 'undo';
+    type: string;
+    b: number | null;
+    q: number | null;
+    total: number;
+    open: number;
+  }>(
     ctx.db,
     sql`
-    with pts as (
-      select k::int - 1 as k, t, d from unnest(${ats}::timestamptz[], ${days}::date[]) with ordinality as p(t, d, k)
+    with h as (
+      select h.item_id, h.at, (h.changes->'status'->>'from')::int as from_s, (h.changes->'status'->>'to')::int as to_s,
+             h.changes->'status' is not null as is_status
+      from item_history h
+      where ${scope('h.company_id')} and h.at >= ${earliest}::timestamptz and h.type = any(${typeList}::text[])
     ),
-    stable as (
-      select s.type, p.k, sum(s.n) as total,
-             coalesce(sum(s.n) filter (where s.status < 3), 0) as open,
-             coalesce(sum(s.n) filter (where s.status < 3 and s.due_date < p.d), 0) as overdue
-      from item_stat s cross join pts p
-      where ${inScopeSql(sql`s.company_id`, ctx.scopeCompanyIds)} and s.type = any(${typeArray(types)}::text[])
-      group by s.type, p.k
+    it as (
+      select i.id, i.type, i.created_at, i.status, i.due_date from item i
+      where i.id in (select item_id from h) and ${scope('i.company_id')}
     ),
-    ch as (
-      select i.id, i.type, i.status, i.due_date, i.created_at from item i
-      where i.id in (
-        select h.item_id from item_history h
-        where ${inScopeSql(sql`h.company_id`, ctx.scopeCompanyIds)} and h.at >= ${earliest}::timestamptz
-      )
-        and i.type = any(${typeArray(types)}::text[]) and ${inScopeSql(sql`i.company_id`, ctx.scopeCompanyIds)}
+    first_status as (
+      select distinct on (item_id) item_id, coalesce(from_s, to_s) as s from h where is_status order by item_id, at
     ),
-    sc as (
-      select h.item_id, h.at, (h.changes->'status'->>'from')::int as from_s, (h.changes->'status'->>'to')::int as to_s
-      from item_history h join ch on ch.id = h.item_id
-      where h.changes->'status' is not null
-    ),
-    spans as (
-      select item_id, at as since, lead(at) over (partition by item_id order by at) as until, to_s as s from sc
+    ev as (
+      select it.type, it.due_date, it.created_at as at, 1 as dt, (coalesce(f.s, it.status) < 3)::int as dopen
+      from it left join first_status f on f.item_id = it.id
+      where it.created_at >= ${earliest}::timestamptz
       union all
-      select item_id, '-infinity'::timestamptz, min(at), (array_agg(from_s order by at))[1] from sc group by item_id
-    ),
-    judged as (
-      select ch.type, p.k, ch.status as now_s, ch.due_date, p.d, ch.created_at <= p.t as existed,
-             coalesce(sp.s, ch.status) as then_s
-      from ch cross join pts p
-      left join spans sp on sp.item_id = ch.id and sp.since <= p.t and (sp.until is null or sp.until > p.t)
-    ),
-    corr as (
-      select type, k,
-             count(*) filter (where existed) - count(*) as total,
-             count(*) filter (where existed and then_s < 3) - count(*) filter (where now_s < 3) as open,
-             count(*) filter (where existed and then_s < 3 and due_date < d)
-               - count(*) filter (where now_s < 3 and due_date < d) as overdue
-      from judged group by type, k
+      select it.type, it.due_date, h.at, 0, (h.to_s < 3)::int - (h.from_s < 3)::int
+      from h join it on it.id = h.item_id
+      where h.is_status and h.from_s is not null and h.to_s is not null
     )
-    select s.type, s.k,
-           (s.total + coalesce(c.total, 0))::int as total,
-           (s.open + coalesce(c.open, 0))::int as open,
-           (s.overdue + coalesce(c.overdue, 0))::int as overdue
-    from stable s left join corr c on c.type = s.type and c.k = s.k`,
+    select 'now' as kind, type, null::int as b,
+           case when status < 3 and due_date is not null then width_bucket(due_date, ${days}::date[]) end as q,
+           sum(n)::int as total, (sum(n) filter (where status < 3))::int as open
+    from item_stat
+    where ${scope('company_id')} and type = any(${typeList}::text[])
+    group by 2, 4
+    union all
+    select 'undo', type, width_bucket(at, ${ats}::timestamptz[]),
+           case when due_date is not null then width_bucket(due_date, ${days}::date[]) end,
+           sum(dt)::int, sum(dopen)::int
+    from ev group by 2, 3, 4`,
   );
+  const n = instants.length;
   for (const r of rows) {
     const states = out.get(r.type);
-    if (states?.[r.k]) states[r.k] = { total: Number(r.total), open: Number(r.open), overdue: Number(r.overdue) };
+    if (!states) continue;
+    const total = Number(r.total ?? 0);
+    const open = Number(r.open ?? 0);
+    for (let k = 0; k < n; k++) {
+      const s = states[k]!;
+      // Overdue at instant k: open and due before its date, i.e. in a due bucket q ≤ k.
+      const overdueThere = r.q !== null && r.q <= k;
+      if (r.kind === 'now') {
+        s.total += total;
+        s.open += open;
+        if (overdueThere) s.overdue += open;
+      } else if (r.b !== null && k < r.b) {
+        // Instants 0 … b-1 are at or before the event: it had not happened yet there, so undo it.
+        s.total -= total;
+        s.open -= open;
+        if (overdueThere) s.overdue -= open;
+      }
+    }
   }
   return out;
 }
