@@ -36,6 +36,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     maximumFractionDigits: 2,
   });
   const hours = (n: number | null) => (n === null ? '–' : numberFormat.format(n));
+  const percent = (n: number) => `${numberFormat.format(n).replace(/[.,]00$/, '')} %`;
   const dateTime = (iso: string) => {
     const parts = new Intl.DateTimeFormat('de-DE', {
       timeZone,
@@ -90,14 +91,20 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     const code = (type: string) => itemTypes.find((x) => x.key === type)?.code ?? type;
     content.push(
       {
-        text: p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) }),
+        text: `${p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) })} ${p(
+          'radarPrevious',
+          {
+            date: germanDate(r.previousQuarterUntil),
+            average: Math.round(r.radar.reduce((s, e) => s + e.previousPercent, 0) / r.radar.length),
+          },
+        )}`,
         margin: [0, 0, 0, 8],
       },
       {
         columns: [
           {
             svg: radarSvg(
-              r.radar.map((e) => ({ code: code(e.type), progress: e.closedPercent })),
+              r.radar.map((e) => ({ code: code(e.type), progress: e.closedPercent, previous: e.previousPercent })),
               average,
             ),
             width: 230,
@@ -105,13 +112,14 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
           {
             table: {
               headerRows: 1,
-              widths: [28, '*', 44],
+              widths: [28, '*', 44, 52],
               body: [
-                head(['', col('register'), col('progress')]),
+                head(['', col('register'), col('progress'), col('previousQuarter')]),
                 ...r.radar.map((e): TableCell[] => [
                   { text: code(e.type), bold: true, color: radarTone(e.closedPercent) },
                   registerName(e.type),
-                  { text: `${numberFormat.format(e.closedPercent).replace(/[.,]00$/, '')} %`, alignment: 'right' },
+                  { text: percent(e.closedPercent), alignment: 'right' },
+                  { text: percent(e.previousPercent), alignment: 'right' },
                 ]),
               ],
             },

@@ -74,6 +74,12 @@ describe('management report', () => {
     expect(all).toContain('Datenschutzstatus');
     expect(all).toMatch(/PRO .*Verarbeitungstätigkeiten/);
     expect(all).toMatch(/Durchschnitt über \d+ Register: \d+ %/);
+    // Beside each register's share now, the share at the end of the previous quarter (mark and column).
+    const previous = (
+      await t.app.inject({ url: '/api/item/previous-quarter', headers: t.auth(admin, { 'x-tenant': bakery }) })
+    ).json() as { until: string };
+    expect(all).toContain(`am Ende des Vorquartals (${previous.until.split('-').reverse().join('.')}), im Durchschnitt`);
+    expect(all).toMatch(/Register Erledigt Vorquartal/);
     expect(all).toContain('Offene und überfällige Einträge je Register');
     // A breach told within 72 hours meets the deadline; one never told after 72 hours misses it.
     expect(all).toMatch(/Fehlversand Lieferschein .*fristgerecht gemeldet am .*eingehalten/);
