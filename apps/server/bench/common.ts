@@ -196,24 +196,22 @@ export async function insertListItems(
 }
 
 /**
- * A history for the generated items, as a tenant of five years would have one: each item created
- * on one of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
- * hundredth one closed within those 12 weeks (status 0 → 3), so the trend and the previous
- * quarter replay the changes of several thousand items.
+ * The generated items' past, as a tenant of five years would have one: each item created on one
+ * of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
+ * hundredth one closed within those 12 weeks, so the trend and the previous quarter undo several
+ * thousand events (item_event, kept by a trigger, moved here to when they happened).
  */
 export async function insertListHistory(database: Database, companyId: string) {
+  const generated = sql`company_id = ${companyId} and number_label like 'X-%'`;
   await database.db.execute(sql`
-    update item set created_at = now() - make_interval(days => (number * 37) % 1825, hours => number % 24)
-    where company_id = ${companyId} and number_label like 'X-%'`);
+    update item set created_at = now() - make_interval(days => (number * 37) % 1825, hours => number % 24) where ${generated}`);
   await database.db.execute(sql`
-    insert into item_history (item_id, company_id, type, name, action, changes, at)
-    select id, company_id, type, name, 'created', '{}'::jsonb, created_at from item
-    where company_id = ${companyId} and number_label like 'X-%'`);
+    update item_event e set at = i.created_at from item i where e.item_id = i.id and i.company_id = ${companyId}`);
+  const [{ t0 } = { t0: '' }] = await queryRows<{ t0: string }>(database.db, sql`select clock_timestamp()::text as t0`);
+  await database.db.execute(sql`update item set status = 3 where ${generated} and number % 100 = 0 and status < 3`);
   await database.db.execute(sql`
-    insert into item_history (item_id, company_id, type, name, action, changes, at)
-    select id, company_id, type, name, 'updated', '{"status":{"from":0,"to":3}}'::jsonb,
-           greatest(created_at, now() - make_interval(days => number % 84))
-    from item where company_id = ${companyId} and number_label like 'X-%' and number % 100 = 0`);
+    update item_event e set at = greatest(i.created_at, now() - make_interval(days => i.number % 84))
+    from item i where e.item_id = i.id and i.company_id = ${companyId} and e.at >= ${t0}::timestamptz`);
 }
 
 /** The scopes and number label of a kept search database (as insertSearchData answers them). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/types';
 import { addDays, todayIn } from '../../platform/dates';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { quarterStart, zonedMidnight } from './trend';
@@ -9,8 +10,8 @@ type Quarter = { until: string; types: { itemType: string; total: number; open: 
 
 /**
  * The dashboard trend and the radar's previous quarter from items whose creation and status
- * changes are backdated in the history: the figures before and after adding them differ by
- * exactly what those items were at each point (the demo's own items stay as they were).
+ * changes are backdated (their item_event rows): the figures before and after adding them differ
+ * by exactly what those items were at each point (the demo's own items stay as they were).
  */
 describe('item trend and previous quarter', () => {
   let t: TestApp;
@@ -32,8 +33,11 @@ describe('item trend and previous quarter', () => {
   };
   const issue = (x: Trend) => x.find((e) => e.itemType === 'issue')!.weeks;
 
-  /** An issue created `createdDaysAgo` days ago whose status changed as listed (days ago, from, to); `status` is its status now. */
-  async function backdated(name: string, createdDaysAgo: number, dueInDays: number | null, changes: [number, number, number][]) {
+  /**
+   * An issue created `createdDaysAgo` days ago whose status changed as listed (days ago, to): each
+   * change is made now and its events (item_event, by the trigger) are moved to when it happened.
+   */
+  async function backdated(name: string, createdDaysAgo: number, dueInDays: number | null, changes: [number, number][]) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/issue',
@@ -43,16 +47,20 @@ describe('item trend and previous quarter', () => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as string;
     const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-    const status = changes.length ? changes.at(-1)![2] : 0;
     const due = dueInDays === null ? null : addDays(todayIn(tz), dueInDays);
+    const moveFresh = (days: number) =>
+      t.db.execute(
+        sql`update item_event set at = ${ago(days)}::timestamptz where item_id = ${id} and at > now() - interval '10 minutes'`,
+      );
     await t.db.execute(
-      sql`update item set created_at = ${ago(createdDaysAgo)}::timestamptz, status = ${status}, due_date = ${due}::date where id = ${id}`,
+      sql`update item set created_at = ${ago(createdDaysAgo)}::timestamptz, due_date = ${due}::date where id = ${id}`,
     );
-    await t.db.execute(sql`update item_history set at = ${ago(createdDaysAgo)}::timestamptz where item_id = ${id}`);
-    for (const [daysAgo, from, to] of changes) {
-      await t.db.execute(sql`insert into item_history (item_id, company_id, type, name, action, changes, at)
-        values (${id}, ${bakery}, 'issue', ${name}, 'updated', ${JSON.stringify({ status: { from, to } })}::jsonb, ${ago(daysAgo)}::timestamptz)`);
+    await moveFresh(createdDaysAgo);
+    for (const [daysAgo, to] of changes) {
+      await t.db.execute(sql`update item set status = ${to} where id = ${id}`);
+      await moveFresh(daysAgo);
     }
+    return id;
   }
 
   beforeAll(async () => {
@@ -62,16 +70,20 @@ describe('item trend and previous quarter', () => {
     before = await trend();
     quarterBefore = await quarter();
     // A: created 70½ days ago, done 28½ days ago, due 42 days ago.
-    await backdated('Trend A', 70.5, -42, [[28.5, 0, 3]]);
+    await backdated('Trend A', 70.5, -42, [[28.5, 3]]);
     // B: created 21½ days ago, still open, due 10 days ago.
     await backdated('Trend B', 21.5, -10, []);
     // C: old, done 50½ days ago, reopened 14½ days ago, due 100 days ago.
     await backdated('Trend C', 200, -100, [
-      [50.5, 0, 3],
-      [14.5, 3, 1],
+      [50.5, 3],
+      [14.5, 1],
     ]);
     // D: old and untouched since, open, without a due date.
     await backdated('Trend D', 300, null, []);
+    // E: created 30½ days ago, open, deleted just now: counted before its deletion only.
+    const e = await backdated('Trend E', 30.5, null, []);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/issue/${e}`, headers: t.auth(admin, { 'x-tenant': bakery }) });
+    expect(del.statusCode, del.body).toBe(204);
   });
   afterAll(() => t.close());
 
@@ -95,6 +107,7 @@ describe('item trend and previous quarter', () => {
       inAges([0, 1, 2, 3]),
       inAges([0, 1, 2, 8, 9, 10, 11]),
       inAges([...Array(12).keys()]),
+      inAges([1, 2, 3, 4]),
     );
     const overdue = add(inAges([5]), inAges([0, 1]), inAges([0, 1, 2, 8, 9, 10, 11]));
     expect(after.map((w, k) => w.open - base[k]!.open)).toEqual(open);
@@ -113,12 +126,37 @@ describe('item trend and previous quarter', () => {
       { exists: existed(21.5), open: true },
       { exists: true, open: at > 50.5 || at < 14.5 },
       { exists: true, open: true },
+      // E was deleted now, after the quarter's end: it counts there if it existed.
+      { exists: existed(30.5), open: true },
     ];
     const was = quarterBefore.types.find((x) => x.itemType === 'issue')!;
     const now = q.types.find((x) => x.itemType === 'issue')!;
     expect(now.total - was.total).toBe(items.filter((i) => i.exists).length);
     expect(now.open - was.open).toBe(items.filter((i) => i.exists && i.open).length);
     expect(now.closedPercent).toBe(now.total === 0 ? 0 : Math.round(((now.total - now.open) / now.total) * 1000) / 10);
+  });
+
+  it("leaves no events of a deleted company behind (its items' deletion records none)", async () => {
+    const handel = await t.companyIdOf('Beispiel Handel GmbH');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/issue',
+      headers: t.auth(admin, { 'x-tenant': handel }),
+      payload: { name: 'Vergänglich', data: { priority: 'Low' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const other = { id: handel };
+    const [before] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from item_event where company_id = ${handel}`,
+    );
+    expect(before?.n).toBe(1);
+    await t.db.execute(sql`delete from company where id = ${other!.id}`);
+    const [left] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from item_event where company_id = ${other!.id}`,
+    );
+    expect(left?.n).toBe(0);
   });
 
   it('finds the quarter a day is in and the instant a day starts in a zone', () => {

@@ -18,28 +18,24 @@ interface Instant {
 type State = { total: number; open: number; overdue: number };
 
 /**
- * Per readable type: how many of today's items existed, were open and were overdue at each instant
- * (instants ascending). Counted backwards from now, set-based in one statement:
- * - today's counts from the trigger-kept item_stat (current status and due date), the overdue ones
- *   bucketed by which instants' dates their due date lies before;
- * - minus what happened at or after each instant, from the history since the earliest one: an item
- *   created then did not exist yet (and was open before it if its first status was open); a
- *   recorded status change from open to closed (or back) is undone.
- * An event happens before an instant when its time is earlier; an item's status before its first
- * recorded change is that change's `from`. Deleted items count nowhere; the due date is the
- * current one (its changes are not replayed): docs/decisions/0073.
+ * Per readable type: how many items existed, were open and were overdue at each instant (instants
+ * ascending). Counted backwards from now, set-based in one statement over two trigger-kept tables:
+ * today's counts from item_stat, the overdue ones bucketed by which instants' dates their due date
+ * lies before; minus the signed events of item_event at or after each instant (an item created,
+ * closed, reopened, moved to another due date or deleted since). An event counts at an instant when
+ * it happened before it; before item_event existed, an item had its status of that day since its
+ * creation: docs/decisions/0073.
  */
 export async function itemStatesAt(ctx: Ctx, types: ItemTypeKey[], instants: Instant[]): Promise<Map<string, State[]>> {
   const out = new Map<string, State[]>(types.map((t) => [t, instants.map(() => ({ total: 0, open: 0, overdue: 0 }))]));
   if (types.length === 0 || instants.length === 0) return out;
   const ats = arrayParam(instants.map((i) => i.at.toISOString()));
   const days = arrayParam(instants.map((i) => i.day));
-  const earliest = instants[0]!.at.toISOString();
-  const scope = (col: string) => inScopeSql(sql.raw(col), ctx.scopeCompanyIds);
   const typeList = typeArray(types);
-  // kind 'now': today's counts of a due bucket q (how many instants' dates are on or before the
-  // due date, null without one or closed): overdue at instants q … n-1. kind 'undo': the changes of
-  // events in bucket b (how many instants are at or before the event) of items in due bucket q.
+  const scope = inScopeSql(sql`company_id`, ctx.scopeCompanyIds);
+  // kind 'now': today's counts in due bucket q (how many instants' dates are on or before the due
+  // date; null without one or when closed): overdue at instants q … n-1. kind 'undo': the events in
+  // bucket b (how many instants are at or before them) with due bucket q.
   const rows = await queryRows<{
     kind: 'now' | 'undo';
     type: string;
@@ -50,39 +46,19 @@ export async function itemStatesAt(ctx: Ctx, types: ItemTypeKey[], instants: Ins
   }>(
     ctx.db,
     sql`
-    with h as (
-      select h.item_id, h.at, (h.changes->'status'->>'from')::int as from_s, (h.changes->'status'->>'to')::int as to_s,
-             h.changes->'status' is not null as is_status
-      from item_history h
-      where ${scope('h.company_id')} and h.at >= ${earliest}::timestamptz and h.type = any(${typeList}::text[])
-    ),
-    it as (
-      select i.id, i.type, i.created_at, i.status, i.due_date from item i
-      where i.id in (select item_id from h) and ${scope('i.company_id')}
-    ),
-    first_status as (
-      select distinct on (item_id) item_id, coalesce(from_s, to_s) as s from h where is_status order by item_id, at
-    ),
-    ev as (
-      select it.type, it.due_date, it.created_at as at, 1 as dt, (coalesce(f.s, it.status) < 3)::int as dopen
-      from it left join first_status f on f.item_id = it.id
-      where it.created_at >= ${earliest}::timestamptz
-      union all
-      select it.type, it.due_date, h.at, 0, (h.to_s < 3)::int - (h.from_s < 3)::int
-      from h join it on it.id = h.item_id
-      where h.is_status and h.from_s is not null and h.to_s is not null
-    )
     select 'now' as kind, type, null::int as b,
            case when status < 3 and due_date is not null then width_bucket(due_date, ${days}::date[]) end as q,
-           sum(n)::int as total, (sum(n) filter (where status < 3))::int as open
+           sum(n)::int as total, coalesce(sum(n) filter (where status < 3), 0)::int as open
     from item_stat
-    where ${scope('company_id')} and type = any(${typeList}::text[])
+    where ${scope} and type = any(${typeList}::text[])
     group by 2, 4
     union all
     select 'undo', type, width_bucket(at, ${ats}::timestamptz[]),
            case when due_date is not null then width_bucket(due_date, ${days}::date[]) end,
-           sum(dt)::int, sum(dopen)::int
-    from ev group by 2, 3, 4`,
+           sum(d_total)::int, sum(d_open)::int
+    from item_event
+    where ${scope} and at >= ${instants[0]!.at.toISOString()}::timestamptz and type = any(${typeList}::text[])
+    group by 2, 3, 4`,
   );
   const n = instants.length;
   for (const r of rows) {
