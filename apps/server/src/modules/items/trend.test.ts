@@ -33,19 +33,24 @@ describe('item trend and previous quarter', () => {
   };
   const issue = (x: Trend) => x.find((e) => e.itemType === 'issue')!.weeks;
 
+  /** A new issue of a company, through the API (its insert event is written now). */
+  async function createIssue(companyId: string, name: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/issue',
+      headers: t.auth(admin, { 'x-tenant': companyId }),
+      payload: { name, data: { priority: 'Low' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  }
+
   /**
    * An issue created `createdDaysAgo` days ago whose status changed as listed (days ago, to): each
    * change is made now and its events (item_event, by the trigger) are moved to when it happened.
    */
   async function backdated(name: string, createdDaysAgo: number, dueInDays: number | null, changes: [number, number][]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/issue',
-      headers: t.auth(admin, { 'x-tenant': bakery }),
-      payload: { name, data: { priority: 'Low' } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().id as string;
+    const id = await createIssue(bakery, name);
     const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
     const due = dueInDays === null ? null : addDays(todayIn(tz), dueInDays);
     const moveFresh = (days: number) =>
@@ -138,13 +143,7 @@ describe('item trend and previous quarter', () => {
 
   it("leaves no events of a deleted company behind (its items' deletion records none)", async () => {
     const handel = await t.companyIdOf('Beispiel Handel GmbH');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/issue',
-      headers: t.auth(admin, { 'x-tenant': handel }),
-      payload: { name: 'Vergänglich', data: { priority: 'Low' } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await createIssue(handel, 'Vergänglich');
     const other = { id: handel };
     const [before] = await queryRows<{ n: number }>(
       t.db,
