@@ -182,10 +182,12 @@ export async function insertListItems(
   for (let start = 1; start <= items; start += 100_000) {
     const end = Math.min(items, start + 99_999);
     await database.db.execute(sql`
-      insert into item (company_id, type, number, number_label, name, description, status, due_date, data)
+      insert into item (company_id, type, number, number_label, name, description, status, due_date, data, created_at)
       select ${companyId}::uuid, (${types}::text[])[(n % ${typeKeys.length}) + 1], n + ${offset}::int, 'X-' || (n + ${offset}::int),
              (${words}::text[])[(n % 10) + 1] || ' ' || n, 'Beschreibung ' || ((n * 7) % 1000), n % 5,
-             current_date + ((n % 90) - 45), '{}'::jsonb
+             current_date + ((n % 90) - 45), '{}'::jsonb,
+             -- Created on one of the last 1,825 days, as in a tenant of five years.
+             now() - make_interval(days => (n * 37) % 1825, hours => n % 24)
       from generate_series(${start}::int, ${end}::int) n`);
   }
   // Creates number their items from the counter; start it after the generated numbers.
@@ -196,15 +198,13 @@ export async function insertListItems(
 }
 
 /**
- * The generated items' past, as a tenant of five years would have one: each item created on one
- * of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
+ * The generated items' past, as a tenant of five years would have one: each item was created on
+ * one of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
  * hundredth one closed within those 12 weeks, so the trend and the previous quarter undo several
  * thousand events (item_event, kept by a trigger, moved here to when they happened).
  */
 export async function insertListHistory(database: Database, companyId: string) {
   const generated = sql`company_id = ${companyId} and number_label like 'X-%'`;
-  await database.db.execute(sql`
-    update item set created_at = now() - make_interval(days => (number * 37) % 1825, hours => number % 24) where ${generated}`);
   await database.db.execute(sql`
     update item_event e set at = i.created_at from item i where e.item_id = i.id and i.company_id = ${companyId}`);
   const [{ t0 } = { t0: '' }] = await queryRows<{ t0: string }>(database.db, sql`select clock_timestamp()::text as t0`);

@@ -46,17 +46,18 @@ export async function itemStatesAt(ctx: Ctx, types: ItemTypeKey[], instants: Ins
   }>(
     ctx.db,
     sql`
+    with p as (select ${ats}::timestamptz[] as ats, ${days}::date[] as days)
     select 'now' as kind, type, null::int as b,
-           case when status < 3 and due_date is not null then width_bucket(due_date, ${days}::date[]) end as q,
+           case when status < 3 and due_date is not null then width_bucket(due_date, p.days) end as q,
            sum(n)::int as total, coalesce(sum(n) filter (where status < 3), 0)::int as open
-    from item_stat
+    from item_stat cross join p
     where ${scope} and type = any(${typeList}::text[])
     group by 2, 4
     union all
-    select 'undo', type, width_bucket(at, ${ats}::timestamptz[]),
-           case when due_date is not null then width_bucket(due_date, ${days}::date[]) end,
+    select 'undo', type, width_bucket(at, p.ats),
+           case when due_date is not null then width_bucket(due_date, p.days) end,
            sum(d_total)::int, sum(d_open)::int
-    from item_event
+    from item_event cross join p
     where ${scope} and at >= ${instants[0]!.at.toISOString()}::timestamptz and type = any(${typeList}::text[])
     group by 2, 3, 4`,
   );
