@@ -28,8 +28,8 @@ export interface RadarEntry {
   total: number;
   /** Share of closed items (done or not applicable), 0–100 with one decimal; as the dashboard's radar. */
   closedPercent: number;
-  /** The same share at the end of the previous quarter (the radar's comparison, docs/decisions/0073). */
-  previousPercent: number;
+  /** The same share at the end of the previous quarter (the radar's comparison); null when the register had no items then. */
+  previousPercent: number | null;
 }
 
 export interface MonthTime {
@@ -88,6 +88,10 @@ async function radar(d: ItemDeps, ctx: Ctx, companies: readonly string[], types:
         group by type`,
   );
   const byType = new Map(rows.map((r) => [r.type, r]));
+  const previousOf = (type: ItemTypeKey) => {
+    const then = previous.types.find((x) => x.itemType === type);
+    return then && then.total > 0 ? then.closedPercent : null;
+  };
   const entries = types.map((type): RadarEntry => {
     const total = Number(byType.get(type)?.total ?? 0);
     const open = Number(byType.get(type)?.open ?? 0);
@@ -95,7 +99,7 @@ async function radar(d: ItemDeps, ctx: Ctx, companies: readonly string[], types:
       type,
       total,
       closedPercent: total === 0 ? 0 : Math.round(((total - open) / total) * 1000) / 10,
-      previousPercent: previous.types.find((x) => x.itemType === type)?.closedPercent ?? 0,
+      previousPercent: previousOf(type),
     };
   });
   return { entries, until: previous.until };

@@ -88,16 +88,19 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
   if (r.radar.length === 0) content.push(none(p('radarNone')));
   else {
     const average = r.radar.reduce((s, e) => s + e.closedPercent, 0) / r.radar.length;
+    // The previous quarter's average over the registers that had items then.
+    const withPrevious = r.radar.flatMap((e) => (e.previousPercent === null ? [] : [e.previousPercent]));
     const code = (type: string) => itemTypes.find((x) => x.key === type)?.code ?? type;
     content.push(
       {
-        text: `${p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) })} ${p(
-          'radarPrevious',
-          {
-            date: germanDate(r.previousQuarterUntil),
-            average: Math.round(r.radar.reduce((s, e) => s + e.previousPercent, 0) / r.radar.length),
-          },
-        )}`,
+        text: `${p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) })} ${
+          withPrevious.length
+            ? p('radarPrevious', {
+                date: germanDate(r.previousQuarterUntil),
+                average: Math.round(withPrevious.reduce((s, x) => s + x, 0) / withPrevious.length),
+              })
+            : p('radarPreviousNone', { date: germanDate(r.previousQuarterUntil) })
+        }`,
         margin: [0, 0, 0, 8],
       },
       {
@@ -119,7 +122,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
                   { text: code(e.type), bold: true, color: radarTone(e.closedPercent) },
                   registerName(e.type),
                   { text: percent(e.closedPercent), alignment: 'right' },
-                  { text: percent(e.previousPercent), alignment: 'right' },
+                  { text: e.previousPercent === null ? '–' : percent(e.previousPercent), alignment: 'right' },
                 ]),
               ],
             },

@@ -54,6 +54,12 @@ interface RadarCategory {
   previous: number | null;
 }
 
+/** A register's closed share at the end of the previous quarter; none when it had no items then. */
+function previousShare(previous: PreviousQuarter | undefined, key: ItemTypeKey): number | null {
+  const then = previous?.types.find((p) => p.itemType === key);
+  return then && then.total > 0 ? then.closedPercent : null;
+}
+
 function useRadarCategories(statistics: StatusCategory[] | undefined, previous: PreviousQuarter | undefined): RadarCategory[] {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
@@ -70,7 +76,7 @@ function useRadarCategories(statistics: StatusCategory[] | undefined, previous: 
           route: type.route,
           name: t(`section.${type.key}`),
           progress: category.closedPercent,
-          previous: previous?.types.find((p) => p.itemType === type.key)?.closedPercent ?? null,
+          previous: previousShare(previous, type.key),
         },
       ];
     });
