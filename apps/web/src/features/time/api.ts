@@ -9,6 +9,7 @@ import {
   type TimeRecordInput,
   type TimeRecordPageQuery,
   timeBudgetElementSchema,
+  timeComparisonChartSchema,
   timeComparisonPageSchema,
   timeRecordPageSchema,
   timeRecordSchema,
@@ -34,6 +35,7 @@ export const timeKeys = {
   recordSlice: (url: string) => ['time-records', 'drill', url] as const,
   lastRecord: (scopeId: string | null, userId: string | null) => ['time-records', 'last', scopeId, userId] as const,
   comparison: (scopeId: string | null, params: string) => ['time-comparison', scopeId, params] as const,
+  comparisonChart: (scopeId: string | null, params: string) => ['time-comparison', 'chart', scopeId, params] as const,
   budgetElements: (scopeId: string | null) => ['time-budget-elements', scopeId] as const,
 };
 
@@ -192,3 +194,16 @@ export const timeComparisonQuery = (scopeId: string | null) => (view: GridView) 
     queryFn: ({ signal }) => fetchTimeComparison(view, view.page, view.pageSize, signal),
     enabled: !!view.range.from && !!view.range.until,
   });
+
+/** The chart of a view: every matching row summed per period and company or person (not only this page). */
+export function useTimeComparisonChart(view: GridView) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  const params = comparisonParams(view, 0, 1);
+  params.delete('page');
+  params.delete('pageSize');
+  return useQuery({
+    queryKey: timeKeys.comparisonChart(scopeId, params.toString()),
+    queryFn: ({ signal }) => apiRequest(`/time-comparison/chart?${params}`, { schema: timeComparisonChartSchema, signal }),
+    enabled: !!view.range.from && !!view.range.until,
+  });
+}
