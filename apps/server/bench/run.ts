@@ -113,7 +113,13 @@ async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: 
   const params = (rec.setup.params as string[]).slice(0, 2) as [string, string];
   const owner = b.database.db;
   const tx = opts.auth
-    ? (await openAuthenticated(owner, params, () => ({ value: null, companyIds: [] }), { readOnly: rec.readOnly })).tx
+    ? // The companies the statement made the transaction's, as the request keeps them (an empty list
+      // would replace them, and every replayed read would find nothing).
+      (
+        await openAuthenticated(owner, params, (row) => ({ value: null, companyIds: row?.visible.ids ?? [] }), {
+          readOnly: rec.readOnly,
+        })
+      ).tx
     : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
   const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
   try {
