@@ -18,30 +18,44 @@ CREATE INDEX "item_event_company_at_idx" ON "item_event" ("company_id", "at") IN
 --> statement-breakpoint
 CREATE INDEX "item_event_item_idx" ON "item_event" ("item_id");
 --> statement-breakpoint
--- Runs as the caller beside item_stat_apply; item_event has the same tenant policy.
-CREATE FUNCTION item_event_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Runs as the caller beside item_stat_apply_rows, once per statement over its transition tables
+-- (a row trigger made a bulk delete of 10,000 items and its undo take 2.6 times as long);
+-- item_event has the same tenant policy.
+CREATE FUNCTION item_event_apply_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- A company's deletion removes its items and events together: nothing to record for it.
-  IF TG_OP = 'UPDATE' OR (TG_OP = 'DELETE' AND EXISTS (SELECT 1 FROM company WHERE id = OLD.company_id)) THEN
+  IF TG_OP = 'UPDATE' THEN
+    -- Only a change that moves an item between item_stat's rows or across the open/closed line counts.
     INSERT INTO item_event (company_id, item_id, type, due_date, d_total, d_open)
-      VALUES (OLD.company_id, OLD.id, OLD.type, OLD.due_date, -1, CASE WHEN OLD.status < 3 THEN -1 ELSE 0 END);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+      SELECT x.company_id, x.item_id, x.type, x.due_date, x.d_total, x.d_open
+      FROM old_items o JOIN new_items n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES
+        (o.company_id, o.id, o.type, o.due_date, -1, CASE WHEN o.status < 3 THEN -1 ELSE 0 END),
+        (n.company_id, n.id, n.type, n.due_date, 1, CASE WHEN n.status < 3 THEN 1 ELSE 0 END)
+      ) AS x(company_id, item_id, type, due_date, d_total, d_open)
+      WHERE o.company_id IS DISTINCT FROM n.company_id OR o.type IS DISTINCT FROM n.type
+         OR (o.status < 3) IS DISTINCT FROM (n.status < 3) OR o.due_date IS DISTINCT FROM n.due_date;
+  ELSIF TG_OP = 'DELETE' THEN
+    -- A company's deletion removes its items and events together: nothing to record for it.
     INSERT INTO item_event (company_id, item_id, type, due_date, d_total, d_open)
-      VALUES (NEW.company_id, NEW.id, NEW.type, NEW.due_date, 1, CASE WHEN NEW.status < 3 THEN 1 ELSE 0 END);
+      SELECT o.company_id, o.id, o.type, o.due_date, -1, CASE WHEN o.status < 3 THEN -1 ELSE 0 END
+      FROM old_items o WHERE EXISTS (SELECT 1 FROM company c WHERE c.id = o.company_id);
+  ELSE
+    INSERT INTO item_event (company_id, item_id, type, due_date, d_total, d_open)
+      SELECT n.company_id, n.id, n.type, n.due_date, 1, CASE WHEN n.status < 3 THEN 1 ELSE 0 END
+      FROM new_items n;
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
--- Only a change that moves an item between item_stat's rows or the open/closed line counts.
-CREATE TRIGGER item_event_trg AFTER INSERT OR DELETE ON item
-  FOR EACH ROW EXECUTE FUNCTION item_event_apply();
+CREATE TRIGGER item_event_insert AFTER INSERT ON item REFERENCING NEW TABLE AS new_items
+  FOR EACH STATEMENT EXECUTE FUNCTION item_event_apply_rows();
 --> statement-breakpoint
-CREATE TRIGGER item_event_upd_trg AFTER UPDATE OF company_id, type, status, due_date ON item
-  FOR EACH ROW WHEN (OLD.company_id IS DISTINCT FROM NEW.company_id OR OLD.type IS DISTINCT FROM NEW.type
-    OR (OLD.status < 3) IS DISTINCT FROM (NEW.status < 3) OR OLD.due_date IS DISTINCT FROM NEW.due_date)
-  EXECUTE FUNCTION item_event_apply();
+CREATE TRIGGER item_event_update AFTER UPDATE ON item REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items
+  FOR EACH STATEMENT EXECUTE FUNCTION item_event_apply_rows();
+--> statement-breakpoint
+CREATE TRIGGER item_event_delete AFTER DELETE ON item REFERENCING OLD TABLE AS old_items
+  FOR EACH STATEMENT EXECUTE FUNCTION item_event_apply_rows();
 --> statement-breakpoint
 -- Items from before: each enters at its creation as it is now (earlier changes are not known here).
 INSERT INTO item_event (company_id, item_id, type, at, due_date, d_total, d_open)
