@@ -122,6 +122,8 @@ export function ComparisonChart(props: {
               height={240}
               hideLegend
               skipAnimation
+              // Hidden from assistive technology (the summary and the table say it): nothing in it takes focus.
+              disableKeyboardNavigation
               margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
               xAxis={[{ scaleType: 'band', data: model.periods, categoryGapRatio: 0.3, barGapRatio: 0.15 }]}
               yAxis={[{ valueFormatter: (v: number) => axisFormat.format(v), width: 40 }]}

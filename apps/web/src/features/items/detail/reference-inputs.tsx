@@ -1,4 +1,4 @@
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderGroupParams, createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
@@ -17,6 +17,21 @@ import { useUserLookup } from '../../../lib/user-lookup';
 import { createTag, tagKeys, useLinkOptions, useTags } from '../api';
 import { validationMessage } from '../labels';
 import { canReadLinked } from './can-read-linked';
+
+/**
+ * A list box holds options and groups of options, nothing else: each group is a named group of its
+ * own (MUI's default puts a header item and a plain list between the list box and its options).
+ */
+export const namedGroup = ({ key, group, children }: AutocompleteRenderGroupParams) => (
+  <Box component="li" key={key} role="presentation" sx={{ listStyle: 'none' }}>
+    <ListSubheader component="div" role="presentation" aria-hidden sx={{ top: -8, lineHeight: '36px' }}>
+      {group}
+    </ListSubheader>
+    <Box component="ul" role="group" aria-label={group} sx={{ p: 0 }}>
+      {children}
+    </Box>
+  </Box>
+);
 
 /**
  * Owner or assignee: active users of the visible companies, grouped by company. `known` is the
@@ -42,18 +57,7 @@ export function PersonInput(props: InputProps<string | null> & { known?: { id: s
       onChange={(_e, next) => props.onChange(next?.id ?? null)}
       onBlur={props.onBlur}
       groupBy={(u) => u.companyName}
-      // A list box holds options and groups of options, nothing else: each company is a named group
-      // (MUI's default puts a header item and a plain list between the list box and its options).
-      renderGroup={({ key, group, children }) => (
-        <Box component="li" key={key} role="presentation" sx={{ listStyle: 'none' }}>
-          <ListSubheader component="div" role="presentation" aria-hidden sx={{ top: -8, lineHeight: '36px' }}>
-            {group}
-          </ListSubheader>
-          <Box component="ul" role="group" aria-label={group} sx={{ p: 0 }}>
-            {children}
-          </Box>
-        </Box>
-      )}
+      renderGroup={namedGroup}
       getOptionLabel={(u) => u.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       renderOption={({ key, ...props }, u) => (

@@ -15,6 +15,7 @@ import { ListToolbar } from '../../../components/list-toolbar';
 import { StatusDot } from '../../../components/status-chip';
 import { useUserLookup } from '../../../lib/user-lookup';
 import { useTagsOf } from '../api';
+import { namedGroup } from '../detail/reference-inputs';
 import { statusesOf } from './list-state';
 
 /** The status filter of a list over items: any number of statuses, none meaning all. */
@@ -66,6 +67,7 @@ function ChoiceFilter(o: { label: string; options: Choice[]; value: string; load
       value={selected}
       loading={o.loading}
       groupBy={o.options.some((c) => c.group) ? (c) => c.group ?? '' : undefined}
+      renderGroup={namedGroup}
       getOptionLabel={(c) => c.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, next) => o.onChange(next?.id ?? '')}
