@@ -120,7 +120,8 @@ export function drawScaleChart(rows: readonly ScaleRow[], opts: { subtitle?: str
     const series = [...new Set(mine.map((r) => `${r.case} (${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'})`))];
     series.forEach((name, si) => {
       const colour = COLOURS[si % COLOURS.length]!;
-      const dash = si >= COLOURS.length ? ' stroke-dasharray="5 3"' : '';
+      // PGlite's lines dashed, PostgreSQL's solid.
+      const dash = name.endsWith('(PGlite)') ? ' stroke-dasharray="6 3"' : '';
       const pts = mine
         .filter((r) => `${r.case} (${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'})` === name)
         .map((r) => [px(f.x === 'items' ? r.items : r.companies), py(r.p95)] as const)
