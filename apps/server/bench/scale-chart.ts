@@ -78,6 +78,7 @@ export function drawScaleChart(rows: readonly ScaleRow[], opts: { subtitle?: str
   const H = head + panels.length * panelH + 10;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    '<title>Growth curves: p95 per request as the data grows, per case and database</title>',
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${W / 2}" y="22" text-anchor="middle" font-size="16" font-weight="bold">Growth curves: p95 per request (ms) as the data grows</text>`,
   ];
