@@ -22,6 +22,7 @@
  * installation database (`<prefix>_scale_installation`); the next run seeds on from what it holds.
  * BENCH_SCALE_ONLY=installation|one-company|agency runs one family (comma-separated list); the
  * other families' rows of scale.json stay as the last run wrote them.
+ * BENCH_SCALE_STEPS=100000,300000 sets the installation's steps (items in all).
  * BENCH_SCALE_REDRAW=1 measures nothing: it draws the chart again from bench/scale.json.
  */
 import fs from 'node:fs';
@@ -95,7 +96,10 @@ export async function runScale(opts: { json: boolean; quick: boolean }) {
 
   if (only.includes('installation')) {
     if (!pgUrl) console.log('\nBENCH_DATABASE_URL not set: the installation family is skipped');
-    else await installation(pgUrl, quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000], runs, measure);
+    else {
+      const steps = process.env.BENCH_SCALE_STEPS?.split(',').map(Number);
+      await installation(pgUrl, steps ?? (quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]), runs, measure);
+    }
   }
   if (only.includes('one-company')) {
     const steps = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000];
@@ -273,7 +277,7 @@ async function installation(pgUrl: string, steps: number[], runs: Runs, measure:
         const t3 = performance.now();
         await c.query('vacuum analyze');
         seedLog(
-          `${(target - others).toLocaleString('en')} items added in ${sec(t)} (insert ${inserted}${rebuild ? `, ${indexes.length} indexes built ${indexed}` : ''}, vacuum analyze ${sec(t3)})`,
+          `${(target - others).toLocaleString('en')} items added in ${sec(t)} (insert${replica ? ' without triggers, then counters and search words' : ''} ${inserted}${rebuild ? `, ${indexes.length} indexes built ${indexed}` : ''}, vacuum analyze ${sec(t3)})`,
         );
         others = target;
       }
