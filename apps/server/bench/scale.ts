@@ -125,7 +125,9 @@ export async function runScale(opts: { json: boolean; quick: boolean }) {
   fs.mkdirSync(path.dirname(svg), { recursive: true });
   fs.writeFileSync(
     svg,
-    drawScaleChart(rows, { subtitle: `${quick ? '--scale --quick' : '--scale'}, ${minutes.toFixed(0)} min; ${machine}` }),
+    drawScaleChart(rows, {
+      subtitle: `${quick ? '--scale --quick' : '--scale'}${process.env.BENCH_SCALE_ONLY ? ` (${[...measured].join(', ')}; the other families as the last run left them)` : ''}, ${minutes.toFixed(0)} min; ${machine}`,
+    }),
   );
   console.log(`wrote ${path.relative(process.cwd(), svgFile)}`);
   if (opts.json) {
