@@ -137,7 +137,10 @@ export async function openBenchDb(opts: {
     const t0 = performance.now();
     if (opts.kind === 'search') search = await insertSearchData(database.db, opts.items);
     else if (opts.kind === 'time') time = await insertTimeData(database.db, opts.items);
-    else await insertListItems(database, bakery!.id, opts.items, { types: opts.types });
+    else {
+      await insertListItems(database, bakery!.id, opts.items, { types: opts.types });
+      await insertListHistory(database, bakery!.id);
+    }
     // The state autovacuum leaves a table in after a bulk load, which a fresh bulk insert lacks:
     // statistics, a visibility map for index-only scans, GIN pending lists merged.
     await database.db.execute(sql`vacuum analyze`);
@@ -186,10 +189,12 @@ export async function insertListItems(
   for (let start = 1; start <= items; start += 100_000) {
     const end = Math.min(items, start + 99_999);
     await database.db.execute(sql`
-      insert into item (company_id, type, number, number_label, name, description, status, due_date, data)
+      insert into item (company_id, type, number, number_label, name, description, status, due_date, data, created_at)
       select ${companyId}::uuid, (${types}::text[])[(n % ${typeKeys.length}) + 1], n + ${offset}::int, 'X-' || (n + ${offset}::int),
              (${words}::text[])[(n % 10) + 1] || ' ' || n, 'Beschreibung ' || ((n * 7) % 1000), n % 5,
-             current_date + ((n % 90) - 45), '{}'::jsonb
+             current_date + ((n % 90) - 45), '{}'::jsonb,
+             -- Created on one of the last 1,825 days, as in a tenant of five years.
+             now() - make_interval(days => (n * 37) % 1825, hours => n % 24)
       from generate_series(${start}::int, ${end}::int) n`);
   }
   // Creates number their items from the counter; start it after the generated numbers.
@@ -197,6 +202,23 @@ export async function insertListItems(
     insert into item_counter (company_id, type, last)
     select company_id, type, max(number) from item where company_id = ${companyId} group by company_id, type
     on conflict (company_id, type) do update set last = greatest(item_counter.last, excluded.last)`);
+}
+
+/**
+ * The generated items' past, as a tenant of five years would have one: each item was created on
+ * one of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
+ * hundredth one closed within those 12 weeks, so the trend and the previous quarter undo several
+ * thousand events (item_event, kept by a trigger, moved here to when they happened).
+ */
+export async function insertListHistory(database: Database, companyId: string) {
+  const generated = sql`company_id = ${companyId} and number_label like 'X-%'`;
+  await database.db.execute(sql`
+    update item_event e set at = i.created_at from item i where e.item_id = i.id and i.company_id = ${companyId}`);
+  const [{ t0 } = { t0: '' }] = await queryRows<{ t0: string }>(database.db, sql`select clock_timestamp()::text as t0`);
+  await database.db.execute(sql`update item set status = 3 where ${generated} and number % 100 = 0 and status < 3`);
+  await database.db.execute(sql`
+    update item_event e set at = greatest(i.created_at, now() - make_interval(days => i.number % 84))
+    from item i where e.item_id = i.id and i.company_id = ${companyId} and e.at >= ${t0}::timestamptz`);
 }
 
 /** The scopes and number label of a kept search database (as insertSearchData answers them). */

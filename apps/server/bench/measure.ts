@@ -69,7 +69,13 @@ async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: 
   const params = (rec.setup.params as string[]).slice(0, 2) as [string, string];
   const owner = b.database.db;
   const tx = opts.auth
-    ? (await openAuthenticated(owner, params, () => ({ value: null, companyIds: [] }), { readOnly: rec.readOnly })).tx
+    ? // The companies the statement made the transaction's, as the request keeps them (an empty list
+      // would replace them, and every replayed read would find nothing).
+      (
+        await openAuthenticated(owner, params, (row) => ({ value: null, companyIds: row?.visible.ids ?? [] }), {
+          readOnly: rec.readOnly,
+        })
+      ).tx
     : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
   const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
   try {
@@ -224,7 +230,7 @@ export async function openApp(b: BenchDb) {
   return { app, config, login, token, call };
 }
 
-/** The list cases on one company's items: two list pages, the dashboard statistics, an item create. */
+/** The list cases on one company's items: two list pages, the dashboard statistics, trend and previous quarter, an item create. */
 export function listCases(b: BenchDb, call: Call, runs: (n: number) => number, scope = b.bakery): Case[] {
   const get = (url: string) => () => call(url, scope);
   // The ratio divides two p95s. Of 100 runs each p95 is one of the five slowest, and the ratio
@@ -245,6 +251,8 @@ export function listCases(b: BenchDb, call: Call, runs: (n: number) => number, s
       api: get('/api/issue?sort=dueDate&dir=asc&open=true'),
     },
     { name: 'dashboard statistics', budget: 50, runs: runs(60), api: get('/api/item/statistics') },
+    { name: 'dashboard trend (12 weeks)', budget: 50, runs: runs(60), api: get('/api/item/trend') },
+    { name: 'radar previous quarter', budget: 50, runs: runs(60), api: get('/api/item/previous-quarter') },
     {
       name: 'item create (issue)',
       budget: 30,

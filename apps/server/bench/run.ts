@@ -8,8 +8,8 @@
  *
  * Flags: --json (also write bench/results.json), --quick (reduced set, see below).
  *
- * Latency cases and budgets (p95): list page 50 < 25 ms and API/raw ≤ 1.5; dashboard statistics
- * < 50 ms; item create < 30 ms; login (argon2id) < 300 ms — on BENCH_ITEMS (default 100,000) items
+ * Latency cases and budgets (p95): list page 50 < 25 ms and API/raw ≤ 1.5; dashboard statistics,
+ * its 12-week trend and the radar's previous quarter < 50 ms each; item create < 30 ms; login (argon2id) < 300 ms — on BENCH_ITEMS (default 100,000) items
  * in one company, PGlite and (with BENCH_DATABASE_URL) PostgreSQL; search < 50 ms per query kind
  * over 100,000 items on PGlite and BENCH_SEARCH_ITEMS (default 1,000,000) on PostgreSQL, spread
  * over 1,000 companies (search-data.ts); the time comparison's month × company grouping over a year

@@ -29,6 +29,7 @@ import { signupRoutes } from './modules/billing/signup-routes';
 import { changeLogRoutes } from './modules/change-log/routes';
 import { companyAdminRoutes } from './modules/company/admin-routes';
 import { companyRoutes } from './modules/company/routes';
+import { companyTransferRoutes } from './modules/company-transfer/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { diagramRoutes } from './modules/diagram/routes';
 import { setReportLogo } from './modules/dynamic-document/pdf';
@@ -263,6 +264,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
     dynamicDocumentRoutes(api, itemDeps);
     reportRoutes(api, { ...itemDeps, storage });
     importRoutes(api, itemDeps);
+    companyTransferRoutes(api, { ...itemDeps, storage });
     tagRoutes(api);
     textModuleRoutes(api);
     attachmentRoutes(api, { storage, maxBytes: config.attachmentMaxBytes });

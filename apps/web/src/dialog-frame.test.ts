@@ -1,18 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, src } from './test-support';
 
-const src = path.dirname(fileURLToPath(import.meta.url));
 const frame = path.join(src, 'components/dialog-frame.tsx');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** Files that lay out a dialog themselves: MUI's Dialog or its parts, imported or rendered. */
 function ownDialogs(files: string[], read: (file: string) => string): string[] {

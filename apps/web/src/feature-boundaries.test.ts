@@ -1,17 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const src = path.dirname(fileURLToPath(import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+import { sourceFiles, src } from './test-support';
 
 /** Relative specifiers of static imports, re-exports and dynamic imports. */
 function importSpecifiers(code: string): string[] {
@@ -64,7 +54,7 @@ describe('feature folders', () => {
   });
 
   it('do not import each other; components and lib import no feature', () => {
-    const files = ['features', 'components', 'lib'].flatMap((dir) => sourceFiles(path.join(src, dir)));
+    const files = ['features', 'components', 'lib'].flatMap((dir) => sourceFiles(path.join(src, dir), { tests: true }));
     expect(boundaryViolations(files, (f) => readFileSync(f, 'utf8'))).toEqual([]);
   });
 });

@@ -1,3 +1,3 @@
 import { accessibilityWalk } from './accessibility';
 
-accessibilityWalk('admin@demo.local');
+accessibilityWalk('admin@demo.local', { overlays: true });

@@ -47,7 +47,7 @@ describe('company administration in the browser', () => {
     const res = await fetch(`${app.server.url}/api/company/list-items`, {
       headers: { Authorization: `Bearer ${await accessToken(app.server.url, email)}` },
     });
-    return (await res.json()) as { id: string; name: string; isActive: boolean }[];
+    return (await res.json()) as { id: string; name: string; isActive: boolean; parentCompanyName: string | null }[];
   };
   const companyId = async (email: string, name: string) => {
     const found = (await companies(email)).find((c) => c.name === name);
@@ -294,6 +294,60 @@ describe('company administration in the browser', () => {
     await expect.poll(() => page.url()).toContain('/forbidden');
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('an administrator exports a company as ZIP and imports it as a new company', async () => {
+    const { page, errors, close } = await app.newPage();
+    const bakery = await companyId(ADMIN, 'Bäckerei Schmidt');
+    await signIn(page, app.server.url, ADMIN, { to: `/company/${bakery}` });
+    await page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: tr('companiesAdmin.archive.export') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Bäckerei Schmidt .*\.zip$/);
+    const pieces: Buffer[] = [];
+    for await (const piece of await download.createReadStream()) pieces.push(piece as Buffer);
+    const archive = Buffer.concat(pieces);
+    expect(archive.subarray(0, 2).toString()).toBe('PK');
+
+    await page.goto(`${app.server.url}/administration/companies`);
+    await page.getByRole('button', { name: tr('companiesAdmin.archive.import'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: tr('companiesAdmin.archive.importTitle') });
+    await dialog.waitFor();
+    const input = page.getByTestId('company-archive-input');
+    // A file that is no archive: the server's reason, nothing created.
+    await input.setInputFiles({ name: 'kaputt.zip', mimeType: 'application/zip', buffer: Buffer.from('kein Archiv') });
+    await dialog.getByRole('button', { name: tr('companiesAdmin.archive.importSubmit'), exact: true }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/kein ZIP-Archiv/)
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'admin-companies-import-error-desktop');
+    const before = (await companies(ADMIN)).length;
+    await input.setInputFiles({ name: 'baeckerei.zip', mimeType: 'application/zip', buffer: archive });
+    // Into a group instead of as a client of the agency.
+    await dialog.getByRole('combobox', { name: tr('companiesAdmin.archive.target') }).click();
+    await page.getByRole('option', { name: tr('companiesAdmin.move.group', { name: GROUP }) }).click();
+    await shot(page, 'admin-companies-import-desktop');
+    await dialog.getByRole('button', { name: tr('companiesAdmin.archive.importSubmit'), exact: true }).click();
+    await page.getByText(tr('companiesAdmin.archive.imported')).waitFor();
+    await expect.poll(() => page.url()).toMatch(UUID);
+    expect(UUID.exec(page.url())![1]).not.toBe(bakery);
+    await page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
+    expect((await companies(ADMIN)).length).toBe(before + 1);
+    const placed = (await companies(ADMIN)).filter((c) => c.name === 'Bäckerei Schmidt' && c.id !== bakery);
+    expect(placed.map((c) => c.parentCompanyName)).toEqual([GROUP]);
+    expect(errors).toEqual([]);
+    await close();
+
+    // The reader may not export: no button.
+    const reader = await app.newPage();
+    await signIn(reader.page, app.server.url, READER, { to: `/company/${bakery}` });
+    await reader.page.getByRole('heading', { name: 'Bäckerei Schmidt', level: 1 }).waitFor();
+    expect(await reader.page.getByRole('button', { name: tr('companiesAdmin.archive.export') }).count()).toBe(0);
+    await reader.close();
   });
 
   for (const [name, size] of [

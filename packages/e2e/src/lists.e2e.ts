@@ -189,6 +189,58 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     await close();
   });
 
+  it('narrows a list to one assignee and to one tag, kept in the URL', { timeout: 120_000 }, async () => {
+    const hosting = await api<{ items: { id: string }[] }>(
+      app.server,
+      admin,
+      'GET',
+      '/api/service-agreement?q=Stapel%20Hosting',
+      undefined,
+      readerCompany,
+    );
+    const [me] = (await api<{ id: string; email: string; name: string }[]>(app.server, admin, 'GET', '/api/user/lookup')).filter(
+      (u) => u.email === ADMIN,
+    );
+    const tag = await api<{ id: string }>(app.server, admin, 'POST', '/api/tag/person-groups', {
+      name: 'Filterprobe Hosting',
+      companyId: readerCompany,
+    });
+    await api(
+      app.server,
+      admin,
+      'POST',
+      '/api/service-agreement-with-provider/bulk',
+      { ids: [hosting.items[0]!.id], set: { assigneeId: me!.id }, addTagIds: [tag.id] },
+      readerCompany,
+    );
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: '/service-agreement?q=Stapel' });
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    const names = () => page.locator('.MuiDataGrid-row [data-field="name"]').allInnerTexts();
+    await page.getByRole('combobox', { name: 'Bearbeitet von' }).fill(me!.name);
+    await page.getByRole('option', { name: me!.name }).first().click();
+    await expect.poll(names).toEqual(['Stapel Hosting-Vertrag']);
+    expect(new URL(page.url()).searchParams.get('assigneeId')).toBe(me!.id);
+    await shot(page, 'lists-filter-assignee-desktop');
+    // Any assignee again, then the tag alone.
+    await page.getByRole('combobox', { name: 'Bearbeitet von' }).click();
+    await page
+      .getByRole('button', { name: 'Clear' })
+      .or(page.getByRole('button', { name: 'Leeren' }))
+      .first()
+      .click();
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(1);
+    await page.getByRole('combobox', { name: 'Schlagwörter' }).fill('Filterprobe');
+    await page.getByRole('option', { name: 'Filterprobe Hosting' }).click();
+    await expect.poll(names).toEqual(['Stapel Hosting-Vertrag']);
+    expect(new URL(page.url()).searchParams.get('tagId')).toBe(tag.id);
+    await page.reload();
+    await expect.poll(names).toEqual(['Stapel Hosting-Vertrag']);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Schlagwörter' }).inputValue()).toBe('Filterprobe Hosting');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('shows the bar and the views on a phone', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await app.newPage(PHONE);
     await signIn(page, app.server.url, READER, { to: '/service-agreement' });

@@ -245,6 +245,71 @@ describe('time', () => {
     await close();
   });
 
+  it('draws booked, planned and budget per period above the grid, with a summary and a table view', {
+    timeout: 90_000,
+  }, async () => {
+    type Chart = {
+      periods: { referenceDate: string }[];
+      series: {
+        key: string | null;
+        label: string | null;
+        booked: number[];
+        planned: (number | null)[];
+        budget: (number | null)[];
+      }[];
+    };
+    const chart = await api<Chart>(ADMIN, `/time-comparison/chart?${new URLSearchParams({ ...thisMonth() })}`);
+    const bakery = chart.series.find((s) => s.label === 'Bäckerei Schmidt')!;
+    expect(bakery.planned[0]).toBeGreaterThanOrEqual(8);
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: '/time-comparison' });
+    const figure = page.getByTestId('comparison-chart');
+    await figure.waitFor();
+    // The figure is drawn (bars as SVG) and described by its summary sentence.
+    await figure.locator('svg path, svg rect').first().waitFor();
+    const img = figure.getByRole('img', { name: 'Stunden je Zeitraum' });
+    const booked = chart.series.reduce((a, s) => a + s.booked.reduce((x, y) => x + y, 0), 0);
+    const summary = await figure.getByTestId('comparison-chart-summary').innerText();
+    expect(summary).toContain(`${hours2(booked)} Stunden gebucht in einem Zeitraum.`);
+    expect(summary).toContain('Geplant:');
+    expect(summary).toContain('Budget:');
+    expect(await img.getAttribute('aria-describedby')).toBe(
+      await figure.getByTestId('comparison-chart-summary').getAttribute('id'),
+    );
+    await expect.poll(() => figure.getByText('Bäckerei Schmidt').count()).toBeGreaterThan(0);
+    await shot(page, 'time-comparison-chart-desktop');
+    // The table view: one row per period and company with the same hours as the chart.
+    await figure.getByRole('button', { name: 'Als Tabelle' }).click();
+    const table = figure.getByRole('table', { name: 'Stunden je Zeitraum' });
+    const row = table.getByRole('row').filter({ hasText: 'Bäckerei Schmidt' });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells).toEqual([
+      expect.stringMatching(/^\d\d\/\d{4}$/),
+      'Bäckerei Schmidt',
+      hours2(bakery.booked[0]!),
+      hours2(bakery.planned[0]!),
+      bakery.budget[0] == null ? '–' : hours2(bakery.budget[0]),
+    ]);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Zeitraum',
+      'Unternehmen',
+      'Gebucht',
+      'Geplant',
+      'Budget',
+    ]);
+    await figure.getByRole('button', { name: 'Als Diagramm' }).click();
+    await img.waitFor();
+    // On a phone the chart fits the width: no sideways scrolling of the page.
+    await page.setViewportSize(PHONE);
+    await figure.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'time-comparison-chart-phone');
+    await figure.getByRole('button', { name: 'Als Tabelle' }).click();
+    await shot(page, 'time-comparison-chart-table-phone');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('exports the time budget elements with their rates', { timeout: 60_000 }, async () => {
     const { page, errors, close } = await app.newPage();
     await signIn(page, app.server.url, ADMIN, { to: `/time-budget-element` });

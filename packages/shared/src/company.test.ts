@@ -18,7 +18,7 @@ const item = (name: string, extra: Partial<CompanyListItem> = {}): CompanyListIt
   isResponsibleParty: true,
   isDataProcessor: false,
   isDataPrivacyAgency: false,
-  rights: { write: false, move: false },
+  rights: { write: false, move: false, export: false },
   ...extra,
 });
 

@@ -8,7 +8,12 @@ export type CompanyType = z.infer<typeof companyTypeSchema>;
  * The caller's rights on a company, decided by the server's policy (apps/server/src/modules/
  * company/policy.ts) and sent with every company: the web shows controls from these.
  */
-export const companyRightsSchema = z.object({ write: z.boolean(), move: z.boolean() });
+export const companyRightsSchema = z.object({
+  write: z.boolean(),
+  move: z.boolean(),
+  /** Download the whole company as a ZIP (GET /api/company/{id}/export). */
+  export: z.boolean(),
+});
 export type CompanyRights = z.infer<typeof companyRightsSchema>;
 
 /** Moving a company into a group or to an agency: its own action, with its own claim. */
@@ -110,3 +115,18 @@ export function presentationFilter(companies: readonly CompanyListItem[], scopeI
 export function showAllCompaniesTile(count: number, scopeSet: boolean, presentationMode: boolean): boolean {
   return count > 1 && !(scopeSet && presentationMode);
 }
+
+/**
+ * The company archive (GET /api/company/{id}/export, POST /api/company/import): its manifest
+ * names the format and version; an importer refuses a version it does not know.
+ */
+export const COMPANY_ARCHIVE_FORMAT = 'privacy-cockpit-company';
+export const COMPANY_ARCHIVE_VERSION = 1;
+
+export const companyImportQuerySchema = z.object({
+  /** The group the imported company goes into; without it, it becomes a client of the caller's own company. */
+  parentCompanyId: z.uuid().optional(),
+});
+
+export const companyImportResultSchema = z.object({ companyId: z.uuid() });
+export type CompanyImportResult = z.infer<typeof companyImportResultSchema>;

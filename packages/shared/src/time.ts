@@ -239,6 +239,36 @@ export const timeComparisonPageSchema = z.object({
 export type TimeComparisonPage = z.infer<typeof timeComparisonPageSchema>;
 export type TimeComparisonSums = TimeComparisonPage['sums'];
 
+/** What the comparison's chart stacks by: one series (Global), companies or persons. */
+export const chartStackings = ['Global', 'Company', 'User'] as const;
+
+/**
+ * The time comparison's chart: booked, planned and budget hours per period of every row the
+ * filter matches, one series per company or person (the grouping's), the six with the most
+ * booked hours by name and the rest summed in one series without a key.
+ */
+export const timeComparisonChartSchema = z.object({
+  stackedBy: z.enum(chartStackings),
+  periods: z.array(
+    z.object({
+      referenceDate: z.string(),
+      year: z.number().int(),
+      month: z.number().int().nullable(),
+      week: z.number().int().nullable(),
+    }),
+  ),
+  series: z.array(
+    z.object({
+      key: z.uuid().nullable(),
+      label: z.string().nullable(),
+      booked: z.array(z.number()),
+      planned: z.array(z.number().nullable()),
+      budget: z.array(z.number().nullable()),
+    }),
+  ),
+});
+export type TimeComparisonChart = z.infer<typeof timeComparisonChartSchema>;
+
 /**
  * A time budget element row: one per project and person-specific rate (or one without).
  * The amounts are left out where the caller may not see the project's terms (as on the project).

@@ -21,6 +21,8 @@ export const userMeSchema = z.object({
   canContinueInitiation: z.boolean(),
   canInviteDpo: z.boolean(),
   canInviteClient: z.boolean(),
+  /** May create a company from a company archive (POST /api/company/import). */
+  canImportCompany: z.boolean(),
   isAdministrator: z.boolean(),
   twoFactorEnabled: z.boolean(),
   /** Set while the user must first visit a forced page; every other call then answers 412. */

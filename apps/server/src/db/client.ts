@@ -96,6 +96,9 @@ const PARAM_FORMS: Record<StatementParam, { type: string; form: RegExp }> = {
  * Rows come back as the driver parses them: json parsed, arrays as arrays; timestamps differ
  * (node-postgres: Date, PGlite: text as drizzle wants it), so select them in a neutral form.
  */
+/** True for the embedded database, which runs one transaction at a time for the whole process. */
+export const oneTransactionAtATime = (db: OwnerDb) => (db as unknown as { $client: unknown }).$client instanceof PGlite;
+
 export function preparedOwnerStatement<Row>(
   db: OwnerDb,
   name: string,

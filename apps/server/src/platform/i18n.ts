@@ -21,6 +21,18 @@ const messages: Record<Language, Record<string, string>> = {
     'error.questionnaireClosed':
       'Dieser Fragebogen wurde bereits abgesendet oder der Link ist abgelaufen. Bitte wenden Sie sich an das Unternehmen, das ihn geschickt hat.',
     'error.payloadTooLarge': 'Die Datei ist zu groß. Bitte wählen Sie eine kleinere Datei.',
+    'error.companyArchive.notZip':
+      'Die Datei ist kein ZIP-Archiv. Bitte wählen Sie die ZIP-Datei, die der Export eines Unternehmens geliefert hat.',
+    'error.companyArchive.damaged':
+      'Das Archiv ist beschädigt oder kein Unternehmensexport von Privacy Cockpit. Es wurde nichts angelegt.',
+    'error.companyArchive.tooLarge':
+      'Das Archiv entpackt sich zu einer zu großen Datenmenge und wird nicht gelesen. Es wurde nichts angelegt.',
+    'error.companyArchive.tooManyEntries':
+      'Das Archiv enthält zu viele Dateien und wird nicht gelesen. Es wurde nichts angelegt.',
+    'error.companyArchive.unsafePath':
+      'Das Archiv enthält einen Dateipfad außerhalb des Archivs und wird nicht gelesen. Es wurde nichts angelegt.',
+    'error.companyArchive.version':
+      'Dieser Unternehmensexport hat die Formatversion {{version}}, die diese Installation nicht kennt. Bitte aktualisieren Sie Privacy Cockpit und versuchen Sie es erneut.',
     'error.mfaRequired': 'Die Anmeldung ist noch nicht abgeschlossen. Bitte bestätigen Sie zuerst den zweiten Faktor.',
     'error.lock.PasswordExpired': 'Ihr Passwort ist abgelaufen. Bitte vergeben Sie ein neues.',
     'error.lock.AccountExpired': 'Ihr Zugang ist abgelaufen. Bitte wenden Sie sich an die Administration Ihres Unternehmens.',
@@ -86,6 +98,13 @@ const messages: Record<Language, Record<string, string>> = {
     'error.questionnaireClosed':
       'This questionnaire has already been submitted or its link has expired. Please contact the company that sent it.',
     'error.payloadTooLarge': 'The file is too large. Please choose a smaller file.',
+    'error.companyArchive.notZip': 'The file is not a ZIP archive. Please choose the ZIP file a company export produced.',
+    'error.companyArchive.damaged': 'The archive is damaged or not a Privacy Cockpit company export. Nothing was created.',
+    'error.companyArchive.tooLarge': 'The archive unpacks to too much data and is not read. Nothing was created.',
+    'error.companyArchive.tooManyEntries': 'The archive holds too many files and is not read. Nothing was created.',
+    'error.companyArchive.unsafePath': 'The archive holds a file path outside the archive and is not read. Nothing was created.',
+    'error.companyArchive.version':
+      'This company export has format version {{version}}, which this installation does not know. Please update Privacy Cockpit and try again.',
     'error.mfaRequired': 'The login is not complete yet. Please confirm the second factor first.',
     'error.lock.PasswordExpired': 'Your password has expired. Please choose a new one.',
     'error.lock.AccountExpired': 'Your account has expired. Please contact your company administration.',

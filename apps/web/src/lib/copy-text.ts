@@ -1,3 +1,5 @@
+import { saveBlob } from './save-blob';
+
 /** Clipboard write that reports instead of throwing (insecure contexts, denied permission). */
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -10,12 +12,5 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** Offers a text file for download without a server round trip. */
 export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }

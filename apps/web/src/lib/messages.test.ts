@@ -1,24 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { passwordCriterionKeys, securityEventTypes } from '@pc/shared';
-import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { catalogT } from '../test-support';
 import { ApiError } from './api/api-error';
 import { applyFieldErrors, errorText, messageText, mfaErrorKey } from './messages';
-
-const load = (language: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/assets/i18n/${language}.json`, import.meta.url)), 'utf8'));
-
-async function translator(language: 'de' | 'en') {
-  const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { [language]: { translation: load(language) } } });
-  return instance.t;
-}
 
 describe('account messages', () => {
   it('translate every key the shared schemas and the server answer with, in both languages', async () => {
     for (const language of ['de', 'en'] as const) {
-      const t = await translator(language);
+      const t = await catalogT(language);
       const keys = [
         ...passwordCriterionKeys.map((k) => `password.criteria.${k}`),
         'password.tooLong',
@@ -43,7 +32,7 @@ describe('account messages', () => {
   });
 
   it('has the spec keys and a label for every security event type', async () => {
-    const t = await translator('de');
+    const t = await catalogT('de');
     for (const key of ['user.mfa.authenticator.error', 'changePassword.snackbar.error']) expect(t(key)).not.toBe(key);
     for (const type of securityEventTypes) expect(t(`account.securityLog.type.${type}`)).not.toContain('account.');
   });
@@ -68,9 +57,9 @@ describe('account messages', () => {
     expect(mfaErrorKey(new ApiError(0, 'api_unavailable', 'x'))).toBe('login.error.api_unavailable');
     expect(mfaErrorKey(new ApiError(422, 'validation_failed', 'x'))).toBe('user.mfa.authenticator.error');
     const reused = mfaErrorKey(new ApiError(422, 'mfa_code_reused', 'x', { code: ['mfa.codeReused'] }));
-    expect((await translator('de'))(reused)).toBe('Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.');
-    expect((await translator('en'))(reused)).toBe('This code has already been used. Please wait for the next code.');
-    const t = await translator('en');
+    expect((await catalogT('de'))(reused)).toBe('Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code.');
+    expect((await catalogT('en'))(reused)).toBe('This code has already been used. Please wait for the next code.');
+    const t = await catalogT('en');
     expect(errorText(t, new ApiError(400, 'validation_failed', 'The link is invalid.'))).toBe('The link is invalid.');
     expect(errorText(t, new ApiError(503, 'http_503', 'x'))).toBe(t('login.error.api_unavailable'));
     expect(errorText(t, new Error('boom'))).toBe(t('common.unexpectedError'));

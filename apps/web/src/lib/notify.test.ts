@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { VariantType } from 'notistack';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, src } from '../test-support';
 import { notify, registerSnackbar } from './notify';
 
 describe('snackbar durations', () => {
@@ -25,15 +25,9 @@ describe('snackbar durations', () => {
   });
 
   it('are set in one place: no component passes its own', () => {
-    const root = fileURLToPath(new URL('..', import.meta.url));
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((f) => {
-        const p = path.join(dir, f);
-        return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(f) && !f.endsWith('.test.ts') ? [p] : [];
-      });
-    const offenders = files(root).filter(
+    const offenders = sourceFiles(src).filter(
       (f) => !f.endsWith(`${path.sep}notify.ts`) && /autoHideDuration/.test(readFileSync(f, 'utf8')),
     );
-    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+    expect(offenders.map((f) => path.relative(src, f))).toEqual([]);
   });
 });

@@ -130,6 +130,26 @@ export const statusCategorySchema = z.object({
   closedPercent: z.number(),
 });
 
+/**
+ * Open and overdue items of a type at the end of each of the last 12 weeks (the last point is
+ * now), oldest first: the dashboard tiles' trend (rule: docs/decisions/0073).
+ */
+export const itemTrendSchema = z.object({
+  itemType: itemTypeKeySchema,
+  weeks: z.array(z.object({ day: z.string(), open: z.number().int(), overdue: z.number().int() })),
+});
+export type ItemTrend = z.infer<typeof itemTrendSchema>;
+
+/** The status categories' closed share of a type at the end of the previous quarter (the radar's comparison). */
+export const previousQuarterSchema = z.object({
+  /** The quarter's last day (YYYY-MM-DD); the figures are those at its end. */
+  until: z.string(),
+  types: z.array(
+    z.object({ itemType: itemTypeKeySchema, total: z.number().int(), open: z.number().int(), closedPercent: z.number() }),
+  ),
+});
+export type PreviousQuarter = z.infer<typeof previousQuarterSchema>;
+
 /** A due issue in the list of due issues. */
 export const dueIssueSchema = z.object({
   id: z.uuid(),

@@ -211,6 +211,26 @@ export const itemStat = pgTable(
 );
 
 /**
+ * Every move of an item between item_stat's rows, signed and timed (migration 0064's trigger):
+ * today's item_stat minus the events since an instant is the state then (docs/decisions/0073).
+ */
+export const itemEvent = pgTable(
+  'item_event',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull(),
+    type: text('type').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    dueDate: date('due_date', { mode: 'string' }),
+    dTotal: smallint('d_total').notNull(),
+    dOpen: smallint('d_open').notNull(),
+  },
+  (t) => [index('item_event_company_at_idx').on(t.companyId, t.at), index('item_event_item_idx').on(t.itemId)],
+);
+
+/**
  * An import file read and checked but not yet written: the cells as parsed (never evaluated),
  * the header row and the column mapping. Its id is only good for the user who uploaded it.
  */

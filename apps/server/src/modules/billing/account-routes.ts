@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { AppError } from '../../platform/errors';
-import { attachmentHeader } from '../report/service';
+import { sendDownload } from '../report/service';
 import { type AccountContractDeps, accountStatement, holderContext, invoiceOf } from './account';
 import { sendCancellationConfirmation, sendOrderConfirmation } from './mails';
 import { fail, ProviderError } from './provider';
@@ -160,11 +160,7 @@ export function accountContractRoutes(app: FastifyInstance, d: AccountContractDe
       const i = await invoiceOf(ctx, req.params.id);
       const body = i ? await d.storage.get(i.fileHash) : null;
       if (!i || !body) throw new AppError(404, 'not_found', 'error.notFound');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(i.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(body);
+      return sendDownload(reply, { contentType: 'application/pdf', fileName: i.fileName, body });
     },
   );
 }

@@ -32,7 +32,7 @@ describe('administration', () => {
         numberOfChildCompanies: 2,
         agencyCompanyName: 'Muster Datenschutz GmbH',
         country: 'DE',
-        rights: { write: true, move: true },
+        rights: { write: true, move: true, export: true },
       });
       expect(g.children.map((c: { name: string }) => c.name)).toEqual(['Beispiel Handel GmbH', 'Beispiel Logistik GmbH']);
     });
@@ -227,7 +227,7 @@ describe('administration', () => {
     it('a reader gets 403 on every administration endpoint and nothing changes', async () => {
       const reader = await t.tokenFor('reader@demo.local');
       const b = await detail(ids['Bäckerei Schmidt']!, reader);
-      expect(b.rights).toEqual({ write: false, move: false });
+      expect(b.rights).toEqual({ write: false, move: false, export: false });
       expect((await put(ids['Bäckerei Schmidt']!, { ...b, name: 'gehackt' }, reader)).statusCode).toBe(403);
       expect(
         (await t.app.inject({ method: 'POST', url: '/api/company', headers: t.auth(reader), payload: { name: 'x' } })).statusCode,

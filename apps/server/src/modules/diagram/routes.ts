@@ -2,7 +2,7 @@ import { diagramPdfQuerySchema, diagramQuerySchema, diagramSchema } from '@pc/sh
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import { attachmentHeader } from '../report/service';
+import { sendDownload } from '../report/service';
 import { diagramPdf } from './pdf';
 import { diagramOf } from './service';
 
@@ -34,11 +34,7 @@ export function diagramRoutes(app: FastifyInstance, d: { timeZone: string }) {
     },
     async (req, reply) => {
       const pdf = await diagramPdf(ctxOf(req), req.query, d.timeZone);
-      return reply
-        .header('content-type', pdf.contentType)
-        .header('content-disposition', attachmentHeader(pdf.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(pdf.body);
+      return sendDownload(reply, { contentType: pdf.contentType, fileName: pdf.fileName, body: pdf.body });
     },
   );
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { readUpload, uploadOf } from '../../platform/upload';
 import type { ItemDeps } from '../items/service';
-import { attachmentHeader } from '../report/service';
+import { sendDownload } from '../report/service';
 import { IMPORT_MAX_BYTES } from './parse';
 import { commitImport, importErrors, importTemplate, previewImport, remapImport } from './service';
 
@@ -43,11 +43,7 @@ export function importRoutes(app: FastifyInstance, d: ItemDeps) {
     },
     async (req, reply) => {
       const f = await importTemplate(ctxOf(req), req.params.register, req.query.format, req.query.companyId);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', attachmentHeader(f.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(f.body);
+      return sendDownload(reply, f);
     },
   );
 
@@ -95,11 +91,7 @@ export function importRoutes(app: FastifyInstance, d: ItemDeps) {
     },
     async (req, reply) => {
       const f = await importErrors(ctxOf(req), req.params.register);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', attachmentHeader(f.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(f.body);
+      return sendDownload(reply, f);
     },
   );
 

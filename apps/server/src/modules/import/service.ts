@@ -30,9 +30,9 @@ type Ctx = Pick<
 >;
 
 /** The columns an import knows: the number (to update), the core texts and every non-list field of the type. */
-type Column = { key: string; field: FieldDef | null };
+export type Column = { key: string; field: FieldDef | null };
 
-function columnsOf(type: ItemTypeKey): Column[] {
+export function columnsOf(type: ItemTypeKey): Column[] {
   return [
     { key: 'number', field: null },
     { key: 'name', field: { key: 'name', kind: 'text', required: true, max: 300 } },
@@ -46,10 +46,10 @@ function columnsOf(type: ItemTypeKey): Column[] {
   ];
 }
 
-const langOf = (ctx: Pick<Ctx, 'locale'>): Language => (ctx.locale === 'en' ? 'en' : 'de');
-const labelOf = (lang: Language, type: ItemTypeKey, key: string) =>
+export const langOf = (ctx: Pick<Ctx, 'locale'>): Language => (ctx.locale === 'en' ? 'en' : 'de');
+export const labelOf = (lang: Language, type: ItemTypeKey, key: string) =>
   webTexts(lang)([`items.fieldFor.${type}.${key}`, `items.field.${key}`]);
-const optionLabel = (lang: Language, options: string, v: string) => webTexts(lang)(`items.option.${options}.${v}`);
+export const optionLabel = (lang: Language, options: string, v: string) => webTexts(lang)(`items.option.${options}.${v}`);
 
 /**
  * A label and its short forms: without a bracketed addition ("Rolle (Art. 30 DSGVO)" → "Rolle")

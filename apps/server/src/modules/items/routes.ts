@@ -6,8 +6,10 @@ import {
   itemListQuerySchema,
   itemPageSchema,
   itemSchema,
+  itemTrendSchema,
   itemTypes,
   pdcaProgressSchema,
+  previousQuarterSchema,
   serviceAgreementKinds,
   serviceAgreementListQuerySchema,
   statusCategorySchema,
@@ -33,6 +35,7 @@ import {
   updateItem,
 } from './service';
 import { dueIssues, pdcaProgressOf, statistics } from './stats';
+import { itemTrend, previousQuarter } from './trend';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -50,6 +53,28 @@ export function itemRoutes(app: FastifyInstance, d: ItemDeps) {
       },
     },
     async (req) => statistics(d, ctxOf(req)),
+  );
+  r.get(
+    '/api/item/trend',
+    {
+      schema: {
+        tags: ['items'],
+        summary: 'Open and overdue items per readable type at each of the last 12 weeks, for the scope (docs/decisions/0073)',
+        response: { 200: z.array(itemTrendSchema) },
+      },
+    },
+    async (req) => itemTrend(d, ctxOf(req)),
+  );
+  r.get(
+    '/api/item/previous-quarter',
+    {
+      schema: {
+        tags: ['items'],
+        summary: "Each readable type's closed share at the end of the previous quarter, for the scope (docs/decisions/0073)",
+        response: { 200: previousQuarterSchema },
+      },
+    },
+    async (req) => previousQuarter(d, ctxOf(req)),
   );
   r.get(
     '/api/issue/due',

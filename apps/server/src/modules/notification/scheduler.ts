@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@pc/shared';
 import { sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb } from '../../db/client';
-import { type Db, queryRows } from '../../db/types';
+import { ADVISORY_LOCK_APP, advisoryLocks, type OwnerDb, oneTransactionAtATime } from '../../db/client';
+import { arrayParam, type Db, queryRows } from '../../db/types';
 import { addDays, todayIn } from '../../platform/dates';
 import type { Mailer } from '../../platform/mail/mailer';
 import { webhookItem } from '../items/service';
@@ -21,7 +21,14 @@ export interface PassResult {
 
 /** Days a reminder that was missed (server down) is still sent late; older ones are dropped. */
 export const CATCH_UP_DAYS = 7;
+/** Items a batch looks at on PostgreSQL, where requests do not wait for it. */
 const BATCH = 2000;
+/**
+ * How long one batch may hold the embedded database, which serves one transaction at a time: a
+ * request that comes during the pass waits for the batch in progress. There batches are sized from
+ * the last one's time to stay near this (50–2,000 items).
+ */
+const EMBEDDED_BATCH_MS = 25;
 
 /**
  * The scheduled notifications, across tenants on the owner connection: for every open item the
@@ -43,25 +50,34 @@ export async function runNotificationPass(db: OwnerDb, o: { timeZone: string; no
     for (const r of rows) created[r.kind] = (created[r.kind] ?? 0) + 1;
   };
   let cursor = '00000000-0000-0000-0000-000000000000';
+  const embedded = oneTransactionAtATime(db);
+  let size = embedded ? 200 : BATCH;
+  const answers = new Answers();
   for (;;) {
+    const asked = size;
+    const started = performance.now();
     const step = await inBatch(db, async (tx) => {
       const ids = (
         await queryRows<{ id: string }>(
           tx,
           sql`select id from item where id > ${cursor}::uuid and status < 3 and type <> 'data-breach'
-              order by id limit ${BATCH}`,
+              order by id limit ${asked}`,
         )
       ).map((r) => r.id);
       if (ids.length) {
-        const rows = await dueReminders(tx, ids, today);
+        const rows = await dueReminders(tx, ids, today, answers);
         count(rows);
         await deadlineWebhooks(tx, rows, o.now);
       }
       return ids;
     });
     if (step === null) return { ran: false, created, mailed: 0, digests: 0 };
-    if (step.length < BATCH) break;
+    if (step.length < asked) break;
     cursor = step[step.length - 1]!;
+    if (embedded) {
+      const took = Math.max(performance.now() - started, 1);
+      size = Math.min(BATCH, Math.max(50, Math.round((asked * EMBEDDED_BATCH_MS) / took)));
+    }
   }
   const breaches = await inBatch(db, async (tx) => {
     const rows = await breachReminders(tx, o.now);
@@ -126,10 +142,10 @@ async function inBatch<T>(db: OwnerDb, fn: (tx: Db) => Promise<T>): Promise<T | 
 
 type Raised = DeadlineAlert & { kind: NotificationKind };
 
-function dueReminders(tx: Db, ids: string[], today: string) {
+async function dueReminders(tx: Db, ids: string[], today: string, answers: Answers) {
   const from = addDays(today, -CATCH_UP_DAYS);
   const until = addDays(today, 7);
-  return queryRows<Raised>(
+  const candidates = await queryRows<Candidate>(
     tx,
     sql`
     with dues as (
@@ -151,19 +167,76 @@ function dueReminders(tx: Db, ids: string[], today: string) {
              else due::text end as threshold
       from dues
     )
-    insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
-    select x.*, ch.in_app, ch.email = 'immediately'
-    from (
-      select distinct s.company_id, r.id as recipient_id, s.id, s.kind, s.threshold
-      from steps s
-      join company c on c.id = s.company_id
-      cross join lateral (values (s.owner_id),
-        (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
-      where s.kind is not null and r.id is not null and pc_notify_may_see(r.id, s.company_id)
-    ) x
-    cross join lateral pc_notify_channel(x.recipient_id, pc_notify_category(x.kind)) ch
-    on conflict do nothing
-    returning kind, company_id, item_id, threshold`,
+    -- Who is told, once per item, step and person, leaving out those told already (the unique key's columns).
+    select distinct s.company_id, r.id as recipient_id, s.id as item_id, s.kind, s.threshold,
+           pc_notify_category(s.kind) as category
+    from steps s
+    join company c on c.id = s.company_id
+    cross join lateral (values (s.owner_id),
+      (case when s.type = 'privacy-request' then c.data_privacy_agent_id else s.assignee_id end)) as r(id)
+    where s.kind is not null and r.id is not null
+      and not exists (select 1 from notification n where n.item_id = s.id and n.kind = s.kind
+                        and n.threshold = s.threshold and n.recipient_id = r.id)`,
+  );
+  return insertAllowed(tx, candidates, answers);
+}
+
+interface Candidate {
+  company_id: string;
+  recipient_id: string;
+  item_id: string;
+  kind: NotificationKind;
+  threshold: string;
+  category: string;
+}
+
+/**
+ * Whether a person sees a company and how they want a category, asked once per pass: each answer
+ * walks the person's companies, and a pass names few people and companies for many reminders.
+ * A change to either during the pass applies from the next one.
+ */
+class Answers {
+  readonly sees = new Map<string, boolean>();
+  readonly channel = new Map<string, { in_app: boolean; email: string } | null>();
+}
+
+async function insertAllowed(tx: Db, candidates: Candidate[], answers: Answers): Promise<Raised[]> {
+  const pair = (c: Candidate) => `${c.recipient_id}|${c.company_id}`;
+  const wants = (c: Candidate) => `${c.recipient_id}|${c.category}`;
+  const pairs = [...new Set(candidates.map(pair).filter((k) => !answers.sees.has(k)))].map((k) => k.split('|'));
+  if (pairs.length) {
+    const rows = await queryRows<{ r: string; c: string; ok: boolean }>(
+      tx,
+      sql`select p.r, p.c, pc_notify_may_see(p.r, p.c) as ok
+          from unnest(${arrayParam(pairs.map((x) => x[0]!))}::uuid[], ${arrayParam(pairs.map((x) => x[1]!))}::uuid[]) as p(r, c)`,
+    );
+    for (const row of rows) answers.sees.set(`${row.r}|${row.c}`, row.ok);
+  }
+  const wanted = [...new Set(candidates.map(wants).filter((k) => !answers.channel.has(k)))].map((k) => k.split('|'));
+  if (wanted.length) {
+    for (const [r, cat] of wanted) answers.channel.set(`${r}|${cat}`, null);
+    const rows = await queryRows<{ r: string; cat: string; in_app: boolean; email: string }>(
+      tx,
+      sql`select q.r, q.cat, ch.in_app, ch.email
+          from unnest(${arrayParam(wanted.map((x) => x[0]!))}::uuid[], ${arrayParam(wanted.map((x) => x[1]!))}::text[]) as q(r, cat)
+          cross join lateral pc_notify_channel(q.r, q.cat) ch`,
+    );
+    for (const row of rows) answers.channel.set(`${row.r}|${row.cat}`, { in_app: row.in_app, email: row.email });
+  }
+  const kept = candidates.flatMap((c) => {
+    const ch = answers.channel.get(wants(c));
+    return answers.sees.get(pair(c)) && ch ? [{ ...c, ...ch }] : [];
+  });
+  if (!kept.length) return [];
+  const column = (f: (c: (typeof kept)[number]) => string | boolean) => arrayParam(kept.map((c) => String(f(c))));
+  return queryRows<Raised>(
+    tx,
+    sql`insert into notification (company_id, recipient_id, item_id, kind, threshold, in_app, mail_pending)
+        select * from unnest(${column((c) => c.company_id)}::uuid[], ${column((c) => c.recipient_id)}::uuid[],
+          ${column((c) => c.item_id)}::uuid[], ${column((c) => c.kind)}::text[], ${column((c) => c.threshold)}::text[],
+          ${column((c) => c.in_app)}::boolean[], ${column((c) => c.email === 'immediately')}::boolean[])
+        on conflict do nothing
+        returning kind, company_id, item_id, threshold`,
   );
 }
 

@@ -16,6 +16,7 @@ import { readableItemTypes, typeArray } from '../../platform/item-access';
 import type { Storage } from '../../platform/storage';
 import { placeholderValues } from '../dynamic-document/service';
 import type { ItemDeps } from '../items/service';
+import { previousQuarter } from '../items/trend';
 import { reportCompanies, type SummaryCtx, summaryReport } from '../summary/service';
 import { queryTimeComparison } from '../time/comparison';
 import { logoOf } from './data';
@@ -27,6 +28,8 @@ export interface RadarEntry {
   total: number;
   /** Share of closed items (done or not applicable), 0–100 with one decimal; as the dashboard's radar. */
   closedPercent: number;
+  /** The same share at the end of the previous quarter (the radar's comparison); null when the register had no items then. */
+  previousPercent: number | null;
 }
 
 export interface MonthTime {
@@ -48,6 +51,8 @@ export interface ManagementReport {
   today: string;
   generatedAt: string;
   radar: RadarEntry[];
+  /** The previous quarter's last day, whose end the radar's comparison shows. */
+  previousQuarterUntil: string;
   summary: SummaryReport;
   /** Measures whose status became done or not applicable within the period; null without Measure.Read. */
   measuresDone: { number: string; name: string; closedOn: string }[] | null;
@@ -68,9 +73,14 @@ function radarTypes(claims: ReadonlySet<string>, isDataProcessor: boolean): Item
   return wanted.filter((t) => readable.has(t));
 }
 
-/** Closed share per register, from the trigger-kept item_stat (today's state, as the dashboard shows it). */
-async function radar(ctx: Ctx, companies: readonly string[], types: ItemTypeKey[]): Promise<RadarEntry[]> {
-  if (types.length === 0) return [];
+/**
+ * Closed share per register, from the trigger-kept item_stat (today's state, as the dashboard shows
+ * it), beside the share at the end of the previous quarter (by the dashboard radar's rule).
+ */
+async function radar(d: ItemDeps, ctx: Ctx, companies: readonly string[], types: ItemTypeKey[]) {
+  const scoped = { ...ctx, scopeCompanyIds: [...companies] };
+  const previous = await previousQuarter(d, scoped, types);
+  if (types.length === 0) return { entries: [] as RadarEntry[], until: previous.until };
   const rows = await queryRows<{ type: string; total: number; open: number }>(
     ctx.db,
     sql`select type, sum(n)::int as total, coalesce(sum(n) filter (where status < 3), 0)::int as open
@@ -78,11 +88,21 @@ async function radar(ctx: Ctx, companies: readonly string[], types: ItemTypeKey[
         group by type`,
   );
   const byType = new Map(rows.map((r) => [r.type, r]));
-  return types.map((type) => {
+  const previousOf = (type: ItemTypeKey) => {
+    const then = previous.types.find((x) => x.itemType === type);
+    return then && then.total > 0 ? then.closedPercent : null;
+  };
+  const entries = types.map((type): RadarEntry => {
     const total = Number(byType.get(type)?.total ?? 0);
     const open = Number(byType.get(type)?.open ?? 0);
-    return { type, total, closedPercent: total === 0 ? 0 : Math.round(((total - open) / total) * 1000) / 10 };
+    return {
+      type,
+      total,
+      closedPercent: total === 0 ? 0 : Math.round(((total - open) / total) * 1000) / 10,
+      previousPercent: previousOf(type),
+    };
   });
+  return { entries, until: previous.until };
 }
 
 /** Measures closed in the period: the first recorded change to done or not applicable within it. */
@@ -147,7 +167,7 @@ export async function loadManagementReport(
   const children = companies.length > 1 ? await childNames(ctx, companies, q.companyId) : [];
   const [summary, radarEntries, measures, time, logo] = await Promise.all([
     summaryReport(d, ctx, { from: q.from, until: q.until, companyId: q.companyId }),
-    radar(ctx, companies, radarTypes(ctx.claims, c.isDataProcessor)),
+    radar(d, ctx, companies, radarTypes(ctx.claims, c.isDataProcessor)),
     ctx.claims.has('Measure.Read') ? measuresDone(ctx, companies, q, d.timeZone) : null,
     ctx.claims.has('TimeRecords.ReadAll') ? timePerMonth(d, ctx, companies, q) : null,
     logoOf(d.storage, ctx, q.companyId, c.logoHash !== null),
@@ -160,7 +180,8 @@ export async function loadManagementReport(
     until: q.until,
     today,
     generatedAt: summary.generatedAt,
-    radar: radarEntries,
+    radar: radarEntries.entries,
+    previousQuarterUntil: radarEntries.until,
     summary,
     measuresDone: measures,
     time,

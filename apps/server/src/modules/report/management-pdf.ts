@@ -36,6 +36,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     maximumFractionDigits: 2,
   });
   const hours = (n: number | null) => (n === null ? '–' : numberFormat.format(n));
+  const percent = (n: number) => `${numberFormat.format(n).replace(/[.,]00$/, '')} %`;
   const dateTime = (iso: string) => {
     const parts = new Intl.DateTimeFormat('de-DE', {
       timeZone,
@@ -87,17 +88,26 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
   if (r.radar.length === 0) content.push(none(p('radarNone')));
   else {
     const average = r.radar.reduce((s, e) => s + e.closedPercent, 0) / r.radar.length;
+    // The previous quarter's average over the registers that had items then.
+    const withPrevious = r.radar.flatMap((e) => (e.previousPercent === null ? [] : [e.previousPercent]));
     const code = (type: string) => itemTypes.find((x) => x.key === type)?.code ?? type;
     content.push(
       {
-        text: p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) }),
+        text: `${p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) })} ${
+          withPrevious.length
+            ? p('radarPrevious', {
+                date: germanDate(r.previousQuarterUntil),
+                average: Math.round(withPrevious.reduce((s, x) => s + x, 0) / withPrevious.length),
+              })
+            : p('radarPreviousNone', { date: germanDate(r.previousQuarterUntil) })
+        }`,
         margin: [0, 0, 0, 8],
       },
       {
         columns: [
           {
             svg: radarSvg(
-              r.radar.map((e) => ({ code: code(e.type), progress: e.closedPercent })),
+              r.radar.map((e) => ({ code: code(e.type), progress: e.closedPercent, previous: e.previousPercent })),
               average,
             ),
             width: 230,
@@ -105,13 +115,14 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
           {
             table: {
               headerRows: 1,
-              widths: [28, '*', 44],
+              widths: [28, '*', 44, 52],
               body: [
-                head(['', col('register'), col('progress')]),
+                head(['', col('register'), col('progress'), col('previousQuarter')]),
                 ...r.radar.map((e): TableCell[] => [
                   { text: code(e.type), bold: true, color: radarTone(e.closedPercent) },
                   registerName(e.type),
-                  { text: `${numberFormat.format(e.closedPercent).replace(/[.,]00$/, '')} %`, alignment: 'right' },
+                  { text: percent(e.closedPercent), alignment: 'right' },
+                  { text: e.previousPercent === null ? '–' : percent(e.previousPercent), alignment: 'right' },
                 ]),
               ],
             },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../platform/dates';
 import type { TestApp } from '../../test/harness';
@@ -74,6 +75,15 @@ describe('management report', () => {
     expect(all).toContain('Datenschutzstatus');
     expect(all).toMatch(/PRO .*Verarbeitungstätigkeiten/);
     expect(all).toMatch(/Durchschnitt über \d+ Register: \d+ %/);
+    // Beside each register's share now, the share at the end of the previous quarter (mark and
+    // column): the bakery's items are all from today, so no register had items then.
+    const previous = (
+      await t.app.inject({ url: '/api/item/previous-quarter', headers: t.auth(admin, { 'x-tenant': bakery }) })
+    ).json() as { until: string };
+    const until = previous.until.split('-').reverse().join('.');
+    expect(all).toContain(`Am Ende des Vorquartals (${until}) hatte noch kein Register Einträge: kein Vergleich.`);
+    expect(all).toMatch(/Register Erledigt Vorquartal/);
+    expect(all).toMatch(/PRO Verarbeitungstätigkeiten \d+ % –/);
     expect(all).toContain('Offene und überfällige Einträge je Register');
     // A breach told within 72 hours meets the deadline; one never told after 72 hours misses it.
     expect(all).toMatch(/Fehlversand Lieferschein .*fristgerecht gemeldet am .*eingehalten/);
@@ -88,6 +98,24 @@ describe('management report', () => {
     const again = await t.app.inject({ url: `/api/attachment/${documentId}/download`, headers: t.auth(admin) });
     expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
   }, 120_000);
+
+  it('compares with the previous quarter where the registers had items then', async () => {
+    // The bakery's items as if they had been there, as they are, for 200 days.
+    await t.db.execute(sql`update item_event set at = at - interval '200 days' where company_id = ${bakery}`);
+    const res = await t.app.inject({ url: url({ companyId: bakery, from, until: today }), headers: t.auth(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = (await pdfPages(res.rawPayload)).join(' ');
+    const now = (await t.app.inject({ url: '/api/item/statistics', headers: t.auth(admin, { 'x-tenant': bakery }) })).json() as {
+      itemType: string;
+      closedPercent: number;
+    }[];
+    const measures = Math.round(now.find((x) => x.itemType === 'measure')!.closedPercent);
+    expect(all).toMatch(/am Ende des Vorquartals \(\d\d\.\d\d\.\d{4}\), im Durchschnitt \d+ %/);
+    // The measures then as now; a register without items then has no comparison.
+    expect(all).toContain(`TOM Maßnahmen (TOM) ${measures} % ${measures} %`);
+    expect(all).toContain('PRO Verarbeitungstätigkeiten 0 % –');
+    await t.db.execute(sql`update item_event set at = at + interval '200 days' where company_id = ${bakery}`);
+  }, 60_000);
 
   it('is written in English for an English user', async () => {
     const res = await t.app.inject({

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { ItemTypeKey, ManagementReportQuery } from '@pc/shared';
+import type { FastifyReply } from 'fastify';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
 import { keepDocument } from '../attachments/service';
@@ -105,6 +107,15 @@ export async function managementReport(
     mimeType: contentTypes.pdf,
     fileName: `${prefix} ${safeName(report.company.name)} ${q.from} – ${q.until}.pdf`,
   });
+}
+
+/** A generated file as a download that no cache keeps: its type, its name (RFC 6266) and its bytes or stream. */
+export function sendDownload(reply: FastifyReply, f: { contentType: string; fileName: string; body: Buffer | Readable }) {
+  return reply
+    .header('content-type', f.contentType)
+    .header('content-disposition', attachmentHeader(f.fileName))
+    .header('cache-control', 'private, no-store')
+    .send(f.body);
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */

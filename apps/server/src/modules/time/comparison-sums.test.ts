@@ -244,6 +244,47 @@ describe('time comparison: every grouping against sums computed here', () => {
     }
   });
 
+  it.each(groupings)(
+    'chart $bookedFor × $bookedBy × $dateGrouping: the expected rows summed per period and company or person',
+    async (g) => {
+      const res = await t.app.inject({
+        url: `/api/time-comparison/chart?${new URLSearchParams({ ...g, from: FROM, until: UNTIL })}`,
+        headers: t.auth(admin),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const chart = res.json() as {
+        stackedBy: string;
+        periods: { referenceDate: string }[];
+        series: { key: string | null; booked: number[]; planned: (number | null)[]; budget: (number | null)[] }[];
+      };
+      const want = expected(g.bookedFor, g.bookedBy, g.dateGrouping);
+      const stackedBy = g.bookedBy === 'User' ? 'User' : g.bookedFor === 'Global' ? 'Global' : 'Company';
+      expect(chart.stackedBy).toBe(stackedBy);
+      expect(chart.periods.map((p) => p.referenceDate)).toEqual([...new Set(want.map((r) => r.referenceDate))].sort());
+      // Two companies and two persons: every one keeps its own series (fewer than the chart names).
+      const groupOf = (r: (typeof want)[number]) =>
+        stackedBy === 'User' ? r.userId : stackedBy === 'Company' ? r.companyId : null;
+      expect(chart.series.map((s) => s.key).sort()).toEqual([...new Set(want.map(groupOf))].sort());
+      const sum = (xs: (number | null)[]) =>
+        xs.every((x) => x === null)
+          ? null
+          : round(
+              xs.reduce<number>((a, b) => a + (b ?? 0), 0),
+              2,
+            );
+      for (const s of chart.series) {
+        chart.periods.forEach((p, i) => {
+          const rows = want.filter((r) => r.referenceDate === p.referenceDate && groupOf(r) === s.key);
+          expect(s.booked[i], `${s.key} ${p.referenceDate}`).toBeCloseTo(sum(rows.map((r) => r.bookedTime)) ?? 0, 2);
+          const planned = sum(rows.map((r) => r.plannedTime));
+          if (planned === null) expect(s.planned[i]).toBeNull();
+          else expect(s.planned[i]).toBeCloseTo(planned, 1);
+          expect(s.budget[i]).toEqual(sum(rows.map((r) => r.budget)));
+        });
+      }
+    },
+  );
+
   it('checks the sums against real data: the range has booked and planned hours, future ones and an ISO week 53', () => {
     const rows = expected('Global', 'Global', 'Week');
     expect(rows.find((r) => r.referenceDate === '2026-12-28')).toMatchObject({ year: 2026, week: 53 });

@@ -1,4 +1,11 @@
-import type { TimeBudgetElement, TimeComparisonPage, TimeComparisonQuery, TimeComparisonRow, TimeMonthSummary } from '@pc/shared';
+import type {
+  TimeBudgetElement,
+  TimeComparisonChart,
+  TimeComparisonPage,
+  TimeComparisonQuery,
+  TimeComparisonRow,
+  TimeMonthSummary,
+} from '@pc/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam, queryRows } from '../../db/types';
 import { fullName } from '../../db/user-name';
@@ -23,13 +30,10 @@ function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
 }
 
 /**
- * The time comparison, computed in one SQL statement with GROUP BY:
- * booked hours (one fact per record) and planned hours (each planned month spread evenly over its
- * days, one fact per project and day in the range) are grouped by period and by the chosen keys;
- * the formulas are in docs/decisions/0023-time-comparison.md. `today` is the product's time zone's
- * date: planned hours of later days are future planned.
+ * The comparison's grouped rows as the CTE `measured` (period, the grouping's keys, booked,
+ * planned, future planned, budget and the project's whole plan), shared by the grid and the chart.
  */
-export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, today: string): Promise<TimeComparisonPage> {
+function measuredRows(ctx: Ctx, q: TimeComparisonQuery, today: string): SQL {
   const scope = arrayParam(ctx.scopeCompanyIds);
   const byCompany = q.bookedFor !== 'Global';
   const byIssue = q.bookedFor === 'Issue';
@@ -48,8 +52,6 @@ export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, toda
 
   const period = periodOf(q, sql`f.d`);
   const key = (on: boolean, col: string, table = 'f') => (on ? sql.raw(`${table}.${col}`) : sql`null::uuid`);
-  const readable = typeArray(readableItemTypes(ctx.claims));
-
   const planned = withPlan
     ? sql`
       union all
@@ -66,9 +68,7 @@ export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, toda
         ${sql.join(planFilter, sql``)}`
     : sql``;
 
-  const rows = await queryRows<Record<string, unknown>>(
-    ctx.db,
-    sql`
+  return sql`
     with facts (d, company_id, project_id, item_id, user_id, booked, planned) as (
       -- The day sums (time_record_day, kept by triggers: far fewer rows than records) summed per day
       -- and the grouping's keys first; the period is computed for the few sums (bench: 10⁶ records).
@@ -105,7 +105,22 @@ export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, toda
       from grouped r
       left join project bp on bp.id = r.project_id
       left join project_plan pp on pp.project_id = r.project_id
-    )
+    )`;
+}
+
+/**
+ * The time comparison, computed in one SQL statement with GROUP BY:
+ * booked hours (one fact per record) and planned hours (each planned month spread evenly over its
+ * days, one fact per project and day in the range) are grouped by period and by the chosen keys;
+ * the formulas are in docs/decisions/0023-time-comparison.md. `today` is the product's time zone's
+ * date: planned hours of later days are future planned.
+ */
+export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, today: string): Promise<TimeComparisonPage> {
+  const readable = typeArray(readableItemTypes(ctx.claims));
+  const rows = await queryRows<Record<string, unknown>>(
+    ctx.db,
+    sql`
+    ${measuredRows(ctx, q, today)}
     select m.period::text as "referenceDate",
            ${q.dateGrouping === 'Week' ? sql`extract(isoyear from m.period)` : sql`extract(year from m.period)`}::int as "year",
            ${q.dateGrouping === 'Year' ? sql`null::int` : sql`extract(month from m.period)::int`} as "month",
@@ -156,6 +171,88 @@ export async function queryTimeComparison(ctx: Ctx, q: TimeComparisonQuery, toda
     ({ total: _t, sumBudget: _b, sumPlanned: _p, sumFuture: _f, sumBooked: _s, ...r }) => r as unknown as TimeComparisonRow,
   );
   return { items, total: first ? Number(first.total) : 0, sums };
+}
+
+/** How many companies or persons the chart names; the others are summed in one series. */
+export const CHART_SERIES = 6;
+
+/**
+ * The comparison's chart: the same grouped rows as the grid (every page), summed per period and
+ * per company (or per person when grouped by person); the CHART_SERIES with the most booked hours
+ * keep their name, the rest are one series without a key. Budgets exist only where the grid has them.
+ */
+export async function queryTimeComparisonChart(ctx: Ctx, q: TimeComparisonQuery, today: string): Promise<TimeComparisonChart> {
+  const stackedBy = q.bookedBy === 'User' ? 'User' : q.bookedFor === 'Global' ? 'Global' : 'Company';
+  const groupKey = stackedBy === 'User' ? sql`m.user_id` : stackedBy === 'Company' ? sql`m.company_id` : sql`null::uuid`;
+  const rows = await queryRows<{
+    referenceDate: string;
+    year: number;
+    month: number | null;
+    week: number | null;
+    key: string | null;
+    label: string | null;
+    booked: number;
+    planned: number | null;
+    budget: number | null;
+  }>(
+    ctx.db,
+    sql`
+    ${measuredRows(ctx, q, today)},
+    per_group as (
+      select m.period, ${groupKey} as gkey, sum(m.booked) as booked, sum(m.planned) as planned, sum(m.budget) as budget
+      from measured m group by 1, 2
+    ),
+    top as (
+      select gkey from per_group where gkey is not null group by gkey
+      order by sum(booked) desc, sum(planned) desc nulls last, gkey limit ${CHART_SERIES}
+    ),
+    summed as (
+      select g.period, t.gkey, sum(g.booked) as booked, sum(g.planned) as planned, sum(g.budget) as budget
+      from per_group g left join top t on t.gkey = g.gkey group by 1, 2
+    )
+    select s.period::text as "referenceDate",
+           ${q.dateGrouping === 'Week' ? sql`extract(isoyear from s.period)` : sql`extract(year from s.period)`}::int as "year",
+           ${q.dateGrouping === 'Year' ? sql`null::int` : sql`extract(month from s.period)::int`} as "month",
+           ${q.dateGrouping === 'Week' || q.dateGrouping === 'Day' ? sql`extract(week from s.period)::int` : sql`null::int`} as "week",
+           s.gkey as "key",
+           ${stackedBy === 'User' ? fullName('u') : sql`c.name`} as "label",
+           round(s.booked, 2)::float8 as "booked", round(s.planned, 2)::float8 as "planned", round(s.budget, 2)::float8 as "budget"
+    from summed s
+    left join company c on c.id = s.gkey
+    left join app_user u on u.id = s.gkey
+    order by s.period, s.gkey is null, 6, s.gkey`,
+  );
+  const periods: TimeComparisonChart['periods'] = [];
+  const index = new Map<string, number>();
+  for (const r of rows) {
+    if (index.has(r.referenceDate)) continue;
+    index.set(r.referenceDate, periods.length);
+    periods.push({ referenceDate: r.referenceDate, year: r.year, month: r.month, week: r.week });
+  }
+  const series = new Map<string, TimeComparisonChart['series'][number]>();
+  for (const r of rows) {
+    const id = r.key ?? '';
+    let s = series.get(id);
+    if (!s) {
+      s = {
+        key: r.key,
+        label: r.label,
+        booked: periods.map(() => 0),
+        planned: periods.map(() => null),
+        budget: periods.map(() => null),
+      };
+      series.set(id, s);
+    }
+    const i = index.get(r.referenceDate)!;
+    s.booked[i] = Number(r.booked);
+    s.planned[i] = r.planned == null ? null : Number(r.planned);
+    s.budget[i] = r.budget == null ? null : Number(r.budget);
+  }
+  // Named series by name, the rest last.
+  const ordered = [...series.values()].sort(
+    (a, b) => Number(a.key === null) - Number(b.key === null) || (a.label ?? '').localeCompare(b.label ?? '', 'de'),
+  );
+  return { stackedBy, periods, series: ordered };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   projectListQuerySchema,
   projectSchema,
   timeBudgetElementSchema,
+  timeComparisonChartSchema,
   timeComparisonPageSchema,
   timeComparisonQuerySchema,
   timeMonthSummarySchema,
@@ -19,7 +20,7 @@ import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { todayIn } from '../../platform/dates';
 import { checkVersion, withEtag } from '../../platform/versioning';
-import { queryMonthSummary, queryTimeBudgetElements, queryTimeComparison } from './comparison';
+import { queryMonthSummary, queryTimeBudgetElements, queryTimeComparison, queryTimeComparisonChart } from './comparison';
 import {
   createProject,
   createTimeRecord,
@@ -136,6 +137,21 @@ export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: 
       },
     },
     async (req) => queryTimeComparison(ctxOf(req), req.query, todayIn(timeZone, now())),
+  );
+
+  r.get(
+    '/api/time-comparison/chart',
+    {
+      config: { claims: { all: ['TimeRecords.ReadAll'] } },
+      schema: {
+        tags: ['time'],
+        summary:
+          "The comparison's chart: booked, planned and budget hours per period of every matching row, by company or person",
+        querystring: timeComparisonQuerySchema,
+        response: { 200: timeComparisonChartSchema },
+      },
+    },
+    async (req) => queryTimeComparisonChart(ctxOf(req), req.query, todayIn(timeZone, now())),
   );
 
   r.get(

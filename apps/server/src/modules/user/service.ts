@@ -6,6 +6,7 @@ import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { grantFor } from '../../platform/auth/plugin';
 import { forbidden, notFound } from '../../platform/errors';
+import { mayImportCompany } from '../company/policy';
 import { initiationStatus } from '../initiation/service';
 import { callerInviteRights } from '../invitation/service';
 
@@ -57,6 +58,7 @@ export async function getMe(ctx: Ctx): Promise<UserMe> {
     ...(await initiationStatus(ctx, scopeId ?? u.user.companyId)),
     canInviteDpo: invite.canInviteDpo,
     canInviteClient: invite.canInviteClient,
+    canImportCompany: mayImportCompany(ctx, u.user.hasAccount),
     isAdministrator: ctx.claims.has('Administration.Access'),
     twoFactorEnabled: u.user.totpSecret !== null,
     lockReason: ctx.lockReason,

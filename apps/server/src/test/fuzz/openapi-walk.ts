@@ -1,6 +1,7 @@
 import { type ItemTypeKey, itemTypeDefs, itemTypes } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
 import { queryRows } from '../../db/types';
 import type { TestApp } from '../harness';
 
@@ -66,7 +67,11 @@ export async function operations(t: TestApp): Promise<Operation[]> {
         path,
         params: (o.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
         body: o.requestBody?.content['application/json']?.schema,
-        multipart: m === 'POST' && (/\/(attachment|logo|avatar)$/.test(path) || /^\/api\/import\/[^/]+\/preview$/.test(path)),
+        multipart:
+          m === 'POST' &&
+          (/\/(attachment|logo|avatar)$/.test(path) ||
+            /^\/api\/import\/[^/]+\/preview$/.test(path) ||
+            path === '/api/company/import'),
         form: path === '/api/auth/token',
       });
     }
@@ -341,7 +346,9 @@ export function validParts(op: Operation, p: Pools, headers: Record<string, stri
         file: op.multipart
           ? op.path.startsWith('/api/import/')
             ? { name: 'verzeichnis.csv', mime: 'text/csv', content: csv }
-            : { name: 'bild.png', mime: 'image/png', content: png }
+            : op.path === '/api/company/import'
+              ? { name: 'firma.zip', mime: 'application/zip', content: companyArchive }
+              : { name: 'bild.png', mime: 'image/png', content: png }
           : undefined,
       };
     });
@@ -360,6 +367,10 @@ function coherent(op: Operation, p: Pools, r: { pathParams: Record<string, unkno
 }
 
 // A register import every register's preview reads: a name and a column it may not know.
+/** A company archive of the known format and version without its entity files: read, then refused. */
+const companyArchive = Buffer.from(
+  zipSync({ 'manifest.json': strToU8(JSON.stringify({ format: 'privacy-cockpit-company', version: 1 })) }),
+);
 const csv = Buffer.from('Bezeichnung;Beschreibung;Unbekannt\r\nFuzz-Zeile;aus dem Walk;x\r\n', 'utf8');
 
 const boundary = '----pc-fuzz-boundary';

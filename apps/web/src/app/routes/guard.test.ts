@@ -2,6 +2,7 @@ import type { UserMe } from '@pc/shared';
 import { describe, expect, it } from 'vitest';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
 import { findRouteDef, listAfterScopeChange, routeDefs } from '../../lib/routing/route-table';
+import { expectAnswers } from '../../test-support';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { decideAccess, loginHref } from './guard';
 
@@ -94,12 +95,14 @@ describe('decideAccess', () => {
 
 describe('post-login target', () => {
   it('returns to guarded same-origin paths only', () => {
-    expect(postLoginTarget('/process/12?tab=1')).toBe('/process/12?tab=1');
-    expect(postLoginTarget('/change-password')).toBe('/home');
-    expect(postLoginTarget('/login')).toBe('/home');
-    expect(postLoginTarget('//evil.example')).toBe('/home');
-    expect(postLoginTarget('https://evil.example')).toBe('/home');
-    expect(postLoginTarget(undefined)).toBe('/home');
+    expectAnswers(postLoginTarget, [
+      ['/process/12?tab=1', '/process/12?tab=1'],
+      ['/change-password', '/home'],
+      ['/login', '/home'],
+      ['//evil.example', '/home'],
+      ['https://evil.example', '/home'],
+      [undefined, '/home'],
+    ]);
   });
 
   it('builds the login href with the remembered target', () => {

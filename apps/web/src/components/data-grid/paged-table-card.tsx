@@ -54,6 +54,7 @@ export function PagedTableCard<R>({ grid, header, rows, empty, failure = null, l
         view={view}
         setView={setView}
         total={query.data?.total ?? 0}
+        // Phones keep the page size: the selector would not fit next to the arrows.
         fixedSize={phone}
         sx={{ borderTop: 1, borderColor: 'divider' }}
       />

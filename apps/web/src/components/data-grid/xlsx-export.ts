@@ -1,3 +1,5 @@
+import { saveBlob } from '../../lib/save-blob';
+
 /** Grids export to this file name. */
 export const GRID_EXPORT_FILE = 'DataGrid.xlsx';
 
@@ -63,17 +65,8 @@ export async function buildXlsx(columns: readonly XlsxColumn[], rows: readonly (
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
-/** Offers a Blob as a download. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Pages that build their own workbook save it the way the grids do. */
+export { saveBlob };
 
 /** Builds and downloads DataGrid.xlsx. */
 export async function downloadXlsx(

@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { saveBlob } from '../data-grid/xlsx-export';
+import { saveBlob } from '../../lib/save-blob';
 import { RetryAlert } from '../retry-alert';
 import { type ChartNode, DiagramNodeView, type Side, shapeStyle } from './chart-nodes';
 import { exportFileName, type ImageFormat, imageFormats } from './export';

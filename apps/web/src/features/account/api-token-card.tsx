@@ -1,6 +1,5 @@
 import Key from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,23 +7,23 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { API_TOKEN_MAX_DAYS, type ApiToken } from '@pc/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ConfirmDialog, useConfirmedAction } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
-import { FilledTextField } from '../../components/filled-text-field';
+import { FormCompaniesField } from '../../components/form/form-companies-field';
+import { FormFilledField } from '../../components/form/form-filled-field';
+import { CreateShownOnce, useSecretRecords } from '../../components/form/secret-records';
 import { RecordList, RecordRow } from '../../components/record-list';
-import { ShownOnceDialog, useCreateShownOnce } from '../../components/shown-once-dialog';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
 import { messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useApiTokens, useTokenCompanies } from './api';
+import { CardHeading } from './card-heading';
 import { apiTokensKey, createApiToken, revokeApiToken } from './profile-api';
 import { profileErrorText } from './profile-messages';
 
@@ -56,8 +55,8 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
       onClose(created.token);
     },
   });
-  const { errors } = form.formState;
-  const names = new Map((companies.data ?? []).map((c) => [c.id, c.name]));
+  const message = (key?: string) => messageText(t, key);
+  const fieldProps = { form, messageOf: message, required: true, disabled: form.busy };
   return (
     <DialogFrame
       open
@@ -68,26 +67,14 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
       width={560}
     >
       <Stack spacing={2}>
-        <FilledTextField
-          {...form.register('name')}
-          label={t('profileEdit.apiTokens.name')}
-          required
-          autoFocus
-          error={!!errors.name}
-          helperText={messageText(t, errors.name?.message)}
-          disabled={form.busy}
-        />
-        <FilledTextField
-          {...form.register('expiresOn')}
+        <FormFilledField {...fieldProps} name="name" label={t('profileEdit.apiTokens.name')} autoFocus />
+        <FormFilledField
+          {...fieldProps}
+          name="expiresOn"
+          hint={t('profileEdit.apiTokens.expiresHint', { days: API_TOKEN_MAX_DAYS - 1 })}
           type="date"
           label={t('profileEdit.apiTokens.expiresOn')}
-          required
           inputProps={{ min: toDay(new Date(today.getTime() + dayMs)), max: toDay(new Date(today.getTime() + 365 * dayMs)) }}
-          error={!!errors.expiresOn}
-          helperText={
-            messageText(t, errors.expiresOn?.message) ?? t('profileEdit.apiTokens.expiresHint', { days: API_TOKEN_MAX_DAYS - 1 })
-          }
-          disabled={form.busy}
         />
         <Controller
           control={form.control}
@@ -99,28 +86,15 @@ function CreateDialog({ onClose }: { onClose: (token: string | null) => void }) 
             </RadioGroup>
           )}
         />
-        <Controller
-          control={form.control}
+        <FormCompaniesField
+          form={form}
           name="companyIds"
-          render={({ field }) => (
-            <Autocomplete
-              multiple
-              options={(companies.data ?? []).map((c) => c.id)}
-              getOptionLabel={(id) => names.get(id) ?? id}
-              value={field.value}
-              onChange={(_, v) => field.onChange(v)}
-              disabled={form.busy}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  variant="filled"
-                  label={t('profileEdit.apiTokens.companies')}
-                  helperText={messageText(t, errors.companyIds?.message) ?? t('profileEdit.apiTokens.companiesHint')}
-                  error={!!errors.companyIds}
-                />
-              )}
-            />
-          )}
+          label={t('profileEdit.apiTokens.companies')}
+          companies={companies.data ?? []}
+          messageOf={message}
+          hint={t('profileEdit.apiTokens.companiesHint')}
+          variant="filled"
+          disabled={form.busy}
         />
       </Stack>
     </DialogFrame>
@@ -159,24 +133,13 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 export function ApiTokenCard() {
   const { t } = useTranslation();
   const headingId = useId();
-  const queryClient = useQueryClient();
   const tokens = useApiTokens();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensKey });
-  const created = useCreateShownOnce(refresh);
-  const revocation = useConfirmedAction(async (token: ApiToken) => {
-    await revokeApiToken(token.id);
-    await refresh();
-  });
+  const { created, removal: revocation } = useSecretRecords(apiTokensKey, (token: ApiToken) => revokeApiToken(token.id));
 
   return (
     <Card component="section" aria-labelledby={headingId} data-testid="api-token-card">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <Key color="primary" aria-hidden />
-          <Typography id={headingId} variant="h6" component="h2">
-            {t('profileEdit.apiTokens.title')}
-          </Typography>
-        </Stack>
+        <CardHeading id={headingId} icon={Key} title={t('profileEdit.apiTokens.title')} />
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('profileEdit.apiTokens.text')}
         </Typography>
@@ -206,17 +169,14 @@ export function ApiTokenCard() {
           {t('profileEdit.apiTokens.create')}
         </Button>
       </CardContent>
-      {created.creating && <CreateDialog onClose={created.created} />}
-      {created.value && (
-        <ShownOnceDialog
-          value={created.value}
-          onClose={created.dismiss}
-          width={560}
-          testId="api-token-value"
-          title={t('profileEdit.apiTokens.createdTitle')}
-          warning={t('profileEdit.apiTokens.createdText')}
-        />
-      )}
+      <CreateShownOnce
+        created={created}
+        dialog={(onClose) => <CreateDialog onClose={onClose} />}
+        width={560}
+        testId="api-token-value"
+        title={t('profileEdit.apiTokens.createdTitle')}
+        warning={t('profileEdit.apiTokens.createdText')}
+      />
       <ConfirmDialog
         {...revocation.dialog}
         title={t('profileEdit.apiTokens.revokeTitle')}

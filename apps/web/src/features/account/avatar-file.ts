@@ -1,17 +1,26 @@
-export interface EmailChangeCheck {
-  ok: boolean;
-  /** i18n key under profileEdit.email when not ok. */
-  error?: 'required' | 'invalid' | 'same';
-}
+import { emailChangeSchema } from '@pc/shared';
+import { z } from 'zod';
 
-/** Client-side check before asking the server: present, plausible, and not the current address. */
-export function checkNewEmail(value: string, current: string): EmailChangeCheck {
-  const email = value.trim();
-  if (!email) return { ok: false, error: 'required' };
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, error: 'invalid' };
-  if (email.toLowerCase() === current.trim().toLowerCase()) return { ok: false, error: 'same' };
-  return { ok: true };
-}
+/**
+ * The new address as the server takes it (its shared schema, after trimming) and not the current
+ * one. Messages are keys under profileEdit.email.error: required, invalid, same.
+ */
+export const newEmailSchema = (current: string) =>
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .superRefine((email, ctx) => {
+        const error = !email
+          ? 'required'
+          : !emailChangeSchema.safeParse({ email }).success
+            ? 'invalid'
+            : email.toLowerCase() === current.trim().toLowerCase()
+              ? 'same'
+              : null;
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
+  });
 
 /** The confirmation link of the e-mail change: /profile?confirmEmail=<token>&user=<id>. */
 export function emailConfirmParams(search: string): { token: string; userId: string } | null {

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFilledField } from '../../components/form/form-filled-field';
 import { IconTile } from '../../components/icon-tile';
 import { PageHeader } from '../../components/page-header';
 import { messageText } from '../../lib/messages';
@@ -20,7 +21,6 @@ import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { changePassword } from './api';
 import { PasswordCriteriaList } from './password-criteria-list';
-import { PasswordField } from './password-field';
 
 /**
  * /change-password: the shell is locked while here. Success shows a message and
@@ -44,8 +44,7 @@ export function ChangePasswordPage() {
     },
     onFailure: () => notify(t('changePassword.snackbar.error'), 'error'),
   });
-  const { register, watch } = form;
-  const { errors } = form.formState;
+  const { watch } = form;
   const newPassword = watch('newPassword');
   const repeated = watch('newPasswordRepeated');
   const busy = form.busy || leaving;
@@ -58,7 +57,8 @@ export function ChangePasswordPage() {
   };
 
   const mismatch = repeated.length > 0 && repeated !== newPassword;
-  const message = (field: keyof ChangePassword) => messageText(t, errors[field]?.message);
+  const message = (key?: string) => messageText(t, key);
+  const passwordProps = { password: true, form, messageOf: message, required: true, alertHelperText: true, disabled: busy };
 
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
@@ -76,36 +76,26 @@ export function ChangePasswordPage() {
                 </Typography>
               </Stack>
               {expired && <Alert severity="warning">{t('account.changePassword.expired')}</Alert>}
-              <PasswordField
-                {...register('existingPassword')}
+              <FormFilledField
+                {...passwordProps}
+                name="existingPassword"
                 label={t('account.changePassword.existing')}
                 autoComplete="current-password"
                 autoFocus
-                required
-                error={!!errors.existingPassword}
-                helperText={message('existingPassword')}
-                alertHelperText
-                disabled={busy}
               />
-              <PasswordField
-                {...register('newPassword')}
+              <FormFilledField
+                {...passwordProps}
+                name="newPassword"
                 label={t('account.changePassword.new')}
                 autoComplete="new-password"
-                required
-                error={!!errors.newPassword}
-                helperText={message('newPassword')}
-                alertHelperText
-                disabled={busy}
               />
-              <PasswordField
-                {...register('newPasswordRepeated')}
+              <FormFilledField
+                {...passwordProps}
+                name="newPasswordRepeated"
+                hint={mismatch ? t('account.messages.password.mismatch') : undefined}
+                error={mismatch}
                 label={t('account.changePassword.repeated')}
                 autoComplete="new-password"
-                required
-                error={!!errors.newPasswordRepeated || mismatch}
-                helperText={message('newPasswordRepeated') ?? (mismatch ? t('account.messages.password.mismatch') : undefined)}
-                alertHelperText
-                disabled={busy}
               />
               <PasswordCriteriaList password={newPassword} repeated={repeated} />
               <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>

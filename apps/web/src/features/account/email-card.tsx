@@ -10,10 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { UserMe } from '@pc/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { FilledTextField } from '../../components/filled-text-field';
 import { useZodForm } from '../../lib/use-zod-form';
-import { checkNewEmail } from './avatar-file';
+import { newEmailSchema } from './avatar-file';
 import { CardHeading } from './card-heading';
 import { requestEmailChange } from './profile-api';
 import { profileErrorText, profileMessage } from './profile-messages';
@@ -74,22 +73,13 @@ export function EmailCard({ me }: { me: UserMe }) {
   );
 }
 
-/** Present, plausible and not the current address (checkNewEmail), said under profileEdit.email.error. */
-const emailSchema = (current: string) =>
-  z.object({
-    email: z.string().superRefine((value, ctx) => {
-      const check = checkNewEmail(value, current);
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
-    }),
-  });
-
 function EmailForm({ current, onSent, onCancel }: { current: string; onSent: (email: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const form = useZodForm<{ email: string }>(emailSchema(current), {
+  const form = useZodForm<{ email: string }>(newEmailSchema(current), {
     defaultValues: { email: '' },
     onSubmit: async ({ email }) => {
-      await requestEmailChange(email.trim());
-      onSent(email.trim());
+      await requestEmailChange(email);
+      onSent(email);
     },
     // Everything that goes wrong is about the one address: said under the field, which takes focus.
     onFailure: (error, onFields) => {

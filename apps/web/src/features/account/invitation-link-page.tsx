@@ -15,8 +15,7 @@ import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
-import { LinkChecking, LinkFormSubmit, LinkProblem } from './link-page-parts';
-import { NewPasswordFields } from './new-password-fields';
+import { LinkChecking, LinkPasswordForm, LinkProblem } from './link-page-parts';
 
 const toInvitations = '/login?redirect=%2Finvitation';
 
@@ -38,45 +37,32 @@ function RegisterForm({ token, info }: { token: string; info: InvitationTokenInf
     },
   });
   const messageOf = (key?: string) => messageText(t, key);
+  const fieldProps = { form, messageOf, required: true, disabled: form.busy };
   return (
-    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary">{t('invitation.link.registerText', { email: info.recipient })}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            form={form}
-            name="firstname"
-            messageOf={messageOf}
-            label={t('invitation.link.firstname')}
-            required
-            autoFocus
-            fullWidth
-            autoComplete="given-name"
-            disabled={form.busy}
-          />
-          <FormTextField
-            form={form}
-            name="lastname"
-            messageOf={messageOf}
-            label={t('invitation.link.lastname')}
-            required
-            fullWidth
-            autoComplete="family-name"
-            disabled={form.busy}
-          />
-        </Stack>
+    <LinkPasswordForm
+      form={form}
+      text={t('invitation.link.registerText', { email: info.recipient })}
+      submitLabel={t('invitation.link.register')}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField
-          form={form}
-          name="companyName"
-          messageOf={messageOf}
-          label={t(`invitation.link.companyName.${info.purpose}`)}
-          required
-          disabled={form.busy}
+          {...fieldProps}
+          name="firstname"
+          label={t('invitation.link.firstname')}
+          autoFocus
+          fullWidth
+          autoComplete="given-name"
         />
-        <NewPasswordFields form={form} busy={form.busy} />
-        <LinkFormSubmit form={form} label={t('invitation.link.register')} />
+        <FormTextField
+          {...fieldProps}
+          name="lastname"
+          label={t('invitation.link.lastname')}
+          fullWidth
+          autoComplete="family-name"
+        />
       </Stack>
-    </form>
+      <FormTextField {...fieldProps} name="companyName" label={t(`invitation.link.companyName.${info.purpose}`)} />
+    </LinkPasswordForm>
   );
 }
 

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/messages';
 import type { ZodForm } from '../../lib/use-zod-form';
+import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
 /** The pages of a mailed link (password reset, invitation) first check the link: a sentence and a bar. */
 export function LinkChecking({ text }: { text: string }) {
@@ -34,15 +35,36 @@ export function LinkProblem({ severity, children, onOk }: { severity: AlertColor
   );
 }
 
-/** The end of a link page's form: a failure no field took, then the full-width submit. */
-export function LinkFormSubmit({ form, label }: { form: Pick<ZodForm<never>, 'failure' | 'canSubmit' | 'busy'>; label: string }) {
+/**
+ * The form of a link page: what it is for, its own fields, the new password with its repetition
+ * and criteria, a failure no field took, then the full-width submit.
+ */
+export function LinkPasswordForm<T extends NewPasswordValues>({
+  form,
+  text,
+  submitLabel,
+  autoFocus,
+  children,
+}: {
+  form: ZodForm<T>;
+  text: string;
+  submitLabel: string;
+  /** The password field takes the focus (no fields of its own before it). */
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <>
-      {form.failure ? <Alert severity="error">{errorText(t, form.failure)}</Alert> : null}
-      <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
-        {label}
-      </Button>
-    </>
+    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
+      <Stack spacing={2}>
+        <Typography color="text.secondary">{text}</Typography>
+        {children}
+        <NewPasswordFields form={form} busy={form.busy} autoFocus={autoFocus} />
+        {form.failure ? <Alert severity="error">{errorText(t, form.failure)}</Alert> : null}
+        <Button type="submit" variant="contained" size="large" disabled={!form.canSubmit} loading={form.busy} fullWidth>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mfaVerifySchema } from '@pc/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/auth-card';
 import { FilledTextField } from '../../components/filled-text-field';
+import { FormCheckbox } from '../../components/form/form-checkbox';
 import { isApiError } from '../../lib/api/api-error';
 import { mfaErrorKey } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -90,23 +89,7 @@ function MfaForm({ redirect }: { redirect: unknown }) {
           disabled={busy}
           sx={{ fontSize: '1.15rem', letterSpacing: recovery ? undefined : '0.3em' }}
         />
-        <Controller
-          control={control}
-          name="isRecoveryCode"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value ?? false}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  disabled={busy}
-                />
-              }
-              label={t('account.mfa.useRecoveryCode')}
-            />
-          )}
-        />
+        <FormCheckbox form={{ control }} name="isRecoveryCode" label={t('account.mfa.useRecoveryCode')} disabled={busy} />
         <Button type="submit" variant="contained" size="large" loading={busy} fullWidth>
           {t('account.mfa.submit')}
         </Button>

@@ -1,10 +1,10 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormFilledField } from '../../components/form/form-filled-field';
 import { messageText } from '../../lib/messages';
 import { PasswordCriteriaList } from './password-criteria-list';
-import { PasswordField } from './password-field';
 
-type NewPasswordValues = { password: string; passwordRepeated: string };
+export type NewPasswordValues = { password: string; passwordRepeated: string };
 
 /**
  * Choosing a first or new password from a mailed link: the password, its repetition and the
@@ -27,29 +27,28 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   const password = f.watch('password');
   const repeated = f.watch('passwordRepeated');
   const mismatch = repeated.length > 0 && repeated !== password;
-  const serverMessage = (field: keyof NewPasswordValues) =>
-    errors[field]?.type === 'server' ? messageText(t, errors[field]?.message) : undefined;
+  const serverMessage = (field: keyof NewPasswordValues) => (key?: string) =>
+    errors[field]?.type === 'server' ? messageText(t, key) : undefined;
+  const shared = { password: true, form: f, required: true, disabled: busy };
   return (
     <>
-      <PasswordField
-        {...f.register('password')}
+      <FormFilledField
+        {...shared}
+        name="password"
+        messageOf={serverMessage('password')}
         label={t('account.reset.password')}
         autoComplete="new-password"
         autoFocus={autoFocus}
-        required
-        error={!!serverMessage('password')}
-        helperText={serverMessage('password')}
         alertHelperText
-        disabled={busy}
       />
-      <PasswordField
-        {...f.register('passwordRepeated')}
+      <FormFilledField
+        {...shared}
+        name="passwordRepeated"
+        messageOf={serverMessage('passwordRepeated')}
+        hint={mismatch ? t('account.messages.password.mismatch') : undefined}
+        error={mismatch}
         label={t('account.reset.passwordRepeated')}
         autoComplete="new-password"
-        required
-        error={!!serverMessage('passwordRepeated') || mismatch}
-        helperText={serverMessage('passwordRepeated') ?? (mismatch ? t('account.messages.password.mismatch') : undefined)}
-        disabled={busy}
       />
       <PasswordCriteriaList password={password} repeated={repeated} />
     </>

@@ -9,7 +9,7 @@ import { profileInputSchema, type UserMe } from '@pc/shared';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FilledTextField } from '../../components/filled-text-field';
+import { FormFilledField } from '../../components/form/form-filled-field';
 import { notify } from '../../lib/notify';
 import { setMe } from '../../lib/session/session-actions';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -36,8 +36,10 @@ export function PersonalCard({ me }: { me: UserMe }) {
       if (!onFields) notify(profileErrorText(t, error), 'error');
     },
   });
-  const { register, reset } = form;
-  const { errors, isDirty } = form.formState;
+  const { reset } = form;
+  const { isDirty } = form.formState;
+  const message = (key?: string) => profileMessage(t, key);
+  const fieldProps = { form, messageOf: message, required: true };
 
   // A fresh `me` (saved here or elsewhere) becomes the new starting point of the form.
   useEffect(() => reset({ firstname: me.firstname, lastname: me.lastname }), [me.firstname, me.lastname, reset]);
@@ -64,21 +66,17 @@ export function PersonalCard({ me }: { me: UserMe }) {
               gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
             }}
           >
-            <FilledTextField
+            <FormFilledField
+              {...fieldProps}
+              name="firstname"
               label={t('profileEdit.personal.firstname')}
               autoComplete="given-name"
-              required
-              error={!!errors.firstname}
-              helperText={profileMessage(t, errors.firstname?.message)}
-              {...register('firstname')}
             />
-            <FilledTextField
+            <FormFilledField
+              {...fieldProps}
+              name="lastname"
               label={t('profileEdit.personal.lastname')}
               autoComplete="family-name"
-              required
-              error={!!errors.lastname}
-              helperText={profileMessage(t, errors.lastname?.message)}
-              {...register('lastname')}
             />
           </Box>
           <Stack direction="row" sx={{ mt: 2, gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>

@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ResetPassword, resetPasswordSchema } from '@pc/shared';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -9,8 +7,7 @@ import { isApiError, isUnavailableStatus } from '../../lib/api/api-error';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
 import { resetPassword, validateResetToken } from './api';
-import { LinkChecking, LinkFormSubmit, LinkProblem } from './link-page-parts';
-import { NewPasswordFields } from './new-password-fields';
+import { LinkChecking, LinkPasswordForm, LinkProblem } from './link-page-parts';
 
 type LinkState = 'validating' | 'valid' | 'invalid' | 'unavailable';
 
@@ -31,15 +28,7 @@ function ResetForm({ userId, token, email }: { userId: string; token: string; em
     },
   });
 
-  return (
-    <form onSubmit={form.submit} noValidate aria-busy={form.busy}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary">{t('account.reset.text')}</Typography>
-        <NewPasswordFields form={form} busy={form.busy} autoFocus />
-        <LinkFormSubmit form={form} label={t('account.reset.submit')} />
-      </Stack>
-    </form>
-  );
+  return <LinkPasswordForm form={form} text={t('account.reset.text')} submitLabel={t('account.reset.submit')} autoFocus />;
 }
 
 /** /reset-password/$userId?token=…: validating, then the form or the invalid-link notice. */

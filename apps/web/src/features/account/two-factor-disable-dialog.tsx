@@ -22,7 +22,6 @@ export function TwoFactorDisableDialog({ open, onClose }: TwoFactorDisableDialog
       onClose(true);
     },
   });
-  const { errors } = form.formState;
 
   return (
     <DialogFrame
@@ -36,8 +35,8 @@ export function TwoFactorDisableDialog({ open, onClose }: TwoFactorDisableDialog
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.twoFactor.disableText')}</Typography>
-        <TwoFactorPasswordField field={form.register('password')} error={errors.password?.message} busy={form.busy} />
-        <TwoFactorCodeField field={form.register('code')} error={errors.code?.message} busy={form.busy} />
+        <TwoFactorPasswordField form={form} />
+        <TwoFactorCodeField form={form} />
       </Stack>
     </DialogFrame>
   );

@@ -41,7 +41,6 @@ function PasswordStep({ open, onCancel, onDone }: StepProps<TwoFactorSetup>) {
     defaultValues: { password: '' },
     onSubmit: async ({ password }) => onDone(await startTwoFactorSetup(password)),
   });
-  const { errors } = form.formState;
 
   return (
     <DialogFrame
@@ -54,7 +53,7 @@ function PasswordStep({ open, onCancel, onDone }: StepProps<TwoFactorSetup>) {
     >
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('account.twoFactor.passwordText')}</Typography>
-        <TwoFactorPasswordField field={form.register('password')} error={errors.password?.message} busy={form.busy} />
+        <TwoFactorPasswordField form={form} />
       </Stack>
     </DialogFrame>
   );
@@ -68,7 +67,6 @@ function ScanStep({ open, setup, onCancel, onDone }: StepProps<string[]> & { set
     defaultValues: { code: '' },
     onSubmit: async ({ code }) => onDone(await enableTwoFactor(code)),
   });
-  const { errors } = form.formState;
 
   const copySecret = async () =>
     notify(t((await copyText(setup.secret)) ? 'account.twoFactor.copied' : 'account.twoFactor.copyFailed'), 'info');
@@ -128,7 +126,7 @@ function ScanStep({ open, setup, onCancel, onDone }: StepProps<string[]> & { set
             </Typography>
           </Box>
         </Stack>
-        <TwoFactorCodeField field={form.register('code')} error={errors.code?.message} busy={form.busy} />
+        <TwoFactorCodeField form={form} />
       </Stack>
     </DialogFrame>
   );

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { type ForgotPassword, forgotPasswordSchema } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
-import { FilledTextField } from '../../components/filled-text-field';
+import { FormFilledField } from '../../components/form/form-filled-field';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -22,7 +22,6 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       notify(t('forgotPassword.success'), 'success');
     },
   });
-  const { errors } = form.formState;
   // On failure busy ends; the server's message says why.
   const serverError = form.failure ? errorText(t, form.failure) : null;
 
@@ -37,15 +36,15 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       submitLabel={t('common.ok')}
       showFailure={false}
     >
-      <FilledTextField
-        {...form.register('email')}
+      <FormFilledField
+        form={form}
+        name="email"
+        messageOf={(key) => (key ? t(key) : undefined)}
         label={t('forgotPassword.email')}
         type="email"
         autoComplete="email"
         autoFocus
         required
-        error={!!errors.email}
-        helperText={errors.email?.message ? t(errors.email.message) : undefined}
         disabled={form.busy}
       />
       {serverError && (

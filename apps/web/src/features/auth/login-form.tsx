@@ -1,15 +1,12 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { FilledTextField } from '../../components/filled-text-field';
+import { PasswordField } from '../../components/form/password-field';
 import { postLoginTarget } from '../../lib/routing/post-login-target';
 import { keepLoginLanguage } from '../../lib/session/change-language';
 import { restoreSession, startSession } from '../../lib/session/session-actions';
@@ -28,7 +25,6 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const search: Record<string, unknown> = useSearch({ strict: false });
-  const [showPassword, setShowPassword] = useState(false);
   // A page that just set a password sends its address along (?email=): only the password is left.
   const [values, setValues] = useState(() => ({
     username: typeof search.email === 'string' ? search.email.slice(0, 254) : '',
@@ -130,31 +126,18 @@ export function LoginForm({ subscriptionsEnabled, onForgotPassword }: LoginFormP
           helperText={message(errors.username)}
           disabled={busy}
         />
-        <FilledTextField
+        <PasswordField
           name="password"
           value={values.password}
           onChange={change('password')}
           ref={refs.password}
           label={t('login.password')}
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           required
           error={!!errors.password}
           helperText={message(errors.password)}
           alertHelperText
           disabled={busy}
-          endAdornment={
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-                onClick={() => setShowPassword((v) => !v)}
-                edge="end"
-                size="small"
-              >
-                {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          }
         />
         {ssoError && (
           <Alert severity="error" role="alert">

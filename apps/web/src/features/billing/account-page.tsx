@@ -8,20 +8,18 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AccountStatement, ContractDetails } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { IconTile } from '../../components/icon-tile';
 import { PageHeader } from '../../components/page-header';
+import { SimpleTable } from '../../components/simple-table';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
 import { useConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
@@ -123,58 +121,59 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Hidden on phones: the column that repeats what the rows already add up to. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** A listing of the account: what it holds, then its table, or the line saying it is empty. */
+function Listing({ intro, empty, children }: { intro: string; empty: string | false; children: ReactNode }) {
+  return (
+    <>
+      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
+        {intro}
+      </Typography>
+      {empty ? <Typography color="text.secondary">{empty}</Typography> : children}
+    </>
+  );
+}
+
 /** The balance line by line: what each charge, payment and credit did to it, newest first. */
 function StatementView({ statement }: { statement: AccountStatement }) {
   const { t, i18n } = useTranslation();
   const euro = (v: number) => formatEuro(v, i18n.language);
   return (
     <>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
-        {t('billing.account.statementText')}
-      </Typography>
-      {statement.lines.length === 0 ? (
-        <Typography color="text.secondary">{t('billing.account.noLines')}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('billing.account.statement')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={wideOnly}>{t('billing.account.bookedOn')}</TableCell>
-                <TableCell>{t('billing.account.entry')}</TableCell>
-                <TableCell align="right">{t('billing.account.amount')}</TableCell>
-                <TableCell align="right" sx={wideOnly}>
-                  {t('billing.account.balanceAfter')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {statement.lines.map((l) => (
-                <TableRow key={l.id}>
-                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDate(l.bookedOn)}</TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <Typography variant="body2" component="span" sx={{ fontWeight: 500, display: 'block' }}>
-                      {t(`billing.account.kind.${l.kind}`)}
-                      {/* Phones have no date column: the date goes with the entry. */}
-                      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, fontWeight: 400 }}>
-                        {` · ${formatDate(l.bookedOn)}`}
-                      </Box>
-                    </Typography>
-                    <Typography variant="body2" component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {l.description}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                    {euro(l.amount)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                    {euro(l.balanceAfter)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <Listing intro={t('billing.account.statementText')} empty={statement.lines.length === 0 && t('billing.account.noLines')}>
+        <SimpleTable
+          label={t('billing.account.statement')}
+          columns={[
+            { label: t('billing.account.bookedOn'), sx: wideOnly },
+            t('billing.account.entry'),
+            { label: t('billing.account.amount'), align: 'right' },
+            { label: t('billing.account.balanceAfter'), align: 'right', sx: wideOnly },
+          ]}
+        >
+          {statement.lines.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDate(l.bookedOn)}</TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                <Typography variant="body2" component="span" sx={{ fontWeight: 500, display: 'block' }}>
+                  {t(`billing.account.kind.${l.kind}`)}
+                  {/* Phones have no date column: the date goes with the entry. */}
+                  <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, fontWeight: 400 }}>
+                    {` · ${formatDate(l.bookedOn)}`}
+                  </Box>
+                </Typography>
+                <Typography variant="body2" component="span" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {l.description}
+                </Typography>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                {euro(l.amount)}
+              </TableCell>
+              <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                {euro(l.balanceAfter)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
+      </Listing>
       <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1.5, px: 2 }}>
         <Typography sx={{ fontWeight: 600 }}>{t('billing.account.currentBalance')}</Typography>
         <Typography sx={{ fontWeight: 600 }} data-testid="statement-balance">
@@ -201,73 +200,49 @@ function InvoiceList({ statement }: { statement: AccountStatement }) {
     }
   };
   return (
-    <>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
-        {t('billing.account.invoicesText')}
-      </Typography>
-      {statement.invoices.length === 0 ? (
-        <Typography color="text.secondary">{t('billing.account.noInvoices')}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('billing.account.invoices')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('billing.account.invoiceNumber')}</TableCell>
-                <TableCell sx={wideOnly}>{t('billing.account.period')}</TableCell>
-                <TableCell align="right">{t('billing.account.gross')}</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('billing.account.download')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {statement.invoices.map((i) => (
-                <TableRow key={i.id}>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {i.number}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {formatDate(i.issuedOn)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
-                    {formatDate(i.periodFrom)} – {formatDate(i.periodTo)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {euro(i.gross)}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      startIcon={<Download />}
-                      loading={busy === i.id}
-                      onClick={() => void download(i.id, i.fileName)}
-                      aria-label={t('billing.account.downloadLabel', { number: i.number })}
-                    >
-                      {t('billing.account.download')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-    </>
+    <Listing intro={t('billing.account.invoicesText')} empty={statement.invoices.length === 0 && t('billing.account.noInvoices')}>
+      <SimpleTable
+        label={t('billing.account.invoices')}
+        columns={[
+          t('billing.account.invoiceNumber'),
+          { label: t('billing.account.period'), sx: wideOnly },
+          { label: t('billing.account.gross'), align: 'right' },
+          { label: t('billing.account.download'), align: 'right', hidden: true },
+        ]}
+      >
+        {statement.invoices.map((i) => (
+          <TableRow key={i.id}>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {i.number}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(i.issuedOn)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+              {formatDate(i.periodFrom)} – {formatDate(i.periodTo)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {euro(i.gross)}
+            </TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                startIcon={<Download />}
+                loading={busy === i.id}
+                onClick={() => void download(i.id, i.fileName)}
+                aria-label={t('billing.account.downloadLabel', { number: i.number })}
+              >
+                {t('billing.account.download')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </SimpleTable>
+    </Listing>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function ContractView({ details }: { details: ContractDetails }) {
   const { t, i18n } = useTranslation();

@@ -76,29 +76,20 @@ export function useCatalogue() {
   });
 }
 
-export function addCoupon(body: CouponInput) {
-  return apiRequest('/billing/coupon', { method: 'POST', json: body, schema: billingCatalogueSchema });
-}
+/** A change to the catalogue; the server answers the whole catalogue as it now is. */
+const changeCatalogue = (path: string, method: 'POST' | 'PUT' | 'DELETE', json?: unknown) =>
+  apiRequest(`/billing/${path}`, { method, json, schema: billingCatalogueSchema });
 
-export function updateCoupon(id: string, body: CouponInput) {
-  return apiRequest(`/billing/coupon/${encodeURIComponent(id)}`, { method: 'PUT', json: body, schema: billingCatalogueSchema });
-}
+export const addCoupon = (body: CouponInput) => changeCatalogue('coupon', 'POST', body);
 
-export function deleteCoupon(id: string) {
-  return apiRequest(`/billing/coupon/${encodeURIComponent(id)}`, { method: 'DELETE', schema: billingCatalogueSchema });
-}
+export const updateCoupon = (id: string, body: CouponInput) => changeCatalogue(`coupon/${encodeURIComponent(id)}`, 'PUT', body);
 
-export function deactivateCoupon(id: string) {
-  return apiRequest(`/billing/coupon/${encodeURIComponent(id)}/deactivate`, { method: 'POST', schema: billingCatalogueSchema });
-}
+export const deleteCoupon = (id: string) => changeCatalogue(`coupon/${encodeURIComponent(id)}`, 'DELETE');
 
-export function updatePlanVariant(id: string, body: PlanVariantInput) {
-  return apiRequest(`/billing/plan-variant/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    json: body,
-    schema: billingCatalogueSchema,
-  });
-}
+export const deactivateCoupon = (id: string) => changeCatalogue(`coupon/${encodeURIComponent(id)}/deactivate`, 'POST');
+
+export const updatePlanVariant = (id: string, body: PlanVariantInput) =>
+  changeCatalogue(`plan-variant/${encodeURIComponent(id)}`, 'PUT', body);
 
 export const ssoKey = ['account', 'sso'] as const;
 

@@ -9,7 +9,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -18,7 +17,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -35,6 +33,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DialogFrame } from '../../components/dialog-frame';
+import { FormSelectField } from '../../components/form/form-select-field';
+import { FormTextField } from '../../components/form-text-field';
 import { PageHeader } from '../../components/page-header';
 import { formatDate } from '../../lib/format';
 import { errorText, messageText } from '../../lib/messages';
@@ -75,10 +75,12 @@ function CouponDialog({ coupon, onClose }: { coupon?: Coupon; onClose: () => voi
       onClose();
     },
   });
-  const { register } = form;
-  const { errors } = form.formState;
-  const err = (name: keyof CouponForm) => ({ error: !!errors[name], helperText: messageText(t, errors[name]?.message) });
+  const fieldProps = { form, messageOf: (key?: string) => messageText(t, key) };
   const kind = form.watch('kind');
+  const kinds = [
+    { value: 'Percentage', label: t('billing.catalogue.percentage') },
+    { value: 'Amount', label: t('billing.catalogue.amount') },
+  ];
   const locked = !!coupon && !coupon.deletable;
   return (
     <DialogFrame
@@ -90,45 +92,36 @@ function CouponDialog({ coupon, onClose }: { coupon?: Coupon; onClose: () => voi
       width={520}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField {...register('code')} label={t('billing.catalogue.code')} required autoFocus {...err('code')} />
+        <FormTextField {...fieldProps} name="code" label={t('billing.catalogue.code')} required autoFocus />
         {locked && <Alert severity="info">{t('billing.catalogue.redeemedHint')}</Alert>}
-        <TextField
-          select
-          label={t('billing.catalogue.kind')}
-          defaultValue={coupon?.kind ?? 'Percentage'}
-          disabled={locked}
-          {...register('kind')}
-        >
-          <MenuItem value="Percentage">{t('billing.catalogue.percentage')}</MenuItem>
-          <MenuItem value="Amount">{t('billing.catalogue.amount')}</MenuItem>
-        </TextField>
-        <TextField
-          {...register('value')}
+        <FormSelectField form={form} name="kind" label={t('billing.catalogue.kind')} disabled={locked} options={kinds} />
+        <FormTextField
+          {...fieldProps}
+          name="value"
           label={kind === 'Amount' ? t('billing.catalogue.valueEuro') : t('billing.catalogue.valuePercent')}
           required
           disabled={locked}
           inputMode="decimal"
-          {...err('value')}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            {...register('validFrom')}
+          <FormTextField
+            {...fieldProps}
+            name="validFrom"
             type="date"
             label={t('billing.catalogue.validFrom')}
             slotProps={{ inputLabel: { shrink: true } }}
             fullWidth
-            {...err('validFrom')}
           />
-          <TextField
-            {...register('validUntil')}
+          <FormTextField
+            {...fieldProps}
+            name="validUntil"
             type="date"
             label={t('billing.catalogue.validUntil')}
             slotProps={{ inputLabel: { shrink: true } }}
             fullWidth
-            {...err('validUntil')}
           />
         </Stack>
-        <TextField {...register('maxUses')} label={t('billing.catalogue.maxUses')} inputMode="numeric" {...err('maxUses')} />
+        <FormTextField {...fieldProps} name="maxUses" label={t('billing.catalogue.maxUses')} inputMode="numeric" />
       </Stack>
     </DialogFrame>
   );
@@ -158,9 +151,7 @@ function VariantDialog({ variant, onClose }: { variant: PlanVariant; onClose: ()
       onClose();
     },
   });
-  const { register } = form;
-  const { errors } = form.formState;
-  const err = (name: keyof PlanVariantForm) => ({ error: !!errors[name], helperText: messageText(t, errors[name]?.message) });
+  const fieldProps = { form, messageOf: (key?: string) => messageText(t, key) };
   const isActive = form.watch('isActive');
   const trial = variant.trialDays > 0;
   return (
@@ -175,41 +166,34 @@ function VariantDialog({ variant, onClose }: { variant: PlanVariant; onClose: ()
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            {...register('nameDe')}
-            label={t('billing.catalogue.nameDe')}
-            required
-            autoFocus
-            fullWidth
-            {...err('nameDe')}
-          />
-          <TextField {...register('nameEn')} label={t('billing.catalogue.nameEn')} required fullWidth {...err('nameEn')} />
+          <FormTextField {...fieldProps} name="nameDe" label={t('billing.catalogue.nameDe')} required autoFocus fullWidth />
+          <FormTextField {...fieldProps} name="nameEn" label={t('billing.catalogue.nameEn')} required fullWidth />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            {...register('monthlyNet')}
+          <FormTextField
+            {...fieldProps}
+            name="monthlyNet"
             label={t('billing.catalogue.monthlyNetEuro')}
             inputMode="decimal"
             disabled={trial}
             fullWidth
-            {...err('monthlyNet')}
-            helperText={messageText(t, errors.monthlyNet?.message) ?? (trial ? t('validation.trialIsFree') : undefined)}
+            hint={trial ? t('validation.trialIsFree') : undefined}
             // The note says why the field is disabled: it must stay readable (4.5:1), not greyed out with it.
             slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           />
-          <TextField
-            {...register('vatPercent')}
+          <FormTextField
+            {...fieldProps}
+            name="vatPercent"
             label={t('billing.catalogue.vatPercent')}
             inputMode="decimal"
             fullWidth
-            {...err('vatPercent')}
           />
-          <TextField
-            {...register('noticePeriodDays')}
+          <FormTextField
+            {...fieldProps}
+            name="noticePeriodDays"
             label={t('billing.catalogue.noticeDays')}
             inputMode="numeric"
             fullWidth
-            {...err('noticePeriodDays')}
           />
         </Stack>
         <FormControlLabel

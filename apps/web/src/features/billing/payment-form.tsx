@@ -9,7 +9,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   cardTypeOf,
@@ -21,6 +20,7 @@ import {
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../components/form-text-field';
 import { useConfig } from '../../lib/config';
 import { errorText, messageText } from '../../lib/messages';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -63,10 +63,7 @@ export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFo
   const type = form.watch('type');
   const cardNumber = form.watch('cardNumber') ?? '';
   const network = cardTypeOf(cardNumber);
-  const err = (name: keyof PaymentFormValues) => ({
-    error: !!errors[name],
-    helperText: messageText(t, errors[name]?.message as string | undefined),
-  });
+  const fieldProps = { form, messageOf: (key?: string) => messageText(t, key) };
 
   return (
     <Box component="form" onSubmit={form.submit} noValidate aria-busy={form.busy}>
@@ -84,42 +81,34 @@ export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFo
             )}
           />
         </FormControl>
-        <TextField
-          {...register('holder')}
-          label={t('billing.payment.holder')}
-          required
-          autoComplete="cc-name"
-          {...err('holder')}
-        />
+        <FormTextField {...fieldProps} name="holder" label={t('billing.payment.holder')} required autoComplete="cc-name" />
         {type === 'CreditCard' ? (
           <>
-            <TextField
-              {...register('cardNumber')}
+            <FormTextField
+              {...fieldProps}
+              name="cardNumber"
               label={t('billing.payment.cardNumber')}
               required
               inputMode="numeric"
               autoComplete="cc-number"
-              {...err('cardNumber')}
-              helperText={
-                messageText(t, errors.cardNumber?.message) ?? (network ? t('billing.payment.network', { network }) : ' ')
-              }
+              hint={network ? t('billing.payment.network', { network }) : ' '}
             />
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              <TextField
-                {...register('expiry')}
+              <FormTextField
+                {...fieldProps}
+                name="expiry"
                 label={t('billing.payment.expiry')}
-                placeholder={t('billing.payment.expiryPlaceholder')}
                 required
+                placeholder={t('billing.payment.expiryPlaceholder')}
                 autoComplete="cc-exp"
-                {...err('expiry')}
               />
-              <TextField
-                {...register('cvc')}
+              <FormTextField
+                {...fieldProps}
+                name="cvc"
                 label={t('billing.payment.cvc')}
                 required
                 inputMode="numeric"
                 autoComplete="cc-csc"
-                {...err('cvc')}
               />
             </Box>
             <Alert severity="info" variant="outlined">
@@ -128,13 +117,13 @@ export function PaymentForm({ holder, submitLabel, onBack, onSubmit }: PaymentFo
           </>
         ) : (
           <>
-            <TextField {...register('iban')} label={t('billing.payment.iban')} required autoComplete="off" {...err('iban')} />
-            <TextField
-              {...register('ibanRepeat')}
+            <FormTextField {...fieldProps} name="iban" label={t('billing.payment.iban')} required autoComplete="off" />
+            <FormTextField
+              {...fieldProps}
+              name="ibanRepeat"
               label={t('billing.payment.ibanRepeat')}
               required
               autoComplete="off"
-              {...err('ibanRepeat')}
             />
             <Box
               component="section"

@@ -43,6 +43,13 @@ function SsoForm({ config }: { config: SsoConfig }) {
     const key = Object.keys(fields).find((f) => f === k || f.startsWith(`${k}.`));
     return key ? t(fields[key]![0]!) : undefined;
   };
+  /** A field's value and change, red with the server's message for it (else its hint). */
+  const bind = (k: Exclude<keyof typeof v, 'passwordLoginDisabled'>, hint?: string) => ({
+    value: v[k],
+    onChange: set(k),
+    error: !!err(k),
+    helperText: err(k) ?? hint,
+  });
 
   const save = async () => {
     setBusy(true);
@@ -99,46 +106,18 @@ function SsoForm({ config }: { config: SsoConfig }) {
           />
           <TextField
             label={t('account.sso.issuer')}
-            value={v.issuer}
-            onChange={set('issuer')}
-            error={!!err('issuer')}
-            helperText={err('issuer') ?? 'https://login.microsoftonline.com/<tenant>/v2.0'}
+            {...bind('issuer', 'https://login.microsoftonline.com/<tenant>/v2.0')}
             required
           />
-          <TextField
-            label={t('account.sso.clientId')}
-            value={v.clientId}
-            onChange={set('clientId')}
-            error={!!err('clientId')}
-            helperText={err('clientId')}
-            required
-          />
+          <TextField label={t('account.sso.clientId')} {...bind('clientId')} required />
           <TextField
             label={t('account.sso.clientSecret')}
             type="password"
             autoComplete="new-password"
-            value={v.clientSecret}
-            onChange={set('clientSecret')}
-            error={!!err('clientSecret')}
-            helperText={err('clientSecret') ?? (config.hasClientSecret ? t('account.sso.secretKept') : undefined)}
+            {...bind('clientSecret', config.hasClientSecret ? t('account.sso.secretKept') : undefined)}
           />
-          <TextField
-            label={t('account.sso.domains')}
-            value={v.domains}
-            onChange={set('domains')}
-            error={!!err('domains')}
-            helperText={err('domains') ?? t('account.sso.domainsHelp')}
-            required
-          />
-          <TextField
-            select
-            label={t('account.sso.defaultRole')}
-            value={v.defaultRoleId}
-            onChange={set('defaultRoleId')}
-            error={!!err('defaultRoleId')}
-            helperText={err('defaultRoleId')}
-            required
-          >
+          <TextField label={t('account.sso.domains')} {...bind('domains', t('account.sso.domainsHelp'))} required />
+          <TextField select label={t('account.sso.defaultRole')} {...bind('defaultRoleId')} required>
             {config.roles.map((r) => (
               <MenuItem key={r.id} value={r.id}>
                 {r.name}

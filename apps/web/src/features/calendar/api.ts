@@ -1,9 +1,10 @@
-import { appointmentPageSchema, appointmentSchema, timelineItemSchema } from '@pc/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Appointment, appointmentPageSchema, appointmentSchema, timelineItemSchema } from '@pc/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
 import { currentWeek } from '../../components/date-range';
-import { apiRequest, type RecordSave, saveRecord } from '../../lib/api/api-client';
+import { useRecordDelete, useRecordSave } from '../../components/form/record-mutations';
+import { apiRequest } from '../../lib/api/api-client';
 import { useSession } from '../../lib/session/session-store';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -97,18 +98,7 @@ export interface AppointmentInput {
   attendees: string;
 }
 
-export function useSaveAppointment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (save: RecordSave<AppointmentInput>) => saveRecord('/appointment', save, appointmentSchema),
-    onSuccess: () => client.invalidateQueries({ queryKey: calendarKeys.appointments }),
-  });
-}
+export const useSaveAppointment = () =>
+  useRecordSave<AppointmentInput, Appointment>('/appointment', appointmentSchema, calendarKeys.appointments);
 
-export function useDeleteAppointment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(`/appointment/${id}`, { method: 'DELETE', responseType: 'none' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: calendarKeys.appointments }),
-  });
-}
+export const useDeleteAppointment = () => useRecordDelete('/appointment', calendarKeys.appointments);

@@ -6,6 +6,7 @@ import {
   dashboardSettingsSchema,
   dueIssueSchema,
   initiationSchema,
+  itemTrendSchema,
   latestVersionSchema,
   pdcaProgressSchema,
   timelineItemSchema,
@@ -14,6 +15,7 @@ import {
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
+import { statisticsKey } from '../../lib/item-statistics';
 import { useSession } from '../../lib/session/session-store';
 import type { DashboardTileKey } from './logic';
 
@@ -27,6 +29,8 @@ export const dashboardKeys = {
   pastTimeline: (scopeId: string | null) => ['timeline-past', scopeId] as const,
   checklist: (scopeId: string | null) => ['dashboard-checklist', scopeId] as const,
   timeThisMonth: (scopeId: string | null) => ['time-this-month', scopeId] as const,
+  // Under the statistics' key: an item's change refreshes the trend too.
+  trend: (scopeId: string | null) => [...statisticsKey, 'trend', scopeId] as const,
   latestVersion: ['version-latest'] as const,
   settings: ['dashboard-settings'] as const,
   company: (companyId: string | null) => ['company', companyId] as const,
@@ -47,6 +51,10 @@ function useScopedQuery<T>(
 
 export const usePdcaProgress = (enabled: boolean) =>
   useScopedQuery(dashboardKeys.pdcaProgress, '/pdca-list/progress', pdcaProgressSchema, enabled);
+
+/** Open and overdue items per register at each of the last 12 weeks. */
+export const useItemTrend = (enabled: boolean) =>
+  useScopedQuery(dashboardKeys.trend, '/item/trend', z.array(itemTrendSchema), enabled);
 
 export const useDueIssues = (enabled: boolean) =>
   useScopedQuery(dashboardKeys.dueIssues, '/issue/due', z.array(dueIssueSchema), enabled);

@@ -15,45 +15,31 @@ import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useDismissChecklist } from './api';
 
+/** The register where a step is done; the company's own data (and its officer) on its page. */
+const registerOf = {
+  activities: '/process',
+  processors: '/service-agreement-with-provider',
+  measures: '/measure',
+  colleagues: '/administration/users',
+} as const;
+
 /** Where each step is done; shown only when the server says the user may do it. */
 function StepAction({ step, companyId }: { step: ChecklistStep; companyId: string }) {
   const { t } = useTranslation();
   if (step.done || !step.canAct) return null;
   const label = t(`dashboard.checklist.step.${step.key}.action`);
   const common = { size: 'small', variant: 'outlined', sx: { alignSelf: 'flex-start', mt: 0.75 } } as const;
-  switch (step.key) {
-    case 'companyData':
-    case 'dpo':
-      return (
-        <ButtonLink {...common} to="/administration/companies/$id" params={{ id: companyId }}>
-          {label}
-        </ButtonLink>
-      );
-    case 'activities':
-      return (
-        <ButtonLink {...common} to="/process">
-          {label}
-        </ButtonLink>
-      );
-    case 'processors':
-      return (
-        <ButtonLink {...common} to="/service-agreement-with-provider">
-          {label}
-        </ButtonLink>
-      );
-    case 'measures':
-      return (
-        <ButtonLink {...common} to="/measure">
-          {label}
-        </ButtonLink>
-      );
-    case 'colleagues':
-      return (
-        <ButtonLink {...common} to="/administration/users">
-          {label}
-        </ButtonLink>
-      );
-  }
+  if (step.key === 'companyData' || step.key === 'dpo')
+    return (
+      <ButtonLink {...common} to="/administration/companies/$id" params={{ id: companyId }}>
+        {label}
+      </ButtonLink>
+    );
+  return (
+    <ButtonLink {...common} to={registerOf[step.key]}>
+      {label}
+    </ButtonLink>
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 } from '../../lib/item-statistics';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
+import { useItemTrend } from './api';
 import { InvitationTileBody } from './invitation-tiles';
 import type { DashboardTileKey } from './logic';
 import { MyDpoTileBody } from './my-dpo-tile';
@@ -61,6 +62,8 @@ export function useHomeTiles(showChecklist: boolean) {
   const statistics = useItemStatistics(statisticsAllowed);
   const invitationList = useInvitations(!!me).data ?? [];
   const byType = new Map<string, StatusCategory>((statistics.data ?? []).map((c) => [c.itemType, c]));
+  const trend = useItemTrend(statisticsAllowed);
+  const trendOf = new Map((trend.data ?? []).map((x) => [x.itemType, x.weeks]));
 
   const tiles: TileEntry[] = [];
   if (statisticsAllowed) {
@@ -73,7 +76,11 @@ export function useHomeTiles(showChecklist: boolean) {
         key,
         title: t(`section.${key}`),
         icon: <TaskAlt />,
-        body: category ? <ProgressTileBody category={category} /> : <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />,
+        body: category ? (
+          <ProgressTileBody category={category} trend={trendOf.get(key)} />
+        ) : (
+          <Skeleton variant="rectangular" height={120} sx={{ m: 2 }} />
+        ),
       });
     }
     const agreements = visibleServiceAgreementTypes(me);

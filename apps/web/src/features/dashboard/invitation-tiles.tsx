@@ -1,13 +1,13 @@
 import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Invitation } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
+import { InvitationAnswers } from '../../components/invitation-answers';
 import { useInvitationActions } from '../../lib/invitations';
 import { CardLink } from './tile';
 import { Figure } from './tiles';
@@ -20,7 +20,7 @@ export function incomingPending(list: readonly Invitation[]): Invitation[] {
 /** Only invitations where the user is the recipient, each with accept and decline. */
 export function InvitationBanner({ invitations }: { invitations: Invitation[] }) {
   const { t } = useTranslation();
-  const { run, busy } = useInvitationActions();
+  const actions = useInvitationActions();
   return (
     <Alert
       severity="info"
@@ -30,43 +30,20 @@ export function InvitationBanner({ invitations }: { invitations: Invitation[] })
     >
       <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('invitation.banner.title', { count: invitations.length })}</Typography>
       <Stack spacing={1}>
-        {invitations.map((i) => {
-          const working = busy?.id === i.id;
-          return (
-            <Box
-              key={i.id}
-              sx={{ display: 'flex', alignItems: 'center', columnGap: 2, rowGap: 1, flexWrap: 'wrap' }}
-              data-invitation={i.id}
-            >
-              <Typography variant="body2" sx={{ flex: '1 1 320px', minWidth: 0 }}>
-                {t(`invitation.banner.text.${i.purpose}`, { company: i.companyName, sender: i.sender })}
-              </Typography>
-              <Stack direction="row" spacing={1}>
-                {i.rights.accept && (
-                  <Button
-                    size="small"
-                    variant="contained"
-                    loading={working && busy?.action === 'accept'}
-                    disabled={working}
-                    onClick={() => void run(i, 'accept')}
-                  >
-                    {t('invitation.accept.action')}
-                  </Button>
-                )}
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="inherit"
-                  loading={working && busy?.action === 'decline'}
-                  disabled={working}
-                  onClick={() => void run(i, 'decline')}
-                >
-                  {t('invitation.decline.action')}
-                </Button>
-              </Stack>
-            </Box>
-          );
-        })}
+        {invitations.map((i) => (
+          <Box
+            key={i.id}
+            sx={{ display: 'flex', alignItems: 'center', columnGap: 2, rowGap: 1, flexWrap: 'wrap' }}
+            data-invitation={i.id}
+          >
+            <Typography variant="body2" sx={{ flex: '1 1 320px', minWidth: 0 }}>
+              {t(`invitation.banner.text.${i.purpose}`, { company: i.companyName, sender: i.sender })}
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              <InvitationAnswers invitation={i} actions={actions} declineColor="inherit" />
+            </Stack>
+          </Box>
+        ))}
       </Stack>
     </Alert>
   );

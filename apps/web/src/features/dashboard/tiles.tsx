@@ -22,6 +22,8 @@ import { type StatusCategory, typeDef } from '../../lib/item-statistics';
 import { useDueIssues, useLatestVersion, usePastTimeline, usePdcaProgress } from './api';
 import { isOverdue, progressCaption } from './logic';
 import { CardLink } from './tile';
+import { Trend } from './trend';
+import type { TrendPoint } from './trend-logic';
 
 function Count({ value, label, dot }: { value: number; label: string; dot?: string }) {
   return (
@@ -77,7 +79,7 @@ export function Progress({
 }
 
 /** Progress tile of one item type. */
-export function ProgressTileBody({ category }: { category: StatusCategory }) {
+export function ProgressTileBody({ category, trend }: { category: StatusCategory; trend?: TrendPoint[] }) {
   const { t } = useTranslation();
   const caption = progressCaption(category);
   return (
@@ -90,6 +92,7 @@ export function ProgressTileBody({ category }: { category: StatusCategory }) {
           <Count value={category.yellow} label={t('dashboard.progress.yellow')} dot={statusHex.yellow} />
         </Box>
         <Progress value={category.closedPercent} label={t('dashboard.progress.closed')} tone={progressTone(category)} />
+        {trend && <Trend points={trend} />}
         <Typography variant="body2" color="text.secondary" data-caption={caption}>
           {t(`dashboard.progress.caption.${caption}`, { count: category.open })}
         </Typography>

@@ -1,14 +1,10 @@
 import Delete from '@mui/icons-material/Delete';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -16,12 +12,12 @@ import { itemTypes } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ServerPagination } from '../../components/data-grid/server-pagination';
 import { useServerGrid } from '../../components/data-grid/use-server-grid';
+import { DeleteFileDialog } from '../../components/delete-file-dialog';
 import { PageHeader } from '../../components/page-header';
+import { SimpleTable } from '../../components/simple-table';
 import { TextLink } from '../../components/text-link';
-import { visuallyHidden } from '../../components/visually-hidden';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { errorText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -41,22 +37,6 @@ export function DocumentsPage() {
   const rows = query.data?.items ?? [];
   const client = useQueryClient();
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  async function remove() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteDocument(toDelete);
-      notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
-      setToDelete(null);
-      await client.invalidateQueries({ queryKey: documentKeys.all });
-    } catch (error) {
-      notify(errorText(t, error), 'error');
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <>
@@ -73,99 +53,88 @@ export function DocumentsPage() {
             {t('documents.loadError')}
           </Alert>
         )}
-        {/* Positioned, so that nothing inside (the hidden column name) can widen the page past it. */}
-        <Box sx={{ overflowX: 'auto', position: 'relative' }}>
-          <Table size="small" aria-label={t('section.documents')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('documents.file')}</TableCell>
-                <TableCell>{t('documents.item')}</TableCell>
-                <TableCell sx={wideOnly}>{t('documents.type')}</TableCell>
-                <TableCell align="right" sx={wideOnly}>
-                  {t('documents.size')}
+        <SimpleTable
+          label={t('section.documents')}
+          columns={[
+            t('documents.file'),
+            t('documents.item'),
+            { label: t('documents.type'), sx: wideOnly },
+            { label: t('documents.size'), align: 'right', sx: wideOnly },
+            { label: t('documents.uploadedBy'), sx: wideOnly },
+            { label: t('documents.createdAt'), sx: wideOnly },
+            { label: t('documents.actions'), padding: 'checkbox', hidden: true },
+          ]}
+        >
+          {rows.map((row) => {
+            const route = itemTypes.find((x) => x.key === row.itemType)?.route;
+            return (
+              <TableRow key={row.id} hover data-document={row.fileName}>
+                <TableCell sx={{ minWidth: { xs: 110, md: 180 }, overflowWrap: 'anywhere' }}>
+                  {row.fileName}
+                  {/* On a phone the columns left out read under the file name. */}
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    sx={{ display: { xs: 'block', md: 'none' } }}
+                  >
+                    {[formatBytes(row.size, i18n.language), formatDateTime(row.createdAt), row.uploadedBy]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
                 </TableCell>
-                <TableCell sx={wideOnly}>{t('documents.uploadedBy')}</TableCell>
-                <TableCell sx={wideOnly}>{t('documents.createdAt')}</TableCell>
-                <TableCell padding="checkbox">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('documents.actions')}
-                  </Box>
+                <TableCell sx={{ minWidth: { xs: 110, md: 180 }, overflowWrap: 'anywhere' }}>
+                  {route && row.itemId ? (
+                    <TextLink to={`${route}/${row.itemId}`}>{row.itemName}</TextLink>
+                  ) : (
+                    (row.itemName ?? '–')
+                  )}
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {row.companyName}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={wideOnly}>
+                  {row.itemType ? t([`section.${row.itemType}`, 'section.unknown']) : t('documents.generated')}
+                </TableCell>
+                <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+                  {formatBytes(row.size, i18n.language)}
+                </TableCell>
+                <TableCell sx={wideOnly}>{row.uploadedBy ?? '–'}</TableCell>
+                <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
+                <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('documents.downloadFile', { name: row.fileName })}>
+                    <IconButton
+                      aria-label={t('documents.downloadFile', { name: row.fileName })}
+                      onClick={() => downloadDocument(row).catch((error: unknown) => notify(errorText(t, error), 'error'))}
+                    >
+                      <FileDownload />
+                    </IconButton>
+                  </Tooltip>
+                  {/* The server decides per file (the claims of its item's type). */}
+                  {row.rights.delete && (
+                    <Tooltip title={t('items.attachments.deleteOf', { name: row.fileName })}>
+                      <IconButton
+                        aria-label={t('items.attachments.deleteOf', { name: row.fileName })}
+                        onClick={() => setToDelete(row)}
+                      >
+                        <Delete />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => {
-                const route = itemTypes.find((x) => x.key === row.itemType)?.route;
-                return (
-                  <TableRow key={row.id} hover data-document={row.fileName}>
-                    <TableCell sx={{ minWidth: { xs: 110, md: 180 }, overflowWrap: 'anywhere' }}>
-                      {row.fileName}
-                      {/* On a phone the columns left out read under the file name. */}
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        component="p"
-                        sx={{ display: { xs: 'block', md: 'none' } }}
-                      >
-                        {[formatBytes(row.size, i18n.language), formatDateTime(row.createdAt), row.uploadedBy]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ minWidth: { xs: 110, md: 180 }, overflowWrap: 'anywhere' }}>
-                      {route && row.itemId ? (
-                        <TextLink to={`${route}/${row.itemId}`}>{row.itemName}</TextLink>
-                      ) : (
-                        (row.itemName ?? '–')
-                      )}
-                      <Typography variant="caption" color="text.secondary" component="p">
-                        {row.companyName}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={wideOnly}>
-                      {row.itemType ? t([`section.${row.itemType}`, 'section.unknown']) : t('documents.generated')}
-                    </TableCell>
-                    <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
-                      {formatBytes(row.size, i18n.language)}
-                    </TableCell>
-                    <TableCell sx={wideOnly}>{row.uploadedBy ?? '–'}</TableCell>
-                    <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                    <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('documents.downloadFile', { name: row.fileName })}>
-                        <IconButton
-                          aria-label={t('documents.downloadFile', { name: row.fileName })}
-                          onClick={() => downloadDocument(row).catch((error: unknown) => notify(errorText(t, error), 'error'))}
-                        >
-                          <FileDownload />
-                        </IconButton>
-                      </Tooltip>
-                      {/* The server decides per file (the claims of its item's type). */}
-                      {row.rights.delete && (
-                        <Tooltip title={t('items.attachments.deleteOf', { name: row.fileName })}>
-                          <IconButton
-                            aria-label={t('items.attachments.deleteOf', { name: row.fileName })}
-                            onClick={() => setToDelete(row)}
-                          >
-                            <Delete />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              {query.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <Typography color="text.secondary" sx={{ py: 2 }}>
-                      {t('documents.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Box>
+            );
+          })}
+          {query.isSuccess && rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={7}>
+                <Typography color="text.secondary" sx={{ py: 2 }}>
+                  {t('documents.empty')}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+        </SimpleTable>
         <ServerPagination
           view={view}
           setView={setView}
@@ -174,14 +143,10 @@ export function DocumentsPage() {
           sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'flex-end' } }}
         />
       </Card>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('items.attachments.deleteTitle')}
-        text={t('items.attachments.deleteText', { name: toDelete?.fileName ?? '' })}
-        confirmLabel={t('items.attachments.delete')}
-        danger
-        busy={deleting}
-        onConfirm={() => void remove()}
+      <DeleteFileDialog
+        file={toDelete}
+        onDelete={deleteDocument}
+        onDeleted={() => void client.invalidateQueries({ queryKey: documentKeys.all })}
         onClose={() => setToDelete(null)}
       />
     </>

@@ -152,26 +152,18 @@ function ManagementReportDialog({ onClose }: { onClose: () => void }) {
             })}
           </Stack>
         </Cell>
-        <Cell>
-          <DateInput
-            label={t('managementReport.from')}
-            name="from"
-            required
-            value={period.from}
-            onChange={(v) => setPeriod((p) => ({ ...p, from: v ?? '' }))}
-            error={errorOf('from')}
-          />
-        </Cell>
-        <Cell>
-          <DateInput
-            label={t('managementReport.until')}
-            name="until"
-            required
-            value={period.until}
-            onChange={(v) => setPeriod((p) => ({ ...p, until: v ?? '' }))}
-            error={errorOf('until')}
-          />
-        </Cell>
+        {(['from', 'until'] as const).map((end) => (
+          <Cell key={end}>
+            <DateInput
+              label={end === 'from' ? t('managementReport.from') : t('managementReport.until')}
+              name={end}
+              required
+              value={period[end]}
+              onChange={(v) => setPeriod((p) => ({ ...p, [end]: v ?? '' }))}
+              error={errorOf(end)}
+            />
+          </Cell>
+        ))}
       </FormGrid>
     </DialogFrame>
   );

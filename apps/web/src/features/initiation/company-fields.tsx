@@ -1,36 +1,16 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CompanyInput } from '@pc/shared';
-import { type ReactNode, useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormCountryField } from '../../components/form/form-country-field';
 import { messageText } from '../../lib/messages';
 import type { ZodForm } from '../../lib/use-zod-form';
 
 type TextName = {
   [K in keyof CompanyInput]: CompanyInput[K] extends string ? K : never;
 }[keyof CompanyInput];
-
-/** Region names of the browser's Intl data, by two-letter code; the current value always included. */
-function countryOptions(language: string): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-  const out: { code: string; name: string }[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      let name: string | undefined;
-      try {
-        name = names.of(code);
-      } catch {
-        name = undefined;
-      }
-      if (name && name !== code) out.push({ code, name });
-    }
-  }
-  return out.sort((x, y) => x.name.localeCompare(y.name, language));
-}
 
 function Grid({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,9 +30,7 @@ function Grid({ title, children }: { title: string; children: ReactNode }) {
  * number and the data protection officer's fields. The form is the company's own edit form.
  */
 export function CompanyFields({ form, disabled }: { form: ZodForm<CompanyInput>; disabled?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const countries = useMemo(() => countryOptions(language), [language]);
+  const { t } = useTranslation();
   const { register, formState } = form;
   const input = (name: TextName, opts: { required?: boolean; wide?: boolean; type?: string; autoComplete?: string } = {}) => {
     const error = formState.errors[name]?.message as string | undefined;
@@ -72,32 +50,13 @@ export function CompanyFields({ form, disabled }: { form: ZodForm<CompanyInput>;
     );
   };
   const country = (name: 'country' | 'dataPrivacyAgentCountry') => (
-    <Controller
+    <FormCountryField
       key={name}
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          options={countries}
-          value={countries.find((c) => c.code === field.value) ?? { code: field.value, name: field.value }}
-          disableClearable
-          autoHighlight
-          disabled={disabled}
-          getOptionLabel={(o) => o.name}
-          isOptionEqualToValue={(a, b) => a.code === b.code}
-          onChange={(_e, o) => field.onChange(o.code)}
-          onBlur={field.onBlur}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              label={t(`initiation.company.${name}`)}
-              error={!!fieldState.error}
-              helperText={messageText(t, fieldState.error?.message)}
-            />
-          )}
-        />
-      )}
+      label={t(`initiation.company.${name}`)}
+      messageOf={(key) => messageText(t, key)}
+      disabled={disabled}
     />
   );
   return (

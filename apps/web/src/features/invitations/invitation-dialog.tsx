@@ -1,11 +1,9 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type InvitationInput, type InvitationPurpose, invitationInputSchema } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/dialog-frame';
+import { FormSelectField } from '../../components/form/form-select-field';
 import { FormTextField } from '../../components/form-text-field';
 import { createInvitation, invitationsKey, useGrantableRoles } from '../../lib/invitations';
 import { errorText, messageText } from '../../lib/messages';
@@ -46,78 +44,45 @@ export function InvitationDialog({ rights, purpose, onClose }: Props) {
       if (!onFields) notify(t('invitation.save.error', { message: errorText(t, error) }), 'error');
     },
   });
-  const { errors } = form.formState;
   const text = (m?: string) => messageText(t, m);
+  const fieldProps = { form, messageOf: text, disabled: form.busy };
 
   return (
     <DialogFrame title={t('invitation.create.title')} onClose={onClose} form={form} submitLabel={t('common.ok')} width={640}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         {both && (
-          <Controller
-            control={form.control}
+          <FormSelectField
+            {...fieldProps}
             name="purpose"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('invitation.field.purpose')}
-                name={field.name}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-                inputRef={field.ref}
-                disabled={form.busy}
-              >
-                <MenuItem value="AsDpo">{t('invitation.purpose.AsDpo')}</MenuItem>
-                <MenuItem value="AsClient">{t('invitation.purpose.AsClient')}</MenuItem>
-              </TextField>
-            )}
+            label={t('invitation.field.purpose')}
+            options={[
+              { value: 'AsDpo', label: t('invitation.purpose.AsDpo') },
+              { value: 'AsClient', label: t('invitation.purpose.AsClient') },
+            ]}
           />
         )}
         <FormTextField
-          form={form}
+          {...fieldProps}
           name="recipient"
-          messageOf={text}
           hint={t('invitation.field.recipientHelp')}
           label={t('invitation.field.recipient')}
           type="email"
           autoComplete="off"
           required
           autoFocus
-          disabled={form.busy}
         />
         {form.watch('purpose') === 'AsDpo' && roles.data && (
-          <Controller
-            control={form.control}
+          <FormSelectField
+            {...fieldProps}
             name="grantRoleIds"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('invitation.field.grantRoles')}
-                name={field.name}
-                value={field.value?.[0] ?? externalDpo?.id ?? ''}
-                onChange={(e) => field.onChange([e.target.value])}
-                inputRef={field.ref}
-                disabled={form.busy}
-                error={!!errors.grantRoleIds}
-                helperText={text(errors.grantRoleIds?.message) ?? t('invitation.field.grantRolesHelp')}
-              >
-                {roles.data.map((r) => (
-                  <MenuItem key={r.id} value={r.id}>
-                    {r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            hint={t('invitation.field.grantRolesHelp')}
+            label={t('invitation.field.grantRoles')}
+            shown={(ids) => ids?.[0] ?? externalDpo?.id ?? ''}
+            chosen={(id) => [id]}
+            options={roles.data.map((r) => ({ value: r.id, label: r.key ? t([`rolesAdmin.builtIn.${r.key}`, r.name]) : r.name }))}
           />
         )}
-        <FormTextField
-          form={form}
-          name="message"
-          messageOf={text}
-          label={t('invitation.field.message')}
-          multiline
-          rows={15}
-          disabled={form.busy}
-        />
+        <FormTextField {...fieldProps} name="message" label={t('invitation.field.message')} multiline rows={15} />
       </Stack>
     </DialogFrame>
   );

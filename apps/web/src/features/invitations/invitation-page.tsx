@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { DialogFrame } from '../../components/dialog-frame';
+import { InvitationAnswers } from '../../components/invitation-answers';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { formatDate } from '../../lib/format';
@@ -58,24 +59,18 @@ function SenderMenu({ row, t, onAction }: { row: Invitation; t: T; onAction: (a:
         </span>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
-        <MenuItem
-          disabled={!row.rights.resend}
-          onClick={() => {
-            setAnchor(null);
-            onAction('resend');
-          }}
-        >
-          <ListItemText>{t('invitation.resend.action')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          disabled={!row.rights.withdraw}
-          onClick={() => {
-            setAnchor(null);
-            onAction('withdraw');
-          }}
-        >
-          <ListItemText>{t('invitation.withdraw.action')}</ListItemText>
-        </MenuItem>
+        {(['resend', 'withdraw'] as const).map((action) => (
+          <MenuItem
+            key={action}
+            disabled={!row.rights[action]}
+            onClick={() => {
+              setAnchor(null);
+              onAction(action);
+            }}
+          >
+            <ListItemText>{action === 'resend' ? t('invitation.resend.action') : t('invitation.withdraw.action')}</ListItemText>
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );
@@ -183,28 +178,7 @@ export function InvitationPage() {
           const working = busy?.id === row.id;
           return (
             <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }} onClick={(e) => e.stopPropagation()}>
-              {row.rights.accept && (
-                <Button
-                  size="small"
-                  variant="contained"
-                  loading={working && busy?.action === 'accept'}
-                  disabled={working}
-                  onClick={() => void run(row, 'accept')}
-                >
-                  {t('invitation.accept.action')}
-                </Button>
-              )}
-              {row.rights.decline && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  loading={working && busy?.action === 'decline'}
-                  disabled={working}
-                  onClick={() => void run(row, 'decline')}
-                >
-                  {t('invitation.decline.action')}
-                </Button>
-              )}
+              <InvitationAnswers invitation={row} actions={{ run, busy }} />
               {row.rights.delete && (
                 <Tooltip title={t('invitation.delete.action')}>
                   <IconButton

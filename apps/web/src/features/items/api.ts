@@ -17,7 +17,7 @@ import {
   type TagType,
   tagSchema,
 } from '@pc/shared';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { GridView } from '../../components/data-grid/use-server-grid';
 import { apiRequest, type DownloadedFile, saveFile } from '../../lib/api/api-client';
@@ -177,11 +177,25 @@ export function invalidateItems(client: QueryClient, type: ItemTypeKey) {
 
 export const tagKeys = { type: (type: TagType) => ['tags', type] as const };
 
-export function useTags(type: TagType, enabled = true) {
-  return useQuery({
+const tagsQuery = (type: TagType, enabled = true) =>
+  queryOptions({
     queryKey: tagKeys.type(type),
     queryFn: () => apiRequest(`/tag/${type}`, { schema: z.array(tagSchema) }),
     enabled,
+  });
+
+export function useTags(type: TagType, enabled = true) {
+  return useQuery(tagsQuery(type, enabled));
+}
+
+/** The tags of several kinds, each with its kind, for a filter over a register's items. */
+export function useTagsOf(types: readonly TagType[]) {
+  return useQueries({
+    queries: types.map((type) => tagsQuery(type)),
+    combine: (results) => ({
+      tags: results.flatMap((r, i) => (r.data ?? []).map((tag) => ({ ...tag, kind: types[i]! }))),
+      isLoading: results.some((r) => r.isLoading),
+    }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { type FieldDef, itemTypeDefs, itemTypes } from '@pc/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogT } from '../../test-support';
 import { fieldLabel, formatFieldValue, optionLabel, subFieldLabel, validationMessage } from './labels';
-import { catalogT } from './test-i18n';
 
 describe.each(['de', 'en'] as const)('item labels in %s', (language) => {
   let t: Awaited<ReturnType<typeof catalogT>>;

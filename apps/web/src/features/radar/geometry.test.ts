@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSteps, categorySegments, isStepActive, progressTone, RADAR_STEPS, RADAR_VIEW_BOX } from './geometry';
+import { activeSteps, categorySegments, isStepActive, previousMark, progressTone, RADAR_STEPS, RADAR_VIEW_BOX } from './geometry';
 
 describe('privacy radar geometry', () => {
   it('uses the spec constants', () => {
@@ -28,5 +28,18 @@ describe('privacy radar geometry', () => {
     expect(progressTone(0)).toBe('error');
     expect(progressTone(50)).toBe('warning');
     expect(progressTone(100)).toBe('success');
+  });
+});
+
+describe('the previous quarter mark', () => {
+  it('sits at the inner edge for 0 %, the outer one for 100 %, and across the sector', () => {
+    // One category of four: 90° wide, the mark 3.6° in from each side; 0° is straight up.
+    const zero = previousMark(0, 4, 0);
+    const full = previousMark(0, 4, 100);
+    expect(zero).toMatch(/^M\S+ \S+ A254 254 /);
+    expect(full).toMatch(/^M\S+ \S+ A846 846 /);
+    expect(previousMark(0, 4, 150)).toBe(full);
+    // 50 %: halfway through the rings (238 + 296 = 534), ±16.
+    expect(previousMark(1, 4, 50)).toMatch(/^M\S+ \S+ A550 550 0 0 1 \S+ \S+ L\S+ \S+ A518 518 /);
   });
 });

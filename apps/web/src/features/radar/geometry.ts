@@ -82,3 +82,19 @@ export function progressTone(progress: number): 'error' | 'warning' | 'success' 
   if (progress >= 100) return 'success';
   return progress >= 50 ? 'warning' : 'error';
 }
+
+/** Half the thickness of the earlier figure's mark, in view-box units. */
+const MARK_HALF = 16;
+
+/**
+ * The mark of an earlier figure (the previous quarter's) on category `index`: a thin arc across
+ * the sector at the radius where that progress would end the filled rings (0 % at the inner edge,
+ * 100 % at the outer one).
+ */
+export function previousMark(index: number, count: number, progress: number): string {
+  const width = 360 / count;
+  const inset = count > 1 ? SECTOR_GAP_DEGREES + 2 : 0;
+  const span = OUTER_RADIUS - INNER_RADIUS - RING_GAP;
+  const r = INNER_RADIUS + RING_GAP + (Math.max(0, Math.min(100, progress)) / 100) * span;
+  return sectorPath(Math.max(INNER_RADIUS, r - MARK_HALF), r + MARK_HALF, index * width + inset, (index + 1) * width - inset);
+}

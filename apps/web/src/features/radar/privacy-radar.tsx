@@ -3,12 +3,15 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ItemTypeKey } from '@pc/shared';
+import type { ItemTypeKey, PreviousQuarter } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
 import { type StatusCategory, typeDef, useItemStatistics } from '../../lib/item-statistics';
 import { useSession } from '../../lib/session/session-store';
+import { usePreviousQuarter } from './api';
 import {
   activeSteps,
   categorySector,
@@ -16,6 +19,7 @@ import {
   INNER_RADIUS,
   isStepActive,
   labelPosition,
+  previousMark,
   progressTone,
   RADAR_DEFAULT_SIZE,
   RADAR_VIEW_BOX,
@@ -32,15 +36,31 @@ export function supportsSvg(): boolean {
   );
 }
 
+/** A register's share now, and at the end of the previous quarter where that is known (the dark mark's text). */
+function categoryTitle(t: TFunction, c: RadarCategory, until: string | null) {
+  const now = { name: c.name, percent: Math.round(c.progress) };
+  return c.previous === null || until === null
+    ? t('radar.category', now)
+    : t('radar.categoryWithPrevious', { ...now, previous: Math.round(c.previous), date: formatDate(until) });
+}
+
 interface RadarCategory {
   key: ItemTypeKey;
   code: string;
   route: string;
   name: string;
   progress: number;
+  /** The closed share at the end of the previous quarter, once known. */
+  previous: number | null;
 }
 
-function useRadarCategories(statistics: StatusCategory[] | undefined): RadarCategory[] {
+/** A register's closed share at the end of the previous quarter; none when it had no items then. */
+function previousShare(previous: PreviousQuarter | undefined, key: ItemTypeKey): number | null {
+  const then = previous?.types.find((p) => p.itemType === key);
+  return then && then.total > 0 ? then.closedPercent : null;
+}
+
+function useRadarCategories(statistics: StatusCategory[] | undefined, previous: PreviousQuarter | undefined): RadarCategory[] {
   const { t } = useTranslation();
   const me = useSession((s) => s.me);
   if (!statistics) return [];
@@ -56,12 +76,13 @@ function useRadarCategories(statistics: StatusCategory[] | undefined): RadarCate
           route: type.route,
           name: t(`section.${type.key}`),
           progress: category.closedPercent,
+          previous: previousShare(previous, type.key),
         },
       ];
     });
 }
 
-function RadarSvg({ categories, size }: { categories: RadarCategory[]; size: number }) {
+function RadarSvg({ categories, size, until }: { categories: RadarCategory[]; size: number; until: string | null }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const navigate = useNavigate();
@@ -86,7 +107,7 @@ function RadarSvg({ categories, size }: { categories: RadarCategory[]; size: num
         const tone = theme.palette[progressTone(category.progress)].main;
         const active = hover === category.key;
         const label = labelPosition(index, count);
-        const title = t('radar.category', { name: category.name, percent: Math.round(category.progress) });
+        const title = categoryTitle(t, category, until);
         return (
           <Tooltip key={category.key} title={title} placement="right" followCursor>
             <a
@@ -122,6 +143,13 @@ function RadarSvg({ categories, size }: { categories: RadarCategory[]; size: num
                   />
                 );
               })}
+              {category.previous !== null && (
+                <path
+                  d={previousMark(index, count, category.previous)}
+                  data-previous={category.previous}
+                  fill={theme.palette.text.primary}
+                />
+              )}
               <text
                 x={label.x}
                 y={label.y}
@@ -171,7 +199,7 @@ function RadarSvg({ categories, size }: { categories: RadarCategory[]; size: num
 }
 
 /** Bar chart variant: 200 px high, bars from 0 to 100 %. */
-export function RadarBars({ categories }: { categories: RadarCategory[] }) {
+export function RadarBars({ categories, until }: { categories: RadarCategory[]; until: string | null }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const navigate = useNavigate();
@@ -188,7 +216,7 @@ export function RadarBars({ categories }: { categories: RadarCategory[] }) {
         }}
       >
         {categories.map((c) => {
-          const title = t('radar.category', { name: c.name, percent: Math.round(c.progress) });
+          const title = categoryTitle(t, c, until);
           return (
             <Tooltip key={c.key} title={title}>
               <Box
@@ -248,7 +276,9 @@ export function PrivacyRadar({ size = RADAR_DEFAULT_SIZE }: { size?: number }) {
   const me = useSession((s) => s.me);
   const allowed = showsRadar(me);
   const statistics = useItemStatistics(allowed);
-  const categories = useRadarCategories(statistics.data);
+  const previous = usePreviousQuarter(allowed);
+  const categories = useRadarCategories(statistics.data, previous.data);
+  const until = previous.data?.until ?? null;
   const [svg] = useState(supportsSvg);
 
   if (!allowed) {
@@ -269,6 +299,8 @@ export function PrivacyRadar({ size = RADAR_DEFAULT_SIZE }: { size?: number }) {
     );
   }
   return (
-    <Box sx={{ py: 1.5 }}>{svg ? <RadarSvg categories={categories} size={size} /> : <RadarBars categories={categories} />}</Box>
+    <Box sx={{ py: 1.5 }}>
+      {svg ? <RadarSvg categories={categories} size={size} until={until} /> : <RadarBars categories={categories} until={until} />}
+    </Box>
   );
 }

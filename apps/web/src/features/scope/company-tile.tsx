@@ -1,5 +1,3 @@
-import AccountTree from '@mui/icons-material/AccountTree';
-import Business from '@mui/icons-material/Business';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Warning from '@mui/icons-material/Warning';
 import Box from '@mui/material/Box';
@@ -9,43 +7,15 @@ import Typography from '@mui/material/Typography';
 import { type CompanyListItem, demoCountdown } from '@pc/shared';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LogoBox, LogoFrame } from '../../components/logo-frame';
 import { useCompanyLogo } from './api';
 
 export const TILE_HEIGHT = 96;
 
-function LogoBox({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        flexShrink: 0,
-        width: { xs: 80, sm: 150 },
-        height: 50,
-        borderRadius: 1.5,
-        bgcolor: 'grey.100',
-        border: '1px solid',
-        borderColor: 'divider',
-        display: 'grid',
-        placeItems: 'center',
-        overflow: 'hidden',
-        color: 'text.secondary',
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-
 function CompanyLogo({ company }: { company: CompanyListItem }) {
   const logo = useCompanyLogo(company.id, company.hasLogo);
-  if (company.hasLogo && logo.data) {
-    // Decorative: the name is right next to it.
-    return (
-      <LogoBox>
-        <Box component="img" src={logo.data} alt="" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
-      </LogoBox>
-    );
-  }
-  return <LogoBox>{company.type === 'Group' ? <AccountTree aria-hidden /> : <Business aria-hidden />}</LogoBox>;
+  // Decorative: the name is right next to it.
+  return <LogoFrame src={company.hasLogo ? logo.data : null} type={company.type} alt="" width={{ xs: 80, sm: 150 }} />;
 }
 
 interface TileFrameProps {
@@ -101,7 +71,7 @@ export function AllCompaniesTile(props: TileProps) {
     <TileFrame
       {...props}
       logo={
-        <LogoBox>
+        <LogoBox width={{ xs: 80, sm: 150 }}>
           <Typography component="span" aria-hidden sx={{ fontSize: 34, lineHeight: 1, fontWeight: 700, pt: 1.5 }}>
             *
           </Typography>

@@ -1,30 +1,6 @@
-import type { CompanyListItem } from '@pc/shared';
 import { describe, expect, it } from 'vitest';
+import { companyListItem as company } from '../../test-support';
 import { scopeEntries } from './scope-entries';
-
-let n = 0;
-function company(name: string, extra: Partial<CompanyListItem> = {}): CompanyListItem {
-  n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name,
-    type: 'Company',
-    isActive: true,
-    isDemo: false,
-    creationDate: '2025-01-01T00:00:00Z',
-    hasLogo: false,
-    parentCompanyId: null,
-    parentCompanyName: null,
-    parentCompany: null,
-    childCompanyNames: [],
-    numberOfChildCompanies: 0,
-    isResponsibleParty: true,
-    isDataProcessor: false,
-    isDataPrivacyAgency: false,
-    rights: { write: false, move: false },
-    ...extra,
-  };
-}
 
 const group = company('Beispiel Gruppe', { type: 'Group', childCompanyNames: ['Kind A'], numberOfChildCompanies: 1 });
 const child = company('Kind A', { parentCompanyId: group.id, parentCompanyName: group.name });

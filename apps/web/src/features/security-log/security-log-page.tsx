@@ -1,30 +1,21 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { securityEventTypes } from '@pc/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerPagination } from '../../components/data-grid/server-pagination';
+import { PagedTableCard } from '../../components/data-grid/paged-table-card';
 import { useServerGrid } from '../../components/data-grid/use-server-grid';
 import { PageHeader } from '../../components/page-header';
+import { SimpleTable } from '../../components/simple-table';
 import { formatDateTime } from '../../lib/format';
-import { errorText } from '../../lib/messages';
 import { type SecurityEvent, securityLogDefaults, securityLogQuery } from './api';
 import { detailPairs } from './event-detail';
 
@@ -85,46 +76,31 @@ function Details({ event }: { event: SecurityEvent }) {
 
 function EventTable({ items, labelId }: { items: SecurityEvent[]; labelId: string }) {
   const { t } = useTranslation();
+  const columns = [
+    t('account.securityLog.time'),
+    t('account.securityLog.event'),
+    t('account.securityLog.user'),
+    t('account.securityLog.ip'),
+    t('account.securityLog.detail'),
+  ];
   return (
-    <TableContainer>
-      <Table
-        size="small"
-        aria-labelledby={labelId}
-        sx={{
-          minWidth: 860,
-          '& th:first-of-type, & td:first-of-type': { pl: 3 },
-          '& th:last-of-type, & td:last-of-type': { pr: 3 },
-          '& td': { verticalAlign: 'top', py: 1.25 },
-        }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('account.securityLog.time')}</TableCell>
-            <TableCell>{t('account.securityLog.event')}</TableCell>
-            <TableCell>{t('account.securityLog.user')}</TableCell>
-            <TableCell>{t('account.securityLog.ip')}</TableCell>
-            <TableCell>{t('account.securityLog.detail')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((event) => (
-            <TableRow key={event.id} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
-              <TableCell>
-                <TypeChip type={event.type} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 200 }}>
-                <UserCell event={event} />
-              </TableCell>
-              <TableCell sx={{ fontFamily: mono, fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{event.ip ?? '–'}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', width: 300, maxWidth: 300 }}>
-                <Details event={event} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <SimpleTable columns={columns} labelledBy={labelId} inset={[3, 3]} topAligned minWidth={860}>
+      {items.map((event) => (
+        <TableRow key={event.id} hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
+          <TableCell>
+            <TypeChip type={event.type} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 200 }}>
+            <UserCell event={event} />
+          </TableCell>
+          <TableCell sx={{ fontFamily: mono, fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{event.ip ?? '–'}</TableCell>
+          <TableCell sx={{ color: 'text.secondary', width: 300, maxWidth: 300 }}>
+            <Details event={event} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </SimpleTable>
   );
 }
 
@@ -165,12 +141,11 @@ function EventList({ items, labelId }: { items: SecurityEvent[]; labelId: string
 /** /administration/security-log: logins, second factors, password and terms events, paged on the server. */
 export function SecurityLogPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const filterId = useId();
   const captionId = useId();
-  const { view, setView, query: log } = useServerGrid({ query: securityLogQuery, defaults: securityLogDefaults });
-  const items = log.data?.items ?? [];
+  const grid = useServerGrid({ query: securityLogQuery, defaults: securityLogDefaults });
+  const { view, setView } = grid;
+  const items = grid.query.data?.items ?? [];
 
   return (
     <>
@@ -198,31 +173,16 @@ export function SecurityLogPage() {
           </FormControl>
         }
       />
-      <Card>
-        <Box sx={{ height: 4 }}>{log.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
-        <Typography id={captionId} variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, pt: 1.5, pb: 1.5 }}>
-          {t('account.securityLog.caption')}
-        </Typography>
-        {log.isError && (
-          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {errorText(t, log.error)}
-          </Alert>
-        )}
-        {phone ? <EventList items={items} labelId={captionId} /> : <EventTable items={items} labelId={captionId} />}
-        {log.data && items.length === 0 && (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center', borderTop: '1px solid', borderColor: 'divider' }}>
-            {t('account.securityLog.empty')}
+      <PagedTableCard
+        grid={grid}
+        empty={t('account.securityLog.empty')}
+        rows={{ table: <EventTable items={items} labelId={captionId} />, list: <EventList items={items} labelId={captionId} /> }}
+        header={
+          <Typography id={captionId} variant="body2" color="text.secondary">
+            {t('account.securityLog.caption')}
           </Typography>
-        )}
-        <ServerPagination
-          view={view}
-          setView={setView}
-          total={log.data?.total ?? 0}
-          // Phones keep the page size: the selector would not fit next to the arrows.
-          fixedSize={phone}
-          sx={{ borderTop: '1px solid', borderColor: 'divider' }}
-        />
-      </Card>
+        }
+      />
     </>
   );
 }

@@ -62,6 +62,7 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
   });
   const { errors } = form.formState;
   const messageOf = (key?: string) => message(t, key);
+  const fieldProps = { form, messageOf };
 
   return (
     <DialogFrame title={title} onClose={onClose} form={form} submitLabel={t('tags.save')}>
@@ -85,9 +86,8 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
           />
         )}
         <FormTextField
-          form={form}
+          {...fieldProps}
           name="name"
-          messageOf={messageOf}
           label={nameLabel}
           required
           autoFocus
@@ -95,14 +95,7 @@ export function TagDialog({ title, initial, withDescription, nameLabel, nameRows
           minRows={nameRows}
         />
         {withDescription && (
-          <FormTextField
-            form={form}
-            name="description"
-            messageOf={messageOf}
-            label={t('tags.description')}
-            multiline
-            minRows={3}
-          />
+          <FormTextField {...fieldProps} name="description" label={t('tags.description')} multiline minRows={3} />
         )}
       </Stack>
     </DialogFrame>

@@ -28,9 +28,8 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
   const list = useTagList(type);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const kind = t(`tags.kind.${type}`);
-  // Edit and delete follow each tag's rights from the server; adding follows the route's claim.
+  // Delete follows each tag's rights from the server; adding follows the route's claim.
   const anyDeletable = (list.data ?? []).some((x) => x.rights.delete);
-  const anyWritable = (list.data ?? []).some((x) => x.rights.write);
 
   const refresh = () => client.invalidateQueries({ queryKey: tagListKey(type) });
   const removal = useRowDelete<Tag>(
@@ -64,14 +63,14 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
           {t('tags.loadFailed')}
         </Alert>
       )}
-      <AppDataGrid<Tag>
+      <EntryGrid<Tag>
         label={kind}
-        rows={list.data ?? []}
+        list={list}
         columns={columns}
-        loading={list.isLoading}
-        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
-        autoHeight
-        onRowClick={anyWritable ? ({ row }) => row.rights.write && setEditing(row) : undefined}
+        onEdit={setEditing}
+        removal={removal}
+        confirmTitle={t('tags.deleteTitle', { kind })}
+        confirmText={t('tags.deleteText', { name: removal.toDelete?.name ?? '' })}
       />
       {editing && (
         <TagDialog
@@ -88,16 +87,54 @@ export function TagGrid({ type, canCreate, showCompany }: TagGridProps) {
           onClose={() => setEditing(null)}
         />
       )}
+    </Box>
+  );
+}
+
+/**
+ * The grid of a tag kind or of the text modules: 50 a page, a click on a row the user may change
+ * edits it (each row's rights from the server), deleting asks first.
+ */
+export function EntryGrid<R extends { id: string | number; rights: { write: boolean } }>({
+  label,
+  list,
+  columns,
+  onEdit,
+  removal,
+  confirmTitle,
+  confirmText,
+}: {
+  label: string;
+  list: { data?: R[]; isLoading: boolean };
+  columns: GridColDef<R>[];
+  onEdit: (row: R) => void;
+  removal: ReturnType<typeof useRowDelete<R>>;
+  confirmTitle: string;
+  confirmText: string;
+}) {
+  const { t } = useTranslation();
+  const anyWritable = (list.data ?? []).some((x) => x.rights.write);
+  return (
+    <>
+      <AppDataGrid<R>
+        label={label}
+        rows={list.data ?? []}
+        columns={columns}
+        loading={list.isLoading}
+        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
+        autoHeight
+        onRowClick={anyWritable ? ({ row }) => row.rights.write && onEdit(row) : undefined}
+      />
       <ConfirmDialog
         open={removal.toDelete !== null}
-        title={t('tags.deleteTitle', { kind })}
-        text={t('tags.deleteText', { name: removal.toDelete?.name ?? '' })}
+        title={confirmTitle}
+        text={confirmText}
         confirmLabel={t('tags.delete')}
         danger
         busy={removal.deleting}
         onConfirm={() => void removal.confirm()}
         onClose={removal.cancel}
       />
-    </Box>
+    </>
   );
 }

@@ -1,9 +1,8 @@
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { type TagType, tagTypes } from '@pc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { PageTabs } from '../../components/page-tabs';
 import { hasClaim } from '../../lib/permissions';
 import { useSession } from '../../lib/session/session-store';
 import { TagGrid } from './tag-grid';
@@ -24,24 +23,13 @@ export function TagPage() {
   return (
     <>
       <PageHeader title={t('section.tag')} />
-      <Tabs
-        value={tab}
-        onChange={(_e, v: TabKey) => setTab(v)}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: '1px solid', borderColor: 'divider' }}
-      >
-        {tabs.map((k) => (
-          <Tab key={k} value={k} label={t(`tags.kind.${k}`)} id={`tag-tab-${k}`} aria-controls="tag-panel" />
-        ))}
-      </Tabs>
-      <div role="tabpanel" id="tag-panel" aria-labelledby={`tag-tab-${tab}`}>
+      <PageTabs id="tag" value={tab} onChange={setTab} tabs={tabs.map((k) => ({ value: k, label: t(`tags.kind.${k}`) }))}>
         {tab === 'text-modules' ? (
           <TextModulesTab canCreate={canCreate} />
         ) : (
           <TagGrid key={tab} type={tab} canCreate={canCreate} showCompany={showCompany} />
         )}
-      </div>
+      </PageTabs>
     </>
   );
 }

@@ -7,21 +7,19 @@ import type { TextModule } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { AppDataGrid } from '../../components/data-grid/app-data-grid';
 import { notify } from '../../lib/notify';
 import { deleteTextModule, saveTextModule, textModuleKey, useTextModules } from './api';
 import { deleteColumn, useRowDelete } from './delete-column';
 import { TagDialog } from './tag-dialog';
+import { EntryGrid } from './tag-grid';
 
 /** Text modules: reusable phrases offered by the text-module select. */
 export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const list = useTextModules();
-  // Edit and delete follow each text module's rights from the server; adding follows the route's claim.
+  // Delete follows each text module's rights from the server; adding follows the route's claim.
   const anyDeletable = (list.data ?? []).some((x) => x.rights.delete);
-  const anyWritable = (list.data ?? []).some((x) => x.rights.write);
   const [editing, setEditing] = useState<TextModule | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: textModuleKey });
   const removal = useRowDelete<TextModule>(
@@ -53,14 +51,14 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
           </Button>
         )}
       </Box>
-      <AppDataGrid<TextModule>
+      <EntryGrid<TextModule>
         label={t('tags.kind.text-modules')}
-        rows={list.data ?? []}
+        list={list}
         columns={columns}
-        loading={list.isLoading}
-        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
-        autoHeight
-        onRowClick={anyWritable ? ({ row }) => row.rights.write && setEditing(row) : undefined}
+        onEdit={setEditing}
+        removal={removal}
+        confirmTitle={t('tags.textModules.deleteTitle')}
+        confirmText={t('tags.textModules.deleteText', { name: removal.toDelete?.name ?? '' })}
       />
       {editing && (
         <TagDialog
@@ -82,16 +80,6 @@ export function TextModulesTab({ canCreate }: { canCreate: boolean }) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={removal.toDelete !== null}
-        title={t('tags.textModules.deleteTitle')}
-        text={t('tags.textModules.deleteText', { name: removal.toDelete?.name ?? '' })}
-        confirmLabel={t('tags.delete')}
-        danger
-        busy={removal.deleting}
-        onConfirm={() => void removal.confirm()}
-        onClose={removal.cancel}
-      />
     </Box>
   );
 }

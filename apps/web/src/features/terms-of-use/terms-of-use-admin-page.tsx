@@ -8,11 +8,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -29,7 +25,7 @@ import { FilledTextField } from '../../components/filled-text-field';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageHeader } from '../../components/page-header';
 import { DATE_FORMAT, PickersProvider } from '../../components/pickers-provider';
-import { visuallyHidden } from '../../components/visually-hidden';
+import { SimpleTable } from '../../components/simple-table';
 import { formatDate, formatDateTime, toDay } from '../../lib/format';
 import { applyFieldErrors, errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -45,6 +41,9 @@ const statusColor: Record<TermsStatus, 'success' | 'info' | 'default'> = {
   scheduled: 'info',
   previous: 'default',
 };
+
+/** Columns a phone leaves out: the status reads under the date there. */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function PreviewDialog({ version, onClose }: { version: TermsOfUseVersion; onClose: () => void }) {
   const { t } = useTranslation();
@@ -93,63 +92,49 @@ function VersionsCard() {
           <Typography color="text.secondary">{t('account.termsAdmin.noVersions')}</Typography>
         </CardContent>
       )}
-      {/* Positioned, so the visually hidden header text scrolls with the table instead of widening the page. */}
       {!!versions.data?.length && (
-        <TableContainer sx={{ position: 'relative' }}>
-          <Table
-            size="small"
-            aria-labelledby={headingId}
-            sx={{ '& th:first-of-type, & td:first-of-type': { pl: 3 }, '& th:last-of-type, & td:last-of-type': { pr: 3 } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('account.termsAdmin.releaseDate')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('account.termsAdmin.status')}</TableCell>
-                <TableCell align="right">{t('account.termsAdmin.agreements')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('account.termsAdmin.createdAt')}</TableCell>
+        <SimpleTable
+          labelledBy={headingId}
+          inset={[3, 3]}
+          columns={[
+            t('account.termsAdmin.releaseDate'),
+            { label: t('account.termsAdmin.status'), sx: wideOnly },
+            { label: t('account.termsAdmin.agreements'), align: 'right' },
+            { label: t('account.termsAdmin.createdAt'), sx: wideOnly },
+            { label: t('account.termsAdmin.actions'), align: 'right', hidden: true },
+          ]}
+        >
+          {versions.data.map((v) => {
+            const status = statuses.get(v.id) ?? 'previous';
+            const chip = (
+              <Chip
+                size="small"
+                label={t(`account.termsAdmin.statusName.${status}`)}
+                color={statusColor[status]}
+                variant={status === 'previous' ? 'outlined' : 'filled'}
+                // MUI's info fill is too light for white text (WCAG AA); the dark shade passes.
+                sx={status === 'scheduled' ? { bgcolor: 'info.dark' } : undefined}
+              />
+            );
+            return (
+              <TableRow key={v.id} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: status === 'current' ? 600 : undefined }}>
+                  {formatDate(v.releaseDate)}
+                  {/* Phones: the status sits under the date instead of in its own column. */}
+                  <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>{chip}</Box>
+                </TableCell>
+                <TableCell sx={wideOnly}>{chip}</TableCell>
+                <TableCell align="right">{v.agreements}</TableCell>
+                <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDateTime(v.createdAt)}</TableCell>
                 <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('account.termsAdmin.actions')}
-                  </Box>
+                  <Button size="small" onClick={() => setPreview(v)}>
+                    {t('account.termsAdmin.show')}
+                  </Button>
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {versions.data.map((v) => {
-                const status = statuses.get(v.id) ?? 'previous';
-                const chip = (
-                  <Chip
-                    size="small"
-                    label={t(`account.termsAdmin.statusName.${status}`)}
-                    color={statusColor[status]}
-                    variant={status === 'previous' ? 'outlined' : 'filled'}
-                    // MUI's info fill is too light for white text (WCAG AA); the dark shade passes.
-                    sx={status === 'scheduled' ? { bgcolor: 'info.dark' } : undefined}
-                  />
-                );
-                return (
-                  <TableRow key={v.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: status === 'current' ? 600 : undefined }}>
-                      {formatDate(v.releaseDate)}
-                      {/* Phones: the status sits under the date instead of in its own column. */}
-                      <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>{chip}</Box>
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{chip}</TableCell>
-                    <TableCell align="right">{v.agreements}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
-                      {formatDateTime(v.createdAt)}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button size="small" onClick={() => setPreview(v)}>
-                        {t('account.termsAdmin.show')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            );
+          })}
+        </SimpleTable>
       )}
       {preview && <PreviewDialog version={preview} onClose={() => setPreview(null)} />}
     </Card>
@@ -194,6 +179,10 @@ function PublishCard() {
   };
 
   const fieldMessage = (field: keyof PublishForm) => messageText(t, errors[field]?.message);
+  const contentFields = [
+    { name: 'contentDe', lang: 'de', label: t('account.termsAdmin.contentDe') },
+    { name: 'contentEn', lang: 'en', label: t('account.termsAdmin.contentEn') },
+  ] as const;
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -233,28 +222,20 @@ function PublishCard() {
               />
             </Box>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-              <FilledTextField
-                {...register('contentDe')}
-                label={t('account.termsAdmin.contentDe')}
-                multiline
-                minRows={8}
-                maxRows={20}
-                required
-                error={!!errors.contentDe}
-                helperText={fieldMessage('contentDe') ?? t('account.termsAdmin.markdownHint')}
-                inputProps={{ lang: 'de' }}
-              />
-              <FilledTextField
-                {...register('contentEn')}
-                label={t('account.termsAdmin.contentEn')}
-                multiline
-                minRows={8}
-                maxRows={20}
-                required
-                error={!!errors.contentEn}
-                helperText={fieldMessage('contentEn') ?? t('account.termsAdmin.markdownHint')}
-                inputProps={{ lang: 'en' }}
-              />
+              {contentFields.map(({ name, lang, label }) => (
+                <FilledTextField
+                  key={name}
+                  {...register(name)}
+                  label={label}
+                  multiline
+                  minRows={8}
+                  maxRows={20}
+                  required
+                  error={!!errors[name]}
+                  helperText={fieldMessage(name) ?? t('account.termsAdmin.markdownHint')}
+                  inputProps={{ lang }}
+                />
+              ))}
             </Box>
             <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-end' }} loading={publish.isPending}>
               {t('account.termsAdmin.publish')}

@@ -2,20 +2,24 @@ import {
   bookedByGroupings,
   bookedForGroupings,
   dateGroupings,
+  type Project,
   type ProjectInput,
   projectSchema,
+  type TimeRecord,
   type TimeRecordInput,
   type TimeRecordPageQuery,
   timeBudgetElementSchema,
+  timeComparisonChartSchema,
   timeComparisonPageSchema,
   timeRecordPageSchema,
   timeRecordSchema,
 } from '@pc/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type GridDefaults, type GridView, viewParams } from '../../components/data-grid/use-server-grid';
 import { currentWeek, type DateRange } from '../../components/date-range';
-import { apiRequest, type RecordSave, saveRecord } from '../../lib/api/api-client';
+import { useRecordDelete, useRecordSave } from '../../components/form/record-mutations';
+import { apiRequest } from '../../lib/api/api-client';
 import { toDay } from '../../lib/format';
 import { useSession } from '../../lib/session/session-store';
 
@@ -31,6 +35,7 @@ export const timeKeys = {
   recordSlice: (url: string) => ['time-records', 'drill', url] as const,
   lastRecord: (scopeId: string | null, userId: string | null) => ['time-records', 'last', scopeId, userId] as const,
   comparison: (scopeId: string | null, params: string) => ['time-comparison', scopeId, params] as const,
+  comparisonChart: (scopeId: string | null, params: string) => ['time-comparison', 'chart', scopeId, params] as const,
   budgetElements: (scopeId: string | null) => ['time-budget-elements', scopeId] as const,
 };
 
@@ -43,21 +48,9 @@ export function useProjects(enabled = true) {
   });
 }
 
-export function useSaveProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (save: RecordSave<ProjectInput>) => saveRecord('/project', save, projectSchema),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
-  });
-}
+export const useSaveProject = () => useRecordSave<ProjectInput, Project>('/project', projectSchema, timeKeys.projects);
 
-export function useDeleteProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(`/project/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.projects }),
-  });
-}
+export const useDeleteProject = () => useRecordDelete('/project', timeKeys.projects);
 
 export type RecordFilter = Partial<Pick<TimeRecordPageQuery, 'from' | 'until' | 'companyId' | 'projectId' | 'userId' | 'itemId'>>;
 
@@ -107,21 +100,10 @@ export const timeRecordPageQuery = (scopeId: string | null) => (view: GridView) 
     queryFn: ({ signal }) => fetchTimeRecordView(view, view.page, view.pageSize, signal),
   });
 
-export function useSaveTimeRecord() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (save: RecordSave<TimeRecordInput>) => saveRecord('/time-record', save, timeRecordSchema),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
-  });
-}
+export const useSaveTimeRecord = () =>
+  useRecordSave<TimeRecordInput, TimeRecord>('/time-record', timeRecordSchema, timeKeys.records);
 
-export function useDeleteTimeRecord() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(`/time-record/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: timeKeys.records }),
-  });
-}
+export const useDeleteTimeRecord = () => useRecordDelete('/time-record', timeKeys.records);
 
 /** The budget elements of the projects in scope (planned against booked hours and money). */
 export function useTimeBudgetElements(scopeId: string | null) {
@@ -212,3 +194,16 @@ export const timeComparisonQuery = (scopeId: string | null) => (view: GridView) 
     queryFn: ({ signal }) => fetchTimeComparison(view, view.page, view.pageSize, signal),
     enabled: !!view.range.from && !!view.range.until,
   });
+
+/** The chart of a view: every matching row summed per period and company or person (not only this page). */
+export function useTimeComparisonChart(view: GridView) {
+  const scopeId = useSession((s) => s.me?.scopeCompany?.id ?? null);
+  const params = comparisonParams(view, 0, 1);
+  params.delete('page');
+  params.delete('pageSize');
+  return useQuery({
+    queryKey: timeKeys.comparisonChart(scopeId, params.toString()),
+    queryFn: ({ signal }) => apiRequest(`/time-comparison/chart?${params}`, { schema: timeComparisonChartSchema, signal }),
+    enabled: !!view.range.from && !!view.range.until,
+  });
+}

@@ -1,12 +1,17 @@
 import Delete from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DeleteButton } from '../../components/delete-button';
+import { DialogFrame } from '../../components/dialog-frame';
+import { FormSelectField } from '../../components/form/form-select-field';
 import { DateInput } from '../../components/form-inputs';
+import type { ZodForm } from '../../lib/use-zod-form';
 
 /*
  * The inputs the project dialog and the time-record dialog share: dates kept as 'YYYY-MM-DD',
@@ -93,36 +98,22 @@ export function SelectField<T extends FieldValues>(props: {
   onPicked?: () => void;
   size?: 'small';
 }) {
+  const { options } = props;
   return (
-    <Controller
-      control={props.control}
+    <FormSelectField
+      form={{ control: props.control }}
       name={props.name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          required={props.required}
-          variant="filled"
-          size={props.size}
-          label={props.label}
-          name={field.name}
-          value={props.options.some(([value]) => value === field.value) ? field.value : ''}
-          onChange={(e) => {
-            field.onChange(e.target.value);
-            props.onPicked?.();
-          }}
-          inputRef={field.ref}
-          disabled={props.disabled}
-          error={!!props.error}
-          helperText={props.error ?? props.helperText}
-        >
-          {props.options.map(([value, label]) => (
-            <MenuItem key={value} value={value}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={props.label}
+      fullWidth
+      required={props.required}
+      variant="filled"
+      size={props.size}
+      disabled={props.disabled}
+      error={!!props.error}
+      hint={props.error ?? props.helperText}
+      shown={(value) => (options.some(([option]) => option === value) ? value : '')}
+      onPicked={props.onPicked}
+      options={options.map(([value, label]) => ({ value, label }))}
     />
   );
 }
@@ -164,5 +155,64 @@ export function AmountRow({
         </IconButton>
       )}
     </Stack>
+  );
+}
+
+/** What a project or time-record dialog says; each its own words (the catalogue check reads literal keys). */
+function frameTexts(t: TFunction, kind: 'project' | 'record', isNew: boolean, readOnly: boolean, name = '') {
+  if (kind === 'project')
+    return {
+      title: isNew ? t('time.project.new') : readOnly ? t('time.project.view') : t('time.project.edit'),
+      confirmTitle: t('time.project.deleteTitle'),
+      confirmText: t('time.project.deleteText', { name }),
+      deletedText: t('time.project.deleted'),
+    };
+  return {
+    title: isNew ? t('time.record.new') : readOnly ? t('time.record.view') : t('time.record.edit'),
+    confirmTitle: t('time.record.deleteTitle'),
+    confirmText: t('time.record.deleteText'),
+    deletedText: t('time.record.deleted'),
+  };
+}
+
+/**
+ * The frame of a project (720 px) or time-record dialog (600 px): a record the user may not change
+ * shows with OK, anything else is saved; deleting is offered where the record allows it.
+ */
+export function TimeDialogFrame<T extends FieldValues>({
+  kind,
+  record,
+  form,
+  onClose,
+  onDelete,
+  children,
+}: {
+  kind: 'project' | 'record';
+  /** The record as loaded (null: a new one). */
+  record: { name?: string; rights: { write: boolean; delete: boolean } } | null;
+  form: ZodForm<T>;
+  onClose: () => void;
+  onDelete: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const readOnly = record ? !record.rights.write : false;
+  const { title, ...deleteTexts } = frameTexts(t, kind, !record, readOnly, record?.name);
+  return (
+    <DialogFrame
+      title={title}
+      onClose={onClose}
+      form={readOnly ? undefined : form}
+      submitLabel={t('time.save')}
+      width={kind === 'project' ? 720 : 600}
+      actions={readOnly ? <Button onClick={onClose}>{t('help.ok')}</Button> : undefined}
+      deleteAction={
+        record?.rights.delete && (
+          <DeleteButton label={t('time.delete')} {...deleteTexts} onDelete={onDelete} onDeleted={onClose} disabled={form.busy} />
+        )
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }

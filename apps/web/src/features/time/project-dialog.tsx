@@ -1,17 +1,14 @@
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Project } from '@pc/shared';
 import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DeleteButton } from '../../components/delete-button';
-import { DialogFrame } from '../../components/dialog-frame';
-import { AmountRow, DateField, DecimalField, SelectField } from './fields';
+import { FormCheckbox } from '../../components/form/form-checkbox';
+import { FormTextField } from '../../components/form-text-field';
+import { AmountRow, DateField, DecimalField, SelectField, TimeDialogFrame } from './fields';
 import { type ProjectForm, useProjectForm } from './project-form';
 
 /** Create, edit or delete a project: validity, budget, rates, person-specific rates, planned hours per month. */
@@ -20,44 +17,15 @@ export function ProjectDialog({ project, onClose }: { project: Project | null; o
   const state = useProjectForm(project, onClose);
   const { form, readOnly, withTerms } = state;
   return (
-    <DialogFrame
-      title={project ? (readOnly ? t('time.project.view') : t('time.project.edit')) : t('time.project.new')}
-      onClose={onClose}
-      form={readOnly ? undefined : form}
-      submitLabel={t('time.save')}
-      width={720}
-      actions={readOnly ? <Button onClick={onClose}>{t('help.ok')}</Button> : undefined}
-      deleteAction={
-        project?.rights.delete && (
-          <DeleteButton
-            label={t('time.delete')}
-            confirmTitle={t('time.project.deleteTitle')}
-            confirmText={t('time.project.deleteText', { name: project.name })}
-            onDelete={state.remove}
-            deletedText={t('time.project.deleted')}
-            onDeleted={onClose}
-            disabled={form.busy}
-          />
-        )
-      }
-    >
+    <TimeDialogFrame kind="project" record={project} form={form} onClose={onClose} onDelete={state.remove}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <ProjectBasics state={state} isNew={!project} />
         {withTerms && <ProjectTerms state={state} />}
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={readOnly} />}
-              label={t('time.project.active')}
-            />
-          )}
-        />
+        <FormCheckbox form={form} name="isActive" label={t('time.project.active')} disabled={readOnly} />
         {withTerms && <ProjectRates state={state} />}
         <PlannedHours state={state} />
       </Stack>
-    </DialogFrame>
+    </TimeDialogFrame>
   );
 }
 
@@ -69,16 +37,16 @@ function ProjectBasics({ state, isNew }: { state: ProjectForm; isNew: boolean })
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <FormTextField
+          form={form}
+          name="name"
+          messageOf={msg}
           label={t('time.project.name')}
           required
           fullWidth
           autoFocus={!readOnly}
           variant="filled"
-          {...form.register('name')}
           disabled={readOnly}
-          error={!!errors.name}
-          helperText={msg(errors.name?.message)}
         />
         <SelectField
           control={form.control}

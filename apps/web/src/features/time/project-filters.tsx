@@ -21,24 +21,22 @@ export function ProjectFilters({
   const projects = useProjects().data ?? [];
   const { companyId } = grid.view.filters;
   const companies = [...new Map(projects.map((p) => [p.companyId, p.companyName])).entries()];
+  // Both filters take the list, its width and the "all" choice.
+  const shared = { grid, width, all: t('time.all') };
   const companyProjects = projects.filter((p) => !companyId || p.companyId === companyId);
   return (
     <>
       <ListFilter
-        grid={grid}
+        {...shared}
         name="companyId"
         label={t('time.field.company')}
-        width={width}
-        all={t('time.all')}
         options={companies}
         onPick={(id) => ({ companyId: id, projectId: '' })}
       />
       <ListFilter
-        grid={grid}
+        {...shared}
         name="projectId"
         label={t('time.field.project')}
-        width={width}
-        all={t('time.all')}
         options={companyProjects.map((p) => [p.id, companyInProject && !companyId ? `${p.name} (${p.companyName})` : p.name])}
       />
     </>

@@ -34,8 +34,10 @@ import {
   timeComparisonDefaults,
   timeComparisonQuery,
   useProjects,
+  useTimeComparisonChart,
   useTimeRecordSlice,
 } from './api';
+import { ComparisonChart } from './comparison-chart';
 import { type ComparisonExport, comparisonFileName, comparisonWorkbook } from './comparison-export';
 import { ProjectFilters } from './project-filters';
 
@@ -75,8 +77,9 @@ export function TimeComparisonPage() {
   const from = view.range.from ? toDay(view.range.from) : null;
   const until = view.range.until ? toDay(view.range.until) : null;
   const withBudget = grouping.bookedFor === 'Company' && grouping.dateGrouping === 'Month';
+  const chart = useTimeComparisonChart(view);
 
-  const periodLabel = (r: TimeComparisonRow) => {
+  const periodLabel = (r: Pick<TimeComparisonRow, 'referenceDate' | 'year' | 'month' | 'week'>) => {
     switch (grouping.dateGrouping) {
       case 'Year':
         return String(r.year);
@@ -240,6 +243,7 @@ export function TimeComparisonPage() {
             </Alert>
           )}
           <RetryAlert query={query}>{t('time.comparison.loadFailed')}</RetryAlert>
+          {chart.data && chart.data.periods.length > 0 && <ComparisonChart chart={chart.data} periodLabel={periodLabel} />}
           <ServerDataGrid<TimeComparisonRow>
             grid={grid}
             label={title}

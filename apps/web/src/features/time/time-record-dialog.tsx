@@ -1,22 +1,18 @@
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { parseClockTime, type TimeRecord, timeRecordInputSchema, typedHours } from '@pc/shared';
 import { useEffect, useRef } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DeleteButton } from '../../components/delete-button';
-import { DialogFrame } from '../../components/dialog-frame';
+import { FormCheckbox } from '../../components/form/form-checkbox';
+import { FormTextField } from '../../components/form-text-field';
 import { formatHours, toDay } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/session-store';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useDeleteTimeRecord, useLastTimeRecord, useProjects, useSaveTimeRecord } from './api';
-import { DateField, DecimalField, parseDecimal, SelectField, useFieldMessage } from './fields';
+import { DateField, DecimalField, parseDecimal, SelectField, TimeDialogFrame, useFieldMessage } from './fields';
 
 const input = timeRecordInputSchema.shape;
 /** The shared booking input with the day, times and hours as the form's text fields hold them. */
@@ -149,30 +145,9 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
     if (parsed && parsed !== e.target.value) form.setValue(name, parsed, { shouldValidate: true });
   };
   const msg = useFieldMessage();
-  const title = record ? (readOnly ? t('time.record.view') : t('time.record.edit')) : t('time.record.new');
 
   return (
-    <DialogFrame
-      title={title}
-      onClose={onClose}
-      form={readOnly ? undefined : form}
-      submitLabel={t('time.save')}
-      width={600}
-      actions={readOnly ? <Button onClick={onClose}>{t('help.ok')}</Button> : undefined}
-      deleteAction={
-        record?.rights.delete && (
-          <DeleteButton
-            label={t('time.delete')}
-            confirmTitle={t('time.record.deleteTitle')}
-            confirmText={t('time.record.deleteText')}
-            onDelete={() => remove.mutateAsync(record.id)}
-            deletedText={t('time.record.deleted')}
-            onDeleted={onClose}
-            disabled={form.busy}
-          />
-        )
-      }
-    >
+    <TimeDialogFrame kind="record" record={record} form={form} onClose={onClose} onDelete={() => remove.mutateAsync(record!.id)}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         {item && <TextField label={t('time.field.item')} value={item.name} disabled variant="filled" />}
         {!item && record?.itemName && (
@@ -249,28 +224,19 @@ export function TimeRecordDialog({ record, item = null, onClose }: Props) {
               ? t('time.validation.endBeforeStart')
               : t('time.hoursHint')}
         </Typography>
-        <TextField
+        <FormTextField
+          form={form}
+          name="description"
+          messageOf={msg}
           label={t('time.field.description')}
           required
           multiline
           minRows={2}
           variant="filled"
-          {...form.register('description')}
           disabled={readOnly}
-          error={!!errors.description}
-          helperText={msg(errors.description?.message)}
         />
-        <Controller
-          control={form.control}
-          name="billable"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={readOnly} />}
-              label={t('time.field.billable')}
-            />
-          )}
-        />
+        <FormCheckbox form={form} name="billable" label={t('time.field.billable')} disabled={readOnly} />
       </Stack>
-    </DialogFrame>
+    </TimeDialogFrame>
   );
 }

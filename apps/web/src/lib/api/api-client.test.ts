@@ -9,6 +9,16 @@ import { buildHeaders } from './request-headers';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+const unauthorized = () => json(401, { code: 'unauthorized', message: 'no' });
+
+/** `fetch` answers with these, one a call, in order. */
+function stubFetch(...answers: Response[]) {
+  const fetchMock = vi.fn();
+  for (const answer of answers) fetchMock.mockResolvedValueOnce(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 const token = { access_token: 'new', token_type: 'Bearer', expires_in: 900, refresh_token: 'r', mfa_required: 'none' };
 
 describe('buildHeaders', () => {
@@ -43,15 +53,11 @@ describe('apiRequest', () => {
   afterEach(() => {
     stop();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('refreshes once on 401 and retries with the new token', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
-      .mockResolvedValueOnce(json(200, token))
-      .mockResolvedValueOnce(json(200, { ok: true }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(unauthorized(), json(200, token), json(200, { ok: true }));
     await expect(apiRequest('/thing')).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/token');
@@ -59,11 +65,7 @@ describe('apiRequest', () => {
   });
 
   it('ends the session when the refresh fails', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
-      .mockResolvedValueOnce(json(400, { error: 'invalid_grant', error_description: 'login_failed' }));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(unauthorized(), json(400, { error: 'invalid_grant', error_description: 'login_failed' }));
     await expect(apiRequest('/thing')).rejects.toMatchObject({ status: 401 });
     expect(sessionStore.getState().status).toBe('anonymous');
     expect(events).toEqual([{ type: 'expired' }]);
@@ -71,58 +73,38 @@ describe('apiRequest', () => {
 
   it('waits out a rate-limited refresh as long as Retry-After says, keeping the session', async () => {
     vi.useFakeTimers();
-    try {
-      const fetchMock = vi
-        .fn()
-        .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
-        .mockResolvedValueOnce(
-          new Response(JSON.stringify({ code: 'rate_limited', message: 'x' }), {
-            status: 429,
-            headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
-          }),
-        )
-        .mockResolvedValueOnce(json(200, token))
-        .mockResolvedValueOnce(json(200, { ok: true }));
-      vi.stubGlobal('fetch', fetchMock);
-      const result = apiRequest('/thing');
-      await vi.advanceTimersByTimeAsync(2900);
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-      await vi.advanceTimersByTimeAsync(200);
-      await expect(result).resolves.toEqual({ ok: true });
-      expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', accessToken: 'new' });
-      expect(events).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const rateLimited = new Response(JSON.stringify({ code: 'rate_limited', message: 'x' }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+    });
+    const fetchMock = stubFetch(unauthorized(), rateLimited, json(200, token), json(200, { ok: true }));
+    const result = apiRequest('/thing');
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', accessToken: 'new' });
+    expect(events).toEqual([]);
   });
 
   it('keeps the session when the server cannot be reached for the refresh, and says the API is unavailable', async () => {
     vi.useFakeTimers();
-    try {
-      const fetchMock = vi
-        .fn()
-        .mockResolvedValueOnce(json(401, { code: 'unauthorized', message: 'no' }))
-        .mockRejectedValue(new TypeError('Failed to fetch'));
-      vi.stubGlobal('fetch', fetchMock);
-      const result = expect(apiRequest('/thing')).rejects.toMatchObject({ status: 0, code: 'api_unavailable' });
-      await vi.advanceTimersByTimeAsync(120_000);
-      await result;
-      // One try and a retry after each pause.
-      expect(fetchMock).toHaveBeenCalledTimes(1 + 1 + REFRESH_RETRY_DELAYS_MS.length);
-      expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', accessToken: 'old' });
-      expect(events).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const fetchMock = stubFetch(unauthorized()).mockRejectedValue(new TypeError('Failed to fetch'));
+    const result = expect(apiRequest('/thing')).rejects.toMatchObject({ status: 0, code: 'api_unavailable' });
+    await vi.advanceTimersByTimeAsync(120_000);
+    await result;
+    // One try and a retry after each pause.
+    expect(fetchMock).toHaveBeenCalledTimes(1 + 1 + REFRESH_RETRY_DELAYS_MS.length);
+    expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', accessToken: 'old' });
+    expect(events).toEqual([]);
   });
 
   it('does not ask an endpoint again that refused while the lock is up, until it is lifted', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(json(412, { code: 'precondition_failed', message: 'x', reason: 'TermsOfUseConsentRequired' }))
-      .mockResolvedValueOnce(json(200, { current: true }))
-      .mockResolvedValueOnce(json(200, ['/home']));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(
+      json(412, { code: 'precondition_failed', message: 'x', reason: 'TermsOfUseConsentRequired' }),
+      json(200, { current: true }),
+      json(200, ['/home']),
+    );
     await expect(apiRequest('/help-content/routes?locale=de')).rejects.toMatchObject({ status: 412 });
     await expect(apiRequest('/help-content/routes?locale=en')).rejects.toMatchObject({ status: 412 });
     await expect(apiRequest('/terms-of-use/current')).resolves.toEqual({ current: true });

@@ -1,4 +1,5 @@
 import { getCurrentLanguage } from '../i18n/language';
+import { saveBlob } from '../save-blob';
 import { clearSession, emitSessionEvent, getScopeCompanyId, sessionStore } from '../session/session-store';
 import { type ApiError, toApiError, unavailableError } from './api-error';
 import { lockReasonOf } from './lock';
@@ -78,14 +79,7 @@ export function fileNameOf(header: string | null): string | null {
 
 /** Hands a downloaded file to the browser's save mechanism. */
 export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName ?? fallbackName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, fileName ?? fallbackName);
 }
 
 /**

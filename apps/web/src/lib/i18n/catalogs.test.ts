@@ -1,20 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allMenuEntries, menuSections } from '../../app/shell/menu-items';
+import { type Catalog, catalog, sourceFiles, src } from '../../test-support';
 import { routeDefs } from '../routing/route-table';
-
-type Catalog = { [key: string]: string | Catalog };
-const load = (language: string): Catalog =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/assets/i18n/${language}.json`, import.meta.url)), 'utf8'));
 
 function keys(catalog: Catalog, prefix = ''): string[] {
   return Object.entries(catalog).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 }
 
-const de = load('de');
-const en = load('en');
+const de = catalog('de');
+const en = catalog('en');
 const deKeys = new Set(keys(de));
 
 describe('translation catalogs', () => {
@@ -42,16 +37,11 @@ describe('translation catalogs', () => {
 
   it('hold every key the code names literally, in both languages', () => {
     // t('a.b') with a literal key; keys built at run time (t(`x.${y}`)) are out of reach here.
-    const src = fileURLToPath(new URL('../../', import.meta.url));
-    const files = (readdirSync(src, { recursive: true }) as string[]).filter(
-      (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
-    );
     const enKeys = new Set(keys(en));
     const known = (set: Set<string>, k: string) => set.has(k) || set.has(`${k}_one`) || set.has(`${k}_other`);
     const used = new Set<string>();
-    for (const f of files) {
-      for (const m of readFileSync(path.join(src, f), 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)'/g))
-        used.add(m[1]!);
+    for (const f of sourceFiles(src)) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)'/g)) used.add(m[1]!);
     }
     // The scan itself finds keys, so the test cannot pass by reading nothing.
     expect(used.size).toBeGreaterThan(500);

@@ -21,6 +21,7 @@ const me = {
   canContinueInitiation: false,
   canInviteDpo: false,
   canInviteClient: false,
+  canImportCompany: false,
   isAdministrator: true,
   twoFactorEnabled: false,
   lockReason: null,

@@ -1,7 +1,14 @@
-import { type CompanyDetail, type CompanyInput, type CompanyMove, companyDetailSchema, companyListItemSchema } from '@pc/shared';
+import {
+  type CompanyDetail,
+  type CompanyImportResult,
+  type CompanyInput,
+  type CompanyMove,
+  companyDetailSchema,
+  companyListItemSchema,
+} from '@pc/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api/api-client';
+import { apiRequest, type DownloadedFile, saveFile } from '../../../lib/api/api-client';
 import { uploadFile } from '../../../lib/api/upload';
 import { fetchMe, setMe } from '../../../lib/session/session-actions';
 import { sessionStore } from '../../../lib/session/session-store';
@@ -57,6 +64,18 @@ export function createDemoCompany(): Promise<CompanyDetail> {
 
 export function uploadCompanyLogo(id: string, file: File, onProgress: (fraction: number) => void = () => {}) {
   return uploadFile(`/company/${encodeURIComponent(id)}/logo`, file, onProgress);
+}
+
+/** The whole company as a ZIP (a JSON file per entity, the registers, the files), to move it to another installation. */
+export async function downloadCompanyArchive(company: Pick<CompanyDetail, 'id' | 'name'>) {
+  const file = await apiRequest<DownloadedFile>(`/company/${encodeURIComponent(company.id)}/export`, { responseType: 'file' });
+  saveFile(file, `${company.name}.zip`);
+}
+
+/** A new company from a company archive, into a group or (null) as a client of the caller's company; answers its id. */
+export function importCompanyArchive(file: File, parentCompanyId: string | null, onProgress: (fraction: number) => void) {
+  const query = parentCompanyId ? `?${new URLSearchParams({ parentCompanyId })}` : '';
+  return uploadFile<CompanyImportResult>(`/company/import${query}`, file, onProgress);
 }
 
 export function deleteCompanyLogo(id: string) {

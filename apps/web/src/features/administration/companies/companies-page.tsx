@@ -1,5 +1,6 @@
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import Science from '@mui/icons-material/Science';
+import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +26,7 @@ import { hasClaim } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session/session-store';
 import { companyChanged, createDemoCompany, useCompanyList } from './api';
 import { matchesCompany } from './company-logic';
+import { ImportCompanyDialog } from './import-company-dialog';
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
@@ -75,6 +77,7 @@ export function CompaniesPage() {
   const companies = useCompanyList();
   const [query, setQuery] = useState('');
   const [askDemo, setAskDemo] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
   const canCreate = hasClaim(me, 'Company.Write');
   const own = companies.data?.find((c) => c.id === me?.companyId);
@@ -165,6 +168,16 @@ export function CompaniesPage() {
               {t('companiesAdmin.demo.create')}
             </Button>
           )}
+          {me?.canImportCompany && (
+            <Button
+              variant="outlined"
+              startIcon={<UploadFile />}
+              onClick={() => setImporting(true)}
+              sx={{ flexGrow: { xs: 1, sm: 0 } }}
+            >
+              {t('companiesAdmin.archive.import')}
+            </Button>
+          )}
           {canCreate && (
             <Button
               variant="contained"
@@ -203,6 +216,11 @@ export function CompaniesPage() {
         confirmLabel={t('companiesAdmin.demo.create')}
         onConfirm={() => void createDemo()}
         onClose={() => setAskDemo(false)}
+      />
+      <ImportCompanyDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        groups={(companies.data ?? []).filter((c) => c.type === 'Group')}
       />
     </>
   );

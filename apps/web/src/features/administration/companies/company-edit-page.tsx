@@ -19,7 +19,8 @@ import { useSession } from '../../../lib/session/session-store';
 import type { SubmitMeta } from '../../../lib/use-zod-form';
 import { companyChanged, companyDetailKey, saveCompany, useCompanyDetail, useCompanyList } from './api';
 import { CompanyForm } from './company-form';
-import { CompanyView } from './company-view';
+import { CompanyView, companyColumns } from './company-view';
+import { ExportCompanyButton } from './export-company-button';
 import { LogoCard } from './logo-card';
 import { StructureCard } from './structure-card';
 
@@ -102,6 +103,7 @@ export function CompanyEditPage() {
                 {t('companiesAdmin.view')}
               </ButtonLink>
             )}
+            {company && <ExportCompanyButton company={company} />}
             <Button
               type="submit"
               form={formId}
@@ -128,14 +130,7 @@ export function CompanyEditPage() {
           <DemoCountdown creationDate={company.creationDate} component="span" />
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2.5,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' },
-        }}
-      >
+      <Box sx={companyColumns}>
         <CompanyForm
           key={company?.id ?? 'new'}
           formId={formId}

@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -14,6 +12,8 @@ import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyFor
 import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { type SubmitMeta, useZodForm } from '../../../lib/use-zod-form';
@@ -62,6 +62,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
   const { errors, isDirty } = formState;
   const parents = parentOptions(companies, company?.id ?? null);
   const type = form.watch('type');
+  const message = (key?: string) => fieldMessage(t, key);
   const childCount = company?.numberOfChildCompanies ?? 0;
 
   // A fresh answer from the server becomes the new starting point.
@@ -78,30 +79,17 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
         <Section title={t('companiesAdmin.section.general')}>
           <FieldGrid>
             <TextInput name="name" required wide autoComplete="organization" {...fieldProps} />
-            <Controller
-              control={control}
+            <FormSelectField
+              form={form}
               name="type"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label={t('companiesAdmin.field.type')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  inputRef={field.ref}
-                  error={!!fieldState.error}
-                  helperText={
-                    fieldMessage(t, fieldState.error?.message) ??
-                    (childCount > 0 && type === 'Group' ? t('companiesAdmin.typeLocked') : undefined)
-                  }
-                >
-                  {companyTypes.map((value) => (
-                    <MenuItem key={value} value={value} disabled={value === 'Company' && childCount > 0}>
-                      {t(`companiesAdmin.type.${value}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              messageOf={message}
+              hint={childCount > 0 && type === 'Group' ? t('companiesAdmin.typeLocked') : undefined}
+              label={t('companiesAdmin.field.type')}
+              options={companyTypes.map((value) => ({
+                value,
+                label: t(`companiesAdmin.type.${value}`),
+                disabled: value === 'Company' && childCount > 0,
+              }))}
             />
             {company ? (
               // The place of an existing company changes through the move action only.
@@ -112,32 +100,19 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
                 slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
               />
             ) : (
-              <Controller
-                control={control}
+              <FormSelectField
+                form={form}
                 name="parentCompanyId"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label={t('companiesAdmin.field.parent')}
-                    name={field.name}
-                    value={field.value ?? NO_PARENT}
-                    onChange={(e) => field.onChange(e.target.value || null)}
-                    inputRef={field.ref}
-                    error={!!fieldState.error}
-                    helperText={
-                      fieldMessage(t, fieldState.error?.message) ??
-                      (!field.value && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined)
-                    }
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value={NO_PARENT}>{t('companiesAdmin.noParent')}</MenuItem>
-                    {parents.map((p) => (
-                      <MenuItem key={p.id} value={p.id}>
-                        {p.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                messageOf={message}
+                hint={!form.watch('parentCompanyId') && isAgency ? t('companiesAdmin.parentAgencyHint') : undefined}
+                label={t('companiesAdmin.field.parent')}
+                shown={(value) => value ?? NO_PARENT}
+                chosen={(value) => value || null}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                options={[
+                  { value: NO_PARENT, label: t('companiesAdmin.noParent') },
+                  ...parents.map((p) => ({ value: p.id, label: p.name })),
+                ]}
               />
             )}
             <FormControl component="fieldset" sx={{ gridColumn: '1 / -1' }}>
@@ -146,23 +121,7 @@ export function CompanyForm({ formId, company, companies, isAgency, onSave, onDi
               </FormLabel>
               <FormGroup sx={{ flexDirection: { xs: 'column', sm: 'row' }, columnGap: 2 }}>
                 {flags.map((flag) => (
-                  <Controller
-                    key={flag}
-                    control={control}
-                    name={flag}
-                    render={({ field }) => (
-                      <FormControlLabel
-                        control={
-                          <Checkbox
-                            checked={field.value}
-                            onChange={(e) => field.onChange(e.target.checked)}
-                            slotProps={{ input: { ref: field.ref } }}
-                          />
-                        }
-                        label={t(`companiesAdmin.field.${flag}`)}
-                      />
-                    )}
-                  />
+                  <FormCheckbox key={flag} form={form} name={flag} label={t(`companiesAdmin.field.${flag}`)} />
                 ))}
               </FormGroup>
             </FormControl>

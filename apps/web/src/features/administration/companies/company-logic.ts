@@ -1,5 +1,6 @@
 import { type CompanyDetail, type CompanyInput, type CompanyListItem, companyInputSchema } from '@pc/shared';
 import { z } from 'zod';
+import { countryOptions } from '../../../components/form/form-country-field';
 
 /** Every field the edit form sends (the initiation's company fields plus type, parent, flags, security). */
 export const companyFormFields = Object.keys(companyInputSchema.shape) as (keyof CompanyInput)[];
@@ -102,40 +103,6 @@ export function moveTargets(
       move: { parentCompanyId: null, agencyCompanyId: a.id },
     })),
   ];
-}
-
-/** Codes Intl knows as regions that are no countries. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
-
-export interface CountryOption {
-  code: string;
-  name: string;
-}
-
-const countryCache = new Map<string, CountryOption[]>();
-
-/** ISO 3166 countries with their names in the given language, sorted by name. */
-export function countryOptions(language: string): CountryOption[] {
-  const cached = countryCache.get(language);
-  if (cached) return cached;
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-  const options: CountryOption[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (NOT_COUNTRIES.has(code)) continue;
-      let name: string | undefined;
-      try {
-        name = names.of(code);
-      } catch {
-        name = undefined;
-      }
-      if (name && name !== code) options.push({ code, name });
-    }
-  }
-  options.sort((x, y) => x.name.localeCompare(y.name, language));
-  countryCache.set(language, options);
-  return options;
 }
 
 /** A country code shown as its name ("DE" → "Deutschland"); unknown codes stay as they are. */

@@ -1,18 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { companyFormSchema, VAT_NUMBER_ERROR } from '@pc/shared';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { catalogT } from '../../../test-support';
 import { fieldMessage } from './company-messages';
-
-const load = (language: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../public/assets/i18n/${language}.json`, import.meta.url)), 'utf8'));
-
-async function translator(language: 'de' | 'en') {
-  const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { [language]: { translation: load(language) } } });
-  return instance.t;
-}
 
 describe('company field messages', () => {
   it('translate the keys of the shared company schema, the VAT-number error included, in both languages', async () => {
@@ -20,7 +9,7 @@ describe('company field messages', () => {
     const wrong = companyFormSchema.safeParse({ name: 'Firma', vatNumber: 'DE123456789' });
     expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['vatNumber', VAT_NUMBER_ERROR]]);
     for (const language of ['de', 'en'] as const) {
-      const t = await translator(language);
+      const t = await catalogT(language);
       const generic = t('companiesAdmin.validation.invalid');
       for (const key of [
         'validation.required',
@@ -34,7 +23,7 @@ describe('company field messages', () => {
         expect(text, `${language} ${key}`).not.toContain('validation.');
       }
     }
-    expect(fieldMessage(await translator('de'), VAT_NUMBER_ERROR)).toMatch(/Umsatzsteuer-Identifikationsnummer/);
-    expect(fieldMessage(await translator('en'), VAT_NUMBER_ERROR)).toMatch(/VAT identification number/);
+    expect(fieldMessage(await catalogT('de'), VAT_NUMBER_ERROR)).toMatch(/Umsatzsteuer-Identifikationsnummer/);
+    expect(fieldMessage(await catalogT('en'), VAT_NUMBER_ERROR)).toMatch(/VAT identification number/);
   });
 });

@@ -1,5 +1,6 @@
 import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button-link';
@@ -9,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { errorText } from '../../../lib/messages';
 import { useCompanyDetail } from './api';
 import { CompanyView } from './company-view';
+import { ExportCompanyButton } from './export-company-button';
 
 /** /company/$id: the company read-only; users who may edit it get a button to the edit page. */
 export function CompanyViewPage() {
@@ -30,16 +32,21 @@ export function CompanyViewPage() {
       <PageHeader
         title={company.name}
         actions={
-          company.rights.write ? (
-            <ButtonLink
-              to="/administration/companies/$id"
-              params={{ id: company.id }}
-              variant="contained"
-              startIcon={<Edit />}
-              sx={{ width: { xs: '100%', sm: 'auto' } }}
-            >
-              {t('companiesAdmin.edit')}
-            </ButtonLink>
+          company.rights.write || company.rights.export ? (
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
+              <ExportCompanyButton company={company} />
+              {company.rights.write && (
+                <ButtonLink
+                  to="/administration/companies/$id"
+                  params={{ id: company.id }}
+                  variant="contained"
+                  startIcon={<Edit />}
+                  sx={{ flexGrow: { xs: 1, sm: 0 } }}
+                >
+                  {t('companiesAdmin.edit')}
+                </ButtonLink>
+              )}
+            </Stack>
           ) : undefined
         }
       />

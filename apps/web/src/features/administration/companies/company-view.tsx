@@ -4,10 +4,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CompanyDetail, CompanyInput } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
+import { LogoFrame } from '../../../components/logo-frame';
 import { useCompanyLogo } from './api';
 import { countryName } from './company-logic';
 import { Section } from './form-parts';
-import { LogoFrame } from './logo-card';
 import { StructureCard } from './structure-card';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
@@ -65,19 +65,20 @@ function Facts({ company, names }: { company: CompanyDetail; names: Key[] }) {
 
 const flags = ['isResponsibleParty', 'isDataProcessor', 'isDataPrivacyAgency'] as const;
 
+/** A company's page, read or edited: its sections, and beside them on a wide screen its structure and logo. */
+export const companyColumns = {
+  display: 'grid',
+  gap: 2.5,
+  alignItems: 'start',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' },
+} as const;
+
 /** The company read-only: the same sections as the edit form. */
 export function CompanyView({ company }: { company: CompanyDetail }) {
   const { t } = useTranslation();
   const logo = useCompanyLogo(company.id, company.hasLogo);
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2.5,
-        alignItems: 'start',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' },
-      }}
-    >
+    <Box sx={companyColumns}>
       <Stack spacing={2.5} sx={{ minWidth: 0 }}>
         <Section title={t('companiesAdmin.section.general')}>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>

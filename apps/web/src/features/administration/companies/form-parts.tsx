@@ -1,14 +1,13 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CompanyInput } from '@pc/shared';
-import { type ReactNode, useId, useMemo } from 'react';
-import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { type ReactNode, useId } from 'react';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countryOptions } from './company-logic';
+import { FormCountryField } from '../../../components/form/form-country-field';
 import { fieldMessage } from './company-messages';
 
 /** A titled card of the company page. */
@@ -84,37 +83,13 @@ export function TextInput({
 
 /** ISO country, shown by name, stored as its two-letter code. */
 export function CountryInput({ name, control }: { name: 'country' | 'dataPrivacyAgentCountry'; control: Control<CompanyInput> }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const options = useMemo(() => countryOptions(language), [language]);
+  const { t } = useTranslation();
   return (
-    <Controller
+    <FormCountryField
       control={control}
       name={name}
-      render={({ field, fieldState }) => {
-        const value = options.find((o) => o.code === field.value) ?? { code: field.value, name: field.value };
-        return (
-          <Autocomplete
-            options={options}
-            value={value}
-            disableClearable
-            autoHighlight
-            getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.code === b.code}
-            onChange={(_e, option) => field.onChange(option.code)}
-            onBlur={field.onBlur}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                inputRef={field.ref}
-                label={t(`companiesAdmin.field.${name}`)}
-                error={!!fieldState.error}
-                helperText={fieldMessage(t, fieldState.error?.message)}
-              />
-            )}
-          />
-        );
-      }}
+      label={t(`companiesAdmin.field.${name}`)}
+      messageOf={(key) => fieldMessage(t, key)}
     />
   );
 }

@@ -1,5 +1,3 @@
-import AccountTree from '@mui/icons-material/AccountTree';
-import Business from '@mui/icons-material/Business';
 import Delete from '@mui/icons-material/Delete';
 import Upload from '@mui/icons-material/Upload';
 import Box from '@mui/material/Box';
@@ -11,41 +9,13 @@ import type { CompanyDetail } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LogoFrame } from '../../../components/logo-frame';
 import { IMAGE_ACCEPT, useImageFile } from '../../../lib/image-file';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { companyChanged, deleteCompanyLogo, uploadCompanyLogo, useCompanyLogo } from './api';
 import { fieldMessage } from './company-messages';
 import { Section } from './form-parts';
-
-/** The logo is shown at 150×50; the server scales it. */
-export function LogoFrame({ src, type, alt }: { src: string | null | undefined; type: 'Company' | 'Group'; alt: string }) {
-  return (
-    <Box
-      sx={{
-        width: 150,
-        height: 50,
-        flexShrink: 0,
-        borderRadius: 1.5,
-        bgcolor: 'grey.100',
-        border: '1px solid',
-        borderColor: 'divider',
-        display: 'grid',
-        placeItems: 'center',
-        overflow: 'hidden',
-        color: 'text.secondary',
-      }}
-    >
-      {src ? (
-        <Box component="img" src={src} alt={alt} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
-      ) : type === 'Group' ? (
-        <AccountTree aria-hidden />
-      ) : (
-        <Business aria-hidden />
-      )}
-    </Box>
-  );
-}
 
 /** Choose a PNG, JPEG or GIF, see it at 150×50, then upload or discard it; or remove the stored one. */
 export function LogoCard({ company, editable }: { company: CompanyDetail; editable: boolean }) {

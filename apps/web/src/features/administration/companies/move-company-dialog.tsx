@@ -1,14 +1,12 @@
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CompanyDetail, CompanyListItem } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -55,6 +53,7 @@ export function MoveCompanyDialog({
     : company.agencyCompanyName
       ? t('companiesAdmin.move.agency', { name: company.agencyCompanyName })
       : t('companiesAdmin.move.nowhere');
+  const failure = form.failure ? errorText(t, form.failure) : undefined;
   // The dialog stays mounted between openings: start empty each time.
   const close = () => {
     form.reset();
@@ -77,34 +76,22 @@ export function MoveCompanyDialog({
         {targets.length === 0 ? (
           <Alert severity="info">{t('companiesAdmin.move.noTargets')}</Alert>
         ) : (
-          <Controller
-            control={form.control}
+          <FormSelectField
+            form={form}
             name="target"
-            render={({ field, fieldState }) => {
-              const error = fieldState.error?.type === 'server' ? fieldMessage(t, fieldState.error.message) : undefined;
-              const failure = form.failure ? errorText(t, form.failure) : undefined;
-              return (
-                <TextField
-                  select
-                  label={t('companiesAdmin.move.target')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  inputRef={field.ref}
-                  error={!!(error ?? failure)}
-                  helperText={error ?? failure}
-                  disabled={form.busy}
-                >
-                  {targets.map((x) => (
-                    <MenuItem key={x.key} value={x.key}>
-                      {x.kind === 'group'
-                        ? t('companiesAdmin.move.group', { name: x.name })
-                        : t('companiesAdmin.move.agency', { name: x.name })}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              );
-            }}
+            // Only the server's answer is shown on the field; the button waits for a choice.
+            messageOf={(key) => (form.formState.errors.target?.type === 'server' ? fieldMessage(t, key) : undefined)}
+            hint={failure}
+            error={!!failure}
+            label={t('companiesAdmin.move.target')}
+            disabled={form.busy}
+            options={targets.map((x) => ({
+              value: x.key,
+              label:
+                x.kind === 'group'
+                  ? t('companiesAdmin.move.group', { name: x.name })
+                  : t('companiesAdmin.move.agency', { name: x.name }),
+            }))}
           />
         )}
         <Alert severity="warning">{t('companiesAdmin.move.warning')}</Alert>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../test-support';
 import type { HelpContent } from './api';
 import { groupHelpContents, helpTitle, indexTaken, nextHelpIndex, routeSuggestions } from './help-list';
 
@@ -13,11 +14,13 @@ const c = (route: string, locale: 'de' | 'en', index: number, content = '# T'): 
 
 describe('helpTitle', () => {
   it('takes the first line with text without markdown marks', () => {
-    expect(helpTitle('\n\n# Dashboard\nText')).toBe('Dashboard');
-    expect(helpTitle('**Fett** und [Link](http://x)')).toBe('Fett und Link');
-    expect(helpTitle('- Punkt')).toBe('Punkt');
-    expect(helpTitle('')).toBe('');
-    expect(helpTitle('x'.repeat(100))).toBe(`${'x'.repeat(80)}…`);
+    expectAnswers(helpTitle, [
+      ['\n\n# Dashboard\nText', 'Dashboard'],
+      ['**Fett** und [Link](http://x)', 'Fett und Link'],
+      ['- Punkt', 'Punkt'],
+      ['', ''],
+      ['x'.repeat(100), `${'x'.repeat(80)}…`],
+    ]);
   });
 });
 

@@ -1,14 +1,19 @@
 import { allClaims, itemTypes } from '@pc/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../../../test-support';
 import { actionOf, groupClaims, groupState, notGrantable, prefixOf, setGroup, sortClaims, toggleClaim } from './claim-groups';
 
 describe('claim groups', () => {
   it('splits a claim into prefix and action', () => {
-    expect(prefixOf('Issue.Read')).toBe('Issue');
-    expect(actionOf('Document.ReadExtended')).toBe('ReadExtended');
-    expect(prefixOf('Odd')).toBe('Odd');
-    expect(actionOf('Odd')).toBe('Odd');
+    expectAnswers(prefixOf, [
+      ['Issue.Read', 'Issue'],
+      ['Odd', 'Odd'],
+    ]);
+    expectAnswers(actionOf, [
+      ['Document.ReadExtended', 'ReadExtended'],
+      ['Odd', 'Odd'],
+    ]);
   });
 
   it('puts every known claim in exactly one group, registers in menu order', () => {

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -7,10 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { type AdminUser, adminUserInputSchema, type CompanyListItem, type Role } from '@pc/shared';
@@ -19,6 +16,8 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { FormCompaniesField } from '../../../components/form/form-companies-field';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { SelectInput } from '../../../components/form-inputs';
 import { FormTextField } from '../../../components/form-text-field';
 import { DATE_FORMAT } from '../../../components/pickers-provider';
@@ -78,6 +77,7 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
   });
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t([`usersAdmin.${key}`, `items.${key}`, key, 'items.validation.invalid']) : undefined);
+  const fieldProps = { form, messageOf: message, required: true };
   const homeCompanyId = form.watch('companyId');
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
 
@@ -92,45 +92,19 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
       <Stack spacing={2} sx={{ pt: 1 }}>
         {!user && <Alert severity="info">{t('usersAdmin.inviteHint')}</Alert>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <FormTextField
-            form={form}
-            name="firstname"
-            messageOf={message}
-            label={t('usersAdmin.field.firstname')}
-            required
-            autoFocus
-          />
-          <FormTextField form={form} name="lastname" messageOf={message} label={t('usersAdmin.field.lastname')} required />
+          <FormTextField {...fieldProps} name="firstname" label={t('usersAdmin.field.firstname')} autoFocus />
+          <FormTextField {...fieldProps} name="lastname" label={t('usersAdmin.field.lastname')} />
         </Box>
-        <FormTextField
-          form={form}
-          name="email"
-          messageOf={message}
-          label={t('usersAdmin.field.email')}
-          required
-          type="email"
-          autoComplete="off"
-        />
+        <FormTextField {...fieldProps} name="email" label={t('usersAdmin.field.email')} type="email" autoComplete="off" />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <Controller
-            control={form.control}
+          <FormSelectField
+            form={form}
             name="language"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('usersAdmin.field.language')}
-                name={field.name}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-                inputRef={field.ref}
-              >
-                {[...new Set([...offered, field.value])].map((l) => (
-                  <MenuItem key={l} value={l}>
-                    {t(`language.name.${l}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('usersAdmin.field.language')}
+            options={[...new Set([...offered, form.watch('language')])].map((l) => ({
+              value: l,
+              label: t(`language.name.${l}`),
+            }))}
           />
           <Controller
             control={form.control}
@@ -173,30 +147,16 @@ export function UserDialog({ user, initial, roles, companies, roleName, onSave, 
             />
           )}
         />
-        <Controller
-          control={form.control}
+        <FormCompaniesField
+          form={form}
           name="companyIds"
-          render={({ field }) => (
-            <Autocomplete
-              multiple
-              options={companies.filter((c) => c.id !== homeCompanyId).map((c) => c.id)}
-              value={field.value.filter((id) => id !== homeCompanyId)}
-              onChange={(_e, value) => field.onChange(value)}
-              getOptionLabel={(id) => companyName.get(id) ?? id}
-              filterSelectedOptions
-              noOptionsText={t('usersAdmin.field.noCompanies')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  name={field.name}
-                  inputRef={field.ref}
-                  label={t('usersAdmin.field.companies')}
-                  error={!!errors.companyIds}
-                  helperText={message(errors.companyIds?.message) ?? t('usersAdmin.field.companiesHint')}
-                />
-              )}
-            />
-          )}
+          label={t('usersAdmin.field.companies')}
+          companies={companies}
+          messageOf={message}
+          hint={t('usersAdmin.field.companiesHint')}
+          leftOut={homeCompanyId}
+          filterSelectedOptions
+          noOptionsText={t('usersAdmin.field.noCompanies')}
         />
         <Controller
           control={form.control}

@@ -5,17 +5,13 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AdminUser } from '@pc/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { SimpleTable } from '../../../components/simple-table';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { actionsFor, fullName, isExpired, isLocked, type UserAction } from './user-logic';
 
@@ -142,54 +138,40 @@ const list = (items: string[]) => (items.length ? items.join(', ') : '–');
 export function UserTable({ users, now, labelId, roleNames, companyNames, onAction }: UserRowsProps) {
   const { t } = useTranslation();
   return (
-    <TableContainer>
-      <Table
-        size="small"
-        aria-labelledby={labelId}
-        sx={{
-          '& th:first-of-type, & td:first-of-type': { pl: 3 },
-          '& th:last-of-type, & td:last-of-type': { pr: 2 },
-          '& td': { verticalAlign: 'top', py: 1.25 },
-        }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('usersAdmin.column.name')}</TableCell>
-            <TableCell>{t('usersAdmin.column.roles')}</TableCell>
-            <TableCell>{t('usersAdmin.column.companies')}</TableCell>
-            <TableCell>{t('usersAdmin.column.active')}</TableCell>
-            <TableCell>{t('usersAdmin.column.locked')}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('usersAdmin.column.validUntil')}</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {t('usersAdmin.column.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => (
-            <TableRow key={user.id} hover data-user={user.email}>
-              <TableCell sx={{ minWidth: 200 }}>
-                <NameCell user={user} />
-              </TableCell>
-              <TableCell>{list(roleNames(user))}</TableCell>
-              <TableCell sx={{ maxWidth: 260 }}>{list(companyNames(user))}</TableCell>
-              <TableCell sx={{ minWidth: 120 }}>
-                <ActiveChips user={user} now={now} />
-              </TableCell>
-              <TableCell>
-                <LockedCell user={user} now={now} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.validUntil ? formatDate(user.validUntil) : '–'}</TableCell>
-              <TableCell align="right" sx={{ py: '2px !important' }}>
-                <ActionsMenu user={user} now={now} onAction={onAction} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <SimpleTable
+      labelledBy={labelId}
+      inset={[3, 2]}
+      topAligned
+      columns={[
+        t('usersAdmin.column.name'),
+        t('usersAdmin.column.roles'),
+        t('usersAdmin.column.companies'),
+        t('usersAdmin.column.active'),
+        t('usersAdmin.column.locked'),
+        { label: t('usersAdmin.column.validUntil'), sx: { whiteSpace: 'nowrap' } },
+        { label: t('usersAdmin.column.actions'), align: 'right', hidden: true },
+      ]}
+    >
+      {users.map((user) => (
+        <TableRow key={user.id} hover data-user={user.email}>
+          <TableCell sx={{ minWidth: 200 }}>
+            <NameCell user={user} />
+          </TableCell>
+          <TableCell>{list(roleNames(user))}</TableCell>
+          <TableCell sx={{ maxWidth: 260 }}>{list(companyNames(user))}</TableCell>
+          <TableCell sx={{ minWidth: 120 }}>
+            <ActiveChips user={user} now={now} />
+          </TableCell>
+          <TableCell>
+            <LockedCell user={user} now={now} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.validUntil ? formatDate(user.validUntil) : '–'}</TableCell>
+          <TableCell align="right" sx={{ py: '2px !important' }}>
+            <ActionsMenu user={user} now={now} onAction={onAction} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </SimpleTable>
   );
 }
 

@@ -3,11 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Webhook, WebhookDelivery } from '@pc/shared';
@@ -16,7 +12,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTableCard } from '../../../components/data-grid/paged-table-card';
 import type { ServerGrid } from '../../../components/data-grid/use-server-grid';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { SimpleTable } from '../../../components/simple-table';
 import { formatDateTime } from '../../../lib/format';
 import { resendDelivery, webhookKeys } from './api';
 
@@ -129,47 +125,33 @@ export function DeliveryLog({ endpoint, grid }: { endpoint: Webhook; grid: Grid 
       ))}
     </Box>
   );
+  const columns = [
+    t('webhooks.statusColumn'),
+    t('webhooks.eventColumn'),
+    t('webhooks.time'),
+    t('webhooks.responseCode'),
+    t('webhooks.attempts'),
+    { label: t('webhooks.actions'), hidden: true },
+  ];
   const table = (
-    <TableContainer>
-      <Table
-        size="small"
-        aria-labelledby={headingId}
-        sx={{ '& th:first-of-type, & td:first-of-type': { pl: 3 }, '& th:last-of-type, & td:last-of-type': { pr: 3 } }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('webhooks.statusColumn')}</TableCell>
-            <TableCell>{t('webhooks.eventColumn')}</TableCell>
-            <TableCell>{t('webhooks.time')}</TableCell>
-            <TableCell>{t('webhooks.responseCode')}</TableCell>
-            <TableCell>{t('webhooks.attempts')}</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                {t('webhooks.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((d) => (
-            <TableRow key={d.id} hover data-testid="webhook-delivery">
-              <TableCell>
-                <StatusChip delivery={d} />
-              </TableCell>
-              <TableCell>{t(`webhooks.event.${d.event}`)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <When delivery={d} />
-              </TableCell>
-              <TableCell sx={{ maxWidth: 280 }}>
-                <Outcome delivery={d} />
-              </TableCell>
-              <TableCell>{d.attempts}</TableCell>
-              <TableCell align="right">{resendButton(d)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <SimpleTable columns={columns} labelledBy={headingId} inset={[3, 3]}>
+      {items.map((d) => (
+        <TableRow key={d.id} hover data-testid="webhook-delivery">
+          <TableCell>
+            <StatusChip delivery={d} />
+          </TableCell>
+          <TableCell>{t(`webhooks.event.${d.event}`)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <When delivery={d} />
+          </TableCell>
+          <TableCell sx={{ maxWidth: 280 }}>
+            <Outcome delivery={d} />
+          </TableCell>
+          <TableCell>{d.attempts}</TableCell>
+          <TableCell align="right">{resendButton(d)}</TableCell>
+        </TableRow>
+      ))}
+    </SimpleTable>
   );
 
   return (

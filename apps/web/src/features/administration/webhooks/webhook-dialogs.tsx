@@ -4,10 +4,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent, webhookInputSchema, webhookUpdateSchema } from '@pc/shared';
 import { useId } from 'react';
@@ -15,7 +13,8 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DialogFrame } from '../../../components/dialog-frame';
-import { FilledTextField } from '../../../components/filled-text-field';
+import { FormFilledField } from '../../../components/form/form-filled-field';
+import { FormSelectField } from '../../../components/form/form-select-field';
 import { useCompanyOptions } from '../../../lib/company-options';
 import { messageText } from '../../../lib/messages';
 import { getScopeCompanyId } from '../../../lib/session/session-store';
@@ -37,14 +36,15 @@ function EndpointFields<T extends { url: string; events: WebhookEvent[] }>({ for
   const { errors } = f.formState;
   return (
     <>
-      <FilledTextField
-        {...f.register('url')}
+      <FormFilledField
+        form={f}
+        name="url"
+        messageOf={(key) => messageText(t, key)}
+        hint={t('webhooks.urlHint')}
         label={t('webhooks.url')}
         required
         autoFocus
         inputProps={{ inputMode: 'url', spellCheck: false }}
-        error={!!errors.url}
-        helperText={messageText(t, errors.url?.message) ?? t('webhooks.urlHint')}
         disabled={f.busy}
       />
       <FormControl component="fieldset" error={!!errors.events} disabled={f.busy}>
@@ -101,7 +101,6 @@ export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | nu
     onSubmit: async (values) =>
       onClose((await createWebhook({ ...values, companyId: values.companyId || (options[0]?.id ?? '') })).secret),
   });
-  const { errors } = form.formState;
   return (
     <DialogFrame
       open
@@ -113,27 +112,15 @@ export function CreateWebhookDialog({ onClose }: { onClose: (secret: string | nu
     >
       <Stack spacing={2.5}>
         {options.length > 1 && (
-          <Controller
-            control={form.control}
+          <FormSelectField
+            form={form}
             name="companyId"
-            render={({ field }) => (
-              <TextField
-                select
-                variant="filled"
-                {...field}
-                label={t('webhooks.company')}
-                required
-                error={!!errors.companyId}
-                helperText={messageText(t, errors.companyId?.message)}
-                disabled={form.busy}
-              >
-                {options.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            messageOf={(key) => messageText(t, key)}
+            variant="filled"
+            label={t('webhooks.company')}
+            required
+            disabled={form.busy}
+            options={options.map((c) => ({ value: c.id, label: c.name }))}
           />
         )}
         <EndpointFields form={form} />

@@ -8,14 +8,13 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Webhook as WebhookEndpoint } from '@pc/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useConfirmedAction } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useServerGrid } from '../../../components/data-grid/use-server-grid';
+import { CreateShownOnce, useSecretRecords } from '../../../components/form/secret-records';
 import { PageHeader } from '../../../components/page-header';
 import { RecordList, RecordRow } from '../../../components/record-list';
-import { ShownOnceDialog, useCreateShownOnce } from '../../../components/shown-once-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { deleteWebhook, deliveryDefaults, deliveryQuery, useWebhooks, webhookKeys } from './api';
@@ -80,18 +79,18 @@ function EndpointRow({
 export function WebhooksPage() {
   const { t } = useTranslation();
   const headingId = useId();
-  const queryClient = useQueryClient();
   const list = useWebhooks();
   const grid = useServerGrid({ query: deliveryQuery, defaults: deliveryDefaults });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-  const secret = useCreateShownOnce(refresh);
   const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
   const items = list.data?.items ?? [];
   const shown = items.find((e) => e.id === grid.view.filters.endpoint) ?? null;
-  const removal = useConfirmedAction(async (endpoint: WebhookEndpoint) => {
+  const {
+    refresh,
+    created: secret,
+    removal,
+  } = useSecretRecords(webhookKeys.all, async (endpoint: WebhookEndpoint) => {
     await deleteWebhook(endpoint.id);
     if (shown?.id === endpoint.id) grid.setView({ filters: { endpoint: '' } });
-    await refresh();
   });
 
   return (
@@ -146,17 +145,14 @@ export function WebhooksPage() {
         </Card>
         {shown && <DeliveryLog endpoint={shown} grid={grid} />}
       </Stack>
-      {secret.creating && <CreateWebhookDialog onClose={secret.created} />}
-      {secret.value && (
-        <ShownOnceDialog
-          value={secret.value}
-          onClose={secret.dismiss}
-          width={600}
-          testId="webhook-secret"
-          title={t('webhooks.secretTitle')}
-          warning={t('webhooks.secretText')}
-        />
-      )}
+      <CreateShownOnce
+        created={secret}
+        dialog={(onClose) => <CreateWebhookDialog onClose={onClose} />}
+        width={600}
+        testId="webhook-secret"
+        title={t('webhooks.secretTitle')}
+        warning={t('webhooks.secretText')}
+      />
       {editing && (
         <EditWebhookDialog
           endpoint={editing}

@@ -20,14 +20,14 @@ import type { Attachment, ItemTypeKey } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { saveBlob } from '../../../components/data-grid/xlsx-export';
+import { DeleteFileDialog } from '../../../components/delete-file-dialog';
 import { FileButton, fileDropProps } from '../../../components/file-button';
 import { isApiError } from '../../../lib/api/api-error';
 import { uploadFile } from '../../../lib/api/upload';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { saveBlob } from '../../../lib/save-blob';
 import { trackUpload } from '../../../lib/uploads';
 import { useTask } from '../../../lib/use-task';
 import { deleteAttachment, downloadAttachment, invalidateItems, itemKeys, useAttachments } from '../api';
@@ -47,7 +47,6 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
   const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
-  const deleting = useTask();
   const downloading = useTask();
   const [preview, setPreview] = useState<Attachment | null>(null);
 
@@ -85,16 +84,6 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
   }
 
   const download = (a: Attachment) => downloading.run(async () => saveBlob(await downloadAttachment(a), a.fileName));
-
-  const remove = async () => {
-    if (!toDelete) return;
-    await deleting.run(async () => {
-      await deleteAttachment(toDelete.id);
-      notify(t('items.attachments.deleted', { name: toDelete.fileName }), 'success');
-      setToDelete(null);
-      refresh();
-    });
-  };
 
   const items = list.data ?? [];
   return (
@@ -190,14 +179,10 @@ export function AttachmentsPanel({ type, itemId, canWrite }: { type: ItemTypeKey
           ))}
         </List>
       </Box>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('items.attachments.deleteTitle')}
-        text={t('items.attachments.deleteText', { name: toDelete?.fileName ?? '' })}
-        confirmLabel={t('items.detail.delete')}
-        danger
-        busy={deleting.busy}
-        onConfirm={() => void remove()}
+      <DeleteFileDialog
+        file={toDelete}
+        onDelete={(a) => deleteAttachment(a.id)}
+        onDeleted={refresh}
         onClose={() => setToDelete(null)}
       />
       {preview && (

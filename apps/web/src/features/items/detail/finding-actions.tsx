@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type Item, itemTypeDefs } from '@pc/shared';
+import { type Item, type ItemTypeKey, itemTypeDefs } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -30,11 +30,14 @@ import {
 const kinds: readonly FindingKind[] = ['issue', 'measure'];
 const noClaims: readonly string[] = [];
 
-/** The kinds of item the user may create from an audit's findings (Read and Write of that type). */
-export function useFindingKinds(): FindingKind[] {
+/** Of `types`, those the user may create and link (Read and Write of that type). */
+export function useWritableTypes<T extends ItemTypeKey>(types: readonly T[]): T[] {
   const claims = useSession((s) => s.me?.claims) ?? noClaims;
-  return kinds.filter((k) => canWriteType(claims, k));
+  return types.filter((k) => canWriteType(claims, k));
 }
+
+/** The kinds of item the user may create from an audit's findings. */
+export const useFindingKinds = () => useWritableTypes(kinds);
 
 /**
  * An audit's findings become issues or measures, linked to the audit as their parent.

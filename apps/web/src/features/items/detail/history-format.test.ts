@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogT } from '../test-i18n';
+import { catalogT } from '../../../test-support';
 import { changeRows } from './history-format';
 
 let t: Awaited<ReturnType<typeof catalogT>>;

@@ -4,8 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { Item, ItemTypeKey } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +14,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadProblem } from '../../../components/load-problem';
 import { PageLoader } from '../../../components/page-loader';
+import { PageTabs } from '../../../components/page-tabs';
 import { PickersProvider } from '../../../components/pickers-provider';
 import { StatusChip, urgencyOf } from '../../../components/status-chip';
 import { itemPageActions } from '../../../lib/item-page-slots';
@@ -119,9 +118,6 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
     }
   };
 
-  const tabId = (k: TabKey) => `item-tab-${k}`;
-  const panelId = (k: TabKey) => `item-panel-${k}`;
-
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap' }}>
@@ -162,34 +158,22 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
           )}
         </Stack>
       </Box>
-      <Tabs
+      <PageTabs
+        id="item"
         value={tab}
-        onChange={(_e, v: TabKey) => setTab(v)}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: '1px solid', borderColor: 'divider' }}
-      >
-        <Tab value="details" label={t('items.detail.tab.details')} id={tabId('details')} aria-controls={panelId('details')} />
-        <Tab
-          value="attachments"
-          label={
-            item?.attachmentCount
+        onChange={setTab}
+        tabs={[
+          { value: 'details', label: t('items.detail.tab.details') },
+          {
+            value: 'attachments',
+            label: item?.attachmentCount
               ? `${t('items.detail.tab.attachments')} (${item.attachmentCount})`
-              : t('items.detail.tab.attachments')
-          }
-          id={tabId('attachments')}
-          aria-controls={panelId('attachments')}
-          disabled={!item}
-        />
-        <Tab
-          value="history"
-          label={t('items.detail.tab.history')}
-          id={tabId('history')}
-          aria-controls={panelId('history')}
-          disabled={!item}
-        />
-      </Tabs>
-      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+              : t('items.detail.tab.attachments'),
+            disabled: !item,
+          },
+          { value: 'history', label: t('items.detail.tab.history'), disabled: !item },
+        ]}
+      >
         {tab === 'details' && (
           <>
             <ItemForm
@@ -206,7 +190,7 @@ function ItemEditor({ item, type, route, canWrite }: { item: Item | null; type: 
         )}
         {tab === 'attachments' && item && <AttachmentsPanel type={type} itemId={item.id} canWrite={canWrite} />}
         {tab === 'history' && item && <HistoryPanel type={type} item={item} />}
-      </Box>
+      </PageTabs>
       <ConfirmDialog
         open={confirmDelete}
         title={t('items.detail.deleteTitle', { type: singular })}

@@ -1,6 +1,6 @@
 import type { Item } from '@pc/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogT } from '../test-i18n';
+import { catalogT, expectAnswers } from '../../../test-support';
 import {
   canWriteType,
   findingBody,
@@ -32,12 +32,14 @@ describe('linked items', () => {
   });
 
   it('takes the first non-empty line of the findings, without list marker', () => {
-    expect(findingTitle('\n  - Passwörter zu kurz  \nZweite Zeile')).toBe('Passwörter zu kurz');
-    expect(findingTitle('1. Kein Löschkonzept')).toBe('Kein Löschkonzept');
-    expect(findingTitle('• Backup ungetestet')).toBe('Backup ungetestet');
-    expect(findingTitle('2026 wurde geprüft')).toBe('2026 wurde geprüft');
-    expect(findingTitle('')).toBe('');
-    expect(findingTitle(null)).toBe('');
+    expectAnswers(findingTitle, [
+      ['\n  - Passwörter zu kurz  \nZweite Zeile', 'Passwörter zu kurz'],
+      ['1. Kein Löschkonzept', 'Kein Löschkonzept'],
+      ['• Backup ungetestet', 'Backup ungetestet'],
+      ['2026 wurde geprüft', '2026 wurde geprüft'],
+      ['', ''],
+      [null, ''],
+    ]);
     const long = findingTitle('x'.repeat(400));
     expect(long).toHaveLength(300);
     expect(long.endsWith('…')).toBe(true);

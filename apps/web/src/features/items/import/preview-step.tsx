@@ -5,15 +5,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportPreview } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
+import { SimpleTable } from '../../../components/simple-table';
 import { useTask } from '../../../lib/use-task';
 import { validationMessage } from '../labels';
 import { downloadImportErrors } from './api';
@@ -68,35 +65,26 @@ export function PreviewStep({ preview, writing }: { preview: ImportPreview; writ
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('import.preview.errorsTitle')}
           </Typography>
-          <TableContainer
-            // Scrolls on its own: reachable by keyboard, named for screen readers.
-            tabIndex={0}
-            role="region"
-            aria-label={t('import.preview.errorsTitle')}
-            sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          <SimpleTable
+            label={t('import.preview.errorsTitle')}
+            maxHeight={260}
+            columns={[
+              t('import.preview.line'),
+              t('import.preview.column'),
+              t('import.preview.value'),
+              t('import.preview.reason'),
+            ]}
           >
-            <Table size="small" stickyHeader aria-label={t('import.preview.errorsTitle')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('import.preview.line')}</TableCell>
-                  <TableCell>{t('import.preview.column')}</TableCell>
-                  <TableCell>{t('import.preview.value')}</TableCell>
-                  <TableCell>{t('import.preview.reason')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {preview.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell may have two problems; the list never reorders
-                  <TableRow key={i}>
-                    <TableCell>{e.line}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.column || '—'}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.value || '—'}</TableCell>
-                    <TableCell>{validationMessage(t, e.message)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+            {preview.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one cell may have two problems; the list never reorders
+              <TableRow key={i}>
+                <TableCell>{e.line}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.column || '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.value || '—'}</TableCell>
+                <TableCell>{validationMessage(t, e.message)}</TableCell>
+              </TableRow>
+            ))}
+          </SimpleTable>
           {preview.errors.length > SHOWN_ERRORS && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('import.preview.moreErrors')}
@@ -108,40 +96,32 @@ export function PreviewStep({ preview, writing }: { preview: ImportPreview; writ
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {t('import.preview.firstRows', { count: preview.rows.length })}
         </Typography>
-        <TableContainer
-          tabIndex={0}
-          role="region"
-          aria-label={t('import.preview.firstRows', { count: preview.rows.length })}
-          sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        <SimpleTable
+          label={t('import.preview.firstRows', { count: preview.rows.length })}
+          maxHeight={320}
+          columns={[
+            t('import.preview.line'),
+            { label: t('import.preview.number'), sx: wideOnly },
+            t('import.preview.name'),
+            t('import.preview.state'),
+          ]}
         >
-          <Table size="small" stickyHeader aria-label={t('import.preview.firstRows', { count: preview.rows.length })}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('import.preview.line')}</TableCell>
-                <TableCell sx={wideOnly}>{t('import.preview.number')}</TableCell>
-                <TableCell>{t('import.preview.name')}</TableCell>
-                <TableCell>{t('import.preview.state')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {preview.rows.map((r) => (
-                <TableRow key={r.line}>
-                  <TableCell>{r.line}</TableCell>
-                  <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{r.number ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.name || '—'}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={stateColour[r.state]}
-                      variant="outlined"
-                      label={t(`import.preview.stateName.${r.state}`)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+          {preview.rows.map((r) => (
+            <TableRow key={r.line}>
+              <TableCell>{r.line}</TableCell>
+              <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{r.number ?? '—'}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.name || '—'}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={stateColour[r.state]}
+                  variant="outlined"
+                  label={t(`import.preview.stateName.${r.state}`)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
       </Box>
       {writing && (
         <Box role="status">

@@ -8,16 +8,7 @@ import Button from '@mui/material/Button';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import {
-  BULK_UNDO_SECONDS,
-  type BulkRequest,
-  type BulkResult,
-  type Item,
-  type ItemTypeKey,
-  itemStatuses,
-  itemTypeDefs,
-  type TagType,
-} from '@pc/shared';
+import { BULK_UNDO_SECONDS, type BulkRequest, type BulkResult, type Item, type ItemTypeKey, itemStatuses } from '@pc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
@@ -30,6 +21,7 @@ import { errorText } from '../../../lib/messages';
 import { dismissAll, notify, notifyUndo } from '../../../lib/notify';
 import { type BulkRegister, invalidateRegister, runBulk, undoBulk } from '../api';
 import { DueDateDialog, PersonDialog, TagsDialog } from './bulk-dialogs';
+import { tagTypesOf } from './list-state';
 
 /** At most this many skipped items are named in the result message; the rest are counted. */
 const NAMED_SKIPS = 5;
@@ -44,15 +36,6 @@ export function bulkResultText(t: TFunction, result: BulkResult, deleted = false
   const more = result.skipped.length - named.length;
   const list = more > 0 ? `${named.join(', ')} ${t('items.bulk.andMore', { count: more })}` : named.join(', ');
   return `${done} ${t('items.bulk.skipped', { count: result.skipped.length, list })}`;
-}
-
-/** The kinds of tag the register's items carry (the service-agreement list: those of all three kinds). */
-function tagTypesOf(types: readonly ItemTypeKey[]): TagType[] {
-  const kinds = new Set<TagType>();
-  for (const type of types) {
-    for (const f of itemTypeDefs[type].fields) if (f.kind === 'tags') kinds.add(f.tagType as TagType);
-  }
-  return [...kinds];
 }
 
 type OpenDialog = 'assignee' | 'owner' | 'dueDate' | 'tags' | 'delete' | null;

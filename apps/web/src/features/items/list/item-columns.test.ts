@@ -1,6 +1,6 @@
 import type { Item } from '@pc/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogT } from '../test-i18n';
+import { catalogT } from '../../../test-support';
 import { exportTable } from './export-rows';
 import { itemColumns } from './item-columns';
 
@@ -32,13 +32,14 @@ const base: Item = {
   rights: { write: true, delete: true },
 };
 
+/** Every register starts with these columns. */
+const leading = ['Nummer', 'Bezeichnung', 'Status'];
+
 describe('register columns', () => {
   it('are number, name, then the type columns with German headers; company only for several companies', () => {
     const one = itemColumns(t, 'process', { showCompany: false });
     expect(one.map((c) => c.header)).toEqual([
-      'Nummer',
-      'Bezeichnung',
-      'Status',
+      ...leading,
       'Rolle (Art. 30 DSGVO)',
       'Verantwortliche Abteilung',
       'Schlagwörter',
@@ -52,9 +53,7 @@ describe('register columns', () => {
     expect(itemColumns(t, 'impact-assessment', { showCompany: false }).map((c) => c.header)).toContain('Gesamtrisiko');
     const breach = itemColumns(t, 'data-breach', { showCompany: false });
     expect(breach.map((c) => c.header)).toEqual([
-      'Nummer',
-      'Bezeichnung',
-      'Status',
+      ...leading,
       'Entdeckt am',
       'Meldefrist Aufsichtsbehörde',
       'Risiko für Betroffene',

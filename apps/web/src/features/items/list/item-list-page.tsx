@@ -18,7 +18,7 @@ import { AddMissingMeasuresButton } from './add-missing-measures';
 import { EmptyStateContext } from './empty-state';
 import { itemColumns } from './item-columns';
 import { RegisterFilters } from './list-filters';
-import { registerDefaults, registerParams, viewHasFilters } from './list-state';
+import { registerDefaults, registerParams, tagTypesOf, viewHasFilters } from './list-state';
 import { RegisterReportButton } from './register-report-button';
 import { useRegisterTools } from './register-tools';
 
@@ -84,7 +84,7 @@ export function ItemListPage() {
           </>
         }
       />
-      <RegisterFilters grid={grid} />
+      <RegisterFilters grid={grid} tagTypes={tagTypesOf([type])} />
       <RetryAlert query={grid.query}>{t('items.list.loadFailed')}</RetryAlert>
       {tools.bar}
       <EmptyStateContext value={empty}>

@@ -34,4 +34,16 @@ describe('register view from the URL', () => {
       serviceAgreementParams({ ...all, filters: { ...all.filters, kind: 'service-agreement-with-client' } }).get('kind'),
     ).toBe('service-agreement-with-client');
   });
+
+  it('sends the chosen assignee and tag from the URL, which counts as a filter', () => {
+    const view = viewFromSearch(
+      { assigneeId: '0b7f0e6a-0000-4000-8000-000000000001', tagId: '0b7f0e6a-0000-4000-8000-000000000002' },
+      registerDefaults,
+    );
+    const p = registerParams(view);
+    expect(p.get('assigneeId')).toBe('0b7f0e6a-0000-4000-8000-000000000001');
+    expect(p.get('tagId')).toBe('0b7f0e6a-0000-4000-8000-000000000002');
+    expect(viewHasFilters(view)).toBe(true);
+    expect(viewHasFilters({ ...view, filters: { ...view.filters, assigneeId: '', tagId: '' } })).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { itemSortFields } from '@pc/shared';
+import { type ItemTypeKey, itemSortFields, itemTypeDefs, type TagType } from '@pc/shared';
 import { type GridDefaults, type GridView, viewParams } from '../../../components/data-grid/use-server-grid';
 
 export type SortField = (typeof itemSortFields)[number];
@@ -21,9 +21,13 @@ export const columnOfSort = (sort: SortField) => (sort === 'companyName' ? 'comp
 /**
  * A register's view when its URL names none: every item of the scope by number, like the
  * dashboard tile that links to it counts them (decision 0013); `status` holds the chosen status
- * codes, comma-separated.
+ * codes, comma-separated; `assigneeId` and `tagId` one person and one tag ('' for any).
  */
-export const registerDefaults: GridDefaults = { pageSize: DEFAULT_PAGE_SIZE, ...DEFAULT_SORT, filters: { status: '' } };
+export const registerDefaults: GridDefaults = {
+  pageSize: DEFAULT_PAGE_SIZE,
+  ...DEFAULT_SORT,
+  filters: { status: '', assigneeId: '', tagId: '' },
+};
 
 /** The status codes a register's view filters by. */
 export const statusesOf = (view: GridView): number[] =>
@@ -39,6 +43,8 @@ export function registerParams(view: GridView, override: { page?: number; pageSi
   const p = viewParams({ ...view, sort }, override);
   const statuses = statusesOf(view);
   if (statuses.length) p.set('status', statuses.sort((a, b) => a - b).join(','));
+  if (view.filters.assigneeId) p.set('assigneeId', view.filters.assigneeId);
+  if (view.filters.tagId) p.set('tagId', view.filters.tagId);
   // The date range of a register is the due date.
   if (p.has('from') || p.has('until')) p.set('dateField', 'dueDate');
   return p;
@@ -59,5 +65,21 @@ export function serviceAgreementParams(view: GridView, override: { page?: number
 
 /** Any filter narrowing a register's view (for the empty state: "nothing matches" vs "nothing yet"). */
 export function viewHasFilters(view: GridView): boolean {
-  return view.q.trim() !== '' || statusesOf(view).length > 0 || !!view.range.from || !!view.range.until;
+  return (
+    view.q.trim() !== '' ||
+    statusesOf(view).length > 0 ||
+    !!view.filters.assigneeId ||
+    !!view.filters.tagId ||
+    !!view.range.from ||
+    !!view.range.until
+  );
+}
+
+/** The kinds of tag the register's items carry (the service-agreement list: those of all three kinds). */
+export function tagTypesOf(types: readonly ItemTypeKey[]): TagType[] {
+  const kinds = new Set<TagType>();
+  for (const type of types) {
+    for (const f of itemTypeDefs[type].fields) if (f.kind === 'tags') kinds.add(f.tagType as TagType);
+  }
+  return [...kinds];
 }

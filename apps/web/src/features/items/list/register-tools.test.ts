@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogT } from '../test-i18n';
+import { catalogT } from '../../../test-support';
 import { bulkResultText } from './bulk-bar';
 import { filterOfParams, viewPatchOf } from './register-tools';
 

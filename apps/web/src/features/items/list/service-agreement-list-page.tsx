@@ -22,7 +22,7 @@ import { typeSingular } from '../labels';
 import { EmptyStateContext } from './empty-state';
 import { type ItemColumn, itemColumns } from './item-columns';
 import { RegisterFilters } from './list-filters';
-import { serviceAgreementDefaults, serviceAgreementParams, viewHasFilters } from './list-state';
+import { serviceAgreementDefaults, serviceAgreementParams, tagTypesOf, viewHasFilters } from './list-state';
 import { useRegisterTools } from './register-tools';
 
 const routeOf = (item: Pick<Item, 'type'>) => itemTypes.find((t) => t.key === item.type)?.route ?? '/service-agreement';
@@ -87,7 +87,7 @@ export function ServiceAgreementListPage() {
           </>
         }
       />
-      <RegisterFilters grid={grid}>
+      <RegisterFilters grid={grid} tagTypes={tagTypesOf(serviceAgreementKinds)}>
         <TextField
           select
           size="small"

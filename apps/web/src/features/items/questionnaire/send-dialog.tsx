@@ -14,23 +14,24 @@ import { DateInput, formFields, SelectInput, TextInput } from '../../../componen
 import { PickersProvider } from '../../../components/pickers-provider';
 import { toDay } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session/session-store';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useLinkOptions } from '../api';
-import { canWriteType } from '../detail/linked-items';
+import { useWritableTypes } from '../detail/finding-actions';
 import { typeSingular, validationMessage } from '../labels';
 import { pick } from './answers-view';
 import { useQuestionnaireTemplates, useSendQuestionnaire } from './api';
 
 type Values = QuestionnaireSendInput & { linkType: string };
 const schema = questionnaireSendSchema.extend({ linkType: z.string().min(1, 'validation.required') });
-const noClaims: readonly string[] = [];
+
+/** A required choice the form keeps as '' while none is made. */
+const orEmpty = (p: { value: string; onChange: (value: string) => void }) => ({
+  value: p.value || null,
+  onChange: (value: string | null) => p.onChange(value ?? ''),
+});
 
 /** The link types the user may send for (read and write of that type). */
-export function useSendableLinkTypes(): ItemTypeKey[] {
-  const claims = useSession((s) => s.me?.claims) ?? noClaims;
-  return questionnaireLinkTypes.filter((type) => canWriteType(claims, type));
-}
+export const useSendableLinkTypes = (): ItemTypeKey[] => useWritableTypes(questionnaireLinkTypes);
 
 /**
  * Sends a questionnaire: template, recipient, due date, language of the mail and page,
@@ -82,8 +83,7 @@ export function SendQuestionnaireDialog({
             <SelectInput<string>
               label={t('questionnaire.field.template')}
               {...p}
-              value={p.value || null}
-              onChange={(v) => p.onChange(v ?? '')}
+              {...orEmpty(p)}
               required
               options={(templates.data ?? []).map((x) => ({ value: x.key, label: pick(x.name, i18n.language) }))}
             />
@@ -95,8 +95,7 @@ export function SendQuestionnaireDialog({
             <DateInput
               label={t('questionnaire.field.dueDate')}
               {...p}
-              value={p.value || null}
-              onChange={(v) => p.onChange(v ?? '')}
+              {...orEmpty(p)}
               helperText={t('questionnaire.field.dueDateHelp')}
               required
             />
@@ -132,8 +131,7 @@ export function SendQuestionnaireDialog({
                 <SelectInput<string>
                   label={t('questionnaire.field.item')}
                   {...p}
-                  value={p.value || null}
-                  onChange={(v) => p.onChange(v ?? '')}
+                  {...orEmpty(p)}
                   helperText={options.isError ? t('questionnaire.itemsFailed') : undefined}
                   required
                   options={(options.data ?? []).map((x) => ({ value: x.id, label: `${x.number} · ${x.name}` }))}

@@ -4,11 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SummaryReport } from '@pc/shared';
@@ -16,6 +12,7 @@ import { useState } from 'react';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { SimpleTable } from '../../../../components/simple-table';
 import { StatusChip } from '../../../../components/status-chip';
 import { formatDate, formatDateTime, parseDay, toDay } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
@@ -121,41 +118,30 @@ function ReportTables({ report }: { report: SummaryReport }) {
       {rows.length === 0 ? (
         <Typography variant="body2">{t('items.summaryReport.noActivity')}</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('items.summaryReport.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{col('type')}</TableCell>
-                {counts.map((c) => (
-                  <TableCell key={c} align="right">
-                    {col(c)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.type}>
-                  <TableCell component="th" scope="row">
-                    {typePlural(t, r.type)}
-                  </TableCell>
-                  {counts.map((c) => (
-                    <TableCell
-                      key={c}
-                      align="right"
-                      sx={{
-                        fontVariantNumeric: 'tabular-nums',
-                        ...(c === 'overdue' && r.overdue > 0 ? { color: 'error.main', fontWeight: 700 } : {}),
-                      }}
-                    >
-                      {r[c]}
-                    </TableCell>
-                  ))}
-                </TableRow>
+        <SimpleTable
+          label={t('items.summaryReport.title')}
+          columns={[col('type'), ...counts.map((c) => ({ label: col(c), align: 'right' as const }))]}
+        >
+          {rows.map((r) => (
+            <TableRow key={r.type}>
+              <TableCell component="th" scope="row">
+                {typePlural(t, r.type)}
+              </TableCell>
+              {counts.map((c) => (
+                <TableCell
+                  key={c}
+                  align="right"
+                  sx={{
+                    fontVariantNumeric: 'tabular-nums',
+                    ...(c === 'overdue' && r.overdue > 0 ? { color: 'error.main', fontWeight: 700 } : {}),
+                  }}
+                >
+                  {r[c]}
+                </TableCell>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </TableRow>
+          ))}
+        </SimpleTable>
       )}
       <Typography variant="caption" color="text.secondary">
         {t('items.summaryReport.asOfNote')}
@@ -212,30 +198,19 @@ function ItemList({
       {rows.length === 0 ? (
         <Typography variant="body2">{t('items.summaryReport.none')}</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c}>{c}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  {r.cells.map((c, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed per table
-                    <TableCell key={i}>{c}</TableCell>
-                  ))}
-                  <TableCell>
-                    <StatusChip status={r.status} />
-                  </TableCell>
-                </TableRow>
+        <SimpleTable label={title} columns={columns}>
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              {r.cells.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed per table
+                <TableCell key={i}>{c}</TableCell>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              <TableCell>
+                <StatusChip status={r.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
       )}
     </Box>
   );

@@ -1,6 +1,6 @@
 import type { SummaryReport } from '@pc/shared';
 import { describe, expect, it } from 'vitest';
-import { catalogT } from '../../test-i18n';
+import { catalogT } from '../../../../test-support';
 import { summaryReportText } from './summary-report-text';
 
 const zero = { created: 0, closed: 0, openAtEnd: 0, overdue: 0 };

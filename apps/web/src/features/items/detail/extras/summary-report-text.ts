@@ -45,28 +45,33 @@ export function summaryReportText(t: TFunction, report: SummaryReport): string {
   if (rows.length === 0) lines.push(`- ${t('items.summaryReport.noActivity')}`);
   for (const r of rows) lines.push(`- ${typePlural(t, r.type)}: ${t('items.summaryReport.text.counts', { ...r })}`);
 
-  if (report.dataBreaches) {
-    lines.push(
-      '',
-      t('items.summaryReport.text.breaches', { type: typePlural(t, 'data-breach'), count: report.dataBreaches.length }),
-    );
-    if (report.dataBreaches.length === 0) lines.push(`- ${t('items.summaryReport.none')}`);
-    for (const b of report.dataBreaches) {
+  // A register's section: its heading with the count, then one line per entry, or "none".
+  const section = <E>(
+    entries: readonly E[] | null | undefined,
+    heading: (count: number) => string,
+    line: (entry: E) => string,
+  ) => {
+    if (!entries) return;
+    lines.push('', heading(entries.length));
+    if (entries.length === 0) lines.push(`- ${t('items.summaryReport.none')}`);
+    for (const entry of entries) lines.push(`- ${line(entry)}`);
+  };
+  section(
+    report.dataBreaches,
+    (count) => t('items.summaryReport.text.breaches', { type: typePlural(t, 'data-breach'), count }),
+    (b) => {
       const discovered = t('items.summaryReport.breach.discovered', { at: formatDateTime(b.discoveredAt) });
-      lines.push(`- ${b.number} ${b.name} – ${discovered} – ${breachNotification(t, b, now)} – ${statusLabel(t, b.status)}`);
-    }
-  }
-  if (report.privacyRequests) {
-    lines.push(
-      '',
-      t('items.summaryReport.text.requests', { type: typePlural(t, 'privacy-request'), count: report.privacyRequests.length }),
-    );
-    if (report.privacyRequests.length === 0) lines.push(`- ${t('items.summaryReport.none')}`);
-    for (const r of report.privacyRequests) {
+      return `${b.number} ${b.name} – ${discovered} – ${breachNotification(t, b, now)} – ${statusLabel(t, b.status)}`;
+    },
+  );
+  section(
+    report.privacyRequests,
+    (count) => t('items.summaryReport.text.requests', { type: typePlural(t, 'privacy-request'), count }),
+    (r) => {
       const kind = r.requestType ? `${optionLabel(t, 'requestType', r.requestType)} – ` : '';
       const received = t('items.summaryReport.request.received', { date: formatDate(r.receivedDate) });
-      lines.push(`- ${r.number} ${r.name} – ${kind}${received} – ${requestAnswer(t, r, today)} – ${statusLabel(t, r.status)}`);
-    }
-  }
+      return `${r.number} ${r.name} – ${kind}${received} – ${requestAnswer(t, r, today)} – ${statusLabel(t, r.status)}`;
+    },
+  );
   return lines.join('\n');
 }

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilledTextField, type FilledTextFieldProps } from '../../components/filled-text-field';
+import { FilledTextField, type FilledTextFieldProps } from '../filled-text-field';
 
 /** A filled password field with the login screen's show/hide toggle. */
 export function PasswordField(props: Omit<FilledTextFieldProps, 'type' | 'endAdornment'>) {

@@ -1,0 +1,383 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { allowedAttachmentMimeTypes, COMPANY_ARCHIVE_FORMAT, COMPANY_ARCHIVE_VERSION, itemTypes } from '@pc/shared';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { arrayParam, queryRows } from '../../db/types';
+import type { RequestContext } from '../../platform/auth/context';
+import { AppError, forbidden, notFound, sqlState, validationFailed } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import { companyRights, mayImportCompany } from '../company/policy';
+import { registerListXlsx } from '../import/register-list';
+import type { ItemDeps } from '../items/service';
+import { loadRegister, registerKinds } from '../report/data';
+import { registerXlsx } from '../report/xlsx';
+import { type ArchiveEntry, archiveError, readArchive, writeArchive } from './archive';
+import { type EntityDef, entities } from './entities';
+
+type Ctx = Pick<
+  RequestContext,
+  'db' | 'userId' | 'companyId' | 'companyIds' | 'claims' | 'locale' | 'scopeCompanyIds' | 'addCompanies'
+>;
+export type TransferDeps = ItemDeps & { storage: Storage };
+
+type Row = Record<string, unknown>;
+const enc = new TextEncoder();
+const json = (v: unknown) => enc.encode(`${JSON.stringify(v, null, 2)}\n`);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The company and its groups' members, parents first (row-level security limits it to what the caller sees). */
+async function subtree(ctx: Ctx, rootId: string) {
+  return queryRows<{ id: string; depth: number }>(
+    ctx.db,
+    sql`with recursive t(id, depth) as (
+          select id, 0 from company where id = ${rootId}::uuid
+          union all select c.id, t.depth + 1 from company c join t on c.parent_id = t.id)
+        select t.id::text as id, t.depth from t join company c on c.id = t.id order by t.depth, lower(c.name), c.created_at`,
+  );
+}
+
+/** Rows of one entity, only its documented columns, in an order that does not depend on ids. */
+async function rowsOf(ctx: Ctx, def: EntityDef, companyIds: string[]): Promise<Row[]> {
+  const key = def.table === 'company' ? 'id' : 'company_id';
+  const raw = await queryRows<{ row: Row }>(
+    ctx.db,
+    sql`select to_jsonb(t) as row from ${sql.raw(ident(def.table))} t where ${sql.raw(key)} = any(${arrayParam(companyIds)}::uuid[])`,
+  );
+  const cols = Object.keys(def.columns);
+  const rows = raw.map((r) => Object.fromEntries(cols.map((c) => [c, r.row[c] ?? null])));
+  const content = (r: Row) =>
+    JSON.stringify(cols.filter((c) => def.columns[c] === 'value' || def.columns[c] === 'file').map((c) => r[c]));
+  if (def.table === 'company') {
+    const order = new Map(companyIds.map((id, i) => [id, i]));
+    return rows.sort((a, b) => order.get(a.id as string)! - order.get(b.id as string)!);
+  }
+  const keyed = rows.map((r) => ({ key: content(r), r }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.r);
+}
+
+const safeName = (name: string) =>
+  name
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .trim()
+    .slice(0, 80);
+
+/**
+ * The company (with the companies of its group) as a ZIP: `manifest.json` naming the format and
+ * version, one JSON file per entity, the people they name, every register as XLSX, and
+ * every file (attachments, questionnaire uploads, logo) under `files/<hash>`. Everything is read
+ * in the request's transaction before the answer starts; the files then stream from the store.
+ */
+export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
+  const [c] = await queryRows<{ name: string }>(ctx.db, sql`select name from company where id = ${id}::uuid`);
+  if (!c) throw notFound();
+  if (!companyRights(ctx, id).export) throw forbidden();
+  const companies = (await subtree(ctx, id)).map((r) => r.id);
+  const data: Record<string, Row[]> = {};
+  for (const def of entities) data[def.name] = await rowsOf(ctx, def, companies);
+
+  const userIds = new Set<string>();
+  const hashes = new Map<string, number>();
+  for (const def of entities)
+    for (const row of data[def.name]!)
+      for (const [col, role] of Object.entries(def.columns)) {
+        const value = row[col];
+        if (typeof value !== 'string') continue;
+        if (role === 'user' || role === 'userRequired') userIds.add(value);
+        if (role === 'file') hashes.set(value, typeof row.size === 'number' ? row.size : 0);
+      }
+  const people = userIds.size
+    ? await queryRows<Row>(
+        ctx.db,
+        sql`select id::text as id, email, firstname, lastname from app_user
+            where id = any(${arrayParam([...userIds])}::uuid[]) order by lower(email)`,
+      )
+    : [];
+
+  // Every register of every company the caller may read: as its import reads it back, and the
+  // Art. 30 registers as the register export writes them.
+  const registers: { file: string; company: number; register: string; data: Uint8Array }[] = [];
+  for (const [i, companyId] of companies.entries()) {
+    for (const type of itemTypes) {
+      if (!ctx.claims.has(`${type.claim}.Read`)) continue;
+      const data = await registerListXlsx(ctx, type.key, companyId);
+      registers.push({ file: `registers/${i}-${type.key}.xlsx`, company: i, register: type.key, data });
+    }
+    for (const kind of registerKinds) {
+      const claim = kind === 'controller' ? 'Process.Read' : 'ServiceAgreementWithClient.Read';
+      if (!ctx.claims.has(claim)) continue;
+      const register = await loadRegister(d, { ...ctx, scopeCompanyIds: [companyId] }, companyId, kind);
+      const data = await registerXlsx(register);
+      registers.push({ file: `registers/${i}-art30-${kind}.xlsx`, company: i, register: `art30-${kind}`, data });
+    }
+  }
+
+  const manifest = {
+    format: COMPANY_ARCHIVE_FORMAT,
+    version: COMPANY_ARCHIVE_VERSION,
+    exportedAt: d.now().toISOString(),
+    company: { name: c.name },
+    entities: Object.fromEntries([
+      ['people', { file: 'entities/people.json', rows: people.length }],
+      ...entities.map((def) => [def.name, { file: `entities/${def.name}.json`, rows: data[def.name]!.length }]),
+    ]),
+    registers: registers.map((r) => ({ file: r.file, company: r.company, register: r.register })),
+    files: [...hashes.keys()].sort().map((h) => ({ file: `files/${h}` })),
+  };
+
+  const storage = d.storage;
+  async function* entries(): AsyncIterable<ArchiveEntry> {
+    yield { name: 'manifest.json', data: json(manifest) };
+    yield { name: 'entities/people.json', data: json({ entity: 'people', rows: people }) };
+    for (const def of entities)
+      yield { name: `entities/${def.name}.json`, data: json({ entity: def.name, rows: data[def.name] }) };
+    for (const r of registers) yield { name: r.file, data: r.data };
+    for (const h of [...hashes.keys()].sort())
+      yield { name: `files/${h}`, stream: async () => (await storage.getStream(h))?.stream ?? null };
+  }
+  const day = d.now().toISOString().slice(0, 10);
+  return { fileName: `${safeName(c.name)} ${day}.zip`, stream: writeArchive(entries()) };
+}
+
+const manifestSchema = z.object({ format: z.string(), version: z.number() });
+const entityFileSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())).max(1_000_000) });
+const personSchema = z.object({ id: z.string(), email: z.string() });
+const knownItemTypes = new Set<string>(itemTypes.map((t) => t.key));
+const allowedTypes = new Set<string>(allowedAttachmentMimeTypes);
+
+function parseJson(entries: Map<string, Uint8Array>, name: string): unknown {
+  const bytes = entries.get(name);
+  if (!bytes) throw archiveError('damaged');
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw archiveError('damaged');
+  }
+}
+
+/** Orders rows so that a row referring to another of the same entity comes after it. */
+function parentsFirst(rows: Row[], parentCol: string): Row[] {
+  const byId = new Map(rows.map((r) => [r.id as string, r]));
+  const out: Row[] = [];
+  const state = new Map<string, 1 | 2>();
+  const visit = (r: Row) => {
+    const id = r.id as string;
+    if (state.get(id) === 2) return;
+    if (state.get(id) === 1) throw archiveError('damaged');
+    state.set(id, 1);
+    const parent = byId.get(r[parentCol] as string);
+    if (parent) visit(parent);
+    state.set(id, 2);
+    out.push(r);
+  };
+  for (const r of rows) visit(r);
+  return out;
+}
+
+/**
+ * Creates a company from an archive `exportCompany` wrote: every row gets a new id and every
+ * reference follows (links and tags inside `data` too), numbers stay, people are matched by
+ * e-mail among those the importer sees, files go into the store. All of it in the request's
+ * transaction: any refusal writes nothing. An archive of another format or version is refused.
+ */
+export async function importCompany(
+  d: TransferDeps,
+  ctx: Ctx,
+  upload: { data: Buffer },
+  target: { parentCompanyId?: string | undefined },
+): Promise<{ companyId: string }> {
+  const [me] = await queryRows<{ has_account: boolean }>(
+    ctx.db,
+    sql`select has_account from app_user where id = ${ctx.userId}::uuid`,
+  );
+  if (!mayImportCompany(ctx, me?.has_account ?? false)) throw forbidden();
+
+  const entries = readArchive(upload.data);
+  const manifest = manifestSchema.safeParse(parseJson(entries, 'manifest.json'));
+  if (!manifest.success || manifest.data.format !== COMPANY_ARCHIVE_FORMAT) throw archiveError('damaged');
+  if (manifest.data.version !== COMPANY_ARCHIVE_VERSION)
+    throw new AppError(400, 'validation_failed', 'error.companyArchive.version', {}, { version: String(manifest.data.version) });
+
+  const data: Record<string, Row[]> = {};
+  for (const def of ['people', ...entities.map((e) => e.name)]) {
+    const file = entityFileSchema.safeParse(parseJson(entries, `entities/${def}.json`));
+    if (!file.success) throw archiveError('damaged');
+    data[def] = file.data.rows;
+  }
+
+  // New ids for every row that has one; an id twice or not an id means a damaged archive.
+  const ids = new Map<string, string>();
+  const newId = (old: unknown) => {
+    if (typeof old !== 'string' || !uuidPattern.test(old) || ids.has(old)) throw archiveError('damaged');
+    ids.set(old, randomUUID());
+  };
+  for (const def of entities) if (def.columns.id === 'id') for (const row of data[def.name]!) newId(row.id);
+  const companyRows = data.companies!;
+  const companyIds = new Set(companyRows.map((r) => r.id as string));
+  const roots = companyRows.filter((r) => !companyIds.has(r.parent_id as string));
+  if (roots.length !== 1) throw archiveError('damaged');
+  // The company's place in the exporting installation does not travel.
+  roots[0]!.parent_id = null;
+  const itemIds = new Set(data.items!.map((r) => r.id as string));
+  for (const row of data.items!) if (!knownItemTypes.has(row.type as string)) throw archiveError('damaged');
+
+  // People: by e-mail among the users the importer sees (row-level security decides).
+  const people = data
+    .people!.map((p) => personSchema.safeParse(p))
+    .filter((p) => p.success)
+    .map((p) => p.data);
+  const emails = [...new Set(people.map((p) => p.email.toLowerCase()))];
+  const found = emails.length
+    ? await queryRows<{ id: string; email: string }>(
+        ctx.db,
+        sql`select id::text as id, lower(email) as email from app_user
+            where lower(email) in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
+      )
+    : [];
+  const byEmail = new Map(found.map((u) => [u.email, u.id]));
+  const users = new Map<string, string | null>(people.map((p) => [p.id, byEmail.get(p.email.toLowerCase()) ?? null]));
+
+  const anyIds = new Map<string, string>();
+  const remapJson = (v: unknown): unknown => {
+    if (typeof v === 'string' && uuidPattern.test(v)) {
+      if (ids.has(v)) return ids.get(v);
+      if (users.has(v)) return users.get(v);
+      return v;
+    }
+    if (Array.isArray(v)) return v.map(remapJson);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, remapJson(x)]));
+    return v;
+  };
+  const files = new Set<string>();
+  const ref = (v: unknown, within: Set<string> | null) => {
+    if (v == null) return null;
+    if (typeof v !== 'string' || !ids.has(v) || (within && !within.has(v))) throw archiveError('damaged');
+    return ids.get(v)!;
+  };
+  const remap = (def: EntityDef, row: Row): Row | null => {
+    const out: Row = {};
+    for (const [col, role] of Object.entries(def.columns)) {
+      const value = row[col] ?? null;
+      switch (role) {
+        case 'id':
+          out[col] = ids.get(value as string);
+          break;
+        case 'company':
+          out[col] = ref(value, companyIds);
+          break;
+        case 'project':
+        case 'response':
+          if (value == null) throw archiveError('damaged');
+          out[col] = ref(value, null);
+          break;
+        case 'item':
+          out[col] = typeof value === 'string' && itemIds.has(value) ? ids.get(value) : null;
+          break;
+        case 'itemAny':
+          if (typeof value !== 'string') throw archiveError('damaged');
+          if (ids.has(value)) out[col] = ids.get(value);
+          else {
+            if (!anyIds.has(value)) anyIds.set(value, randomUUID());
+            out[col] = anyIds.get(value);
+          }
+          break;
+        case 'user':
+        case 'userRequired':
+          out[col] = (typeof value === 'string' && users.get(value)) || (role === 'userRequired' ? ctx.userId : null);
+          break;
+        case 'json':
+          out[col] = remapJson(value);
+          break;
+        case 'file':
+          if (value != null) {
+            if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value) || !entries.has(`files/${value}`))
+              throw archiveError('damaged');
+            files.add(value);
+          }
+          out[col] = value;
+          break;
+        case 'secret':
+          out[col] = randomBytes(32).toString('hex');
+          break;
+        case 'value':
+          out[col] = value;
+          break;
+      }
+    }
+    // A person's rate needs the person: without a match the rate stays behind.
+    if (def.table === 'project_rate' && out.user_id == null) return null;
+    // A file's size is its bytes', and its type one an upload may have, whatever the archive says.
+    if (typeof out.file_hash === 'string' && 'size' in def.columns) {
+      out.size = entries.get(`files/${out.file_hash}`)!.length;
+      if (!allowedTypes.has(String(out.mime_type))) out.mime_type = 'application/octet-stream';
+    }
+    return out;
+  };
+
+  const rows: Record<string, Row[]> = {};
+  for (const def of entities) rows[def.name] = data[def.name]!.map((r) => remap(def, r)).filter((r): r is Row => r !== null);
+  const root = rows.companies![companyRows.indexOf(roots[0]!)]!;
+
+  // Where the company goes: into a group the caller sees, or as a client of their own company.
+  if (target.parentCompanyId) {
+    const [p] = await queryRows<{ type: string }>(
+      ctx.db,
+      sql`select type from company where id = ${target.parentCompanyId}::uuid`,
+    );
+    if (!p) throw validationFailed({ parentCompanyId: ['validation.unknownReference'] });
+    if (p.type !== 'Group') throw validationFailed({ parentCompanyId: ['validation.parentNotGroup'] });
+    root.parent_id = target.parentCompanyId;
+    root.agency_id = null;
+  } else {
+    root.parent_id = null;
+    root.agency_id = ctx.companyId;
+  }
+
+  // Files first, each checked against the name it came under (the store names files by content).
+  for (const hash of files) {
+    const stored = await d.storage.put(Buffer.from(entries.get(`files/${hash}`)!));
+    if (stored !== hash) throw archiveError('damaged');
+  }
+
+  // A logo is shown resized: a file that is no image the logo upload takes is left out.
+  for (const c of rows.companies!) {
+    if (typeof c.logo_hash !== 'string') continue;
+    const meta = await sharp(Buffer.from(entries.get(`files/${c.logo_hash}`)!))
+      .metadata()
+      .catch(() => null);
+    if (!meta?.format || !['png', 'jpeg', 'gif'].includes(meta.format)) c.logo_hash = null;
+  }
+
+  await ctx.addCompanies(rows.companies!.map((r) => r.id as string));
+  rows.companies = parentsFirst(rows.companies!, 'parent_id');
+  rows.items = parentsFirst(rows.items!, 'parent_id');
+  try {
+    for (const def of entities) {
+      const cols = [...Object.keys(def.columns), ...(def.table === 'company' ? ['agency_id'] : [])];
+      const list = cols.map(ident).join(', ');
+      const all = rows[def.name]!;
+      // Companies and items one statement each, so a row may refer to another of the same kind.
+      const batch = def.table === 'company' || def.table === 'item' ? Math.max(all.length, 1) : 500;
+      for (let at = 0; at < all.length; at += batch) {
+        const part = all.slice(at, at + batch);
+        await ctx.db.execute(
+          sql`insert into ${sql.raw(ident(def.table))} (${sql.raw(list)})
+              select ${sql.raw(list)} from jsonb_populate_recordset(null::${sql.raw(ident(def.table))}, ${JSON.stringify(part)}::jsonb)`,
+        );
+      }
+    }
+    // The imported company is set up: its first-run wizard counts as finished.
+    await ctx.db.execute(
+      sql`update initiation set is_finished = true, finished_at = now()
+          where company_id = any(${arrayParam(rows.companies!.map((r) => r.id as string))}::uuid[])`,
+    );
+  } catch (e) {
+    const state = sqlState(e);
+    // Values of the wrong kind, or rows that break a rule of the tables: the archive was changed.
+    if (state?.startsWith('22') || state?.startsWith('23')) throw archiveError('damaged');
+    throw e;
+  }
+  return { companyId: root.id as string };
+}

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CompanyListItem } from '@pc/shared';
+import i18next, { type TFunction } from 'i18next';
+import { expect } from 'vitest';
+
+/** The web app's source folder, for tests that read the code itself. */
+export const src = path.dirname(fileURLToPath(import.meta.url));
+
+/** The TypeScript files below `dir`, tests left out unless asked for (an import rule holds for them too). */
+export function sourceFiles(dir: string, { tests = false } = {}): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full, { tests });
+    return /\.tsx?$/.test(entry.name) && (tests || !/\.test\.tsx?$/.test(entry.name)) ? [full] : [];
+  });
+}
+
+export type Catalog = { [key: string]: string | Catalog };
+
+/** A language's catalog file, as the app loads it. */
+export function catalog(language: 'de' | 'en'): Catalog {
+  return JSON.parse(readFileSync(path.join(src, '..', 'public', 'assets', 'i18n', `${language}.json`), 'utf8'));
+}
+
+/** A real i18next instance on a catalog file, for unit tests of label, message and format logic. */
+export async function catalogT(language: 'de' | 'en' = 'de'): Promise<TFunction> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: language,
+    resources: { [language]: { translation: catalog(language) } },
+    interpolation: { escapeValue: false },
+  });
+  return instance.t;
+}
+
+/** What a function of one argument answers: one `[argument, answer]` pair a case, compared deeply. */
+export function expectAnswers<A, R>(fn: (argument: A) => R, cases: readonly (readonly [A, R])[]): void {
+  for (const [argument, answer] of cases) expect(fn(argument), String(argument)).toEqual(answer);
+}
+
+let serial = 0;
+
+/** A company as the list endpoint sends it: an active responsible party with nothing above or below it. */
+export function companyListItem(name: string, over: Partial<CompanyListItem> = {}): CompanyListItem {
+  serial += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    name,
+    type: 'Company',
+    isActive: true,
+    isDemo: false,
+    creationDate: '2025-01-01T00:00:00.000Z',
+    hasLogo: false,
+    parentCompanyId: null,
+    parentCompanyName: null,
+    parentCompany: null,
+    childCompanyNames: [],
+    numberOfChildCompanies: 0,
+    isResponsibleParty: true,
+    isDataProcessor: false,
+    isDataPrivacyAgency: false,
+    rights: { write: false, move: false, export: false },
+    ...over,
+  };
+}
