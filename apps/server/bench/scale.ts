@@ -5,7 +5,8 @@
  *
  *   installation  PostgreSQL: 100,000 → 1,000,000 → 10,000,000 items over 10,000 tenants, the
  *                 measured user's own company (the demo bakery) keeping 10,000 of them; list,
- *                 open by due date, statistics, the search kinds, item create, the unread count.
+ *                 open by due date, statistics, trend and previous quarter, the search kinds,
+ *                 item create, the unread count (the runs before the trend cases lack them).
  *   one company   PGlite and PostgreSQL: 1,000 → 10,000 → 100,000 → 1,000,000 items in the bakery.
  *   agency        PGlite and PostgreSQL: 1 → 100 → 1,000 → 5,000 client companies under the demo
  *                 group (20 items per client on average: every fifth holds a block of 100); list with the whole tenant in scope and with one company,
