@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     // One module graph per worker, not per file: each file's fresh import of the app (fastify,
     // drizzle, zod, PGlite's WASM) cost about a second, half of the stage. The tests share no

@@ -14,7 +14,7 @@ import { authStatementsOf } from '../src/platform/auth/plugin';
 import { insertSearchData } from './search-data';
 import { insertTimeData } from './time-data';
 
-export type DataKind = 'list' | 'search' | 'demo' | 'time';
+export type DataKind = 'list' | 'search' | 'demo' | 'time' | 'empty';
 
 export function percentile(xs: readonly number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
@@ -64,7 +64,8 @@ export interface BenchDb {
 /**
  * A database for one set of cases: demo companies and users (bootstrap), then `items` generated
  * items: 'list' puts them all into the demo bakery, 'search' spreads them over 1,000 companies
- * (search-data.ts), 'demo' adds nothing but the demo items.
+ * (search-data.ts), 'demo' adds nothing but the demo items, 'empty' nothing at all (its caller
+ * seeds, as the growth curves do step by step).
  * PostgreSQL (`pgUrl`): a database is created per run and dropped after; with BENCH_KEEP_DB=1 it
  * has a fixed name (`<prefix>_<kind>_<items>`), is kept, and reused by the next run.
  * PGlite: in memory, or in `persistDir` when a server process must open it afterwards.
@@ -78,15 +79,19 @@ export async function openBenchDb(opts: {
   log?: (s: string) => void;
   /** The item types of a list database (default: all, in turn). */
   types?: readonly string[];
+  /** The kept database's name in place of `<kind>_<items>` (BENCH_KEEP_DB=1). */
+  name?: string;
+  /** false: dropped after even with BENCH_KEEP_DB=1 (a database the caller fills anew each time). */
+  keep?: boolean;
 }): Promise<BenchDb> {
   const log = opts.log ?? console.log;
-  const keep = process.env.BENCH_KEEP_DB === '1';
+  const keep = opts.keep !== false && process.env.BENCH_KEEP_DB === '1';
   let url: string | undefined;
   let dbName: string | undefined;
   let reused = false;
   if (opts.pgUrl) {
     const prefix = process.env.BENCH_DB_PREFIX ?? 'pc_bench';
-    dbName = keep ? `${prefix}_${opts.kind}_${opts.items}` : `${prefix}_${opts.kind}_${Date.now()}`;
+    dbName = keep ? `${prefix}_${opts.name ?? `${opts.kind}_${opts.items}`}` : `${prefix}_${opts.kind}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: opts.pgUrl });
     await admin.connect();
     const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount! > 0;
@@ -120,7 +125,9 @@ export async function openBenchDb(opts: {
         ? sql`select count(*)::int n from time_record`
         : sql`select count(*)::int n from item where company_id = ${bakery!.id} and number_label like 'X-%'`,
   );
-  if (reused && present === opts.items) {
+  if (opts.kind === 'empty') {
+    if (reused) log(`[${label}] reusing the kept database ${dbName}`);
+  } else if (reused && present === opts.items) {
     log(`[${label}] reusing the kept database ${dbName}`);
     if (opts.kind === 'search') search = await searchTargets(database, group!.id, opts.items);
     if (opts.kind === 'time') time = { group: group!.id };

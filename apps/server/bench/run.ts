@@ -37,14 +37,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { queryRows } from '../src/db/types';
 import { runNotificationPass } from '../src/modules/notification/scheduler';
-import { openAuthenticated } from '../src/platform/auth/plugin';
-import { diskStorage } from '../src/platform/storage';
-import { openTenantTransaction, visibleCompanyIds } from '../src/platform/tenancy';
-import { type BenchDb, benchEnv, fmtMs, loginBundleKb, openBenchDb, percentile, tenantAuthAt, writeJson } from './common';
+import { type BenchDb, fmtMs, loginBundleKb, openBenchDb, percentile, writeJson } from './common';
+import { type Case, type CaseResult, header, listCases, openApp, recorder, runCase, searchCases } from './measure';
 import { TIME_FROM } from './time-data';
 
 const args = process.argv.slice(2);
@@ -54,190 +50,7 @@ const quick = flag('--quick');
 /** Each case's warm-up, before its measured runs (`BENCH_WARMUP_MS`). */
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? (quick ? 1_000 : 3_000));
 
-export interface CaseResult {
-  case: string;
-  database: 'pglite' | 'postgres';
-  items: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  raw_p50: number | null;
-  raw_p95: number | null;
-  raw_p99: number | null;
-  /** raw plus the authentication statements. */
-  raw_auth_p95: number | null;
-  /** p95 through HTTP / raw p95. */
-  ratio: number | null;
-  budget: number;
-  ratio_budget: number | null;
-  pass: boolean;
-}
-
 const results: CaseResult[] = [];
-
-type Stmt = { query: string; params: unknown[] };
-/** drizzle logger: records every statement while `on`. */
-const recorder = {
-  on: false,
-  stmts: [] as Stmt[],
-  logQuery(query: string, params: unknown[]) {
-    // node-postgres sends the transaction's begin and commit through the logger too; the replay opens its own.
-    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query)) this.stmts.push({ query, params });
-  },
-};
-
-/**
- * One request's statements: the authentication, which also opens the tenant transaction
- * (platform/auth/plugin.ts), and the handler's. A request whose authentication is not of that
- * kind (login) has no tenant part.
- */
-function split(b: BenchDb, stmts: Stmt[]) {
-  // A GET's authentication also makes its transaction read only (its replay does the same).
-  const { at: i, readOnly } = tenantAuthAt(b, stmts);
-  return i < 0
-    ? { auth: stmts, setup: null, handler: [] as Stmt[], readOnly }
-    : { auth: stmts.slice(0, i), setup: stmts[i]!, handler: stmts.slice(i + 1), readOnly };
-}
-type Recorded = ReturnType<typeof split>;
-
-type Queryable = { query(text: string, params?: unknown[]): Promise<unknown> };
-
-/**
- * raw: the handler's statements in a transaction made the tenant's with the one set_config
- * statement (`openTenantTransaction`); with `auth`, opened by the authentication statement as
- * a request opens it.
- */
-async function replay(b: BenchDb, rec: Recorded, opts: { auth: boolean; commit: boolean; times?: number[][] }) {
-  if (!rec.setup) return;
-  // The authentication's parameters: session and user first (then its kept epoch and companies).
-  const params = (rec.setup.params as string[]).slice(0, 2) as [string, string];
-  const owner = b.database.db;
-  const tx = opts.auth
-    ? // The companies the statement made the transaction's, as the request keeps them (an empty list
-      // would replace them, and every replayed read would find nothing).
-      (
-        await openAuthenticated(owner, params, (row) => ({ value: null, companyIds: row?.visible.ids ?? [] }), {
-          readOnly: rec.readOnly,
-        })
-      ).tx
-    : await openTenantTransaction(owner, { userId: params[1], companyIds: await visibleIds(owner, params[1]) });
-  const client = (tx.db as unknown as { session: { client: Queryable } }).session.client;
-  try {
-    for (const [i, s] of rec.handler.entries()) {
-      const t0 = performance.now();
-      await client.query(s.query, s.params);
-      opts.times?.[i]?.push(performance.now() - t0);
-    }
-  } finally {
-    await tx.end(opts.commit);
-  }
-}
-
-/** The ids the authentication sets for a user, read once per user: the raw figure leaves them out. */
-const visibleMemo = new Map<string, Promise<string[]>>();
-const visibleIds = (owner: BenchDb['database']['db'], userId: string) => {
-  let ids = visibleMemo.get(userId);
-  if (!ids) {
-    ids = visibleCompanyIds(owner, userId);
-    visibleMemo.set(userId, ids);
-  }
-  return ids;
-};
-
-interface Case {
-  name: string;
-  budget: number;
-  ratioBudget?: number;
-  runs: number;
-  api: () => Promise<unknown>;
-  /** Runs after the recorded request (e.g. removes what it created, so the replay can insert it again). */
-  afterRecord?: (answer: unknown) => Promise<void>;
-  /** false: no raw figure. 'rollback': the replay is a write and is rolled back. */
-  raw?: false | 'rollback';
-}
-
-async function runCase(b: BenchDb, label: string, items: number, c: Case) {
-  const database = b.url ? 'postgres' : 'pglite';
-  recorder.stmts = [];
-  recorder.on = true;
-  const answer = await c.api();
-  recorder.on = false;
-  await c.afterRecord?.(answer);
-  const rec = split(b, recorder.stmts);
-  if (process.env.BENCH_SHOW_SQL === '1') {
-    console.log(
-      `  -- ${c.name}: ${rec.auth.length} auth + ${rec.setup ? 1 : 0} setup + ${rec.handler.length} handler statements`,
-    );
-    for (const s of [...rec.auth, ...(rec.setup ? [rec.setup] : []), ...rec.handler]) {
-      console.log(`     ${s.query.replace(/\s+/g, ' ').slice(0, 300)}`);
-    }
-  }
-  const doRaw = c.raw !== false && rec.setup !== null;
-  const commit = c.raw !== 'rollback';
-  // Warm up until the JIT has settled: a request runs far more JavaScript than its replay, and in
-  // the first few hundred requests it runs slower (0.7 ms over its settled p50 in one in two of
-  // them, against one in twenty later), which five rounds left inside the measured runs.
-  const warmUntil = performance.now() + warmupMs;
-  for (let i = 0; i < 5 || performance.now() < warmUntil; i++) {
-    await c.api();
-    if (doRaw) {
-      await replay(b, rec, { auth: false, commit });
-      await replay(b, rec, { auth: true, commit });
-    }
-  }
-  const api: number[] = [];
-  const raw: number[] = [];
-  const rawAuth: number[] = [];
-  // With BENCH_SHOW_SQL=1, each handler statement's own time in the raw replays.
-  const times = process.env.BENCH_SHOW_SQL === '1' ? rec.handler.map(() => [] as number[]) : undefined;
-  // Interleaved, so that load from elsewhere on the machine hits both alike.
-  for (let i = 0; i < c.runs; i++) {
-    let t0 = performance.now();
-    await c.api();
-    api.push(performance.now() - t0);
-    if (!doRaw) continue;
-    t0 = performance.now();
-    await replay(b, rec, { auth: false, commit, times });
-    raw.push(performance.now() - t0);
-    t0 = performance.now();
-    await replay(b, rec, { auth: true, commit });
-    rawAuth.push(performance.now() - t0);
-  }
-  const p = (xs: number[], q: number) => (xs.length ? percentile(xs, q) : null);
-  for (const [i, xs] of (times ?? []).entries()) {
-    const text = rec.handler[i]!.query.replace(/\s+/g, ' ').slice(0, 100);
-    console.log(`     statement ${i + 1} raw p50 ${fmtMs(p(xs, 50))} p95 ${fmtMs(p(xs, 95))} ms: ${text}`);
-  }
-  const r: CaseResult = {
-    case: c.name,
-    database,
-    items,
-    p50: percentile(api, 50),
-    p95: percentile(api, 95),
-    p99: percentile(api, 99),
-    raw_p50: p(raw, 50),
-    raw_p95: p(raw, 95),
-    raw_p99: p(raw, 99),
-    raw_auth_p95: p(rawAuth, 95),
-    ratio: raw.length ? percentile(api, 95) / percentile(raw, 95) : null,
-    budget: c.budget,
-    ratio_budget: c.ratioBudget ?? null,
-    pass: false,
-  };
-  r.pass = r.p95 < r.budget && (r.ratio_budget === null || (r.ratio !== null && r.ratio <= r.ratio_budget));
-  results.push(r);
-  const trio = (a: number | null, b2: number | null, c2: number | null) =>
-    `${fmtMs(a).padStart(6)} ${fmtMs(b2).padStart(6)} ${fmtMs(c2).padStart(6)}`;
-  console.log(
-    `${`[${label}] ${c.name}`.padEnd(62)} ${trio(r.p50, r.p95, r.p99)} │ ${trio(r.raw_p50, r.raw_p95, r.raw_p99)} │ ${fmtMs(r.raw_auth_p95).padStart(6)} │ ${(r.ratio === null ? '—' : r.ratio.toFixed(2)).padStart(5)} │ < ${r.budget} ms${r.ratio_budget ? ` & ≤ ${r.ratio_budget}` : ''} ${r.pass ? 'ok' : 'MISSED'}`,
-  );
-}
-
-function header() {
-  console.log(
-    `\n${'case'.padEnd(62)} ${'API (HTTP) p50/p95/p99 ms'.padEnd(20)} │ ${'raw p50/p95/p99'.padEnd(20)} │ raw+au │ ratio │ budget (p95)`,
-  );
-}
 
 async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' | 'time' | 'bulk' | 'notify', items: number) {
   const b = await openBenchDb({
@@ -248,26 +61,7 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' |
     types: kind === 'bulk' ? ['issue'] : undefined,
   });
   const dbLabel = `${b.url ? 'postgres' : 'pglite'} ${items.toLocaleString('en')}`;
-  const config = loadConfig(benchEnv(b.dataDir));
-  const app = await buildApp({ config, database: b.database, storage: diskStorage(b.dataDir), secret: b.secret });
-  const login = () =>
-    app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: 'grant_type=password&username=admin%40demo.local&password=Demo1234!',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-  const token = (await login()).json().access_token as string;
-  const call = async (url: string, scope: string, init: { method?: 'POST'; payload?: object; status?: number } = {}) => {
-    const res = await app.inject({
-      method: init.method ?? 'GET',
-      url,
-      payload: init.payload,
-      headers: { authorization: `Bearer ${token}`, 'x-tenant': scope },
-    });
-    if (res.statusCode !== (init.status ?? 200)) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    return res;
-  };
+  const { app, config, login, call } = await openApp(b);
   const runs = (n: number) => Number(process.env.BENCH_RUNS ?? (quick ? Math.min(n, 40) : n));
   const cases: Case[] = [];
   if (kind === 'notify') {
@@ -277,51 +71,16 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' |
     return;
   }
   if (kind === 'list') {
-    const get = (url: string) => () => call(url, b.bakery);
-    // The ratio divides two p95s. Of 100 runs each p95 is one of the five slowest, and the ratio
-    // moved by ±0.15 between runs of the same code; 300 runs per side take about 15 s per case.
-    cases.push(
-      {
-        name: 'list page 50, sorted by number',
-        budget: 25,
-        ratioBudget: 1.5,
-        runs: runs(300),
-        api: get('/api/process?page=3&pageSize=50'),
+    cases.push(...listCases(b, call, runs), {
+      name: 'login (argon2id)',
+      budget: 300,
+      runs: runs(20),
+      raw: false,
+      api: async () => {
+        const res = await login();
+        if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode}`);
       },
-      {
-        name: 'list page 50, due date, open only',
-        budget: 25,
-        ratioBudget: 1.5,
-        runs: runs(300),
-        api: get('/api/issue?sort=dueDate&dir=asc&open=true'),
-      },
-      { name: 'dashboard statistics', budget: 50, runs: runs(60), api: get('/api/item/statistics') },
-      { name: 'dashboard trend (12 weeks)', budget: 50, runs: runs(60), api: get('/api/item/trend') },
-      { name: 'radar previous quarter', budget: 50, runs: runs(60), api: get('/api/item/previous-quarter') },
-      {
-        name: 'item create (issue)',
-        budget: 30,
-        runs: runs(60),
-        raw: 'rollback',
-        api: () =>
-          call('/api/issue', b.bakery, { method: 'POST', payload: { name: 'Bench', data: { priority: 'Low' } }, status: 201 }),
-        // The replay inserts the recorded number again (and rolls back): free it.
-        afterRecord: async (res) => {
-          const id = (res as { json(): { id: string } }).json().id;
-          await b.database.db.execute(sql`delete from item where id = ${id}`);
-        },
-      },
-      {
-        name: 'login (argon2id)',
-        budget: 300,
-        runs: runs(20),
-        raw: false,
-        api: async () => {
-          const res = await login();
-          if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode}`);
-        },
-      },
-    );
+    });
   } else if (kind === 'bulk') {
     // A bulk action over 10,000 items of a register finishes in under 5 s on PGlite.
     const [{ ids } = { ids: [] }] = await queryRows<{ ids: string[] }>(
@@ -370,28 +129,11 @@ async function withDatabase(pgUrl: string | undefined, kind: 'list' | 'search' |
         ),
     });
   } else {
-    const { group, oneCompany, numberLabel } = b.search!;
-    const kinds: [string, string, string][] = [
-      ['common word (≥ 10 % of items)', 'Kundendaten', group],
-      ['rare word', 'Sonderprüfung', group],
-      ["German inflection ('Verträge')", 'Verträge', group],
-      ["typo ('Datenschtz')", 'Datenschtz', group],
-      [`number label ('${numberLabel}')`, numberLabel, group],
-      ['two-word phrase', 'Videoüberwachung Eingangsbereich', group],
-      ['common word, scope of 1 of 1,000 companies', 'Kundendaten', oneCompany],
-    ];
-    for (const [name, q, scope] of kinds) {
-      cases.push({
-        name: `search: ${name}`,
-        budget: 50,
-        runs: runs(40),
-        api: () => call(`/api/searchable-item/search/${encodeURIComponent(q)}`, scope),
-      });
-    }
+    cases.push(...searchCases(call, runs, b.search!));
   }
   header();
   try {
-    for (const c of cases) await runCase(b, dbLabel, items, c);
+    for (const c of cases) results.push(await runCase(b, dbLabel, items, c, warmupMs));
   } finally {
     await app.close();
     await b.close();
@@ -532,12 +274,19 @@ async function notifyCases(
   row('notification pass, again (nothing new)', againMs, 60_000);
   const p95 = percentile(during, 95);
   row(`list page during the pass, p95 of ${during.length}`, p95, 50);
-  await runCase(b, label, items, {
-    name: 'notification unread count',
-    budget: 25,
-    runs: Number(process.env.BENCH_RUNS ?? 200),
-    api: () => call('/api/notification/unread-count', b.bakery),
-  });
+  const unread = await runCase(
+    b,
+    label,
+    items,
+    {
+      name: 'notification unread count',
+      budget: 25,
+      runs: Number(process.env.BENCH_RUNS ?? 200),
+      api: () => call('/api/notification/unread-count', b.bakery),
+    },
+    warmupMs,
+  );
+  results.push(unread);
 }
 
 let code: number;
@@ -545,5 +294,6 @@ if (process.env.BENCH_ONLY === 'import') code = await (await import('./import'))
 else if (flag('--load')) code = await (await import('./load')).runLoad({ json, quick });
 else if (flag('--page')) code = await (await import('./page')).runPage({ json });
 else if (flag('--overhead')) code = await (await import('./overhead')).runOverhead();
+else if (flag('--scale')) code = await (await import('./scale')).runScale({ json, quick });
 else code = await latency();
 process.exit(code);

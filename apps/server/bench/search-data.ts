@@ -94,39 +94,60 @@ export async function insertSearchData(db: Db, items: number) {
     insert into tag (company_id, type, name)
     select c, t.type, t.name from unnest(${`{${companies.join(',')}}`}::uuid[]) c,
       (values ('person-groups', 'Leiharbeitnehmer'), ('data-categories', 'Gesundheitsdaten')) t(type, name)`);
-  const types = itemTypes.map((t) => t.key);
-  const T = types.length;
   for (let start = 1; start <= items; start += 100_000) {
-    const end = Math.min(items, start + 99_999);
-    await db.execute(sql`
-      with cs as (select array_agg(id order by id) ids from company where name like 'Bench Firma %')
-      insert into item (company_id, type, number, number_label, name, description, status, due_date, data, updated_at)
-      select c.id, x.type, x.number, x.prefix || '-' || lpad(x.number::text, 4, '0'),
-             case when n % 10 = 0 then 'Kundendaten ' else '' end
-               || (${arr(first)}::text[])[(n * 7 % 20) + 1] || ' ' || (${arr(second)}::text[])[(n * 13 % 25) + 1]
-               || case when n % 100000 = 4711 then ' Sonderprüfung' else '' end,
-             'Regelt ' || (${arr(topics)}::text[])[(n * 3 % 10) + 1]
-               || case when n % 20 = 5 then ', inklusive der Kundendaten' else '' end || ' (' || n || ')',
-             n % 5, current_date + ((n % 90) - 45),
-             case when n % 7 = 0 then jsonb_build_object('personGroups', coalesce(tg.ids, '[]'::jsonb)) else '{}'::jsonb end,
-             now() - ((n * 37) % 10000) * interval '1 minute'
-      from generate_series(${start}::int, ${end}::int) n cross join cs
-      cross join lateral (select cs.ids[((n / 100) % ${COMPANIES}) + 1] id, (n / 100000) * 100 + n % 100 j) c
-      cross join lateral (
-        select (${`{${types.join(',')}}`}::text[])[(c.j % ${T}) + 1] type,
-               (${`{${itemTypes.map((t) => itemTypeDefs[t.key].prefix).join(',')}}`}::text[])[(c.j % ${T}) + 1] prefix,
-               c.j / ${T} + 1 number
-      ) x
-      left join lateral (
-        select jsonb_agg(t.id) ids from tag t where t.company_id = c.id and t.type = 'person-groups'
-      ) tg on n % 7 = 0`);
+    await db.execute(
+      sql.raw(
+        patternItemsSql({
+          companiesWhere: "name like 'Bench Firma %'",
+          companies: COMPANIES,
+          from: start,
+          to: Math.min(items, start + 99_999),
+        }),
+      ),
+    );
   }
   await db.execute(sql`
     insert into attachment (company_id, item_id, file_hash, file_name, mime_type, size)
     select company_id, id, md5(id::text), 'Scan_' || replace(name, ' ', '_') || '_' || number_label || '.pdf', 'application/pdf', 1000
     from item where number % 10 = 1 and company_id = any(${`{${companies.join(',')}}`}::uuid[])`);
   // A number label that exists in every company (42 when there are enough items per type).
-  const perType = Math.floor(items / COMPANIES / T);
+  const perType = Math.floor(items / COMPANIES / itemTypes.length);
   const numberLabel = formatItemNumber('VT', Math.max(1, Math.min(42, perType)));
   return { group: group!.id, oneCompany: companies[500]!, numberLabel };
+}
+
+/**
+ * The statement that inserts items `from`..`to` of the word patterns above into the companies
+ * `companiesWhere` selects (`companies` of them, in id order): item n goes to company
+ * (n / 100) mod companies, so every company holds every word pattern (n mod 100), and its number
+ * within the company's type follows from (n / (100 × companies), n mod 100) — later ranges of n
+ * continue the numbers. Every seventh item names the company's person-group tags, if it has any.
+ * One statement, no round trip per row.
+ */
+export function patternItemsSql(o: { companiesWhere: string; companies: number; from: number; to: number }) {
+  const types = itemTypes.map((t) => t.key);
+  const T = types.length;
+  const C = Math.trunc(o.companies);
+  return `
+      with cs as (select array_agg(id order by id) ids from company where ${o.companiesWhere})
+      insert into item (company_id, type, number, number_label, name, description, status, due_date, data, updated_at)
+      select c.id, x.type, x.number, x.prefix || '-' || lpad(x.number::text, 4, '0'),
+             case when n % 10 = 0 then 'Kundendaten ' else '' end
+               || ('${arr(first)}'::text[])[(n * 7 % 20) + 1] || ' ' || ('${arr(second)}'::text[])[(n * 13 % 25) + 1]
+               || case when n % 100000 = 4711 then ' Sonderprüfung' else '' end,
+             'Regelt ' || ('${arr(topics)}'::text[])[(n * 3 % 10) + 1]
+               || case when n % 20 = 5 then ', inklusive der Kundendaten' else '' end || ' (' || n || ')',
+             n % 5, current_date + ((n % 90) - 45),
+             case when n % 7 = 0 then jsonb_build_object('personGroups', coalesce(tg.ids, '[]'::jsonb)) else '{}'::jsonb end,
+             now() - ((n * 37) % 10000) * interval '1 minute'
+      from generate_series(${Math.trunc(o.from)}::int, ${Math.trunc(o.to)}::int) n cross join cs
+      cross join lateral (select cs.ids[((n / 100) % ${C}) + 1] id, ((n / ${100 * C}) * 100 + n % 100)::int j) c
+      cross join lateral (
+        select ('{${types.join(',')}}'::text[])[(c.j % ${T}) + 1] type,
+               ('{${itemTypes.map((t) => itemTypeDefs[t.key].prefix).join(',')}}'::text[])[(c.j % ${T}) + 1] prefix,
+               c.j / ${T} + 1 number
+      ) x
+      left join lateral (
+        select jsonb_agg(t.id) ids from tag t where t.company_id = c.id and t.type = 'person-groups'
+      ) tg on n % 7 = 0`;
 }

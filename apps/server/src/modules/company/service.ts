@@ -50,8 +50,12 @@ export async function listCompanyItems(ctx: Ctx): Promise<CompanyListItem[]> {
     select c.id::text, c.name, c.type, c.is_active, c.is_demo, c.created_at, c.logo_hash,
            p.id::text as parent_id, p.name as parent_name,
            c.is_responsible_party, c.is_data_processor, c.is_data_privacy_agency,
-           array(select ch.name from company ch where ch.parent_id = c.id order by ch.name) as child_names
+           coalesce(ch.names, '{}') as child_names
     from company c left join company p on p.id = c.parent_id
+    -- The children's names grouped in one pass: a subquery per company was planned on the
+    -- row-level security's id list (one probe per visible company for each company: 1.8 s for 1,000).
+    left join (select parent_id, array_agg(name order by name) as names from company where parent_id is not null group by parent_id) ch
+      on ch.parent_id = c.id
     order by c.name`,
   );
   return rows.map((r) => toListItem(r, companyRights(ctx, r.id)));
