@@ -121,6 +121,28 @@ describe('the register import wizard', () => {
     await close();
   });
 
+  it('asks on the list of all service agreements which kind a file holds, then opens that kind’s wizard', async () => {
+    const { page, errors, close } = await app.newPage();
+    await signIn(page, app.server.url, ADMIN, { to: '/service-agreement' });
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await page.getByRole('button', { name: tr('import.button'), exact: true }).click();
+    const kinds = page.getByRole('menu');
+    expect(await kinds.getByRole('menuitem').allInnerTexts()).toEqual([
+      tr('items.type.service-agreement-with-client.one'),
+      tr('items.type.service-agreement-with-provider.one'),
+      tr('items.type.service-agreement-with-shared-responsibility.one'),
+    ]);
+    await kinds.getByRole('menuitem', { name: tr('items.type.service-agreement-with-provider.one') }).click();
+    const dialog = page.getByRole('dialog', {
+      name: tr('import.title', { type: tr('items.type.service-agreement-with-provider.other') }),
+    });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('fits a phone: the wizard takes the screen and its steps read one below the other', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await app.newPage(PHONE);
     const file = path.join(dir, 'phone.xlsx');

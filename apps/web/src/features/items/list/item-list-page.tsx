@@ -49,7 +49,7 @@ export function ItemListPage() {
     canWrite,
   });
 
-  const resetFilters = useCallback(() => setView({ q: '', range: noRange, filters: { status: '' } }), [setView]);
+  const resetFilters = useCallback(() => setView({ q: '', range: noRange, filters: registerDefaults.filters }), [setView]);
 
   const filtered = viewHasFilters(view);
   const empty = useMemo(
@@ -75,7 +75,7 @@ export function ItemListPage() {
             {type === 'process' && <RegisterReportButton kind="controller" />}
             {type === 'service-agreement-with-client' && <RegisterReportButton kind="processor" />}
             {tools.exportButton}
-            {canWrite && <ImportButton type={type} />}
+            {canWrite && <ImportButton types={[type]} />}
             {canWrite && (
               <Button variant="contained" startIcon={<Add />} onClick={() => void navigate({ to: `${route}/new` })}>
                 {t('items.list.new')}

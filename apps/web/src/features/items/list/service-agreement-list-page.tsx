@@ -18,6 +18,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { useSession } from '../../../lib/session/session-store';
 import { fetchServiceAgreementPage, serviceAgreementPageQuery, useServiceAgreement } from '../api';
 import { canWriteType } from '../detail/linked-items';
+import { ImportButton } from '../import/import-button';
 import { typeSingular } from '../labels';
 import { EmptyStateContext } from './empty-state';
 import { type ItemColumn, itemColumns } from './item-columns';
@@ -58,6 +59,7 @@ export function ServiceAgreementListPage() {
     return [number!, name!, kindColumn, ...rest];
   }, [t, showCompany]);
   const title = t('section.service-agreement');
+  const writable = serviceAgreementKinds.filter((k) => canWriteType(claims, k));
   const tools = useRegisterTools({
     register: 'service-agreement',
     types: serviceAgreementKinds,
@@ -66,11 +68,11 @@ export function ServiceAgreementListPage() {
     route: routeOf,
     params: serviceAgreementParams,
     fetchPage: fetchServiceAgreementPage,
-    canWrite: serviceAgreementKinds.some((k) => canWriteType(claims, k)),
+    canWrite: writable.length > 0,
   });
 
   const resetFilters = useCallback(
-    () => setView({ q: '', range: { from: null, until: null }, filters: { status: '', kind: '' } }),
+    () => setView({ q: '', range: { from: null, until: null }, filters: serviceAgreementDefaults.filters }),
     [setView],
   );
   const filtered = viewHasFilters(view) || view.filters.kind !== '';
@@ -84,6 +86,7 @@ export function ServiceAgreementListPage() {
           <>
             {tools.viewsMenu}
             {tools.exportButton}
+            {writable.length > 0 && <ImportButton types={writable} />}
           </>
         }
       />
