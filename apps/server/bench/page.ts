@@ -37,11 +37,12 @@ const CHROMIUM_ARGS = [
 /** What shows while data loads (as packages/e2e/src/browser.ts). */
 const LOADING = '.MuiSkeleton-root, .MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate';
 
-type Shown = { kind: 'dashboard' | 'list' | 'detail'; text?: string };
+type Shown = { kind: 'dashboard' | 'list' | 'detail' | 'diagram'; text?: string; nodes?: number };
 
 /** Runs in the page (the app's CSP allows no string evaluation): its data is in the DOM and nothing loads. */
-function isShown({ loading, kind, text }: Shown & { loading: string }) {
+function isShown({ loading, kind, text, nodes }: Shown & { loading: string }) {
   if (document.querySelector(loading)) return false;
+  if (kind === 'diagram') return document.querySelectorAll('.react-flow__node').length >= nodes!;
   if (kind === 'dashboard') return !!document.querySelector('[data-tile=Issue] tbody tr');
   if (kind === 'list') return !!document.querySelector('.MuiDataGrid-row [data-field=name] a');
   return (
@@ -172,6 +173,59 @@ async function logIn(page: Page, base: string) {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
 }
 
+/**
+ * The organisation diagram of the demo admin's own company (the page's company without a scope)
+ * grown to about 500 nodes, as a large client's would be: 139 processor agreements, 300 processes
+ * (every third with a processor) and 60 organisation units (a head office and 59 departments,
+ * five processes each). Returns the nodes the diagram then has: its company, its child companies
+ * and their units, processes and agreements.
+ */
+async function insertDiagram(b: Awaited<ReturnType<typeof openBenchDb>>): Promise<number> {
+  const db = b.database.db;
+  const [own] = await queryRows<{ id: string }>(
+    db,
+    sql`select company_id::text as id from app_user where email = 'admin@demo.local'`,
+  );
+  const add = (type: string, count: number, name: string, data: ReturnType<typeof sql>) =>
+    queryRows<{ id: string }>(
+      db,
+      sql`insert into item (company_id, type, number, number_label, name, status, data)
+          select ${own!.id}::uuid, ${type}, 900000 + n, 'D-' || n, ${name} || ' ' || n, 0, ${data}
+          from generate_series(1, ${count}::int) n order by n returning id::text`,
+    );
+  const agreements = (
+    await add('service-agreement-with-provider', 139, 'Dienstleister', sql`'{"counterparty": "Anbieter"}'::jsonb`)
+  ).map((r) => r.id);
+  const processes = (
+    await add(
+      'process',
+      300,
+      'Verarbeitung',
+      sql`jsonb_build_object('role', 'controller', 'processors',
+            case when n % 3 = 0 then jsonb_build_array((${`{${agreements.join(',')}}`}::text[])[(n % 139) + 1]) else '[]'::jsonb end)`,
+    )
+  ).map((r) => r.id);
+  const [top] = await add('organisation-unit', 1, 'Zentrale', sql`'{}'::jsonb`);
+  await queryRows(
+    db,
+    sql`insert into item (company_id, type, number, number_label, name, status, data)
+        select ${own!.id}::uuid, 'organisation-unit', 900001 + n, 'D-U' || n, 'Abteilung ' || n, 0,
+               jsonb_build_object('parentUnit', case when n % 6 = 0 then '[]'::jsonb else jsonb_build_array(${top!.id}::text) end,
+                                  'processes', to_jsonb((${`{${processes.join(',')}}`}::text[])[n * 5 - 4 : n * 5]))
+        from generate_series(1, 59) n`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`with recursive tree as (select id from company where id = ${own!.id}::uuid
+                                union all select c.id from company c join tree t on c.parent_id = t.id)
+        select (select count(*) from tree)::int
+             + (select count(*) from item where company_id in (select id from tree)
+                  and type in ('organisation-unit', 'process', 'service-agreement-with-provider',
+                               'service-agreement-with-client', 'service-agreement-with-shared-responsibility'))::int as n`,
+  );
+  return count!.n;
+}
+
 export async function runPage(opts: { json: boolean }) {
   // BENCH_PAGE_COMPARE=dirA,dirB: two (or more) builds side by side, their loads interleaved, so
   // a change is measured against the same moment's machine noise. Default: the current build.
@@ -191,6 +245,7 @@ export async function runPage(opts: { json: boolean }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-page-'));
   const b = await openBenchDb({ pgUrl, kind: 'demo', items: 0, persistDir: dir });
   await insertListItems(b.database, b.bakery, items, { types: ['process'], firstNumber: 100_001 });
+  const diagramNodes = await insertDiagram(b);
   await b.database.db.execute(sql`analyze`);
   const [detail] = await queryRows<{ id: string; name: string }>(
     b.database.db,
@@ -221,7 +276,7 @@ export async function runPage(opts: { json: boolean }) {
       await logIn(page, base);
     }
 
-    const pages: { name: string; url: string; shown: Shown }[] = [
+    const pages: { name: string; url: string; shown: Shown; budget?: number }[] = [
       { name: 'dashboard', url: '/home', shown: { kind: 'dashboard' } },
       {
         name: `register list (${items.toLocaleString('en')} processes in one company)`,
@@ -229,6 +284,12 @@ export async function runPage(opts: { json: boolean }) {
         shown: { kind: 'list' },
       },
       { name: 'item detail (process)', url: `/process/${detail!.id}`, shown: { kind: 'detail', text: detail!.name } },
+      {
+        name: `organisation diagram (${diagramNodes} nodes)`,
+        url: '/diagram',
+        shown: { kind: 'diagram', nodes: diagramNodes },
+        budget: 1000,
+      },
     ];
     console.log(
       `page load to data shown, ${kind}, ${runs} loads per page after one warm-up${latency > 0 ? `, ${latency} ms added to each round trip` : ''}; load average ${os.loadavg()[0]!.toFixed(1)}`,
@@ -244,6 +305,7 @@ export async function runPage(opts: { json: boolean }) {
       }
       for (const [v, variant] of variants.entries()) {
         const p50 = percentile(times[v]!, 50);
+        const budget = p.budget ?? 800;
         const r: PageResult = {
           case: `page: ${variant.label}${p.name}`,
           database: kind,
@@ -251,13 +313,13 @@ export async function runPage(opts: { json: boolean }) {
           runs,
           p50,
           max: Math.max(...times[v]!),
-          budget: 800,
-          pass: p50 < 800,
+          budget,
+          pass: p50 < budget,
         };
         results.push(r);
         if (process.env.BENCH_PAGE_TRACE === '1') await printTimeline(variant.page, `${variant.base}${p.url}`, p.shown);
         console.log(
-          `${(variant.label + p.name).padEnd(50)} p50 ${r.p50.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms   goal < 800 ms ${r.pass ? 'ok' : 'MISSED'}`,
+          `${(variant.label + p.name).padEnd(50)} p50 ${r.p50.toFixed(0).padStart(5)} ms   max ${r.max.toFixed(0).padStart(5)} ms   goal < ${budget} ms ${r.pass ? 'ok' : 'MISSED'}`,
         );
       }
     }
