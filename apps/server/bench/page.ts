@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --page`: time from navigation to data shown in Chromium
  * (playwright-core, /usr/bin/chromium), after logging in once through the login form: the
- * dashboard (/home), a register list holding 10,000 items (/process) and an item's detail page.
+ * dashboard (/home), a register list holding 10,000 items (/process), an item's detail page and
+ * the organisation diagram with 500 nodes (/diagram, goal < 1 s).
  * Each is a full page load (`page.goto`: HTML, JavaScript, the session's token refresh, the
  * data); "shown" means the page's data is in the DOM and no skeleton or spinner is left.
  * Goal < 800 ms each (median) with PostgreSQL (BENCH_DATABASE_URL; PGlite without it). Also
