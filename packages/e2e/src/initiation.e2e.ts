@@ -66,7 +66,17 @@ const next = async (page: Page, key: string) => {
 };
 // Waited for from before the click that causes it: on a loaded machine a 5 s snackbar can come
 // and go before a wait that starts after the click has returned.
-const snack = (page: Page, text: string) => page.locator(SNACKBARS).getByText(text).first().waitFor();
+// A wait that runs out says which snackbars showed instead.
+const snack = (page: Page, text: string) =>
+  page
+    .locator(SNACKBARS)
+    .getByText(text)
+    .first()
+    .waitFor()
+    .catch(async (e: Error) => {
+      const said = await page.locator(SNACKBARS).allInnerTexts();
+      throw new Error(`No snackbar "${text}"; snackbars: ${JSON.stringify(said)} (${e.message.split('\n')[0]})`);
+    });
 
 describe('initiation wizard', () => {
   const app = withServerAndBrowser({ mail: true });
