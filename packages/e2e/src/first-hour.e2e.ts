@@ -51,6 +51,8 @@ describe('the first hour with a real customer', () => {
     await page.getByRole('complementary', { name: 'Seitenleiste' }).getByRole('link', { name: 'Startseite' }).click();
     await discardQuestion(page).getByRole('button', { name: 'Verwerfen' }).click();
     await page.waitForURL(`${app.server.url}/home`);
+    // The dashboard drawn, not only its address: the form it left is gone.
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.goBack();
     await expect.poll(() => nameField.inputValue()).toBe(name);
 
