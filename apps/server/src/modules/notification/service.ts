@@ -83,17 +83,10 @@ export async function listNotifications(
 /**
  * The bell's number, counted up to UNREAD_CAP: the badge shows "99+" beyond that, and counting
  * stops there, so a user with tens of thousands of unread entries costs what one with a hundred does
- * (one short range of the partial unread index).
+ * (one short range of the partial unread index, read in order whatever the statistics say).
  */
 export async function unreadCount(ctx: Ctx) {
-  const [row] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from (
-          select 1 from notification
-          where recipient_id = ${ctx.userId} and in_app and read_at is null
-          limit ${UNREAD_CAP}
-        ) unread`,
-  );
+  const [row] = await queryRows<{ n: number }>(ctx.db, sql`select pc_unread_count(${ctx.userId}::uuid, ${UNREAD_CAP}) as n`);
   return { count: Number(row!.n) };
 }
 
