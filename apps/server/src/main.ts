@@ -76,6 +76,16 @@ async function main() {
   void notifyPass();
   setInterval(notifyPass, config.notifyIntervalSeconds * 1000).unref();
 
+  // The embedded database has no autovacuum: every minute the server analyzes and vacuums the
+  // tables autovacuum would, so the planner knows their sizes and dead rows are reclaimed.
+  if (database.maintain) {
+    const maintain = database.maintain;
+    setInterval(
+      () => void maintain().catch((e) => app.log.error({ err: e }, 'embedded database maintenance failed')),
+      60_000,
+    ).unref();
+  }
+
   // Webhook deliveries: every WEBHOOK_INTERVAL_SECONDS, by every instance (each claims its own
   // deliveries); a run still busy when the next is due lets that turn pass.
   let webhooksBusy = false;
