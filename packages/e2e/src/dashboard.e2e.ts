@@ -260,7 +260,7 @@ describe('the dashboard side', () => {
       }
       expect(await radar.getByText('PRO', { exact: true }).count()).toBe(1);
       // The previous quarter: a dark mark per register that had items then, at its share then,
-      // named in the link's label (the demo's items are from today: no mark, the plain label).
+      // named in the link's label (without items then: no mark, the plain label).
       const companies = await apiGet<{ id: string; name: string }[]>(app.server, '/company/list-items');
       const previous = await apiGet<{ until: string; types: { itemType: string; total: number; closedPercent: number }[] }>(
         app.server,

@@ -245,6 +245,22 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     const { page, errors, close } = await app.newPage(PHONE);
     await signIn(page, app.server.url, READER, { to: '/service-agreement' });
     await page.locator('.MuiDataGrid-row').first().waitFor();
+    // The filters wait behind a button beside the quick search; it opens them and counts those set.
+    const filterButton = page.getByRole('button', { name: 'Filter', exact: true });
+    expect(await filterButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('combobox', { name: 'Status' }).count()).toBe(0);
+    await shot(page, 'lists-filters-closed-phone');
+    await filterButton.click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Offen' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Filter (1)' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'lists-filters-open-phone');
+    await page.getByRole('button', { name: 'Filter (1)' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).count()).toBe(0);
+    await page.goto(`${app.server.url}/service-agreement`);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.locator('.MuiDataGrid-row').first().getByRole('checkbox').check();
     await page.getByRole('region', { name: 'Ausgewählte Einträge' }).getByText('1 ausgewählt').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

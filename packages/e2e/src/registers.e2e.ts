@@ -462,7 +462,7 @@ describe('the compliance registers', () => {
     await page.getByRole('heading', { level: 1, name: 'Verarbeitungstätigkeiten' }).waitFor();
     const row = page.locator('.MuiDataGrid-row').first();
     await row.waitFor();
-    // The filters wrap inside the page instead of being cut off.
+    // The toolbar (quick search, the Filter button) fits the page instead of being cut off.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     // The grid scrolls sideways under its number and name columns, which stay where they are.
     const xOf = (field: string) => row.locator(`[data-field="${field}"]`).evaluate((c) => c.getBoundingClientRect().x);

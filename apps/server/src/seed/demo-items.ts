@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import { type ItemDeps, insertItems } from '../modules/items/service';
 import { measureCatalogue } from '../modules/measures/catalogue';
 import { addDays, todayIn } from '../platform/dates';
+import { spreadDemoHistory } from './demo-history';
 import { type DemoProfileKey, demoProfiles } from './demo-profiles';
 
 type Spec = {
@@ -20,7 +21,8 @@ type Spec = {
  * Believable German items of every type for one demo company, with due dates around
  * today so that overdue (red) and due-soon (yellow) states show up. The structure (types, counts,
  * statuses, due dates, links) is the same for every company; the texts come from the industry
- * profile (demo-profiles.ts), so that no two demo companies show the same items.
+ * profile (demo-profiles.ts), so that no two demo companies show the same items. Their history
+ * is spread over the last weeks (demo-history.ts).
  */
 export async function seedDemoItems(
   db: Db,
@@ -62,6 +64,7 @@ export async function seedDemoItems(
     const dc = await tags('data-categories', p.tags.dataCategories);
     const pc = await tags('process-categories', p.tags.processCategories);
 
+    const seeded: string[] = [];
     const add = async (s: Spec) => {
       const input = itemInputSchema(s.type).parse({
         name: s.name,
@@ -70,7 +73,9 @@ export async function seedDemoItems(
         dueDate: day(s.due),
         data: s.data ?? {},
       });
-      return (await insertItems(d, ctx, s.type, [input], companyId))[0]!.id;
+      const id = (await insertItems(d, ctx, s.type, [input], companyId))[0]!.id;
+      seeded.push(id);
+      return id;
     };
 
     const measures: string[] = [];
@@ -382,7 +387,7 @@ export async function seedDemoItems(
     });
     if (opts.full) {
       await add({
-        // A running period, so "Bericht erzeugen" counts the demo items (all created today).
+        // A running period from before the demo items were created, so "Bericht erzeugen" counts them.
         type: 'summary',
         name: p.summary,
         status: 1,
@@ -420,6 +425,7 @@ export async function seedDemoItems(
         data: { template: p.dynamicDocument.template },
       });
     }
+    await spreadDemoHistory(tx, seeded, userId, opts.now, opts.timeZone);
   });
 }
 

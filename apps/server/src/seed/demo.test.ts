@@ -76,6 +76,62 @@ describe('demo data', () => {
     expect(shape('Beispiel Handel GmbH').length).toBeLessThan(shape('Bäckerei Schmidt').length);
   });
 
+  it('spreads the items over the last weeks, so that the dashboard trend has a shape, by the rules of the item events', async () => {
+    const trend = (await t.app.inject({ url: '/api/item/trend', headers: t.auth(admin, { 'x-tenant': bakery }) })).json() as {
+      itemType: string;
+      weeks: { open: number; overdue: number }[];
+    }[];
+    const statistics = (
+      await t.app.inject({ url: '/api/item/statistics', headers: t.auth(admin, { 'x-tenant': bakery }) })
+    ).json() as { itemType: string; total: number; closedPercent: number }[];
+    const sum = (pick: (w: { open: number; overdue: number }) => number, k: number) =>
+      trend.reduce((n, x) => n + pick(x.weeks.at(k)!), 0);
+    // Fewer items were open twelve weeks ago than now, some already then; the overdue ones change too.
+    expect(sum((w) => w.open, 0)).toBeGreaterThan(0);
+    expect(sum((w) => w.open, 0)).toBeLessThan(sum((w) => w.open, -1));
+    expect(new Set(trend.flatMap((x) => x.weeks.map((w) => w.overdue))).size).toBeGreaterThan(1);
+    // Now, the trend's last point is today's state of the registers (the events sum up to item_stat).
+    const [open] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from item where company_id = ${bakery} and status < 3`,
+    );
+    expect(sum((w) => w.open, -1)).toBe(open!.n);
+    // Eleven weeks ago: the items created before then and not closed by then, read from the items and their history.
+    const [then] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from item i
+          where i.company_id = ${bakery} and i.created_at < now() - interval '77 days'
+            and (i.status < 3 or exists (select 1 from item_history h where h.item_id = i.id and h.action = 'updated'
+                                          and h.at > now() - interval '77 days'))`,
+    );
+    expect(sum((w) => w.open, 0)).toBe(then!.n);
+    expect(statistics.reduce((n, s) => n + s.total, 0)).toBeGreaterThan(0);
+    // Created within 120 days and never before their company; a closed one was closed after its
+    // creation, as its history says (created in progress, then closed).
+    const rows = await queryRows<{ company: string; ok: boolean; closings: number; status: number; createdTo: number }>(
+      t.db,
+      sql`select c.name as company,
+                 i.created_at >= c.created_at and i.created_at > now() - interval '121 days' and i.created_at <= now() as ok,
+                 (select count(*)::int from item_history h where h.item_id = i.id and h.action = 'updated'
+                    and h.at > i.created_at and (h.changes->'status'->>'to')::int = i.status) as closings,
+                 i.status,
+                 (select (h.changes->'status'->>'to')::int from item_history h where h.item_id = i.id and h.action = 'created') as "createdTo"
+          from item i join company c on c.id = i.company_id`,
+    );
+    expect(rows.filter((r) => !r.ok)).toEqual([]);
+    for (const r of rows) {
+      expect(r.closings, JSON.stringify(r)).toBe(r.status >= 3 ? 1 : 0);
+      expect(r.createdTo, JSON.stringify(r)).toBe(r.status >= 3 ? 1 : r.status);
+    }
+    // A company created today (the demo company) has no past to spread into.
+    const demo = await t.companyIdOf('Demo Unternehmen GmbH');
+    const [spread] = await queryRows<{ days: number }>(
+      t.db,
+      sql`select extract(epoch from max(created_at) - min(created_at))::int / 86400 as days from item where company_id = ${demo}`,
+    );
+    expect(spread!.days).toBe(0);
+  });
+
   it("names nothing of the agency or its clients in the other tenant's items and tags", async () => {
     const foreignId = await t.companyIdOf('Fremdfirma AG');
     const items = await t.db

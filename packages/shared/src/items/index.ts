@@ -4,3 +4,4 @@ export * from './definitions';
 export * from './fields';
 export * from './rules';
 export * from './status';
+export * from './trend';

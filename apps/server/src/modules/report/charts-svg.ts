@@ -1,7 +1,8 @@
 /**
- * Charts of generated documents as plain SVG (paths, rectangles and text only), which pdfmake
- * draws as vectors and a PDF reader extracts as text.
+ * Charts of generated documents as plain SVG (paths, rectangles, circles and text only), which
+ * pdfmake draws as vectors and a PDF reader extracts as text.
  */
+import { sparkPath, type TrendPoint } from '@pc/shared';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number) => Math.round(n * 10) / 10;
@@ -110,5 +111,29 @@ export function barsSvg(
     parts.push(`<rect x="${x}" y="4" width="10" height="10" fill="${s.colour}"/>`);
     parts.push(`<text x="${x + 14}" y="13" font-family="Roboto" font-size="9" fill="#1b2733">${esc(s.name)}</text>`);
   });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+}
+
+/**
+ * A register's trend as a small line chart, as the dashboard's tile draws it: open (blue) and
+ * overdue (red) at each weekly point on the register's own scale (its largest open count at the
+ * top), over a zero line; a dot marks the latest point of each line.
+ */
+export function sparkSvg(points: readonly TrendPoint[], colours: { open: string; overdue: string }) {
+  const width = 120;
+  const height = 26;
+  const pad = 2.5;
+  const max = Math.max(1, ...points.map((p) => p.open));
+  const parts = [`<path d="${sparkPath([0, 0], width, height, 1, pad)}" stroke="#dde4e8" stroke-width="0.8" fill="none"/>`];
+  for (const [key, colour] of [
+    ['open', colours.open],
+    ['overdue', colours.overdue],
+  ] as const) {
+    const values = points.map((p) => p[key]);
+    parts.push(`<path d="${sparkPath(values, width, height, max, pad)}" stroke="${colour}" stroke-width="1.4" fill="none"/>`);
+    const last = values.at(-1) ?? 0;
+    const y = height - pad - (last / max) * (height - 2 * pad);
+    parts.push(`<circle cx="${width - pad}" cy="${f(y)}" r="1.8" fill="${colour}"/>`);
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }

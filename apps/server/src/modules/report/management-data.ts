@@ -5,6 +5,7 @@ import {
   type ManagementReportQuery,
   progressTileTypes,
   type SummaryReport,
+  type TrendPoint,
 } from '@pc/shared';
 import { eq, sql } from 'drizzle-orm';
 import { company } from '../../db/schema/index';
@@ -16,7 +17,7 @@ import { readableItemTypes, typeArray } from '../../platform/item-access';
 import type { Storage } from '../../platform/storage';
 import { placeholderValues } from '../dynamic-document/service';
 import type { ItemDeps } from '../items/service';
-import { previousQuarter } from '../items/trend';
+import { itemTrend, previousQuarter } from '../items/trend';
 import { reportCompanies, type SummaryCtx, summaryReport } from '../summary/service';
 import { queryTimeComparison } from '../time/comparison';
 import { logoOf } from './data';
@@ -51,6 +52,8 @@ export interface ManagementReport {
   today: string;
   generatedAt: string;
   radar: RadarEntry[];
+  /** The radar's registers' open and overdue items at the last 12 weekly points up to now, as the dashboard's tiles. */
+  trend: { type: ItemTypeKey; weeks: TrendPoint[] }[];
   /** The previous quarter's last day, whose end the radar's comparison shows. */
   previousQuarterUntil: string;
   summary: SummaryReport;
@@ -165,9 +168,11 @@ export async function loadManagementReport(
   const values = placeholderValues(c, { number: '', name: '' }, today);
   const companies = await reportCompanies(ctx.db, ctx, q.companyId);
   const children = companies.length > 1 ? await childNames(ctx, companies, q.companyId) : [];
-  const [summary, radarEntries, measures, time, logo] = await Promise.all([
+  const types = radarTypes(ctx.claims, c.isDataProcessor);
+  const [summary, radarEntries, trend, measures, time, logo] = await Promise.all([
     summaryReport(d, ctx, { from: q.from, until: q.until, companyId: q.companyId }),
-    radar(d, ctx, companies, radarTypes(ctx.claims, c.isDataProcessor)),
+    radar(d, ctx, companies, types),
+    itemTrend(d, { ...ctx, scopeCompanyIds: [...companies] }),
     ctx.claims.has('Measure.Read') ? measuresDone(ctx, companies, q, d.timeZone) : null,
     ctx.claims.has('TimeRecords.ReadAll') ? timePerMonth(d, ctx, companies, q) : null,
     logoOf(d.storage, ctx, q.companyId, c.logoHash !== null),
@@ -182,6 +187,7 @@ export async function loadManagementReport(
     generatedAt: summary.generatedAt,
     radar: radarEntries.entries,
     previousQuarterUntil: radarEntries.until,
+    trend: types.map((type) => ({ type, weeks: trend.find((x) => x.itemType === type)?.weeks ?? [] })),
     summary,
     measuresDone: measures,
     time,

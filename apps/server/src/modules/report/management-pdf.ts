@@ -1,7 +1,7 @@
-import { itemTypes, type SummaryBreach, type SummaryRequest } from '@pc/shared';
+import { itemTypes, type SummaryBreach, type SummaryRequest, statusHex, trendSummary } from '@pc/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { pdfBase, renderPdf } from '../dynamic-document/pdf';
-import { barsSvg, radarSvg, radarTone } from './charts-svg';
+import { barsSvg, radarSvg, radarTone, sparkSvg } from './charts-svg';
 import { germanDate } from './data';
 import type { ManagementReport, MonthTime } from './management-data';
 import { accent } from './pdf';
@@ -26,7 +26,7 @@ const tableLayout = {
 
 const head = (cells: string[]) => cells.map((c): TableCell => ({ text: c, bold: true, color: '#ffffff', fillColor: accent }));
 
-/** The management report as a PDF: title block, radar, registers, breaches, requests, measures, time; page x of y. */
+/** The management report as a PDF: title block, radar, registers, their last 12 weeks, breaches, requests, measures, time; page x of y. */
 export function managementDefinition(r: ManagementReport, timeZone: string): TDocumentDefinitions {
   const t = webTexts(r.locale);
   const p = (key: string, vars?: Record<string, string | number>) => t(`managementReport.pdf.${key}`, vars);
@@ -49,6 +49,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     return parts.replace(',', '');
   };
   const registerName = (type: string) => t(`section.${type}`);
+  const code = (type: string) => itemTypes.find((x) => x.key === type)?.code ?? type;
   const title = t('managementReport.title');
   const period = p('period', { from: germanDate(r.from), until: germanDate(r.until) });
   let section = 0;
@@ -90,7 +91,6 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     const average = r.radar.reduce((s, e) => s + e.closedPercent, 0) / r.radar.length;
     // The previous quarter's average over the registers that had items then.
     const withPrevious = r.radar.flatMap((e) => (e.previousPercent === null ? [] : [e.previousPercent]));
-    const code = (type: string) => itemTypes.find((x) => x.key === type)?.code ?? type;
     content.push(
       {
         text: `${p('radarText', { date: germanDate(r.today), count: r.radar.length, average: Math.round(average) })} ${
@@ -115,9 +115,9 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
           {
             table: {
               headerRows: 1,
-              widths: [28, '*', 44, 52],
+              widths: [36, '*', 44, 52],
               body: [
-                head(['', col('register'), col('progress'), col('previousQuarter')]),
+                head([col('code'), col('register'), col('progress'), col('previousQuarter')]),
                 ...r.radar.map((e): TableCell[] => [
                   { text: code(e.type), bold: true, color: radarTone(e.closedPercent) },
                   registerName(e.type),
@@ -159,7 +159,40 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
       fontSize: 9,
     });
 
-  // 3 and 4: breaches and requests with deadlines met or missed.
+  // 3 The last 12 weeks per register: the dashboard tiles' line chart beside its figures in words.
+  content.push(h1(p('trend')));
+  const trends = r.trend.filter((x) => x.weeks.some((w) => w.open + w.overdue > 0));
+  const since = r.trend[0]?.weeks[0]?.day;
+  if (trends.length === 0 || !since) content.push(none());
+  else
+    content.push(
+      { text: p('trendText', { since: germanDate(since), today: germanDate(r.today) }), color: muted, margin: [0, 0, 0, 6] },
+      {
+        table: {
+          headerRows: 1,
+          dontBreakRows: true,
+          widths: [36, '*', 130, 160],
+          body: [
+            head([col('code'), col('register'), col('trend'), p('column.trendFigures', { since: germanDate(since) })]),
+            ...trends.map(({ type, weeks }): TableCell[] => {
+              const s = trendSummary(weeks)!;
+              // Text cells sit at the chart's middle (pdfmake aligns cells at the top).
+              const middle: [number, number, number, number] = [0, 7, 0, 0];
+              return [
+                { text: code(type), bold: true, margin: middle },
+                { text: registerName(type), margin: middle },
+                { svg: sparkSvg(weeks, { open: accent, overdue: statusHex.red }), width: 120 },
+                { text: p('trendRow', s), margin: middle },
+              ];
+            }),
+          ],
+        },
+        layout: tableLayout,
+        fontSize: 8.5,
+      },
+    );
+
+  // 4 and 5: breaches and requests with deadlines met or missed.
   const now = new Date(r.generatedAt);
   const breachOutcome = (b: SummaryBreach): [string, 'met' | 'missed' | 'pending' | 'notDue'] => {
     if (b.notifiedWithin72h === true) return [t('items.summaryReport.breach.inTime', { at: dateTime(b.notifiedAt!) }), 'met'];
@@ -190,6 +223,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     at: (x: T) => string,
     atLabel: string,
     deadline: (x: T) => string,
+    outcomeLabel: string,
     outcome: (x: T) => [string, 'met' | 'missed' | 'pending' | 'notDue'],
   ) => {
     content.push(h1(heading));
@@ -208,9 +242,9 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: ['*', 62, 62, 150, 52],
+        widths: ['*', 62, 62, 142, 62],
         body: [
-          head([col('item'), atLabel, col('deadline'), col('outcome'), '']),
+          head([col('item'), atLabel, col('deadline'), outcomeLabel, col('verdict')]),
           ...judged
             .slice(0, LIST_LIMIT)
             .map(([x, text, o]): TableCell[] => [`${x.number} ${x.name}`, at(x), deadline(x), text, verdict(o)]),
@@ -227,6 +261,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     (b) => dateTime(b.discoveredAt),
     col('discovered'),
     (b) => dateTime(b.deadline),
+    col('notification'),
     breachOutcome,
   );
   deadlineList(
@@ -235,10 +270,11 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
     (q) => germanDate(q.receivedDate),
     col('received'),
     (q) => germanDate(q.deadline),
+    col('response'),
     requestOutcome,
   );
 
-  // 5 Measures done.
+  // 6 Measures done.
   content.push(h1(p('measures')));
   if (r.measuresDone === null) content.push(none(p('noAccess')));
   else if (r.measuresDone.length === 0) content.push(none());
@@ -260,7 +296,7 @@ export function managementDefinition(r: ManagementReport, timeZone: string): TDo
       ...more(r.measuresDone.length),
     );
 
-  // 6 Time booked against budget: bars and the table they draw.
+  // 7 Time booked against budget: bars and the table they draw.
   content.push(h1(p('time')));
   if (r.time === null) content.push(none(p('noTimeAccess')));
   else if (r.time.length === 0) content.push(none(p('noTime')));
@@ -337,7 +373,8 @@ type Block = Content & { style?: string; table?: { body: unknown[] }; svg?: stri
 
 /** A generous height of a block in points: table rows, drawn charts and lines of text. */
 function roughHeight(b: Block): number {
-  if (b.table) return b.table.body.length * 18;
+  // A row with a drawn chart is as high as the chart.
+  if (b.table) return b.table.body.length * (JSON.stringify(b.table.body).includes('"svg"') ? 34 : 18);
   if (b.svg) return 240;
   if (b.columns) return Math.max(...b.columns.map(roughHeight));
   return 36;

@@ -1,9 +1,11 @@
+import { type ItemTypeKey, itemTypes, progressTileTypes } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../platform/dates';
 import type { TestApp } from '../../test/harness';
 import { addUserWithClaims } from '../../test/helpers';
 import { type PostedItem, pdfPages, reportSetup } from '../../test/report-setup';
+import { webTexts } from './web-texts';
 
 describe('management report', () => {
   let t: TestApp;
@@ -89,6 +91,9 @@ describe('management report', () => {
     expect(all).toMatch(/Fehlversand Lieferschein .*fristgerecht gemeldet am .*eingehalten/);
     expect(all).toMatch(/Verlorener USB- ?Stick .*nicht gemeldet, Frist abgelaufen am .*versäumt/);
     expect(all).toMatch(/\d+ von \d+ Fristen eingehalten/);
+    // Every column of the deadline tables is named, the verdict's too.
+    expect(all).toContain('Eintrag Entdeckt Frist Meldung Bewertung');
+    expect(all).toContain('Eintrag Eingegangen Frist Antwort Bewertung');
     expect(all).toMatch(/Auskunft Frau Berg .*fristgerecht beantwortet am .*eingehalten/);
     expect(all).toMatch(/TOM-\d+ Bildschirmsperre nach 5 Minuten/);
     expect(all).toContain('Gebuchte Zeit gegenüber Budget');
@@ -117,6 +122,77 @@ describe('management report', () => {
     await t.db.execute(sql`update item_event set at = at + interval '200 days' where company_id = ${bakery}`);
   }, 60_000);
 
+  it("prints each register's last 12 weeks as the dashboard trend counts them, in words beside the chart", async () => {
+    type Trend = { itemType: ItemTypeKey; weeks: { day: string; open: number; overdue: number }[] }[];
+    const trend = async () => {
+      const res = await t.app.inject({ url: '/api/item/trend', headers: t.auth(admin, { 'x-tenant': bakery }) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Trend;
+    };
+    const measures = (x: Trend) => x.find((e) => e.itemType === 'measure')!.weeks;
+    const before = measures(await trend());
+    // Measures with a history over the weeks: each created now, its item_event rows then moved to
+    // when it was created and closed (the first weekly point is 77 days ago).
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const measure = async (name: string, createdDaysAgo: number, dueDaysAgo: number, closedDaysAgo?: number) => {
+      const { id } = await post('measure', { name, data: { category: 'accessControl' } });
+      await t.db.execute(sql`update item set due_date = ${addDays(today, -dueDaysAgo)}::date where id = ${id}`);
+      await t.db.execute(sql`update item_event set at = ${ago(createdDaysAgo)}::timestamptz where item_id = ${id}`);
+      if (closedDaysAgo === undefined) return;
+      await t.db.execute(sql`update item set status = 3 where id = ${id}`);
+      await t.db.execute(
+        sql`update item_event set at = ${ago(closedDaysAgo)}::timestamptz where item_id = ${id} and at > now() - interval '10 minutes'`,
+      );
+    };
+    // Open from 80 days ago, overdue from 60 days ago, closed 10 days ago; open from 80 days ago,
+    // closed 40 days ago, never overdue while open; new 20 days ago and overdue since 3 days ago.
+    await measure('Trend Drucker ohne PIN', 80, 60, 10);
+    await measure('Trend Aktenvernichtung', 80, -30, 40);
+    await measure('Trend Zutritt Lager', 20, 3);
+    const after = await trend();
+    // The history is there: 77 days ago two more measures were open than before, none overdue; today one, overdue.
+    const first = (x: { open: number; overdue: number }[]) => [x[0]!.open, x[0]!.overdue];
+    const last = (x: { open: number; overdue: number }[]) => [x.at(-1)!.open, x.at(-1)!.overdue];
+    expect(first(measures(after)).map((v, i) => v - first(before)[i]!)).toEqual([2, 0]);
+    expect(last(measures(after)).map((v, i) => v - last(before)[i]!)).toEqual([1, 1]);
+
+    const section = async (locale: 'de' | 'en', heading: string, next: string) => {
+      const res = await t.app.inject({
+        url: url({ companyId: bakery, from, until: today }),
+        headers: t.auth(admin, { 'accept-language': locale }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const all = (await pdfPages(res.rawPayload)).join(' ').replace(/\s+/g, ' ');
+      expect(all).toContain(heading);
+      return all.slice(all.indexOf(heading), all.indexOf(next));
+    };
+    const de = await section('de', 'Entwicklung der letzten 12 Wochen', 'Datenpannen im Zeitraum');
+    const en = await section('en', 'The last 12 weeks', 'Data breaches in the period');
+    const since = after[0]!.weeks[0]!.day.split('-').reverse().join('.');
+    expect(de).toContain(`Kürzel Register Verlauf Vom ${since} bis heute`);
+    expect(en).toContain(`Code Register Trend From ${since} until today`);
+    // Each of the radar's registers with items in these weeks, with the trend's first and last
+    // figures; a register without any is left out.
+    const radar = [...progressTileTypes, 'service-agreement-with-provider', 'service-agreement-with-shared-responsibility'];
+    const [tDe, tEn] = [webTexts('de'), webTexts('en')];
+    let listed = 0;
+    for (const { itemType, weeks } of after.filter((x) => radar.includes(x.itemType))) {
+      const code = itemTypes.find((x) => x.key === itemType)!.code;
+      const [o0, d0] = first(weeks);
+      const [o1, d1] = last(weeks);
+      const rowDe = `${code} ${tDe(`section.${itemType}`)} offen von ${o0} auf ${o1}, überfällig von ${d0} auf ${d1}`;
+      const rowEn = `${code} ${tEn(`section.${itemType}`)} open from ${o0} to ${o1}, overdue from ${d0} to ${d1}`;
+      if (weeks.every((w) => w.open + w.overdue === 0)) {
+        expect(de).not.toContain(`${code} ${tDe(`section.${itemType}`)}`);
+        continue;
+      }
+      expect(de).toContain(rowDe);
+      expect(en).toContain(rowEn);
+      listed++;
+    }
+    expect(listed).toBeGreaterThan(0);
+  }, 120_000);
+
   it('is written in English for an English user', async () => {
     const res = await t.app.inject({
       url: url({ companyId: bakery, from, until: today }),
@@ -126,6 +202,8 @@ describe('management report', () => {
     const all = (await pdfPages(res.rawPayload)).join(' ');
     expect(all).toContain('Data protection management report');
     expect(all).toContain('Time booked against budget');
+    expect(all).toContain('Item Discovered Deadline Notification Assessment');
+    expect(all).toContain('Item Received Deadline Response Assessment');
     expect(all).toMatch(/Page 1 of \d+/);
   }, 60_000);
 

@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { progressTone, statusHex, type TimelineItem } from '@pc/shared';
+import { progressTone, statusHex, type TimelineItem, type TrendPoint } from '@pc/shared';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,6 @@ import { useDueIssues, useLatestVersion, usePastTimeline, usePdcaProgress } from
 import { isOverdue, progressCaption } from './logic';
 import { CardLink } from './tile';
 import { Trend } from './trend';
-import type { TrendPoint } from './trend-logic';
 
 function Count({ value, label, dot }: { value: number; label: string; dot?: string }) {
   return (

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { statusHex } from '@pc/shared';
+import { sparkPath, statusHex, type TrendPoint, trendSummary } from '@pc/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
-import { sparkPath, type TrendPoint, trendSummary } from './trend-logic';
 
 const W = 96;
 const H = 28;

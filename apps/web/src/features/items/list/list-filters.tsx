@@ -16,7 +16,7 @@ import { StatusDot } from '../../../components/status-chip';
 import { useUserLookup } from '../../../lib/user-lookup';
 import { useTagsOf } from '../api';
 import { namedGroup } from '../detail/reference-inputs';
-import { statusesOf } from './list-state';
+import { activeFilterCount, statusesOf } from './list-state';
 
 /** The status filter of a list over items: any number of statuses, none meaning all. */
 function StatusSelect({ statuses, onStatuses }: { statuses: readonly number[]; onStatuses: (statuses: number[]) => void }) {
@@ -113,7 +113,8 @@ function TagFilter({ grid, tagTypes }: { grid: ServerGrid<unknown>; tagTypes: re
 
 /**
  * Quick search, status, assignee and tag filters and the due-date range of a register, over its
- * server grid's view. `tagTypes`: the kinds of tag its items carry (no tag filter without any).
+ * server grid's view (on a phone, all but the search behind a Filter button). `tagTypes`: the
+ * kinds of tag its items carry (no tag filter without any).
  */
 export function RegisterFilters({
   grid,
@@ -125,11 +126,13 @@ export function RegisterFilters({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const active = activeFilterCount(grid.view);
   return (
     <ListToolbar
       grid={grid}
       searchLabel={t('items.list.search')}
       range={{ label: t('items.field.dueDate'), fromLabel: t('items.list.dueFrom'), untilLabel: t('items.list.dueUntil') }}
+      phoneButton={{ label: active > 0 ? t('items.list.filtersSet', { count: active }) : t('items.list.filters'), active }}
     >
       <StatusSelect
         statuses={statusesOf(grid.view)}

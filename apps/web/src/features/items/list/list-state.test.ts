@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { viewFromSearch } from '../../../components/data-grid/use-server-grid';
-import { registerDefaults, registerParams, serviceAgreementParams, viewHasFilters } from './list-state';
+import {
+  activeFilterCount,
+  registerDefaults,
+  registerParams,
+  serviceAgreementDefaults,
+  serviceAgreementParams,
+  viewHasFilters,
+} from './list-state';
 
 describe('register view from the URL', () => {
   it('opens a plain URL on every item by number, 50 rows, no filter', () => {
@@ -45,5 +52,15 @@ describe('register view from the URL', () => {
     expect(p.get('tagId')).toBe('0b7f0e6a-0000-4000-8000-000000000002');
     expect(viewHasFilters(view)).toBe(true);
     expect(viewHasFilters({ ...view, filters: { ...view.filters, assigneeId: '', tagId: '' } })).toBe(false);
+  });
+
+  it("counts the filters behind the phone's Filter button: each own filter set, the range once, not the search", () => {
+    expect(activeFilterCount(viewFromSearch({ q: 'Lohn' }, registerDefaults))).toBe(0);
+    expect(activeFilterCount(viewFromSearch({ status: '0,2', tagId: 'a', from: '2025-01-06' }, registerDefaults))).toBe(3);
+    expect(
+      activeFilterCount(
+        viewFromSearch({ assigneeId: 'u', from: '2025-01-06', until: '2025-01-12', kind: 'x' }, serviceAgreementDefaults),
+      ),
+    ).toBe(3);
   });
 });

@@ -63,6 +63,12 @@ export function serviceAgreementParams(view: GridView, override: { page?: number
   return p;
 }
 
+/** How many of the page's own filters and the date range narrow the view (the quick search not counted). */
+export function activeFilterCount(view: GridView): number {
+  const own = Object.values(view.filters).filter((v) => v !== '').length;
+  return own + (view.range.from || view.range.until ? 1 : 0);
+}
+
 /** Any filter narrowing a register's view (for the empty state: "nothing matches" vs "nothing yet"). */
 export function viewHasFilters(view: GridView): boolean {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sparkPath, trendSummary } from './trend-logic';
+import { sparkPath, trendSummary } from './trend';
 
 describe('sparkPath', () => {
   it('spreads the points over the width, the maximum at the top and zero at the bottom', () => {
