@@ -251,10 +251,12 @@ export const timeComparisonChartSchema = z.object({
   stackedBy: z.enum(chartStackings),
   periods: z.array(
     z.object({
-      referenceDate: z.string(),
+      /** The period's first day. */
+      referenceDate: z.iso.date(),
       year: z.number().int(),
-      month: z.number().int().nullable(),
-      week: z.number().int().nullable(),
+      month: z.number().int().min(1).max(12).nullable(),
+      /** The ISO week (with weeks and days). */
+      week: z.number().int().min(1).max(53).nullable(),
     }),
   ),
   series: z.array(
