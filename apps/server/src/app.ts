@@ -74,6 +74,7 @@ import { createMailer, type Mailer, requestMailerOf } from './platform/mail/mail
 import { rateLimitStore } from './platform/rate-limiter';
 import { responseSerializer } from './platform/serializer';
 import type { Storage } from './platform/storage';
+import { documentUploads } from './platform/upload';
 import { documentEtags } from './platform/versioning';
 import { brandedIndex } from './platform/web-index';
 import { APP_VERSION } from './version';
@@ -149,7 +150,7 @@ export async function buildApp({ config, database, storage, secret, mailer: give
   await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimiter) });
   await app.register(swagger, {
     openapi: { info: { title: `${config.productName} API`, version: APP_VERSION } },
-    transform: documentEtags(jsonSchemaTransform),
+    transform: documentUploads(documentEtags(jsonSchemaTransform)),
   });
   await app.register(authPlugin, { db: database.db, secret, rateLimiter, apiTokenRateLimit: config.apiTokenRateLimit });
 

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompanyListItem } from '@pc/shared';
 import i18next, { type TFunction } from 'i18next';
 import { expect } from 'vitest';
 
@@ -38,30 +37,4 @@ export async function catalogT(language: 'de' | 'en' = 'de'): Promise<TFunction>
 /** What a function of one argument answers: one `[argument, answer]` pair a case, compared deeply. */
 export function expectAnswers<A, R>(fn: (argument: A) => R, cases: readonly (readonly [A, R])[]): void {
   for (const [argument, answer] of cases) expect(fn(argument), String(argument)).toEqual(answer);
-}
-
-let serial = 0;
-
-/** A company as the list endpoint sends it: an active responsible party with nothing above or below it. */
-export function companyListItem(name: string, over: Partial<CompanyListItem> = {}): CompanyListItem {
-  serial += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
-    name,
-    type: 'Company',
-    isActive: true,
-    isDemo: false,
-    creationDate: '2025-01-01T00:00:00.000Z',
-    hasLogo: false,
-    parentCompanyId: null,
-    parentCompanyName: null,
-    parentCompany: null,
-    childCompanyNames: [],
-    numberOfChildCompanies: 0,
-    isResponsibleParty: true,
-    isDataProcessor: false,
-    isDataPrivacyAgency: false,
-    rights: { write: false, move: false, export: false },
-    ...over,
-  };
 }

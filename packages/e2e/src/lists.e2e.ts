@@ -36,6 +36,17 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
   let readerCompany: string;
   let providerNumber: string;
 
+  /** The list of all service agreements in the reader's company, as `auth` may see it. */
+  const agreements = (auth: string, query: Record<string, string>) =>
+    api<{ total: number; items: { id: string; number: string; status: number }[] }>(
+      app.server,
+      auth,
+      'GET',
+      `/api/service-agreement?${new URLSearchParams(query)}`,
+      undefined,
+      readerCompany,
+    );
+
   beforeAll(async () => {
     admin = await accessToken(app.server.url, ADMIN);
     const users = await api<{ id: string; email: string }[]>(app.server, admin, 'GET', '/api/user');
@@ -105,23 +116,9 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     await shot(page, 'lists-bulk-result-desktop');
 
     const reader = await accessToken(app.server.url, READER);
-    const done = await api<{ total: number }>(
-      app.server,
-      reader,
-      'GET',
-      '/api/service-agreement?status=4&q=Stapel',
-      undefined,
-      readerCompany,
-    );
+    const done = await agreements(reader, { status: '4', q: 'Stapel' });
     expect(done.total).toBe(199);
-    const open = await api<{ items: { number: string }[] }>(
-      app.server,
-      reader,
-      'GET',
-      '/api/service-agreement?status=0&q=Stapel',
-      undefined,
-      readerCompany,
-    );
+    const open = await agreements(reader, { status: '0', q: 'Stapel' });
     expect(open.items.map((i) => i.number)).toEqual([providerNumber]);
     expect(errors).toEqual([]);
     await close();
@@ -169,14 +166,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
     await page.getByRole('button', { name: 'Status ändern: In Bearbeitung – Stapel Hosting-Vertrag' }).waitFor();
     // Still on the list: the click did not open the agreement.
     expect(new URL(page.url()).pathname).toBe('/service-agreement');
-    const list = await api<{ items: { id: string; status: number }[] }>(
-      app.server,
-      admin,
-      'GET',
-      '/api/service-agreement?q=Stapel%20Hosting',
-      undefined,
-      readerCompany,
-    );
+    const list = await agreements(admin, { q: 'Stapel Hosting' });
     expect(list.items[0]!.status).toBe(1);
     const history = await api<{ action: string; changes: Record<string, unknown> }[]>(
       app.server,
@@ -190,14 +180,7 @@ describe('lists that work: bulk actions, saved views, status in place', () => {
   });
 
   it('narrows a list to one assignee and to one tag, kept in the URL', { timeout: 120_000 }, async () => {
-    const hosting = await api<{ items: { id: string }[] }>(
-      app.server,
-      admin,
-      'GET',
-      '/api/service-agreement?q=Stapel%20Hosting',
-      undefined,
-      readerCompany,
-    );
+    const hosting = await agreements(admin, { q: 'Stapel Hosting' });
     const [me] = (await api<{ id: string; email: string; name: string }[]>(app.server, admin, 'GET', '/api/user/lookup')).filter(
       (u) => u.email === ADMIN,
     );

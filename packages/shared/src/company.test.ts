@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CompanyListItem, demoCountdown, filterCompanies, presentationFilter, showAllCompaniesTile } from './company';
-
-let n = 0;
-const item = (name: string, extra: Partial<CompanyListItem> = {}): CompanyListItem => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  name,
-  type: 'Company',
-  isActive: true,
-  isDemo: false,
-  creationDate: '2026-01-01T00:00:00.000Z',
-  hasLogo: false,
-  parentCompanyId: null,
-  parentCompanyName: null,
-  parentCompany: null,
-  childCompanyNames: [],
-  numberOfChildCompanies: 0,
-  isResponsibleParty: true,
-  isDataProcessor: false,
-  isDataPrivacyAgency: false,
-  rights: { write: false, move: false, export: false },
-  ...extra,
-});
+import { demoCountdown, filterCompanies, presentationFilter, showAllCompaniesTile } from './company';
+import { companyListItem as item } from './test-fixtures';
 
 const group = item('Beispiel Gruppe', {
   type: 'Group',

@@ -178,21 +178,32 @@ export const bookedForGroupings = ['Global', 'Company', 'Issue'] as const;
 export const bookedByGroupings = ['Global', 'User'] as const;
 export const dateGroupings = ['Year', 'Month', 'Week', 'Day'] as const;
 
+/** How the time comparison groups and which records it takes. */
+const timeComparisonFilterFields = z.object({
+  bookedFor: z.enum(bookedForGroupings).default('Company'),
+  bookedBy: z.enum(bookedByGroupings).default('Global'),
+  dateGrouping: z.enum(dateGroupings).default('Month'),
+  from: calendarDate,
+  until: calendarDate,
+  companyId: z.uuid().optional(),
+  projectId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+});
+/** The range's end on or after its start, else the until field says so. */
+const endNotBeforeStart = (q: { from: string; until: string }) => q.until >= q.from;
+const endBeforeStart = { message: 'validation.endBeforeStart', path: ['until'] };
+
+/** The time comparison's chart's query parameters: the grid's without its page (the chart sums every row). */
+export const timeComparisonFilterSchema = timeComparisonFilterFields.refine(endNotBeforeStart, endBeforeStart);
+export type TimeComparisonFilter = z.infer<typeof timeComparisonFilterSchema>;
+
 /** The time comparison's query parameters; page size 14 (options 14, 30, 45). */
-export const timeComparisonQuerySchema = z
-  .object({
-    bookedFor: z.enum(bookedForGroupings).default('Company'),
-    bookedBy: z.enum(bookedByGroupings).default('Global'),
-    dateGrouping: z.enum(dateGroupings).default('Month'),
-    from: calendarDate,
-    until: calendarDate,
-    companyId: z.uuid().optional(),
-    projectId: z.uuid().optional(),
-    userId: z.uuid().optional(),
+export const timeComparisonQuerySchema = timeComparisonFilterFields
+  .extend({
     page: z.coerce.number().int().min(0).default(0),
     pageSize: z.coerce.number().int().min(1).max(500).default(14),
   })
-  .refine((q) => q.until >= q.from, { message: 'validation.endBeforeStart', path: ['until'] });
+  .refine(endNotBeforeStart, endBeforeStart);
 export type TimeComparisonQuery = z.infer<typeof timeComparisonQuerySchema>;
 
 /** A time comparison row (formulas: docs/decisions/0023). */
@@ -251,10 +262,12 @@ export const timeComparisonChartSchema = z.object({
   stackedBy: z.enum(chartStackings),
   periods: z.array(
     z.object({
-      referenceDate: z.string(),
+      /** The period's first day. */
+      referenceDate: z.iso.date(),
       year: z.number().int(),
-      month: z.number().int().nullable(),
-      week: z.number().int().nullable(),
+      month: z.number().int().min(1).max(12).nullable(),
+      /** The ISO week (with weeks and days). */
+      week: z.number().int().min(1).max(53).nullable(),
     }),
   ),
   series: z.array(

@@ -41,6 +41,8 @@ describe('row-level security in the catalogue', () => {
         'user_company',
         'role',
         'item',
+        'item_stat',
+        'item_event',
         'tag',
         'attachment',
         'appointment',

@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyRequest, FastifySchema, preValidationAsyncHookHandler } from 'fastify';
 import { AppError, validationFailed } from './errors';
 import type { Storage, StoredFile } from './storage';
 
@@ -24,6 +25,26 @@ declare module 'fastify' {
 
 /** The one multipart field an upload is read from; every client sends its file under it. */
 export const UPLOAD_FIELD = 'file';
+
+/**
+ * Names the multipart body of every upload route (one that consumes multipart/form-data) in the
+ * OpenAPI document: one file in the field `file`. Only the document gets it: the body is read by
+ * the route's upload hook, not by schema validation.
+ */
+export function documentUploads<S extends FastifySchema>(transform: SwaggerTransform<S>): SwaggerTransform<S> {
+  return (args) => {
+    const out = transform(args);
+    const consumes = (out.schema as { consumes?: readonly string[] }).consumes;
+    if (!consumes?.includes('multipart/form-data') || out.schema.body) return out;
+    const body = {
+      type: 'object',
+      required: [UPLOAD_FIELD],
+      properties: { [UPLOAD_FIELD]: { type: 'string', format: 'binary' } },
+      additionalProperties: false,
+    };
+    return { ...out, schema: { ...out.schema, body } };
+  };
+}
 
 type UploadRules = { maxBytes: number; types: readonly string[]; typeError: string };
 

@@ -30,6 +30,8 @@ interface SimpleTableProps {
   /** Rows of several lines: cells start at the top, with a little more room. */
   topAligned?: boolean;
   minWidth?: number;
+  /** Every cell on one line: the table keeps its columns' widths and a narrow screen scrolls it sideways. */
+  noWrap?: boolean;
   /** A table in a box of its own height: the header stays, the box scrolls and is reachable by keyboard. */
   maxHeight?: number;
 }
@@ -38,7 +40,17 @@ interface SimpleTableProps {
  * A small read-only table that is no DataGrid: header row, rows, a scrolling container. The
  * container is positioned, so a visually hidden heading scrolls with the table instead of widening the page.
  */
-export function SimpleTable({ columns, children, label, labelledBy, inset, topAligned, minWidth, maxHeight }: SimpleTableProps) {
+export function SimpleTable({
+  columns,
+  children,
+  label,
+  labelledBy,
+  inset,
+  topAligned,
+  minWidth,
+  noWrap,
+  maxHeight,
+}: SimpleTableProps) {
   const scrolls = maxHeight !== undefined;
   return (
     <TableContainer
@@ -57,6 +69,7 @@ export function SimpleTable({ columns, children, label, labelledBy, inset, topAl
             '& th:last-of-type, & td:last-of-type': { pr: inset[1] },
           }),
           ...(topAligned && { '& td': { verticalAlign: 'top', py: 1.25 } }),
+          ...(noWrap && { '& td, & th': { whiteSpace: 'nowrap' } }),
         }}
       >
         <TableHead>

@@ -136,14 +136,14 @@ export const statusCategorySchema = z.object({
  */
 export const itemTrendSchema = z.object({
   itemType: itemTypeKeySchema,
-  weeks: z.array(z.object({ day: z.string(), open: z.number().int(), overdue: z.number().int() })),
+  weeks: z.array(z.object({ day: z.iso.date(), open: z.number().int(), overdue: z.number().int() })),
 });
 export type ItemTrend = z.infer<typeof itemTrendSchema>;
 
 /** The status categories' closed share of a type at the end of the previous quarter (the radar's comparison). */
 export const previousQuarterSchema = z.object({
   /** The quarter's last day (YYYY-MM-DD); the figures are those at its end. */
-  until: z.string(),
+  until: z.iso.date(),
   types: z.array(
     z.object({ itemType: itemTypeKeySchema, total: z.number().int(), open: z.number().int(), closedPercent: z.number() }),
   ),

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
 import { readUpload, uploadOf } from '../../platform/upload';
-import { sendDownload } from '../report/service';
+import { downloadResponse, sendDownload } from '../report/service';
 import { exportCompany, importCompany, type TransferDeps } from './service';
 
 /** The largest company archive an import takes. */
@@ -31,6 +31,7 @@ export function companyTransferRoutes(app: FastifyInstance, d: TransferDeps) {
         tags: ['company'],
         summary: 'The company as a ZIP: a JSON file per entity, the registers as XLSX, the files (docs/company-export.md)',
         params: z.object({ id: z.uuid() }),
+        response: { 200: downloadResponse('application/zip', 'The company archive') },
       },
     },
     async (req, reply) => {

@@ -1,8 +1,9 @@
 import { type ItemTypeKey, itemStatuses, itemTypeDefs } from '@pc/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { appUser, item, tag } from '../../db/schema/index';
 import type { Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
+import { registerRows } from '../items/register-rows';
 import { webTexts } from '../report/web-texts';
 import { escapeCell } from './escape';
 import { columnsOf, labelOf, langOf, optionLabel } from './service';
@@ -34,20 +35,7 @@ export async function registerListXlsx(ctx: Ctx, type: ItemTypeKey, companyId: s
   const lang = langOf(ctx);
   const t = webTexts(lang);
   const cols = columnsOf(type);
-  const rows = await ctx.db
-    .select({
-      numberLabel: item.numberLabel,
-      name: item.name,
-      description: item.description,
-      dueDate: item.dueDate,
-      status: item.status,
-      ownerId: item.ownerId,
-      assigneeId: item.assigneeId,
-      data: item.data,
-    })
-    .from(item)
-    .where(and(eq(item.companyId, companyId), eq(item.type, type)))
-    .orderBy(asc(item.number));
+  const rows = await registerRows(ctx.db, companyId, type);
   const fields = itemTypeDefs[type].fields;
   const tagIds = new Set<string>();
   const linkIds = new Set<string>();

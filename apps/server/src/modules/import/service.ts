@@ -13,6 +13,7 @@ import { appUser, item, itemHistory, pendingImport, tag } from '../../db/schema/
 import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
+import { registerItemColumns } from '../items/register-rows';
 import { type ItemDeps, insertItems, itemChanges } from '../items/service';
 import { reportTexts } from '../report/labels';
 import { webTexts } from '../report/web-texts';
@@ -282,18 +283,7 @@ async function lookups(ctx: Ctx, type: ItemTypeKey, companyId: string): Promise<
   const fields = itemTypeDefs[type].fields;
   const linkTypes = [...new Set(fields.flatMap((f) => (f.kind === 'links' ? [f.itemType] : [])))];
   const rows = await ctx.db
-    .select({
-      id: item.id,
-      type: item.type,
-      number: item.number,
-      name: item.name,
-      description: item.description,
-      status: item.status,
-      dueDate: item.dueDate,
-      ownerId: item.ownerId,
-      assigneeId: item.assigneeId,
-      data: item.data,
-    })
+    .select(registerItemColumns)
     .from(item)
     .where(and(eq(item.companyId, companyId), inArray(item.type, [type, ...linkTypes])));
   const existing: Lookups['existing'] = new Map();
@@ -741,18 +731,7 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
       fresh.push(x.input);
       continue;
     }
-    const [before] = await ctx.db
-      .select({
-        name: item.name,
-        description: item.description,
-        status: item.status,
-        dueDate: item.dueDate,
-        ownerId: item.ownerId,
-        assigneeId: item.assigneeId,
-        data: item.data,
-      })
-      .from(item)
-      .where(eq(item.id, x.existingId));
+    const [before] = await ctx.db.select(registerItemColumns).from(item).where(eq(item.id, x.existingId));
     const next = {
       name: x.input.name,
       description: x.input.description,

@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { companyLogo } from '../company/service';
 import { placeholderValues } from '../dynamic-document/service';
+import { type RegisterItemRow, registerRows } from '../items/register-rows';
 import type { ItemDeps } from '../items/service';
 import { type ReportTexts, reportTexts } from './labels';
 
@@ -97,17 +98,6 @@ const processorColumns = [
 
 const sourceType: Record<RegisterKind, ItemTypeKey> = { controller: 'process', processor: 'service-agreement-with-client' };
 const claimOf: Record<RegisterKind, string> = { controller: 'Process.Read', processor: 'ServiceAgreementWithClient.Read' };
-
-type ItemRow = {
-  id: string;
-  type: string;
-  number: number;
-  name: string;
-  description: string;
-  status: number;
-  updatedAt: Date;
-  data: Record<string, unknown>;
-};
 
 const ids = (data: Record<string, unknown>, key: string) =>
   Array.isArray(data[key]) ? (data[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
@@ -204,20 +194,7 @@ export async function loadRegister(
   const values = placeholderValues(c, { number: '', name: '' }, today);
 
   const type = sourceType[kind];
-  const rows: ItemRow[] = await tx
-    .select({
-      id: item.id,
-      type: item.type,
-      number: item.number,
-      name: item.name,
-      description: item.description,
-      status: item.status,
-      updatedAt: item.updatedAt,
-      data: item.data,
-    })
-    .from(item)
-    .where(and(eq(item.companyId, companyId), eq(item.type, type)))
-    .orderBy(asc(item.number));
+  const rows = await registerRows(tx, companyId, type);
   // Processing activities carried out as a processor belong to the Art. 30(2) register.
   const sources =
     kind === 'controller'
@@ -245,7 +222,7 @@ export async function loadRegister(
   ]);
 
   const yesNo = (v: unknown) => (v === true ? texts.yes : texts.no);
-  const cell = (r: ItemRow, key: string): Cell => {
+  const cell = (r: RegisterItemRow, key: string): Cell => {
     const f = fields.find((x) => x.key === key);
     if (key === 'description') return r.description;
     if (!f) return '';

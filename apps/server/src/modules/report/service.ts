@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ItemTypeKey, ManagementReportQuery } from '@pc/shared';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Storage } from '../../platform/storage';
 import { keepDocument } from '../attachments/service';
@@ -116,6 +117,11 @@ export function sendDownload(reply: FastifyReply, f: { contentType: string; file
     .header('content-disposition', attachmentHeader(f.fileName))
     .header('cache-control', 'private, no-store')
     .send(f.body);
+}
+
+/** The OpenAPI answer of a route that sends a download: the file's bytes under its content type. */
+export function downloadResponse(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -35,6 +35,34 @@ describe('system endpoints', () => {
     expect(Object.keys(res.json().paths)).toContain('/api/auth/token');
   });
 
+  it('the OpenAPI document names the file every upload takes and the company archive a download answers', async () => {
+    type Operation = { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> };
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const uploads = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).flatMap(([method, op]) => {
+        const multipart = op.requestBody?.content['multipart/form-data'];
+        return multipart ? [{ at: `${method} ${path}`, schema: multipart.schema }] : [];
+      }),
+    );
+    expect(uploads.map((u) => u.at)).toEqual(
+      expect.arrayContaining(['post /api/company/import', 'post /api/process/{id}/attachment', 'post /api/user/avatar']),
+    );
+    for (const u of uploads) {
+      expect(u.schema, u.at).toEqual({
+        type: 'object',
+        required: ['file'],
+        properties: { file: { type: 'string', format: 'binary' } },
+        additionalProperties: false,
+      });
+    }
+    expect(doc.paths['/api/company/{id}/export']!.get!.responses['200']).toEqual({
+      description: 'The company archive',
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    });
+  });
+
   it('an untrusted X-Forwarded-Proto gets neither HSTS nor the upgrade', async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toBeUndefined();

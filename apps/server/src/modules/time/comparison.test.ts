@@ -236,6 +236,20 @@ describe('time comparison', () => {
     }
   });
 
+  it("takes the grid's filter for the chart, without its page, and refuses a range that ends before it starts", async () => {
+    const reversed = await t.app.inject({
+      url: '/api/time-comparison/chart?from=2027-02-01&until=2027-01-01',
+      headers: t.auth(admin),
+    });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().fields).toEqual({ until: ['validation.endBeforeStart'] });
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const names = (path: string) => doc.paths[path].get.parameters.map((p: { name: string }) => p.name);
+    const grid = names('/api/time-comparison/query');
+    expect(grid).toEqual(expect.arrayContaining(['page', 'pageSize', 'from', 'until']));
+    expect(names('/api/time-comparison/chart')).toEqual(grid.filter((n: string) => n !== 'page' && n !== 'pageSize'));
+  });
+
   it('lists time budget elements: one row per person-specific rate, other tenants unseen', async () => {
     const current = (await t.app.inject({ url: '/api/project', headers: t.auth(admin) }))
       .json()

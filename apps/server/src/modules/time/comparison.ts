@@ -1,6 +1,7 @@
 import type {
   TimeBudgetElement,
   TimeComparisonChart,
+  TimeComparisonFilter,
   TimeComparisonPage,
   TimeComparisonQuery,
   TimeComparisonRow,
@@ -16,7 +17,7 @@ import { readsProjectRates } from './policy';
 type Ctx = Pick<RequestContext, 'db' | 'companyId' | 'claims' | 'scopeCompanyIds'>;
 
 /** The first day of the period a day falls in; weeks are ISO weeks (Monday). */
-function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
+function periodOf(q: TimeComparisonFilter, d: SQL): SQL {
   switch (q.dateGrouping) {
     case 'Year':
       return sql`date_trunc('year', ${d})::date`;
@@ -33,7 +34,7 @@ function periodOf(q: TimeComparisonQuery, d: SQL): SQL {
  * The comparison's grouped rows as the CTE `measured` (period, the grouping's keys, booked,
  * planned, future planned, budget and the project's whole plan), shared by the grid and the chart.
  */
-function measuredRows(ctx: Ctx, q: TimeComparisonQuery, today: string): SQL {
+function measuredRows(ctx: Ctx, q: TimeComparisonFilter, today: string): SQL {
   const scope = arrayParam(ctx.scopeCompanyIds);
   const byCompany = q.bookedFor !== 'Global';
   const byIssue = q.bookedFor === 'Issue';
@@ -181,7 +182,7 @@ export const CHART_SERIES = 6;
  * per company (or per person when grouped by person); the CHART_SERIES with the most booked hours
  * keep their name, the rest are one series without a key. Budgets exist only where the grid has them.
  */
-export async function queryTimeComparisonChart(ctx: Ctx, q: TimeComparisonQuery, today: string): Promise<TimeComparisonChart> {
+export async function queryTimeComparisonChart(ctx: Ctx, q: TimeComparisonFilter, today: string): Promise<TimeComparisonChart> {
   const stackedBy = q.bookedBy === 'User' ? 'User' : q.bookedFor === 'Global' ? 'Global' : 'Company';
   const groupKey = stackedBy === 'User' ? sql`m.user_id` : stackedBy === 'Company' ? sql`m.company_id` : sql`null::uuid`;
   const rows = await queryRows<{

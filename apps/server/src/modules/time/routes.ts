@@ -5,6 +5,7 @@ import {
   projectSchema,
   timeBudgetElementSchema,
   timeComparisonChartSchema,
+  timeComparisonFilterSchema,
   timeComparisonPageSchema,
   timeComparisonQuerySchema,
   timeMonthSummarySchema,
@@ -147,7 +148,7 @@ export function timeRoutes(app: FastifyInstance, { timeZone, now }: { timeZone: 
         tags: ['time'],
         summary:
           "The comparison's chart: booked, planned and budget hours per period of every matching row, by company or person",
-        querystring: timeComparisonQuerySchema,
+        querystring: timeComparisonFilterSchema,
         response: { 200: timeComparisonChartSchema },
       },
     },

@@ -366,11 +366,11 @@ function coherent(op: Operation, p: Pools, r: { pathParams: Record<string, unkno
   if (op.path.startsWith('/api/tag/') && tagType) r.pathParams.type = tagType;
 }
 
-// A register import every register's preview reads: a name and a column it may not know.
 /** A company archive of the known format and version without its entity files: read, then refused. */
 const companyArchive = Buffer.from(
   zipSync({ 'manifest.json': strToU8(JSON.stringify({ format: 'privacy-cockpit-company', version: 1 })) }),
 );
+// A register import every register's preview reads: a name and a column it may not know.
 const csv = Buffer.from('Bezeichnung;Beschreibung;Unbekannt\r\nFuzz-Zeile;aus dem Walk;x\r\n', 'utf8');
 
 const boundary = '----pc-fuzz-boundary';

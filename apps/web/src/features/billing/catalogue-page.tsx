@@ -11,11 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -36,6 +32,7 @@ import { DialogFrame } from '../../components/dialog-frame';
 import { FormSelectField } from '../../components/form/form-select-field';
 import { FormTextField } from '../../components/form-text-field';
 import { PageHeader } from '../../components/page-header';
+import { SimpleTable, type TableColumn } from '../../components/simple-table';
 import { formatDate } from '../../lib/format';
 import { errorText, messageText } from '../../lib/messages';
 import { notify } from '../../lib/notify';
@@ -259,12 +256,7 @@ function RowAction(props: { title: string; label: string; icon: ReactNode; onCli
   );
 }
 
-interface Column {
-  label: string;
-  numeric?: boolean;
-}
-
-/** A card with one table: its column heads (numbers to the right), the rows, and the actions column last. */
+/** A card with one table: its column heads (numbers aligned right), the rows, and the actions column last. */
 function Section({
   title,
   action,
@@ -273,7 +265,7 @@ function Section({
 }: {
   title: string;
   action?: ReactNode;
-  columns: Column[];
+  columns: TableColumn[];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -286,23 +278,13 @@ function Section({
           </Typography>
           {action}
         </Stack>
-        <TableContainer>
-          <Table size="small" sx={{ minWidth: 640, '& td, & th': { whiteSpace: 'nowrap' } }}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c.label} align={c.numeric ? 'right' : undefined}>
-                    {c.label}
-                  </TableCell>
-                ))}
-                <TableCell align="right" sx={actionsCell}>
-                  {t('billing.catalogue.actions')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>{children}</TableBody>
-          </Table>
-        </TableContainer>
+        <SimpleTable
+          columns={[...columns, { label: t('billing.catalogue.actions'), align: 'right', sx: actionsCell }]}
+          minWidth={640}
+          noWrap
+        >
+          {children}
+        </SimpleTable>
       </CardContent>
     </Card>
   );
@@ -333,11 +315,11 @@ export function CataloguePage() {
               columns={[
                 { label: t('billing.catalogue.variant') },
                 { label: t('billing.account.plan') },
-                { label: t('billing.catalogue.monthlyNet'), numeric: true },
-                { label: t('billing.catalogue.vat'), numeric: true },
-                { label: t('billing.catalogue.trialDays'), numeric: true },
-                { label: t('billing.account.noticePeriod'), numeric: true },
-                { label: t('billing.catalogue.contracts'), numeric: true },
+                { label: t('billing.catalogue.monthlyNet'), align: 'right' },
+                { label: t('billing.catalogue.vat'), align: 'right' },
+                { label: t('billing.catalogue.trialDays'), align: 'right' },
+                { label: t('billing.account.noticePeriod'), align: 'right' },
+                { label: t('billing.catalogue.contracts'), align: 'right' },
                 { label: t('billing.catalogue.status') },
               ]}
             >
@@ -381,10 +363,10 @@ export function CataloguePage() {
               }
               columns={[
                 { label: t('billing.catalogue.code') },
-                { label: t('billing.catalogue.discount'), numeric: true },
+                { label: t('billing.catalogue.discount'), align: 'right' },
                 { label: t('billing.catalogue.validFrom') },
                 { label: t('billing.catalogue.validUntil') },
-                { label: t('billing.catalogue.uses'), numeric: true },
+                { label: t('billing.catalogue.uses'), align: 'right' },
                 { label: t('billing.catalogue.status') },
               ]}
             >

@@ -1,5 +1,5 @@
+import { companyListItem as company } from '@pc/shared/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { companyListItem as company } from '../../test-support';
 import { scopeEntries } from './scope-entries';
 
 const group = company('Beispiel Gruppe', { type: 'Group', childCompanyNames: ['Kind A'], numberOfChildCompanies: 1 });

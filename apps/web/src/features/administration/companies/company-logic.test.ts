@@ -1,6 +1,6 @@
 import type { CompanyDetail } from '@pc/shared';
+import { companyListItem as company } from '@pc/shared/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { companyListItem as company } from '../../../test-support';
 import {
   companyFieldOf,
   companyFormFields,
