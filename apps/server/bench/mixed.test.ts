@@ -33,24 +33,32 @@ describe('rssVerdict', () => {
     // Low in the first nine seconds (start-up), then from `at10` on a straight line to `last`.
     [...Array(9).fill(early), ...Array.from({ length: 51 }, (_, i) => at10 + ((last - at10) * i) / 50)];
 
-  it('judges growth from the 10th second to the last against 10 % of the 10th second', () => {
-    expect(rssVerdict(run(300, 329))).toMatchObject({ at: 300, last: 329, flat: true });
-    expect(rssVerdict(run(300, 330)).flat).toBe(false);
+  it('judges the last 10 seconds’ lowest RSS against 10 % over the lowest of seconds 10 to 19', () => {
+    // A straight rise: the floors are the 10th and the 51st second.
+    const rising = (late: number) => run(300, 300 + ((late - 300) * 50) / 41);
+    expect(rssVerdict(rising(329))).toMatchObject({ at: 300, early: 300, flat: true });
+    expect(rssVerdict(rising(329)).late).toBeCloseTo(329);
+    expect(rssVerdict(rising(331)).flat).toBe(false);
     expect(rssVerdict(run(300, 250)).flat).toBe(true);
   });
 
   it('leaves the first nine seconds out', () => {
     // Doubling during start-up is no leak.
-    expect(rssVerdict(run(300, 310, 150))).toMatchObject({ at: 300, flat: true });
+    expect(rssVerdict(run(300, 310, 150))).toMatchObject({ at: 300, early: 300, flat: true });
   });
 
-  it('reports the highest sample from the 10th second on', () => {
+  it('lets garbage come and go: a peak that a collection hands back is no growth', () => {
     const samples = run(300, 300);
-    samples[30] = 380;
-    expect(rssVerdict(samples)).toMatchObject({ max: 380, flat: true });
+    for (let s = 30; s < 56; s++) samples[s] = 300 + (s - 29) * 5; // up to 430 MB …
+    // … and back after a major collection, four seconds before the end.
+    expect(rssVerdict(samples)).toMatchObject({ at: 300, last: 300, max: 430, flat: true });
+    // Still high at the end: not flat, however high the 10th second was.
+    samples.fill(430, 56);
+    expect(rssVerdict(samples).flat).toBe(false);
   });
 
-  it('refuses a run too short to have a 10th and a later second', () => {
-    expect(() => rssVerdict(Array(10).fill(100))).toThrow(/need more than 10/);
+  it('refuses a run too short for two windows of 10 seconds after the 9th', () => {
+    expect(() => rssVerdict(Array(28).fill(100))).toThrow(/need 29/);
+    expect(rssVerdict(Array(29).fill(100)).flat).toBe(true);
   });
 });
