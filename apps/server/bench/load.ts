@@ -418,7 +418,7 @@ function reportMixed(
   const pass = checks.every(([, ok]) => ok);
   const first = run.rss.map((s) => s[0]!);
   console.log(
-    `${`[${kind}] ${label}`.padEnd(40)} ${String(opts.connections).padStart(5)} ${run.requests_per_s.toFixed(0).padStart(6)} ${run.p50.toFixed(0).padStart(8)} ${run.p99.toFixed(0).padStart(8)} ${String(run.non2xx).padStart(8)} ${String(run.errors).padStart(7)}  ${first
+    `${`[${kind}] ${label}`.padEnd(40)} ${(run.rss.length > 1 ? `${run.rss.length}×${opts.connections}` : String(opts.connections)).padStart(5)} ${run.requests_per_s.toFixed(0).padStart(6)} ${run.p50.toFixed(0).padStart(8)} ${run.p99.toFixed(0).padStart(8)} ${String(run.non2xx).padStart(8)} ${String(run.errors).padStart(7)}  ${first
       .map((x) => x.toFixed(0))
       .join('+')
       .padStart(6)} → ${rss
