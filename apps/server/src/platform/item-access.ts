@@ -7,8 +7,17 @@ import { arrayParam } from '../db/types';
  * caller may not open leaks through another screen.
  */
 export function readableItemTypes(claims: ReadonlySet<string>): ItemTypeKey[] {
-  return itemTypes.filter((t) => claims.has(`${t.claim}.Read`)).map((t) => t.key);
+  return itemReadClaims.filter((t) => claims.has(t.claim)).map((t) => t.type);
 }
+
+/**
+ * Each item type with the claim that reads its register, for answers the database computes for
+ * many people at once (the weekly digest asks who holds it in each company).
+ */
+export const itemReadClaims: readonly { type: ItemTypeKey; claim: string }[] = itemTypes.map((t) => ({
+  type: t.key,
+  claim: `${t.claim}.Read`,
+}));
 
 /** A PostgreSQL text[] literal; item type keys are plain kebab-case, so nothing needs quoting. */
 export const typeArray: (types: readonly ItemTypeKey[]) => string = arrayParam;

@@ -1,31 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { itemTypeDefs } from '@pc/shared';
 import { eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerDb } from '../../db/client';
 import { appUser, company, notificationSetting, userCompany, userRole } from '../../db/schema/index';
 import { roleIdsByKey } from '../../platform/roles/built-in';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleData } from '../../test/helpers';
+import { smtpCatcher } from '../../test/smtp';
 import { runNotificationPass } from './scheduler';
 
 const PUBLIC_URL = 'https://cockpit.example.org';
-
-/** A real SMTP server in the test; every message parsed back with mailparser. */
-function smtpCatcher() {
-  const received: Promise<ParsedMail>[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, _session, cb) {
-      received.push(simpleParser(stream));
-      stream.on('end', () => cb());
-    },
-  });
-  return { server, all: () => Promise.all(received), clear: () => void received.splice(0) };
-}
 
 /**
  * Mails of assignments and due reminders follow each recipient's settings: at once when chosen,

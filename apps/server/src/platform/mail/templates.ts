@@ -12,6 +12,8 @@ export interface MailVars {
   purpose?: 'AsDpo' | 'AsClient';
   message?: string;
   days?: number;
+  /** The weekly digest: in how many companies its `days` entries are. */
+  companies?: number;
   /** Questionnaire mails: what is asked and until when. */
   title?: string;
   dueDate?: string;
@@ -114,7 +116,10 @@ export const templates = {
       en: (v) => `Hello ${v.name},\n\n${v.summary}\n\nCompany: ${v.company}\n\nOpen the entry:\n${v.link}`,
     },
   },
-  /** The weekly digest: the recipient's open items due soon or overdue, grouped by company (summary). */
+  /**
+   * The weekly digest: the open items due soon or overdue in the companies the recipient sees
+   * (`summary`, grouped by company), opened by how many there are (`days`) in how many companies.
+   */
   'notification-digest': {
     category: 'notify-digest',
     subject: {
@@ -123,9 +128,9 @@ export const templates = {
     },
     body: {
       de: (v) =>
-        `Hallo ${v.name},\n\ndiese Einträge sind in den nächsten 14 Tagen fällig oder überfällig:\n\n${v.summary}\n\nAlle Benachrichtigungen:\n${v.link}`,
+        `Hallo ${v.name},\n\n${v.days === 1 ? 'dieser Eintrag ist' : `diese ${v.days} Einträge sind`} in ${v.companies === 1 ? 'einem Unternehmen' : `${v.companies} Unternehmen`} in den nächsten 14 Tagen fällig oder überfällig:\n\n${v.summary}\n\nAlle Benachrichtigungen:\n${v.link}`,
       en: (v) =>
-        `Hello ${v.name},\n\nthese entries are due within the next 14 days or overdue:\n\n${v.summary}\n\nAll notifications:\n${v.link}`,
+        `Hello ${v.name},\n\n${v.days === 1 ? 'this entry is' : `these ${v.days} entries are`} due within the next 14 days or overdue, in ${v.companies === 1 ? 'one company' : `${v.companies} companies`}:\n\n${v.summary}\n\nAll notifications:\n${v.link}`,
     },
   },
   invitation: {
