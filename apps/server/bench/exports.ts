@@ -207,9 +207,14 @@ export async function runExports(opts: { json: boolean }) {
         }, SAMPLE_MS);
         const during: number[] = [];
         let running = true;
+        // A failed list request ends the loop and fails the case after the export (not as an
+        // unhandled rejection that would leave the server process behind).
+        let listFailure: unknown = null;
         const lister = (async () => {
           while (running) during.push(await listOnce());
-        })();
+        })().catch((e: unknown) => {
+          listFailure = e;
+        });
         const t0 = performance.now();
         let r: { firstByte: number; bytes: number; ok: boolean };
         try {
@@ -219,6 +224,7 @@ export async function runExports(opts: { json: boolean }) {
           await lister;
           clearInterval(sampler);
         }
+        if (listFailure) throw listFailure;
         const duration = performance.now() - t0;
         peak = Math.max(peak, rssMb(pid));
         const growth = peak - before;
