@@ -17,7 +17,7 @@
  * must end as a complete file (the ZIP's end record, the PDF's %%EOF).
  *
  * Environment: BENCH_DATABASE_URL, BENCH_EXPORT_ONLY (comma-separated case keys: register,
- * pdf, xlsx, docx, company), BENCH_EXPORT_FILE_KB, BENCH_LOG_LEVEL (default warn).
+ * pdf, xlsx, docx, company), BENCH_EXPORT_DB=pglite|postgres (one database only), BENCH_EXPORT_FILE_KB, BENCH_LOG_LEVEL (default warn).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -98,6 +98,7 @@ export async function runExports(opts: { json: boolean }) {
     `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at start; RSS sampled every ${SAMPLE_MS} ms; goals: RSS growth < ${GROWTH_GOAL_MB} MB, list p95 meanwhile < ${LIST_GOAL_MS} ms`,
   );
   for (const kind of ['pglite', 'postgres'] as const) {
+    if (process.env.BENCH_EXPORT_DB && process.env.BENCH_EXPORT_DB !== kind) continue;
     if (kind === 'postgres' && !pgUrl) {
       console.log('BENCH_DATABASE_URL not set: PostgreSQL skipped');
       continue;
