@@ -120,7 +120,7 @@ export async function runExports(opts: { json: boolean }) {
     const pid = child.pid!;
     try {
       // Access tokens are short-lived and a case can outlast one: a fresh login every minute.
-      let token = { value: '', at: 0 };
+      let token = { value: '', at: Number.NEGATIVE_INFINITY };
       const fresh = async () => {
         if (performance.now() - token.at > 60_000)
           token = { value: (await passwordLogin(base)).access_token, at: performance.now() };
@@ -130,7 +130,7 @@ export async function runExports(opts: { json: boolean }) {
         const t0 = performance.now();
         await fresh();
         const res = await fetch(`${base}/api/issue?pageSize=50`, { headers: headers(ids.bakery) });
-        if (!res.ok) throw new Error(`list: ${res.status}`);
+        if (!res.ok) throw new Error(`list: ${res.status} ${(await res.text()).slice(0, 300)}`);
         await res.arrayBuffer();
         return performance.now() - t0;
       };
