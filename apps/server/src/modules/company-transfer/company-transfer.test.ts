@@ -283,6 +283,11 @@ describe('company archive', () => {
 
   // Runs last: it breaks the stored file of the bakery's attachment.
   it('cuts the download off when a file fails mid-stream, and leaves no scratch files', async () => {
+    const scratchDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('pc-company-export-'));
+    const before = new Set(scratchDirs());
+    // A whole download removes its scratch files too.
+    expect((await exportOf(bakery)).statusCode).toBe(200);
+    await expect.poll(() => scratchDirs().filter((n) => !before.has(n))).toEqual([]);
     const [file] = await queryRows<{ hash: string }>(
       t.db,
       sql`select file_hash as hash from attachment where company_id = ${bakery}::uuid and file_name = 'Vertrag.pdf'`,
@@ -296,8 +301,6 @@ describe('company archive', () => {
       fs.rmSync(onDisk);
       fs.mkdirSync(onDisk);
     }
-    const scratchDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('pc-company-export-'));
-    const before = new Set(scratchDirs());
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await fetch(`${address}/api/company/${bakery}/export`, { headers: t.auth(admin) });
     // The answer had begun (the entities stream before the files): a failure can no longer be an
