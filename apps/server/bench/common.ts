@@ -205,6 +205,40 @@ export async function insertListItems(
 }
 
 /**
+ * `activities` processing activities (Art. 30 register) in one company, each with purposes, legal
+ * bases, recipients, a retention period of ten and five of twenty measures (inserted with them),
+ * every fifth with a third-country transfer: what a register of that size holds.
+ */
+export async function insertProcessingActivities(database: Database, companyId: string, activities: number) {
+  const linked = await queryRows<{ id: string; type: string }>(
+    database.db,
+    sql`insert into item (company_id, type, number, number_label, name, data)
+        select ${companyId}::uuid, t, n, case t when 'storage-period' then 'LF-' else 'TOM-' end || n, 'Verknüpft ' || n,
+               case t when 'storage-period' then '{"period":"10 Jahre"}'::jsonb else '{"category":"encryption"}'::jsonb end
+        from (select 'storage-period' t, n from generate_series(1, 10) n union all select 'measure', n from generate_series(1, 20) n) s
+        returning id::text, type`,
+  );
+  const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
+  const periods = pgArray(linked.filter((l) => l.type === 'storage-period').map((l) => l.id));
+  const measures = pgArray(linked.filter((l) => l.type === 'measure').map((l) => l.id));
+  await database.db.execute(sql`
+    insert into item (company_id, type, number, number_label, name, description, data)
+    select ${companyId}::uuid, 'process', n, 'VT-' || n, 'Verarbeitungstätigkeit ' || n, 'Beschreibung der Tätigkeit ' || n,
+           jsonb_build_object(
+             'role', 'controller',
+             'purposes', repeat('Vertragsabwicklung und Kundenbetreuung. ', 3),
+             'legalBases', '["art6_1_b","art6_1_c"]'::jsonb,
+             'recipients', 'Steuerberater, Hosting-Dienstleister',
+             'thirdCountryTransfer', n % 5 = 0,
+             'thirdCountries', case when n % 5 = 0 then 'USA' else '' end,
+             'transferSafeguard', case when n % 5 = 0 then 'scc' end,
+             'storagePeriods', jsonb_build_array((${periods}::text[])[(n % 10) + 1]),
+             'measures', to_jsonb((${measures}::text[])[1:5]),
+             'department', 'Vertrieb')
+    from generate_series(1, ${activities}::int) n`);
+}
+
+/**
  * The generated items' past, as a tenant of five years would have one: each item was created on
  * one of the last 1,825 days (4.6 % of them within the dashboard trend's 12 weeks), and every
  * hundredth one closed within those 12 weeks, so the trend and the previous quarter undo several

@@ -60,7 +60,8 @@ async function freePort() {
   });
 }
 
-const rssMb = (pid: number) => {
+/** The resident set of a process in MB, from /proc. */
+export const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
 };

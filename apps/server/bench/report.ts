@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/types';
 import { diskStorage } from '../src/platform/storage';
+import { insertProcessingActivities } from './common';
 
 const activities = Number(process.env.BENCH_REPORT_ACTIVITIES ?? 1000);
 const runs = Number(process.env.BENCH_REPORT_RUNS ?? 3);
@@ -29,33 +30,7 @@ const app = await buildApp({ config, database, storage: diskStorage(dataDir), se
 const [bakery] = await queryRows<{ id: string }>(database.db, sql`select id::text from company where name = 'Bäckerei Schmidt'`);
 const companyId = bakery!.id;
 
-// Ten retention periods and twenty measures the activities link to.
-const linked = await queryRows<{ id: string; type: string }>(
-  database.db,
-  sql`insert into item (company_id, type, number, number_label, name, data)
-      select ${companyId}::uuid, t, n, case t when 'storage-period' then 'LF-' else 'TOM-' end || n, 'Verknüpft ' || n,
-             case t when 'storage-period' then '{"period":"10 Jahre"}'::jsonb else '{"category":"encryption"}'::jsonb end
-      from (select 'storage-period' t, n from generate_series(1, 10) n union all select 'measure', n from generate_series(1, 20) n) s
-      returning id::text, type`,
-);
-const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
-const periods = pgArray(linked.filter((l) => l.type === 'storage-period').map((l) => l.id));
-const measures = pgArray(linked.filter((l) => l.type === 'measure').map((l) => l.id));
-await database.db.execute(sql`
-  insert into item (company_id, type, number, number_label, name, description, data)
-  select ${companyId}::uuid, 'process', n, 'VT-' || n, 'Verarbeitungstätigkeit ' || n, 'Beschreibung der Tätigkeit ' || n,
-         jsonb_build_object(
-           'role', 'controller',
-           'purposes', repeat('Vertragsabwicklung und Kundenbetreuung. ', 3),
-           'legalBases', '["art6_1_b","art6_1_c"]'::jsonb,
-           'recipients', 'Steuerberater, Hosting-Dienstleister',
-           'thirdCountryTransfer', n % 5 = 0,
-           'thirdCountries', case when n % 5 = 0 then 'USA' else '' end,
-           'transferSafeguard', case when n % 5 = 0 then 'scc' end,
-           'storagePeriods', jsonb_build_array((${periods}::text[])[(n % 10) + 1]),
-           'measures', to_jsonb((${measures}::text[])[1:5]),
-           'department', 'Vertrieb')
-  from generate_series(1, ${activities}::int) n`);
+await insertProcessingActivities(database, companyId, activities);
 
 const token = (
   await app.inject({

@@ -1,10 +1,11 @@
 /**
- * `npm run bench`. Three modes:
+ * `npm run bench`. Modes:
  *
  *   (default)  latency cases through the full HTTP stack (fastify.inject), each beside the same
  *              SQL run directly on the same database in the same run; p50/p95/p99 and the ratio.
  *   --load     throughput with autocannon against a server process (load.ts).
  *   --page     time from navigation to data shown in Chromium (page.ts).
+ *   --exports  the large downloads against a server process: duration, RSS growth, list latency meanwhile (exports.ts).
  *
  * Flags: --json (also write bench/results.json), --quick (reduced set, see below).
  *
@@ -291,6 +292,7 @@ async function notifyCases(
 
 let code: number;
 if (process.env.BENCH_ONLY === 'import') code = await (await import('./import')).runImportBench();
+else if (flag('--exports')) code = await (await import('./exports')).runExports({ json });
 else if (flag('--load')) code = await (await import('./load')).runLoad({ json, quick });
 else if (flag('--page')) code = await (await import('./page')).runPage({ json });
 else if (flag('--overhead')) code = await (await import('./overhead')).runOverhead();

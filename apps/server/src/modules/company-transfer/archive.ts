@@ -111,13 +111,20 @@ function concat(parts: Uint8Array[], size: number) {
   return out;
 }
 
+/**
+ * An entry given whole, or read piece by piece when its turn comes (`level`: deflate level,
+ * default 1, the fastest: attachments are mostly compressed already).
+ */
 export type ArchiveEntry =
   | { name: string; data: Uint8Array }
-  | { name: string; stream: () => Promise<AsyncIterable<Uint8Array> | null> };
+  | { name: string; stream: () => Promise<AsyncIterable<Uint8Array> | null>; level?: 1 | 6 };
 
 /**
- * Writes a ZIP as a stream: entries given whole, and streamed ones (attachments) piece by piece. The writer waits while the reader is behind, so a slow download
- * never holds more than a few pieces of a file in memory.
+ * Writes a ZIP as a stream: entries given whole, and streamed ones piece by piece. The writer
+ * waits while the reader is behind, so a slow download never holds more than a few pieces of a
+ * file in memory; when the reader goes away (the download was aborted) the writing stops.
+ * A failure while writing destroys the stream with the error: the answer is cut off rather
+ * than ended as if it were complete.
  */
 export function writeArchive(entries: AsyncIterable<ArchiveEntry> | Iterable<ArchiveEntry>): Readable {
   const out = new PassThrough();
@@ -126,11 +133,14 @@ export function writeArchive(entries: AsyncIterable<ArchiveEntry> | Iterable<Arc
       out.destroy(err);
       return;
     }
+    if (out.destroyed) return;
     out.write(chunk);
     if (final) out.end();
   });
+  const gone = new Error('the reader of the archive went away');
   const drained = async () => {
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.destroyed) throw gone;
   };
   void (async () => {
     for await (const e of entries) {
@@ -141,9 +151,9 @@ export function writeArchive(entries: AsyncIterable<ArchiveEntry> | Iterable<Arc
       } else {
         const source = await e.stream();
         if (!source) continue;
-        // Deflated at the fastest level: a deflate stream marks its own end, which a streaming
-        // reader needs for an entry whose size the header does not name yet.
-        const f = new ZipDeflate(e.name, { level: 1 });
+        // A deflate stream marks its own end, which a streaming reader needs for an entry whose
+        // size the header does not name yet.
+        const f = new ZipDeflate(e.name, { level: e.level ?? 1 });
         zip.add(f);
         for await (const piece of source) {
           f.push(piece);
@@ -154,6 +164,8 @@ export function writeArchive(entries: AsyncIterable<ArchiveEntry> | Iterable<Arc
       await drained();
     }
     zip.end();
-  })().catch((e: unknown) => out.destroy(e as Error));
+  })().catch((e: unknown) => {
+    if (e !== gone) out.destroy(e as Error);
+  });
   return out;
 }

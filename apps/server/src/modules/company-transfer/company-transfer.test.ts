@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type ItemTypeKey, itemTypeDefs } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -276,5 +279,34 @@ describe('company archive', () => {
     expect(res.statusCode, res.body).toBe(201);
     const theirs = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) })).json();
     expect(theirs.map((c: { id: string }) => c.id)).toContain(res.json().companyId);
+  });
+
+  // Runs last: it breaks the stored file of the bakery's attachment.
+  it('cuts the download off when a file fails mid-stream, and leaves no scratch files', async () => {
+    const scratchDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('pc-company-export-'));
+    const before = new Set(scratchDirs());
+    // A whole download removes its scratch files too.
+    expect((await exportOf(bakery)).statusCode).toBe(200);
+    await expect.poll(() => scratchDirs().filter((n) => !before.has(n))).toEqual([]);
+    const [file] = await queryRows<{ hash: string }>(
+      t.db,
+      sql`select file_hash as hash from attachment where company_id = ${bakery}::uuid and file_name = 'Vertrag.pdf'`,
+    );
+    if (t.database.kind === 'postgres')
+      await t.db.execute(
+        sql`delete from stored_file_chunk where seq = 1 and file_id = (select id from stored_file where hash = ${file!.hash})`,
+      );
+    else {
+      const onDisk = path.join(t.config.dataDir, 'files', file!.hash.slice(0, 2), file!.hash);
+      fs.rmSync(onDisk);
+      fs.mkdirSync(onDisk);
+    }
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/company/${bakery}/export`, { headers: t.auth(admin) });
+    // The answer had begun (the entities stream before the files): a failure can no longer be an
+    // error answer, so the download must break rather than end as a ZIP that looks whole.
+    expect(res.status).toBe(200);
+    await expect(res.arrayBuffer()).rejects.toThrow();
+    await expect.poll(() => scratchDirs().filter((n) => !before.has(n))).toEqual([]);
   });
 });

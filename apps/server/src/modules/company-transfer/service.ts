@@ -1,4 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { allowedAttachmentMimeTypes, COMPANY_ARCHIVE_FORMAT, COMPANY_ARCHIVE_VERSION, itemTypes } from '@pc/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,7 +12,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, sqlState, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { companyRights, mayImportCompany } from '../company/policy';
-import { registerListXlsx } from '../import/register-list';
+import { writeRegisterListXlsx } from '../import/register-list';
 import type { ItemDeps } from '../items/service';
 import { loadRegister, registerKinds } from '../report/data';
 import { registerXlsx } from '../report/xlsx';
@@ -38,24 +42,61 @@ async function subtree(ctx: Ctx, rootId: string) {
   );
 }
 
-/** Rows of one entity, only its documented columns, in an order that does not depend on ids. */
-async function rowsOf(ctx: Ctx, def: EntityDef, companyIds: string[]): Promise<Row[]> {
+/** Rows fetched from an entity's cursor at a time: what the export holds of an entity at once. */
+const PAGE_ROWS = 500;
+
+/**
+ * Rows of one entity, only its documented columns, a page at a time from a cursor over one
+ * ordered query (one snapshot of the entity). The order does not depend on ids: companies as
+ * their subtree lists them, other rows by their content (the value and file columns), rows of
+ * equal content in the order they were stored, so an imported company exports in the same order.
+ */
+async function* rowsOf(ctx: Ctx, def: EntityDef, companyIds: string[], cursor: string): AsyncIterable<Row[]> {
   const key = def.table === 'company' ? 'id' : 'company_id';
-  const raw = await queryRows<{ row: Row }>(
-    ctx.db,
-    sql`select to_jsonb(t) as row from ${sql.raw(ident(def.table))} t where ${sql.raw(key)} = any(${arrayParam(companyIds)}::uuid[])`,
-  );
   const cols = Object.keys(def.columns);
-  const rows = raw.map((r) => Object.fromEntries(cols.map((c) => [c, r.row[c] ?? null])));
-  const content = (r: Row) =>
-    JSON.stringify(cols.filter((c) => def.columns[c] === 'value' || def.columns[c] === 'file').map((c) => r[c]));
-  if (def.table === 'company') {
-    const order = new Map(companyIds.map((id, i) => [id, i]));
-    return rows.sort((a, b) => order.get(a.id as string)! - order.get(b.id as string)!);
+  const content = cols.filter((c) => def.columns[c] === 'value' || def.columns[c] === 'file');
+  const order =
+    def.table === 'company'
+      ? sql`array_position(${arrayParam(companyIds)}::uuid[], t.id)`
+      : sql`jsonb_build_array(${sql.raw(content.map((c) => `t.${ident(c)}`).join(', '))})::text collate "C", t.ctid`;
+  await ctx.db.execute(
+    sql`declare ${sql.raw(cursor)} no scroll cursor for
+        select to_jsonb(t) as row from ${sql.raw(ident(def.table))} t
+        where t.${sql.raw(key)} = any(${arrayParam(companyIds)}::uuid[]) order by ${order}`,
+  );
+  try {
+    for (;;) {
+      const page = await queryRows<{ row: Row }>(ctx.db, sql`fetch ${sql.raw(String(PAGE_ROWS))} from ${sql.raw(cursor)}`);
+      if (page.length) yield page.map((r) => Object.fromEntries(cols.map((c) => [c, r.row[c] ?? null])));
+      if (page.length < PAGE_ROWS) return;
+    }
+  } finally {
+    await ctx.db.execute(sql`close ${sql.raw(cursor)}`);
   }
-  const keyed = rows.map((r) => ({ key: content(r), r }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((k) => k.r);
+}
+
+/**
+ * Writes `{ "entity": name, "rows": [...] }` to a file page by page, byte for byte as
+ * `JSON.stringify(…, null, 2)` writes the whole; answers the number of rows.
+ */
+async function writeEntityFile(file: string, entity: string, pages: AsyncIterable<Row[]>, each: (row: Row) => void) {
+  const fh = await fsp.open(file, 'w');
+  try {
+    let rows = 0;
+    await fh.write(`{\n  "entity": ${JSON.stringify(entity)},\n  "rows": [`);
+    for await (const page of pages) {
+      let text = '';
+      for (const row of page) {
+        each(row);
+        text += `${rows++ ? ',' : ''}\n${JSON.stringify(row, null, 2).replace(/^/gm, '    ')}`;
+      }
+      await fh.write(text);
+    }
+    await fh.write(rows ? '\n  ]\n}\n' : ']\n}\n');
+    return rows;
+  } finally {
+    await fh.close();
+  }
 }
 
 const safeName = (name: string) =>
@@ -68,77 +109,100 @@ const safeName = (name: string) =>
  * The company (with the companies of its group) as a ZIP: `manifest.json` naming the format and
  * version, one JSON file per entity, the people they name, every register as XLSX, and
  * every file (attachments, questionnaire uploads, logo) under `files/<hash>`. Everything is read
- * in the request's transaction before the answer starts; the files then stream from the store.
+ * in the request's transaction before the answer starts, the entities a page at a time into
+ * files of a scratch directory, so neither the rows nor the archive are ever whole in memory
+ * and a slow download holds no database connection; the answer then streams from those files
+ * and the file store, and the scratch directory goes when the stream ends or breaks off.
  */
 export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
   const [c] = await queryRows<{ name: string }>(ctx.db, sql`select name from company where id = ${id}::uuid`);
   if (!c) throw notFound();
   if (!companyRights(ctx, id).export) throw forbidden();
   const companies = (await subtree(ctx, id)).map((r) => r.id);
-  const data: Record<string, Row[]> = {};
-  for (const def of entities) data[def.name] = await rowsOf(ctx, def, companies);
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'pc-company-export-'));
+  const scratch = (name: string) => path.join(dir, name);
+  try {
+    const userIds = new Set<string>();
+    const hashes = new Set<string>();
+    const counts: Record<string, number> = {};
+    for (const [i, def] of entities.entries()) {
+      const refs = Object.entries(def.columns).filter(
+        ([, role]) => role === 'user' || role === 'userRequired' || role === 'file',
+      );
+      counts[def.name] = await writeEntityFile(
+        scratch(`${def.name}.json`),
+        def.name,
+        rowsOf(ctx, def, companies, `company_export_${i}`),
+        (row) => {
+          for (const [col, role] of refs) {
+            const value = row[col];
+            if (typeof value !== 'string') continue;
+            if (role === 'file') hashes.add(value);
+            else userIds.add(value);
+          }
+        },
+      );
+    }
+    const people = userIds.size
+      ? await queryRows<Row>(
+          ctx.db,
+          sql`select id::text as id, email, firstname, lastname from app_user
+              where id = any(${arrayParam([...userIds])}::uuid[]) order by lower(email)`,
+        )
+      : [];
 
-  const userIds = new Set<string>();
-  const hashes = new Map<string, number>();
-  for (const def of entities)
-    for (const row of data[def.name]!)
-      for (const [col, role] of Object.entries(def.columns)) {
-        const value = row[col];
-        if (typeof value !== 'string') continue;
-        if (role === 'user' || role === 'userRequired') userIds.add(value);
-        if (role === 'file') hashes.set(value, typeof row.size === 'number' ? row.size : 0);
+    // Every register of every company the caller may read: as its import reads it back, and the
+    // Art. 30 registers as the register export writes them.
+    const registers: { file: string; company: number; register: string }[] = [];
+    const keepRegister = async (file: string, company: number, register: string, data: Buffer) => {
+      await fsp.writeFile(scratch(`${registers.length}.xlsx`), data);
+      registers.push({ file, company, register });
+    };
+    for (const [i, companyId] of companies.entries()) {
+      for (const type of itemTypes) {
+        if (!ctx.claims.has(`${type.claim}.Read`)) continue;
+        await writeRegisterListXlsx(ctx, type.key, companyId, fs.createWriteStream(scratch(`${registers.length}.xlsx`)));
+        registers.push({ file: `registers/${i}-${type.key}.xlsx`, company: i, register: type.key });
       }
-  const people = userIds.size
-    ? await queryRows<Row>(
-        ctx.db,
-        sql`select id::text as id, email, firstname, lastname from app_user
-            where id = any(${arrayParam([...userIds])}::uuid[]) order by lower(email)`,
-      )
-    : [];
-
-  // Every register of every company the caller may read: as its import reads it back, and the
-  // Art. 30 registers as the register export writes them.
-  const registers: { file: string; company: number; register: string; data: Uint8Array }[] = [];
-  for (const [i, companyId] of companies.entries()) {
-    for (const type of itemTypes) {
-      if (!ctx.claims.has(`${type.claim}.Read`)) continue;
-      const data = await registerListXlsx(ctx, type.key, companyId);
-      registers.push({ file: `registers/${i}-${type.key}.xlsx`, company: i, register: type.key, data });
+      for (const kind of registerKinds) {
+        const claim = kind === 'controller' ? 'Process.Read' : 'ServiceAgreementWithClient.Read';
+        if (!ctx.claims.has(claim)) continue;
+        const register = await loadRegister(d, { ...ctx, scopeCompanyIds: [companyId] }, companyId, kind);
+        await keepRegister(`registers/${i}-art30-${kind}.xlsx`, i, `art30-${kind}`, await registerXlsx(register));
+      }
     }
-    for (const kind of registerKinds) {
-      const claim = kind === 'controller' ? 'Process.Read' : 'ServiceAgreementWithClient.Read';
-      if (!ctx.claims.has(claim)) continue;
-      const register = await loadRegister(d, { ...ctx, scopeCompanyIds: [companyId] }, companyId, kind);
-      const data = await registerXlsx(register);
-      registers.push({ file: `registers/${i}-art30-${kind}.xlsx`, company: i, register: `art30-${kind}`, data });
+
+    const files = [...hashes].sort();
+    const manifest = {
+      format: COMPANY_ARCHIVE_FORMAT,
+      version: COMPANY_ARCHIVE_VERSION,
+      exportedAt: d.now().toISOString(),
+      company: { name: c.name },
+      entities: Object.fromEntries([
+        ['people', { file: 'entities/people.json', rows: people.length }],
+        ...entities.map((def) => [def.name, { file: `entities/${def.name}.json`, rows: counts[def.name] }]),
+      ]),
+      registers: registers.map((r) => ({ file: r.file, company: r.company, register: r.register })),
+      files: files.map((h) => ({ file: `files/${h}` })),
+    };
+
+    const storage = d.storage;
+    const fromScratch = (name: string) => async () => fs.createReadStream(scratch(name));
+    async function* entries(): AsyncIterable<ArchiveEntry> {
+      yield { name: 'manifest.json', data: json(manifest) };
+      yield { name: 'entities/people.json', data: json({ entity: 'people', rows: people }) };
+      for (const def of entities) yield { name: `entities/${def.name}.json`, stream: fromScratch(`${def.name}.json`), level: 6 };
+      for (const [i, r] of registers.entries()) yield { name: r.file, stream: fromScratch(`${i}.xlsx`), level: 6 };
+      for (const h of files) yield { name: `files/${h}`, stream: async () => (await storage.getStream(h))?.stream ?? null };
     }
+    const day = d.now().toISOString().slice(0, 10);
+    const stream = writeArchive(entries());
+    stream.once('close', () => void fsp.rm(dir, { recursive: true, force: true }));
+    return { fileName: `${safeName(c.name)} ${day}.zip`, stream };
+  } catch (e) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw e;
   }
-
-  const manifest = {
-    format: COMPANY_ARCHIVE_FORMAT,
-    version: COMPANY_ARCHIVE_VERSION,
-    exportedAt: d.now().toISOString(),
-    company: { name: c.name },
-    entities: Object.fromEntries([
-      ['people', { file: 'entities/people.json', rows: people.length }],
-      ...entities.map((def) => [def.name, { file: `entities/${def.name}.json`, rows: data[def.name]!.length }]),
-    ]),
-    registers: registers.map((r) => ({ file: r.file, company: r.company, register: r.register })),
-    files: [...hashes.keys()].sort().map((h) => ({ file: `files/${h}` })),
-  };
-
-  const storage = d.storage;
-  async function* entries(): AsyncIterable<ArchiveEntry> {
-    yield { name: 'manifest.json', data: json(manifest) };
-    yield { name: 'entities/people.json', data: json({ entity: 'people', rows: people }) };
-    for (const def of entities)
-      yield { name: `entities/${def.name}.json`, data: json({ entity: def.name, rows: data[def.name] }) };
-    for (const r of registers) yield { name: r.file, data: r.data };
-    for (const h of [...hashes.keys()].sort())
-      yield { name: `files/${h}`, stream: async () => (await storage.getStream(h))?.stream ?? null };
-  }
-  const day = d.now().toISOString().slice(0, 10);
-  return { fileName: `${safeName(c.name)} ${day}.zip`, stream: writeArchive(entries()) };
 }
 
 const manifestSchema = z.object({ format: z.string(), version: z.number() });
