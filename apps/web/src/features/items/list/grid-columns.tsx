@@ -54,9 +54,27 @@ function cell(column: ItemColumn, item: Item, detailHref: string, onStatus?: Sta
       return formatDateTime(column.value(item) as Date | null);
   }
   if (column.key === 'name') {
-    // A real link: keyboard users and screen readers reach the detail page from here.
+    // A real link: keyboard users and screen readers reach the detail page from here. A name
+    // longer than its column wraps onto a second line (the row holds two) before it is cut, so a
+    // phone's narrow pinned column shows words, not a stub; the title shows all of it.
     const link = (
-      <TextLink to={detailHref} underline="hover" color="inherit" sx={{ fontWeight: 600 }} onClick={(e) => e.stopPropagation()}>
+      <TextLink
+        to={detailHref}
+        underline="hover"
+        color="inherit"
+        title={item.name}
+        sx={{
+          fontWeight: 600,
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 2,
+          overflow: 'hidden',
+          whiteSpace: 'normal',
+          overflowWrap: 'anywhere',
+          lineHeight: 1.3,
+        }}
+        onClick={(e) => e.stopPropagation()}
+      >
         {item.name}
       </TextLink>
     );
