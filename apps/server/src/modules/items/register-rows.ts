@@ -21,7 +21,7 @@ export const registerItemColumns = {
 
 /**
  * One company's items of one type in number order, with every column a register shows (the
- * Art. 30 reports and the register workbook of the company archive read the same rows).
+ * Art. 30 reports read them whole; the register workbook streams its own page at a time).
  */
 export function registerRows(db: Db, companyId: string, type: ItemTypeKey) {
   return db
