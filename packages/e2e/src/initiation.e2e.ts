@@ -50,18 +50,35 @@ async function chooseScope(page: Page, name: string) {
 
 const step = (page: Page, key: string) => page.locator(`[data-step=${key}]`);
 /**
- * Weiter saves, then opens the following step. CI once clicked it after "Websites" and never saw
- * the next step, without a trace of why: a step that stays open fails here, with what the
- * snackbars said (a refused save shows its message there).
+ * Weiter saves, then opens the following step. CI twice clicked it (after "Websites", and on a
+ * phone after the DPO step) and never saw the next step, and by the time the wait ran out every
+ * snackbar had gone: a step that stays open fails here with every snackbar shown since the click,
+ * whether the wizard was still saving, and the steps marked as failed.
  */
 const next = async (page: Page, key: string) => {
+  await page.evaluate((selector) => {
+    const w = window as unknown as { saidSinceClick: string[] };
+    w.saidSinceClick = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll<HTMLElement>(`${selector} .notistack-MuiContent`)) {
+        const text = el.innerText.trim();
+        if (text && !w.saidSinceClick.includes(text)) w.saidSinceClick.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  }, SNACKBARS);
   await step(page, key).getByRole('button', { name: 'Weiter', exact: true }).click();
   await step(page, key)
     .locator('[aria-current=step]')
     .waitFor({ state: 'detached' })
     .catch(async () => {
-      const said = await page.locator(SNACKBARS).allInnerTexts();
-      throw new Error(`Step ${key} stayed open after Weiter; snackbars: ${JSON.stringify(said)}`);
+      const state = await page.evaluate(() => ({
+        said: (window as unknown as { saidSinceClick: string[] }).saidSinceClick,
+        busy: document.querySelector('.MuiStepper-root')?.getAttribute('aria-busy'),
+        failed: [...document.querySelectorAll('[data-step]')]
+          .filter((s) => s.querySelector('.MuiStepLabel-label.Mui-error'))
+          .map((s) => s.getAttribute('data-step')),
+      }));
+      throw new Error(`Step ${key} stayed open after Weiter: ${JSON.stringify(state)}`);
     });
 };
 // Waited for from before the click that causes it: on a loaded machine a 5 s snackbar can come

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './client';
-import { type Db, queryRows } from './types';
+import { cursorPages, type Db, ident, queryRows } from './types';
 
 export interface TableCount {
   table: string;
@@ -10,8 +10,6 @@ export interface TableCount {
 
 /** Rows per round trip: a few hundred kB of JSON at most for the widest table (items). */
 const BATCH = 500;
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function tablesOf(db: Db) {
   const rows = await queryRows<{ name: string }>(
@@ -62,22 +60,16 @@ export async function moveToPostgres(opts: { dataDir: string; to: string; log?: 
                   order by ordinal_position`,
             );
             const list = columns.map((c) => ident(c.name)).join(', ');
-            const cursor = ident(`move_${table}`);
             // Rows travel as JSON text, never parsed here: numbers and dates arrive exactly as stored.
-            await from.execute(
-              sql.raw(`declare ${cursor} no scroll cursor for select to_jsonb(t)::text as row from ${ident(table)} t`),
-            );
+            const rows = sql.raw(`select to_jsonb(t)::text as row from ${ident(table)} t`);
             let copied = 0;
-            for (;;) {
-              const batch = await queryRows<{ row: string }>(from, sql.raw(`fetch ${BATCH} from ${cursor}`));
-              if (!batch.length) break;
+            for await (const batch of cursorPages<{ row: string }>(from, `move_${table}`, rows, BATCH)) {
               await into.execute(
                 sql`insert into ${sql.raw(ident(table))} (${sql.raw(list)}) overriding system value
                     select ${sql.raw(list)} from jsonb_populate_recordset(null::${sql.raw(ident(table))}, ${`[${batch.map((b) => b.row).join(',')}]`}::jsonb)`,
               );
               copied += batch.length;
             }
-            await from.execute(sql.raw(`close ${cursor}`));
             log(`${table}: ${copied}`);
           }
           const sequences = await queryRows<{ name: string }>(

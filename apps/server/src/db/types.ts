@@ -1,4 +1,4 @@
-import type { Logger, SQL } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
@@ -34,6 +34,28 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   }
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/** A name quoted as an SQL identifier (tables and columns read from the catalogue, cursor names). */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A query's rows `pageRows` at a time from a cursor in the caller's transaction: the caller holds
+ * one page, however many rows the query answers, and all pages come from one snapshot. The cursor
+ * closes when the loop ends, finished, broken off or failed.
+ */
+export async function* cursorPages<T>(db: Db, name: string, query: SQL, pageRows: number): AsyncGenerator<T[]> {
+  const cursor = sql.raw(ident(name));
+  await db.execute(sql`declare ${cursor} no scroll cursor for ${query}`);
+  try {
+    for (;;) {
+      const page = await queryRows<T>(db, sql`fetch ${sql.raw(String(pageRows))} from ${cursor}`);
+      if (page.length) yield page;
+      if (page.length < pageRows) return;
+    }
+  } finally {
+    await db.execute(sql`close ${cursor}`);
+  }
 }
 
 /**

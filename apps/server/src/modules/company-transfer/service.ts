@@ -7,7 +7,7 @@ import { allowedAttachmentMimeTypes, COMPANY_ARCHIVE_FORMAT, COMPANY_ARCHIVE_VER
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { arrayParam, queryRows } from '../../db/types';
+import { arrayParam, cursorPages, ident, queryRows } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, sqlState, validationFailed } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
@@ -29,7 +29,6 @@ type Row = Record<string, unknown>;
 const enc = new TextEncoder();
 const json = (v: unknown) => enc.encode(`${JSON.stringify(v, null, 2)}\n`);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The company and its groups' members, parents first (row-level security limits it to what the caller sees). */
 async function subtree(ctx: Ctx, rootId: string) {
@@ -59,20 +58,10 @@ async function* rowsOf(ctx: Ctx, def: EntityDef, companyIds: string[], cursor: s
     def.table === 'company'
       ? sql`array_position(${arrayParam(companyIds)}::uuid[], t.id)`
       : sql`jsonb_build_array(${sql.raw(content.map((c) => `t.${ident(c)}`).join(', '))})::text collate "C", t.ctid`;
-  await ctx.db.execute(
-    sql`declare ${sql.raw(cursor)} no scroll cursor for
-        select to_jsonb(t) as row from ${sql.raw(ident(def.table))} t
-        where t.${sql.raw(key)} = any(${arrayParam(companyIds)}::uuid[]) order by ${order}`,
-  );
-  try {
-    for (;;) {
-      const page = await queryRows<{ row: Row }>(ctx.db, sql`fetch ${sql.raw(String(PAGE_ROWS))} from ${sql.raw(cursor)}`);
-      if (page.length) yield page.map((r) => Object.fromEntries(cols.map((c) => [c, r.row[c] ?? null])));
-      if (page.length < PAGE_ROWS) return;
-    }
-  } finally {
-    await ctx.db.execute(sql`close ${sql.raw(cursor)}`);
-  }
+  const query = sql`select to_jsonb(t) as row from ${sql.raw(ident(def.table))} t
+      where t.${sql.raw(key)} = any(${arrayParam(companyIds)}::uuid[]) order by ${order}`;
+  for await (const page of cursorPages<{ row: Row }>(ctx.db, cursor, query, PAGE_ROWS))
+    yield page.map((r) => Object.fromEntries(cols.map((c) => [c, r.row[c] ?? null])));
 }
 
 /**

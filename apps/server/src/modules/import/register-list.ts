@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { type ItemTypeKey, itemStatuses, itemTypeDefs } from '@pc/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { appUser, item, tag } from '../../db/schema/index';
-import { type Db, queryRows } from '../../db/types';
+import { cursorPages, type Db } from '../../db/types';
 import type { RequestContext } from '../../platform/auth/context';
 import { webTexts } from '../report/web-texts';
 import { escapeCell } from './escape';
@@ -68,90 +68,81 @@ export async function writeRegisterListXlsx(ctx: Ctx, type: ItemTypeKey, company
     header.font = { bold: true };
     header.commit();
 
-    await ctx.db.execute(
-      sql`declare register_list no scroll cursor for
-          select number_label as "numberLabel", name, description, due_date::text as "dueDate", status,
-                 owner_id::text as "ownerId", assignee_id::text as "assigneeId", data
-          from item where company_id = ${companyId}::uuid and type = ${type} order by number`,
-    );
-    try {
-      for (;;) {
-        const rows = await queryRows<ListRow>(ctx.db, sql`fetch ${sql.raw(String(PAGE_ROWS))} from register_list`);
-        const tagIds = new Set<string>();
-        const linkIds = new Set<string>();
-        const userIds = new Set<string>();
-        for (const r of rows) {
-          for (const u of [r.ownerId, r.assigneeId]) if (u) userIds.add(u);
-          for (const f of fields) {
-            if (f.kind === 'tags') for (const id of ids(r.data[f.key])) tagIds.add(id);
-            if (f.kind === 'links') for (const id of ids(r.data[f.key])) linkIds.add(id);
-          }
+    const query = sql`select number_label as "numberLabel", name, description, due_date::text as "dueDate", status,
+               owner_id::text as "ownerId", assignee_id::text as "assigneeId", data
+        from item where company_id = ${companyId}::uuid and type = ${type} order by number`;
+    for await (const rows of cursorPages<ListRow>(ctx.db, 'register_list', query, PAGE_ROWS)) {
+      const tagIds = new Set<string>();
+      const linkIds = new Set<string>();
+      const userIds = new Set<string>();
+      for (const r of rows) {
+        for (const u of [r.ownerId, r.assigneeId]) if (u) userIds.add(u);
+        for (const f of fields) {
+          if (f.kind === 'tags') for (const id of ids(r.data[f.key])) tagIds.add(id);
+          if (f.kind === 'links') for (const id of ids(r.data[f.key])) linkIds.add(id);
         }
-        const tags = await names(ctx.db, 'tag', [...tagIds]);
-        const links = await names(ctx.db, 'item', [...linkIds]);
-        const users = new Map(
-          userIds.size
-            ? (
-                await ctx.db
-                  .select({ id: appUser.id, email: appUser.email })
-                  .from(appUser)
-                  .where(inArray(appUser.id, [...userIds]))
-              ).map((u) => [u.id, u.email])
-            : [],
-        );
-        for (const r of rows) {
-          const cells = cols.map((c): string => {
-            switch (c.key) {
-              case 'number':
-                return r.numberLabel;
-              case 'name':
-                return r.name;
-              case 'description':
-                return r.description;
-              case 'dueDate':
-                return r.dueDate ?? '';
-              case 'status':
-                return statusName.get(r.status as (typeof itemStatuses)[number]['code']) ?? String(r.status);
-              case 'owner':
-                return (r.ownerId && users.get(r.ownerId)) || '';
-              case 'assignee':
-                return (r.assigneeId && users.get(r.assigneeId)) || '';
-            }
-            const f = c.field!;
-            const v = r.data[f.key];
-            if (v == null) return '';
-            switch (f.kind) {
-              case 'date':
-              case 'datetime':
-                return String(v).slice(0, 10);
-              case 'boolean':
-                return v ? (lang === 'en' ? 'yes' : 'ja') : lang === 'en' ? 'no' : 'nein';
-              case 'select':
-                return optionLabel(lang, f.options, String(v));
-              case 'multiselect':
-                return ids(v)
-                  .map((o) => optionLabel(lang, f.options, o))
-                  .join('\n');
-              case 'tags':
-                return ids(v)
-                  .flatMap((id) => tags.get(id) ?? [])
-                  .join('\n');
-              case 'links':
-                return ids(v)
-                  .flatMap((id) => links.get(id) ?? [])
-                  .join('\n');
-              default:
-                return String(v);
-            }
-          });
-          const row = ws.addRow(cells.map(escapeCell));
-          row.alignment = { vertical: 'top', wrapText: true };
-          row.commit();
-        }
-        if (rows.length < PAGE_ROWS) break;
       }
-    } finally {
-      await ctx.db.execute(sql`close register_list`);
+      const tags = await names(ctx.db, 'tag', [...tagIds]);
+      const links = await names(ctx.db, 'item', [...linkIds]);
+      const users = new Map(
+        userIds.size
+          ? (
+              await ctx.db
+                .select({ id: appUser.id, email: appUser.email })
+                .from(appUser)
+                .where(inArray(appUser.id, [...userIds]))
+            ).map((u) => [u.id, u.email])
+          : [],
+      );
+      for (const r of rows) {
+        const cells = cols.map((c): string => {
+          switch (c.key) {
+            case 'number':
+              return r.numberLabel;
+            case 'name':
+              return r.name;
+            case 'description':
+              return r.description;
+            case 'dueDate':
+              return r.dueDate ?? '';
+            case 'status':
+              return statusName.get(r.status as (typeof itemStatuses)[number]['code']) ?? String(r.status);
+            case 'owner':
+              return (r.ownerId && users.get(r.ownerId)) || '';
+            case 'assignee':
+              return (r.assigneeId && users.get(r.assigneeId)) || '';
+          }
+          const f = c.field!;
+          const v = r.data[f.key];
+          if (v == null) return '';
+          switch (f.kind) {
+            case 'date':
+            case 'datetime':
+              return String(v).slice(0, 10);
+            case 'boolean':
+              return v ? (lang === 'en' ? 'yes' : 'ja') : lang === 'en' ? 'no' : 'nein';
+            case 'select':
+              return optionLabel(lang, f.options, String(v));
+            case 'multiselect':
+              return ids(v)
+                .map((o) => optionLabel(lang, f.options, o))
+                .join('\n');
+            case 'tags':
+              return ids(v)
+                .flatMap((id) => tags.get(id) ?? [])
+                .join('\n');
+            case 'links':
+              return ids(v)
+                .flatMap((id) => links.get(id) ?? [])
+                .join('\n');
+            default:
+              return String(v);
+          }
+        });
+        const row = ws.addRow(cells.map(escapeCell));
+        row.alignment = { vertical: 'top', wrapText: true };
+        row.commit();
+      }
     }
     ws.commit();
     await wb.commit();
