@@ -1,5 +1,5 @@
 import { type ErrorCode, isMessageKey } from '@pc/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translate } from './i18n';
 import { requestLocale } from './locale';
@@ -34,55 +34,79 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const locale = requestLocale(req);
-    if (err instanceof AppError) {
-      // A version conflict carries the record as it is now; its version is the ETag to send next.
-      const version = (err.extra.current as { version?: unknown } | undefined)?.version;
-      if (typeof version === 'number') reply.header('ETag', `"${version}"`);
-      return reply.code(err.status).send({ code: err.code, message: translate(locale, err.messageKey, err.vars), ...err.extra });
+/** An error's answer: its status, the body every error answer has, and the record's ETag on a conflict. */
+export interface ErrorAnswer {
+  status: number;
+  body: { code: string; message: string } & Record<string, unknown>;
+  etag?: string;
+}
+
+/**
+ * The answer to an error a route threw: the client sees a status, a stable code and a message
+ * in its language, never the error's own text; what the client could not have caused is logged.
+ */
+export function errorAnswer(err: FastifyError, req: FastifyRequest): ErrorAnswer {
+  const locale = requestLocale(req);
+  if (err instanceof AppError) {
+    // A version conflict carries the record as it is now; its version is the ETag to send next.
+    const version = (err.extra.current as { version?: unknown } | undefined)?.version;
+    return {
+      status: err.status,
+      body: { code: err.code, message: translate(locale, err.messageKey, err.vars), ...err.extra },
+      etag: typeof version === 'number' ? `"${version}"` : undefined,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of err.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      // Field messages are keys the web app translates; prose (a library's English) never goes out.
+      const message = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
+      if (message !== issue.message) req.log.warn({ issue }, 'validation message is not a message key');
+      fields[key] = [...(fields[key] ?? []), message];
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        // Field messages are keys the web app translates; prose (a library's English) never goes out.
-        const message = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
-        if (message !== issue.message) req.log.warn({ issue }, 'validation message is not a message key');
-        fields[key] = [...(fields[key] ?? []), message];
-      }
-      return reply.code(422).send({ code: 'validation_failed', message: translate(locale, 'error.validationFailed'), fields });
-    }
-    if (isResponseSerializationError(err)) {
-      req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ code: 'internal_error', message: translate(locale, 'error.internal') });
-    }
-    if (err.statusCode === 429) {
-      return reply.code(429).send({ code: 'rate_limited', message: translate(locale, 'error.rateLimited') });
-    }
-    if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ code: 'payload_too_large', message: translate(locale, 'error.payloadTooLarge') });
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // Malformed JSON, wrong content type and the like: the client's fault, never a 500.
-      return reply
-        .code(err.statusCode === 415 ? 415 : 400)
-        .send({ code: 'validation_failed', message: translate(locale, 'error.badRequest') });
-    }
-    // Class 22 "data exception" (impossible date, number out of range, NUL in text, bad cast) is
-    // input a schema should have refused: the client's fault, so a 422 in the usual shape. Logged
-    // as a warning, because it names a schema that is too loose.
-    if (sqlState(err)?.startsWith('22')) {
-      req.log.warn({ err, sqlState: sqlState(err) }, 'database refused input a schema let through');
-      return reply.code(422).send({
+    return { status: 422, body: { code: 'validation_failed', message: translate(locale, 'error.validationFailed'), fields } };
+  }
+  if (isResponseSerializationError(err)) {
+    req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+    return { status: 500, body: { code: 'internal_error', message: translate(locale, 'error.internal') } };
+  }
+  if (err.statusCode === 429) {
+    return { status: 429, body: { code: 'rate_limited', message: translate(locale, 'error.rateLimited') } };
+  }
+  if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, body: { code: 'payload_too_large', message: translate(locale, 'error.payloadTooLarge') } };
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    // Malformed JSON, wrong content type and the like: the client's fault, never a 500.
+    return {
+      status: err.statusCode === 415 ? 415 : 400,
+      body: { code: 'validation_failed', message: translate(locale, 'error.badRequest') },
+    };
+  }
+  // Class 22 "data exception" (impossible date, number out of range, NUL in text, bad cast) is
+  // input a schema should have refused: the client's fault, so a 422 in the usual shape. Logged
+  // as a warning, because it names a schema that is too loose.
+  if (sqlState(err)?.startsWith('22')) {
+    req.log.warn({ err, sqlState: sqlState(err) }, 'database refused input a schema let through');
+    return {
+      status: 422,
+      body: {
         code: 'validation_failed',
         message: translate(locale, 'error.validationFailed'),
         // Its own key, so that the fuzz stage tells it from a schema's refusal of the whole body.
         fields: { _: ['validation.notAccepted'] },
-      });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ code: 'internal_error', message: translate(locale, 'error.internal') });
+      },
+    };
+  }
+  req.log.error({ err }, 'unhandled error');
+  return { status: 500, body: { code: 'internal_error', message: translate(locale, 'error.internal') } };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, body, etag } = errorAnswer(err, req);
+    if (etag) reply.header('ETag', etag);
+    return reply.code(status).send(body);
   });
 }

@@ -33,6 +33,8 @@ const messages: Record<Language, Record<string, string>> = {
       'Das Archiv enthält einen Dateipfad außerhalb des Archivs und wird nicht gelesen. Es wurde nichts angelegt.',
     'error.companyArchive.version':
       'Dieser Unternehmensexport hat die Formatversion {{version}}, die diese Installation nicht kennt. Bitte aktualisieren Sie Privacy Cockpit und versuchen Sie es erneut.',
+    'error.companyExportMissingFiles':
+      'Im Dateispeicher fehlen Dateien dieses Unternehmens ({{count}}): {{names}}. Ohne sie ließe sich der Export nicht wieder einlesen. Entfernen Sie die betroffenen Anhänge oder stellen Sie die Dateien aus einer Sicherung wieder her.',
     'error.mfaRequired': 'Die Anmeldung ist noch nicht abgeschlossen. Bitte bestätigen Sie zuerst den zweiten Faktor.',
     'error.lock.PasswordExpired': 'Ihr Passwort ist abgelaufen. Bitte vergeben Sie ein neues.',
     'error.lock.AccountExpired': 'Ihr Zugang ist abgelaufen. Bitte wenden Sie sich an die Administration Ihres Unternehmens.',
@@ -105,6 +107,8 @@ const messages: Record<Language, Record<string, string>> = {
     'error.companyArchive.unsafePath': 'The archive holds a file path outside the archive and is not read. Nothing was created.',
     'error.companyArchive.version':
       'This company export has format version {{version}}, which this installation does not know. Please update Privacy Cockpit and try again.',
+    'error.companyExportMissingFiles':
+      'Files of this company are missing from the file store ({{count}}): {{names}}. Without them the export could not be read back. Remove the attachments concerned or restore the files from a backup.',
     'error.mfaRequired': 'The login is not complete yet. Please confirm the second factor first.',
     'error.lock.PasswordExpired': 'Your password has expired. Please choose a new one.',
     'error.lock.AccountExpired': 'Your account has expired. Please contact your company administration.',

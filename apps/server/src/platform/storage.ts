@@ -28,6 +28,8 @@ export interface Storage {
   putStream(source: FileSource): Promise<StoredFile>;
   /** The file with this hash as a stream, with its size; null when there is none. */
   getStream(hash: string): Promise<{ size: number; stream: Readable } | null>;
+  /** Whether the file with this hash is stored, without reading it. */
+  has(hash: string): Promise<boolean>;
   put(data: Buffer): Promise<string>;
   get(hash: string): Promise<Buffer | null>;
   /** A derived file (e.g. a resized logo) cached beside the original. */
@@ -107,6 +109,9 @@ export function diskStorage(root: string): Storage {
       if (!isHash(hash)) return null;
       const stat = await fsp.stat(fileOf(hash)).catch(() => null);
       return stat ? { size: stat.size, stream: fs.createReadStream(fileOf(hash)) } : null;
+    },
+    async has(hash) {
+      return isHash(hash) && !!(await fsp.stat(fileOf(hash)).catch(() => null));
     },
     async put(data) {
       const hash = createHash('sha256').update(data).digest('hex');
@@ -208,6 +213,9 @@ export function databaseStorage(db: OwnerDb, dataDir: string): Storage {
         }
       }
       return { size, stream: Readable.from(chunks(), { objectMode: false }) };
+    },
+    async has(hash) {
+      return isHash(hash) && !!(await find(hash));
     },
     async put(data) {
       const hash = createHash('sha256').update(data).digest('hex');

@@ -309,4 +309,16 @@ describe('company archive', () => {
     await expect(res.arrayBuffer()).rejects.toThrow();
     await expect.poll(() => scratchDirs().filter((n) => !before.has(n))).toEqual([]);
   });
+
+  it('refuses to export a company one of whose files is gone from the store, naming it, before anything is sent', async () => {
+    const [file] = await queryRows<{ hash: string }>(
+      t.db,
+      sql`select file_hash as hash from attachment where company_id = ${bakery}::uuid and file_name = 'Vertrag.pdf'`,
+    );
+    if (t.database.kind === 'postgres') await t.db.execute(sql`delete from stored_file where hash = ${file!.hash}`);
+    else fs.rmSync(path.join(t.config.dataDir, 'files', file!.hash.slice(0, 2), file!.hash), { recursive: true, force: true });
+    const res = await exportOf(bakery);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Im Dateispeicher fehlen Dateien dieses Unternehmens \(1\): Vertrag\.pdf\./);
+  });
 });

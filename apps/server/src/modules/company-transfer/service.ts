@@ -113,6 +113,8 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
   try {
     const userIds = new Set<string>();
     const hashes = new Set<string>();
+    /** A file's name as the first row naming it has it (an attachment's, an upload's). */
+    const fileNames = new Map<string, string>();
     const counts: Record<string, number> = {};
     for (const [i, def] of entities.entries()) {
       const refs = Object.entries(def.columns).filter(
@@ -126,8 +128,11 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
           for (const [col, role] of refs) {
             const value = row[col];
             if (typeof value !== 'string') continue;
-            if (role === 'file') hashes.add(value);
-            else userIds.add(value);
+            if (role !== 'file') userIds.add(value);
+            else if (!hashes.has(value)) {
+              hashes.add(value);
+              fileNames.set(value, typeof row.file_name === 'string' ? row.file_name : value.slice(0, 12));
+            }
           }
         },
       );
@@ -162,6 +167,19 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
     }
 
     const files = [...hashes].sort();
+    // An archive without a file its rows name would not import: a file gone from the store (a lost
+    // disk, a volume not shared) stops the export with the names to remove or restore.
+    const missing: string[] = [];
+    for (const h of files) if (!(await d.storage.has(h))) missing.push(fileNames.get(h)!);
+    if (missing.length) {
+      throw new AppError(
+        409,
+        'conflict',
+        'error.companyExportMissingFiles',
+        {},
+        { count: String(missing.length), names: missing.slice(0, 5).join(', ') },
+      );
+    }
     const manifest = {
       format: COMPANY_ARCHIVE_FORMAT,
       version: COMPANY_ARCHIVE_VERSION,

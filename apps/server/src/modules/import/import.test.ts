@@ -261,6 +261,44 @@ describe('register import', () => {
     expect((await processes()).length).toBe(before);
   });
 
+  it('tells a client that accepts NDJSON how many rows are written, then the outcome once committed', async () => {
+    const streamed = async (importId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/import/${importId}/commit`,
+        headers: t.auth(admin, { 'x-tenant': bakery, accept: 'application/x-ndjson' }),
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+      return res.body
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { done?: number; total?: number; result?: unknown; error?: { status: number; code: string } });
+    };
+    const before = (await processes()).length;
+    // Three statements of new items (500 rows each).
+    const rows = Array.from({ length: 1201 }, (_, i) => [`Verarbeitung ${i + 1}`, 'Verantwortlicher']);
+    const p = (await preview('viele.xlsx', XLSX, await workbook([['Bezeichnung', 'Rolle'], ...rows]))).json() as Preview;
+    const lines = await streamed(p.importId);
+    const progress = lines.slice(0, -1);
+    expect(progress[0]).toEqual({ done: 0, total: 1201 });
+    expect(progress.at(-1)).toEqual({ done: 1201, total: 1201 });
+    const dones = progress.map((l) => l.done!);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect(lines.at(-1)).toEqual({ result: { created: 1201, updated: 0, unchanged: 0 } });
+    expect((await processes()).length).toBe(before + 1201);
+
+    // An error is the last line, in the shape of any error answer, and nothing is written.
+    const bad = (await preview('bad.xlsx', XLSX, await workbook([['Bezeichnung', 'Rolle'], ['Neu', 'Chef']]))).json() as Preview;
+    const refused = await streamed(bad.importId);
+    expect(refused.at(-1)).toEqual({
+      error: expect.objectContaining({ status: 422, code: 'validation_failed', message: expect.any(String) }),
+    });
+    expect((await streamed(p.importId)).at(-1)).toMatchObject({ error: { status: 404, code: 'not_found' } });
+    expect((await processes()).length).toBe(before + 1201);
+  });
+
   it('names a required field no column fills, so a new item never lacks it', async () => {
     const file = await workbook([
       ['Bezeichnung', 'Zwecke der Verarbeitung'],

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
+import { answerWithProgress, type Progress, wantsProgress } from '../../platform/progress-answer';
 import { readUpload, uploadOf } from '../../platform/upload';
 import type { ItemDeps } from '../items/service';
 import { sendDownload } from '../report/service';
@@ -107,6 +108,11 @@ export function importRoutes(app: FastifyInstance, d: ItemDeps) {
         response: { 200: importResultSchema },
       },
     },
-    async (req) => commitImport(d, ctxOf(req), req.params.register, req.body.mapping),
+    // A client that accepts NDJSON (the wizard) is told how many rows are written as they are.
+    async (req, reply) => {
+      const commit = (progress?: Progress) => commitImport(d, ctxOf(req), req.params.register, req.body.mapping, progress);
+      if (!wantsProgress(req)) return commit();
+      await answerWithProgress(req, reply, commit);
+    },
   );
 }

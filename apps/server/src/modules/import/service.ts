@@ -13,6 +13,7 @@ import { appUser, item, itemHistory, pendingImport, tag } from '../../db/schema/
 import { fullName } from '../../db/user-name';
 import type { RequestContext } from '../../platform/auth/context';
 import { forbidden, notFound, validationFailed } from '../../platform/errors';
+import type { Progress } from '../../platform/progress-answer';
 import { registerItemColumns } from '../items/register-rows';
 import { type ItemDeps, insertItems, itemChanges } from '../items/service';
 import { reportTexts } from '../report/labels';
@@ -677,7 +678,13 @@ export async function importErrors(ctx: Ctx, importId: string) {
   );
 }
 
-export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newMapping?: (string | null)[]) {
+export async function commitImport(
+  d: ItemDeps,
+  ctx: Ctx,
+  importId: string,
+  newMapping?: (string | null)[],
+  progress: Progress = () => undefined,
+) {
   const p = await loadPending(ctx, importId);
   const type = p.type as ItemTypeKey;
   requireWrite(ctx, type);
@@ -718,6 +725,11 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     tagIds.set(k, id);
   }
   const tagFields = itemTypeDefs[type].fields.filter((f) => f.kind === 'tags');
+  // Progress counts the rows to write (the unchanged ones are known already): updates one by one,
+  // new items as their statements go in.
+  const total = planned.filter((x) => x.state !== 'unchanged').length;
+  let done = 0;
+  progress(done, total);
   let updated = 0;
   const fresh: ItemInput[] = [];
   for (const x of planned) {
@@ -742,6 +754,7 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
       data,
     };
     const changes = itemChanges(before!, next);
+    progress(++done, total);
     if (!Object.keys(changes).length) continue;
     await ctx.db
       .update(item)
@@ -759,7 +772,11 @@ export async function commitImport(d: ItemDeps, ctx: Ctx, importId: string, newM
     updated++;
   }
   // New items in file order, numbered after the updates' checks: all at once.
-  const created = (await insertItems(d, ctx, type, fresh, p.companyId, 'imported')).length;
+  const written = (rows: number) => {
+    done += rows;
+    progress(done, total);
+  };
+  const created = (await insertItems(d, ctx, type, fresh, p.companyId, 'imported', written)).length;
   await ctx.db.delete(pendingImport).where(eq(pendingImport.id, p.id));
   return { created, updated, unchanged: planned.filter((x) => x.state === 'unchanged').length };
 }

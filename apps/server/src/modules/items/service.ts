@@ -385,6 +385,8 @@ export async function insertItems(
   inputs: readonly ItemInput[],
   companyId: string,
   action: 'created' | 'imported' = 'created',
+  /** Told the rows of each statement once they are in (an import's progress). */
+  onWritten: (rows: number) => void = () => undefined,
 ) {
   if (!inputs.length) return [];
   const tx = ctx.db;
@@ -442,6 +444,7 @@ export async function insertItems(
     await notifyMany(tx, events);
     for (const row of rows) await enqueueItemWebhooks(d, ctx, row.id, companyId, itemEvents(type, null, row));
     created.push(...rows);
+    onWritten(rows.length);
   }
   return created;
 }

@@ -152,6 +152,35 @@ describe('apiRequest', () => {
     await apiRequest('/thing', { method: 'DELETE' });
     expect(fetchMock.mock.calls[0]?.[1].headers['X-Tenant']).toBe('6f1c1c2e-1111-4111-8111-111111111111');
   });
+
+  it('reads a progress answer: progress lines as they come (split anywhere), then the result or the error', async () => {
+    const lines = (...chunks: string[]) =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+            c.close();
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } },
+      );
+    const fetchMock = stubFetch(
+      lines('{"done":0,"total":3}\n{"do', 'ne":2,"total":3}\n', '{"done":3,"total":3}\n{"result":{"created":3}}\n'),
+      lines('{"done":0,"total":1}\n{"error":{"status":422,"code":"validation_failed","message":"Bitte prüfen"}}\n'),
+      lines('{"done":0,"total":1}\n'),
+    );
+    const seen: number[] = [];
+    const onProgress = (done: number) => seen.push(done);
+    expect(await apiRequest('/work', { method: 'POST', json: {}, responseType: 'progress', onProgress })).toEqual({ created: 3 });
+    expect(seen).toEqual([0, 2, 3]);
+    expect(fetchMock.mock.calls[0]?.[1].headers.Accept).toBe('application/x-ndjson');
+    const refused = await apiRequest('/work', { method: 'POST', responseType: 'progress' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 422, code: 'validation_failed', message: 'Bitte prüfen' });
+    // Cut short before its last line: the server is unreachable, never a success.
+    const cut = await apiRequest('/work', { method: 'POST', responseType: 'progress' }).catch((e: unknown) => e);
+    expect(cut).toBeInstanceOf(ApiError);
+    expect((cut as ApiError).status).toBe(0);
+  });
 });
 
 describe('fileNameOf', () => {

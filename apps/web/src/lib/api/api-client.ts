@@ -14,8 +14,13 @@ export interface RequestOptions<T> {
   json?: unknown;
   /** Validates the answer; the shared zod schemas are the API contract. */
   schema?: { parse(data: unknown): T };
-  /** 'blob' for images, 'file' for downloads ({ blob, fileName }), 'none' for 204 answers. */
-  responseType?: 'json' | 'blob' | 'file' | 'none';
+  /**
+   * 'blob' for images, 'file' for downloads ({ blob, fileName }), 'none' for 204 answers,
+   * 'progress' for a long write that reports how far it got (`onProgress`) before its result.
+   */
+  responseType?: 'json' | 'blob' | 'file' | 'none' | 'progress';
+  /** With responseType 'progress': `done` of `total` units, as the server reports them. */
+  onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   /** false for public calls: no Bearer token, no refresh on 401. */
   auth?: boolean;
@@ -44,7 +49,12 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
           accessToken: auth ? accessToken : null,
           scopeCompanyId: options.scope === undefined ? getScopeCompanyId() : options.scope,
           contentType: options.json === undefined ? undefined : 'application/json',
-          accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+          accept:
+            options.responseType === 'blob'
+              ? '*/*'
+              : options.responseType === 'progress'
+                ? 'application/x-ndjson'
+                : 'application/json',
         }),
         ...(options.ifMatch === undefined ? {} : { 'If-Match': `"${options.ifMatch}"` }),
       },
@@ -153,8 +163,43 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const file: DownloadedFile = { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };
     return file as T;
   }
-  const data: unknown = await res.json();
+  const data: unknown = options.responseType === 'progress' ? await progressResult(res, options.onProgress) : await res.json();
   return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+type ProgressLine =
+  | { done: number; total: number }
+  | { result: unknown }
+  | { error: { status: number } & Record<string, unknown> };
+
+/**
+ * Reads a progress answer (one JSON object per line): progress lines go to `onProgress`; the
+ * last line is the outcome, sent after the server committed: the result, or the error the work
+ * ended with. An answer cut short is an unreachable server, never a success.
+ */
+async function progressResult(res: Response, onProgress: RequestOptions<unknown>['onProgress']): Promise<unknown> {
+  if (!res.body) throw unavailableError();
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw unavailableError();
+    }
+    if (chunk.done) throw unavailableError();
+    buffered += chunk.value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const text of lines) {
+      if (!text) continue;
+      const line = JSON.parse(text) as ProgressLine;
+      if ('result' in line) return line.result;
+      if ('error' in line) throw toApiError(line.error.status, line.error);
+      onProgress?.(line.done, line.total);
+    }
+  }
 }
 
 /** A record to save: a new one (`id` null) or the version the form edited (`ifMatch`). */

@@ -25,9 +25,15 @@ export function remapImport(importId: string, mapping: (string | null)[]): Promi
   });
 }
 
-/** Writes every row of the checked file in one go, or nothing. */
-export function commitImport(importId: string): Promise<ImportResult> {
-  return apiRequest(`/import/${encodeURIComponent(importId)}/commit`, { method: 'POST', json: {}, schema: importResultSchema });
+/** Writes every row of the checked file in one go, or nothing; `onProgress` hears the rows written so far. */
+export function commitImport(importId: string, onProgress: (done: number, total: number) => void): Promise<ImportResult> {
+  return apiRequest(`/import/${encodeURIComponent(importId)}/commit`, {
+    method: 'POST',
+    json: {},
+    schema: importResultSchema,
+    responseType: 'progress',
+    onProgress,
+  });
 }
 
 export async function downloadTemplate(type: ItemTypeKey, format: 'xlsx' | 'csv', companyId: string | null) {

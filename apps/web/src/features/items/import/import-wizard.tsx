@@ -41,6 +41,8 @@ export function ImportWizard({ type, onClose }: { type: ItemTypeKey; onClose: ()
   const [step, setStep] = useState<StepName>('file');
   const [companyId, setCompanyId] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /** Rows written so far while the commit runs, as the server reports them. */
+  const [written, setWritten] = useState<{ done: number; total: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -106,7 +108,8 @@ export function ImportWizard({ type, onClose }: { type: ItemTypeKey; onClose: ()
     if (!preview) return;
     await attempt(
       async () => {
-        setResult(await commitImport(preview.importId));
+        setWritten(null);
+        setResult(await commitImport(preview.importId, (done, total) => setWritten({ done, total })));
         invalidateItems(client, type);
         setStep('result');
       },
@@ -208,7 +211,7 @@ export function ImportWizard({ type, onClose }: { type: ItemTypeKey; onClose: ()
         />
       )}
       {step === 'mapping' && preview && <MappingStep type={type} preview={preview} mapping={mapping} onMapping={setMapping} />}
-      {step === 'preview' && preview && <PreviewStep preview={preview} writing={busy} />}
+      {step === 'preview' && preview && <PreviewStep preview={preview} writing={busy} written={written} />}
       {step === 'result' && result && <ResultStep result={result} />}
       {problem && step !== 'file' && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>

@@ -24,7 +24,14 @@ const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const stateColour = { new: 'success', updated: 'info', unchanged: 'default', error: 'error' } as const;
 
 /** Third step: the counts, the first rows as they would be saved, and every error (downloadable as XLSX). */
-export function PreviewStep({ preview, writing }: { preview: ImportPreview; writing: boolean }) {
+interface PreviewStepProps {
+  preview: ImportPreview;
+  writing: boolean;
+  /** Rows written of those to write, once the server has said. */
+  written: { done: number; total: number } | null;
+}
+
+export function PreviewStep({ preview, writing, written }: PreviewStepProps) {
   const { t } = useTranslation();
   const { busy: downloading, run } = useTask(t('import.preview.downloadFailed'));
   const { counts } = preview;
@@ -126,9 +133,13 @@ export function PreviewStep({ preview, writing }: { preview: ImportPreview; writ
       {writing && (
         <Box role="status">
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('import.preview.writing')}
+            {written?.total ? t('import.preview.written', written) : t('import.preview.writing')}
           </Typography>
-          <LinearProgress aria-label={t('import.preview.writing')} />
+          <LinearProgress
+            aria-label={t('import.preview.writing')}
+            variant={written?.total ? 'determinate' : 'indeterminate'}
+            value={written?.total ? (written.done / written.total) * 100 : undefined}
+          />
         </Box>
       )}
     </Stack>
