@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './errors';
 
-/** Told how much of the work is done: `done` of `total` units (rows, files). */
-export type Progress = (done: number, total: number) => void;
+/** Told how much of the work is done: `done` of `total` units (rows, files); awaited. */
+export type Progress = (done: number, total: number) => Promise<void>;
 
 export const PROGRESS_TYPE = 'application/x-ndjson';
 
@@ -42,11 +42,14 @@ export async function answerWithProgress<T>(
     if (!res.destroyed) res.write(`${JSON.stringify(value)}\n`);
   };
   let last = 0;
-  const progress: Progress = (done, total) => {
+  const progress: Progress = async (done, total) => {
     const now = Date.now();
-    if (done < total && now - last < PROGRESS_EVERY_MS) return;
+    if (done > 0 && done < total && now - last < PROGRESS_EVERY_MS) return;
     last = now;
     line({ done, total });
+    // The embedded database answers a statement without handing the event loop a turn, so the
+    // line would wait in the socket's buffer until the work ends: it gets its turn here.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   try {
     let result: T;

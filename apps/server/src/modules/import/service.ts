@@ -683,7 +683,7 @@ export async function commitImport(
   ctx: Ctx,
   importId: string,
   newMapping?: (string | null)[],
-  progress: Progress = () => undefined,
+  progress: Progress = async () => undefined,
 ) {
   const p = await loadPending(ctx, importId);
   const type = p.type as ItemTypeKey;
@@ -729,7 +729,7 @@ export async function commitImport(
   // new items as their statements go in.
   const total = planned.filter((x) => x.state !== 'unchanged').length;
   let done = 0;
-  progress(done, total);
+  await progress(done, total);
   let updated = 0;
   const fresh: ItemInput[] = [];
   for (const x of planned) {
@@ -754,7 +754,7 @@ export async function commitImport(
       data,
     };
     const changes = itemChanges(before!, next);
-    progress(++done, total);
+    await progress(++done, total);
     if (!Object.keys(changes).length) continue;
     await ctx.db
       .update(item)
@@ -774,7 +774,7 @@ export async function commitImport(
   // New items in file order, numbered after the updates' checks: all at once.
   const written = (rows: number) => {
     done += rows;
-    progress(done, total);
+    return progress(done, total);
   };
   const created = (await insertItems(d, ctx, type, fresh, p.companyId, 'imported', written)).length;
   await ctx.db.delete(pendingImport).where(eq(pendingImport.id, p.id));

@@ -386,7 +386,7 @@ export async function insertItems(
   companyId: string,
   action: 'created' | 'imported' = 'created',
   /** Told the rows of each statement once they are in (an import's progress). */
-  onWritten: (rows: number) => void = () => undefined,
+  onWritten: (rows: number) => Promise<void> | void = () => undefined,
 ) {
   if (!inputs.length) return [];
   const tx = ctx.db;
@@ -444,7 +444,7 @@ export async function insertItems(
     await notifyMany(tx, events);
     for (const row of rows) await enqueueItemWebhooks(d, ctx, row.id, companyId, itemEvents(type, null, row));
     created.push(...rows);
-    onWritten(rows.length);
+    await onWritten(rows.length);
   }
   return created;
 }
