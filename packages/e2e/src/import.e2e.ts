@@ -109,7 +109,10 @@ describe('the register import wizard', () => {
     // The wizard asks for the rows written as they go (its progress bar), then the outcome.
     const answer = page.waitForResponse((r) => r.url().endsWith('/commit'));
     await dialog.getByRole('button', { name: '2 Einträge importieren' }).click();
-    const lines = (await (await answer).text()).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await (await answer).text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(0)).toEqual({ done: 0, total: 2 });
     expect(lines.at(-2)).toEqual({ done: 2, total: 2 });
     expect(lines.at(-1)).toEqual({ result: { created: 2, updated: 0, unchanged: 0 } });

@@ -274,7 +274,9 @@ describe('register import', () => {
       return res.body
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as { done?: number; total?: number; result?: unknown; error?: { status: number; code: string } });
+        .map(
+          (l) => JSON.parse(l) as { done?: number; total?: number; result?: unknown; error?: { status: number; code: string } },
+        );
     };
     const before = (await processes()).length;
     // Three statements of new items (500 rows each).
@@ -290,7 +292,16 @@ describe('register import', () => {
     expect((await processes()).length).toBe(before + 1201);
 
     // An error is the last line, in the shape of any error answer, and nothing is written.
-    const bad = (await preview('bad.xlsx', XLSX, await workbook([['Bezeichnung', 'Rolle'], ['Neu', 'Chef']]))).json() as Preview;
+    const bad = (
+      await preview(
+        'bad.xlsx',
+        XLSX,
+        await workbook([
+          ['Bezeichnung', 'Rolle'],
+          ['Neu', 'Chef'],
+        ]),
+      )
+    ).json() as Preview;
     const refused = await streamed(bad.importId);
     expect(refused.at(-1)).toEqual({
       error: expect.objectContaining({ status: 422, code: 'validation_failed', message: expect.any(String) }),
