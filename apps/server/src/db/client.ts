@@ -79,14 +79,17 @@ export interface PreparedStatement<Row> {
 
 /**
  * What a parameter of a prepared owner statement may hold: a uuid; a uuid or nothing, as text
- * (`uuid?`); a comma-separated list of uuids, as text. PGlite gets them as literals (below), so
+ * (`uuid?`); a comma-separated list of uuids, as text; such a list or `#` and the key of a stored
+ * set of them (`companies`, as `app.company_ids` holds them). PGlite gets them as literals (below), so
  * each is checked against its form and none can hold a quote.
  */
-export type StatementParam = 'uuid' | 'uuid?' | 'uuids';
+export type StatementParam = 'uuid' | 'uuid?' | 'uuids' | 'companies';
 const PARAM_FORMS: Record<StatementParam, { type: string; form: RegExp }> = {
   uuid: { type: 'uuid', form: UUID },
   'uuid?': { type: 'text', form: new RegExp(`^(${UUID_FORM})?$`, 'i') },
   uuids: { type: 'text', form: new RegExp(`^(${UUID_FORM}(,${UUID_FORM})*)?$`, 'i') },
+  // The visible companies as row-level security reads them: listed, or a stored set's key.
+  companies: { type: 'text', form: new RegExp(`^(#[0-9a-f]{64}|${UUID_FORM}(,${UUID_FORM})*)?$`, 'i') },
 };
 
 /**

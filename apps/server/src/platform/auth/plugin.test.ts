@@ -6,7 +6,7 @@ import { queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/helpers';
 import { visibleCompanies } from '../tenancy';
-import { authStatementsOf, openAuthenticated, parseVisible } from './plugin';
+import { authStatementsOf, openAuthenticated, parseVisible, VISIBLE_SET_FROM } from './plugin';
 
 /**
  * The authentication statement opens the request's transaction and makes it the tenant's
@@ -395,5 +395,95 @@ describe('rights and scope changes between requests', () => {
       sql`insert into user_company (user_id, company_id) values (${ids!.reader}::uuid, ${foreign!.id}::uuid)`,
       sql`delete from user_company where user_id = ${ids!.reader}::uuid and company_id = ${foreign!.id}::uuid`,
     );
+  });
+});
+
+/**
+ * A user who sees many companies (an agency, a large group): the list is stored once per user and
+ * auth epoch, and the setting row-level security reads then names the stored set.
+ */
+describe('many visible companies kept as a stored set', () => {
+  let t: TestApp;
+  let user: { id: string; company_id: string };
+  let other: string;
+  let session: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [user] = (await queryRows<{ id: string; company_id: string }>(
+      t.db,
+      sql`select id::text, company_id::text from app_user where email = 'admin@demo.local'`,
+    )) as [{ id: string; company_id: string }];
+    [{ id: other }] = (await queryRows<{ id: string }>(
+      t.db,
+      sql`select id::text from app_user where email = 'other@demo.local'`,
+    )) as [{ id: string }];
+    [{ id: session }] = (await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into auth_session (user_id, expires_at) values (${user.id}::uuid, now() + interval '1 hour') returning id::text`,
+    )) as [{ id: string }];
+    await t.db.execute(
+      sql`insert into company (name, city, parent_id)
+          select 'Tochter ' || g, 'Köln', ${user.company_id}::uuid from generate_series(1, ${VISIBLE_SET_FROM}) g`,
+    );
+  });
+  afterAll(() => t.close());
+
+  /** What a request's transaction holds: the setting, the ids it stands for, the companies row-level security lets through. */
+  const request = async () => {
+    const { tx, value } = await openAuthenticated(
+      t.db,
+      [session, user.id],
+      (row) => ({ value: row!, companyIds: row!.visible.ids }),
+      {
+        readOnly: true,
+      },
+    );
+    const [seen] = await queryRows<{ setting: string; ids: string[]; companies: number }>(
+      tx.db,
+      sql`select current_setting('app.company_ids') as setting, pc_tenant_ids()::text[] as ids,
+                 (select count(*)::int from company) as companies`,
+    );
+    await tx.end(true);
+    return { ...seen!, visible: value.visible.ids };
+  };
+  const kept = () => authStatementsOf(t.db).kept.get(user.id)!;
+  const sets = async () =>
+    queryRows<{ key: string }>(t.db, sql`select key from tenant_visible_set where user_id = ${user.id}::uuid`);
+
+  it('lists them in the first request, names the stored set from then on, and row-level security lets the same companies through', async () => {
+    const first = await request();
+    expect(first.visible.length).toBeGreaterThan(VISIBLE_SET_FROM);
+    expect(first.setting.split(',').sort()).toEqual([...first.visible].sort());
+    await expect.poll(() => kept().ids.startsWith('#')).toBe(true);
+
+    const second = await request();
+    expect(second.setting).toMatch(/^#[0-9a-f]{64}$/);
+    expect([...second.ids].sort()).toEqual([...first.visible].sort());
+    expect(second.companies).toBe(first.companies);
+    expect((await sets()).map((s) => `#${s.key}`)).toEqual([second.setting]);
+
+    // Another user naming the set reads nothing of it.
+    const [foreign] = await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.company_ids', ${second.setting}, true), set_config('app.user_id', ${other}, true), set_config('role', 'pc_app', true)`,
+      );
+      return queryRows<{ n: number; companies: number }>(
+        tx,
+        sql`select cardinality(pc_tenant_ids()) as n, (select count(*)::int from company) as companies`,
+      );
+    });
+    expect(foreign).toEqual({ n: 0, companies: 0 });
+
+    // A new company moves the auth epoch: listed again, then stored anew, the old set dropped.
+    await t.db.execute(sql`insert into company (name, city, parent_id) values ('Tochter neu', 'Köln', ${user.company_id}::uuid)`);
+    const third = await request();
+    expect(third.setting.split(',').length).toBe(first.visible.length + 1);
+    expect(third.companies).toBe(first.companies + 1);
+    await expect
+      .poll(async () => (await sets()).length === 1 && kept().ids !== second.setting && kept().ids.startsWith('#'))
+      .toBe(true);
+    const fourth = await request();
+    expect(fourth.setting).toBe(kept().ids);
+    expect(fourth.companies).toBe(third.companies);
   });
 });
