@@ -38,7 +38,9 @@ export const recorder = {
   stmts: [] as Stmt[],
   logQuery(query: string, params: unknown[]) {
     // node-postgres sends the transaction's begin and commit through the logger too; the replay opens its own.
-    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query)) this.stmts.push({ query, params });
+    // Nor is the platform's store of a visible set (it runs beside the request, on the owner connection).
+    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query) && !query.includes('insert into tenant_visible_set'))
+      this.stmts.push({ query, params });
   },
 };
 
