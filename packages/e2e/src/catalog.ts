@@ -9,5 +9,9 @@ const de = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/web/public/asset
 export function tr(key: string, vars: Record<string, string | number> = {}): string {
   const value = key.split('.').reduce<string | Catalog | undefined>((c, k) => (typeof c === 'object' ? c[k] : undefined), de);
   if (typeof value !== 'string') throw new Error(`missing catalog key ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name] ?? ''));
+  // `{{name, number}}`: as i18next's number format writes it in German (1.000).
+  return value.replace(/\{\{(\w+)(, *number)?\}\}/g, (_m, name: string, number?: string) => {
+    const v = vars[name] ?? '';
+    return number && typeof v === 'number' ? v.toLocaleString('de-DE') : String(v);
+  });
 }

@@ -32,7 +32,7 @@ interface PreviewStepProps {
 }
 
 export function PreviewStep({ preview, writing, written }: PreviewStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { busy: downloading, run } = useTask(t('import.preview.downloadFailed'));
   const { counts } = preview;
   const download = () => run(() => downloadImportErrors(preview.importId));
@@ -133,12 +133,7 @@ export function PreviewStep({ preview, writing, written }: PreviewStepProps) {
       {writing && (
         <Box role="status">
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {written?.total
-              ? t('import.preview.written', {
-                  done: written.done.toLocaleString(i18n.language),
-                  total: written.total.toLocaleString(i18n.language),
-                })
-              : t('import.preview.writing')}
+            {written?.total ? t('import.preview.written', written) : t('import.preview.writing')}
           </Typography>
           <LinearProgress
             aria-label={t('import.preview.writing')}
