@@ -37,6 +37,8 @@ function SsoForm({ config }: { config: SsoConfig }) {
   }));
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  /** The provider is asked (its discovery may take up to ten seconds). */
+  const [testing, setTesting] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; text: string } | null>(null);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   const err = (k: string) => {
@@ -78,6 +80,7 @@ function SsoForm({ config }: { config: SsoConfig }) {
   };
   const runTest = async () => {
     setTest(null);
+    setTesting(true);
     try {
       const r = await testSsoConfig();
       setTest(
@@ -85,6 +88,8 @@ function SsoForm({ config }: { config: SsoConfig }) {
       );
     } catch (e) {
       setTest({ ok: false, text: errorText(t, e) });
+    } finally {
+      setTesting(false);
     }
   };
 
@@ -137,7 +142,7 @@ function SsoForm({ config }: { config: SsoConfig }) {
           {test && <Alert severity={test.ok ? 'success' : 'error'}>{test.text}</Alert>}
           {config.rights.write && (
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="outlined" onClick={runTest} disabled={busy || !config.configured}>
+              <Button variant="outlined" onClick={runTest} loading={testing} disabled={busy || !config.configured}>
                 {t('account.sso.test')}
               </Button>
               <Button variant="contained" onClick={save} loading={busy}>
