@@ -20,18 +20,9 @@ import { responseSerializer } from '../src/platform/serializer';
 import { diskStorage } from '../src/platform/storage';
 import { openTenantTransaction, visibleCompanies } from '../src/platform/tenancy';
 import { benchEnv, openBenchDb, percentile, tenantAuthAt } from './common';
+import { recorder } from './measure';
 
-type Stmt = { query: string; params: unknown[] };
-const recorder = {
-  on: false,
-  stmts: [] as Stmt[],
-  logQuery(query: string, params: unknown[]) {
-    // node-postgres sends the transaction's begin and commit through the logger too; the replay opens its own.
-    // Nor is the platform's store of a visible set (it runs beside the request, on the owner connection).
-    if (this.on && !/^\s*(begin|commit|rollback)\b/i.test(query) && !query.includes('insert into tenant_visible_set'))
-      this.stmts.push({ query, params });
-  },
-};
+type Stmt = (typeof recorder.stmts)[number];
 
 async function time(runs: number, fn: () => Promise<unknown> | unknown) {
   for (let i = 0; i < 10; i++) await fn();
@@ -88,10 +79,9 @@ export async function runOverhead() {
     // Recorded as requests run once the user's companies are kept (and, from VISIBLE_SET_FROM
     // on, stored as a set): the first request after start computes and stores them.
     await app.inject({ url, headers });
-    for (let i = 0; i < 100 && !authStatementsOf(b.database.db).kept.get(payload.sub)?.ids.startsWith('#'); i++) {
-      if ((authStatementsOf(b.database.db).kept.get(payload.sub)?.visible.ids.length ?? 0) < VISIBLE_SET_FROM) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const kept = () => authStatementsOf(b.database.db).kept.get(payload.sub);
+    const storing = () => (kept()?.visible.ids.length ?? 0) >= VISIBLE_SET_FROM && !kept()!.ids.startsWith('#');
+    for (let i = 0; i < 100 && storing(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     recorder.stmts = [];
     recorder.on = true;
     const first = await app.inject({ url, headers });

@@ -115,7 +115,7 @@ export function diskStorage(root: string): Storage {
     },
     async put(data) {
       const hash = createHash('sha256').update(data).digest('hex');
-      if (await fsp.stat(fileOf(hash)).catch(() => null)) return hash;
+      if (await storage.has(hash)) return hash;
       return (await storage.putStream([data])).hash;
     },
     async get(hash) {
@@ -219,7 +219,7 @@ export function databaseStorage(db: OwnerDb, dataDir: string): Storage {
     },
     async put(data) {
       const hash = createHash('sha256').update(data).digest('hex');
-      if (await find(hash)) return hash;
+      if (await storage.has(hash)) return hash;
       return (await storage.putStream([data])).hash;
     },
     async get(hash) {

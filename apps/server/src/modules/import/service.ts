@@ -778,5 +778,5 @@ export async function commitImport(
   };
   const created = (await insertItems(d, ctx, type, fresh, p.companyId, 'imported', written)).length;
   await ctx.db.delete(pendingImport).where(eq(pendingImport.id, p.id));
-  return { created, updated, unchanged: planned.filter((x) => x.state === 'unchanged').length };
+  return { created, updated, unchanged: planned.length - total };
 }

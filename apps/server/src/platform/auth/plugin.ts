@@ -268,6 +268,7 @@ function keepVisibleSet(db: OwnerDb, userId: string, kept: Kept) {
     () => undefined,
   );
 }
+
 /** How many users' claims and companies a server keeps per database. */
 const KEPT_USERS = 10_000;
 
