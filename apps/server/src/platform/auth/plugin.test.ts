@@ -235,6 +235,19 @@ describe('access tokens checked once', () => {
   });
 });
 
+/** A demo user and a session of theirs made for the test, as a login would leave it. */
+async function signedIn(t: TestApp, email: string) {
+  const [user] = (await queryRows<{ id: string; company_id: string }>(
+    t.db,
+    sql`select id::text, company_id::text from app_user where email = ${email}`,
+  )) as [{ id: string; company_id: string }];
+  const [{ id: session }] = (await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into auth_session (user_id, expires_at) values (${user.id}::uuid, now() + interval '1 hour') returning id::text`,
+  )) as [{ id: string }];
+  return { user, session };
+}
+
 /**
  * Claims and visible companies kept between requests (migration 0032, decision 0027): the
  * statement answers them only when the auth epoch moved since they were computed, and every change
@@ -246,14 +259,7 @@ describe('claims and companies kept between requests', () => {
   let session: string;
   beforeAll(async () => {
     t = await createTestApp();
-    [user] = (await queryRows<{ id: string; company_id: string }>(
-      t.db,
-      sql`select id::text, company_id::text from app_user where email = 'reader@demo.local'`,
-    )) as [{ id: string; company_id: string }];
-    [{ id: session }] = (await queryRows<{ id: string }>(
-      t.db,
-      sql`insert into auth_session (user_id, expires_at) values (${user.id}::uuid, now() + interval '1 hour') returning id::text`,
-    )) as [{ id: string }];
+    ({ user, session } = await signedIn(t, 'reader@demo.local'));
   });
   afterAll(() => t.close());
 
@@ -409,17 +415,10 @@ describe('many visible companies kept as a stored set', () => {
   let session: string;
   beforeAll(async () => {
     t = await createTestApp();
-    [user] = (await queryRows<{ id: string; company_id: string }>(
-      t.db,
-      sql`select id::text, company_id::text from app_user where email = 'admin@demo.local'`,
-    )) as [{ id: string; company_id: string }];
+    ({ user, session } = await signedIn(t, 'admin@demo.local'));
     [{ id: other }] = (await queryRows<{ id: string }>(
       t.db,
       sql`select id::text from app_user where email = 'other@demo.local'`,
-    )) as [{ id: string }];
-    [{ id: session }] = (await queryRows<{ id: string }>(
-      t.db,
-      sql`insert into auth_session (user_id, expires_at) values (${user.id}::uuid, now() + interval '1 hour') returning id::text`,
     )) as [{ id: string }];
     await t.db.execute(
       sql`insert into company (name, city, parent_id)
