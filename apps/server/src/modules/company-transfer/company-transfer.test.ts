@@ -194,6 +194,74 @@ describe('company archive', () => {
     expect(tags[0]!.n).toBeGreaterThan(0);
   });
 
+  it('moves into a fresh installation: the people come along as users who cannot sign in, and the exports read the same', async () => {
+    const chief = { INITIAL_ADMIN_EMAIL: 'chefin@kanzlei-weber.de', INITIAL_ADMIN_PASSWORD: 'Sicher!2026x' };
+    const fresh = await createTestApp({ ENVIRONMENT: 'Production', ...chief });
+    try {
+      const login = await fresh.login(chief.INITIAL_ADMIN_EMAIL, chief.INITIAL_ADMIN_PASSWORD);
+      expect(login.statusCode, login.body).toBe(200);
+      const token = login.json().access_token as string;
+      const m = multipart('firma.zip', 'application/zip', archive);
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/company/import',
+        headers: { ...fresh.auth(token), ...m.headers },
+        payload: m.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const moved = res.json().companyId as string;
+
+      const again = await fresh.app.inject({ url: `/api/company/${moved}/export`, headers: fresh.auth(token) });
+      expect(again.statusCode, again.body.slice(0, 300)).toBe(200);
+      const second = readArchive(again.rawPayload);
+      expect(modIds(second)).toEqual(modIds(first));
+      for (const name of [...first.keys()].filter((n) => n.endsWith('.xlsx')))
+        expect(await cells(second.get(name)!), name).toEqual(await cells(first.get(name)!));
+      for (const name of [...first.keys()].filter((n) => n.startsWith('files/')))
+        expect(Buffer.compare(Buffer.from(second.get(name)!), Buffer.from(first.get(name)!)), name).toBe(0);
+
+      const art30 = async (app: TestApp, companyId: string, auth: string) => {
+        const q = new URLSearchParams({ companyId, kind: 'controller', format: 'pdf' });
+        const r = await app.app.inject({ url: `/api/report/processing-register?${q}`, headers: app.auth(auth) });
+        expect(r.statusCode).toBe(200);
+        return pdfText(r.rawPayload);
+      };
+      // The report counts its own versions per company: the bakery's was written once already.
+      const unversioned = (pdf: string) => pdf.replace(/ Version \d+ /, ' Version # ');
+      expect(unversioned(await art30(fresh, moved, token))).toEqual(unversioned(await art30(t, bakery, admin)));
+
+      // The people the archive names are the imported company's users now: inactive, without
+      // password or role, so none of them can sign in until an administrator lets them.
+      const named = JSON.parse(text(first.get('entities/people.json')!)).rows as { email: string }[];
+      expect(named.length).toBeGreaterThan(0);
+      const users = (await fresh.app.inject({ url: '/api/user', headers: fresh.auth(token) })).json() as {
+        email: string;
+        companyId: string;
+        isActive: boolean;
+        hasPassword: boolean;
+        roleIds: string[];
+      }[];
+      for (const { email } of named)
+        expect(
+          users.find((u) => u.email === email),
+          email,
+        ).toMatchObject({
+          companyId: moved,
+          isActive: false,
+          hasPassword: false,
+          roleIds: [],
+        });
+      expect((await fresh.login(named[0]!.email, 'Demo1234!')).statusCode).not.toBe(200);
+      const owned = await queryRows<{ n: number }>(
+        fresh.db,
+        sql`select count(owner_id)::int as n from item where company_id = ${moved}::uuid`,
+      );
+      expect(owned[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
+
   it('moves a group with its companies, and trusts no file size or type the archive names', async () => {
     const list = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(admin) })).json();
     const group = list.find((c: { name: string }) => c.name === 'Beispiel Gruppe').id;
@@ -274,9 +342,18 @@ describe('company archive', () => {
     expect(me.canImportCompany).toBe(true);
     const company = (await t.app.inject({ url: `/api/company/${bakery}`, headers: t.auth(admin) })).json();
     expect(company.rights.export).toBe(true);
-    // Another tenant's account holder imports into their own account.
+    // Another tenant's account holder imports into their own account. The people it names are
+    // this installation's users whom they may not see: no one is created, their fields stay empty.
+    const people = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from app_user`))[0]!.n;
+    const before = await people();
     const res = await importOf(archive, other);
     expect(res.statusCode, res.body).toBe(201);
+    expect(await people()).toBe(before);
+    const owners = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(owner_id)::int as n from item where company_id = ${res.json().companyId}::uuid`,
+    );
+    expect(owners[0]!.n).toBe(0);
     const theirs = (await t.app.inject({ url: '/api/company/list-items', headers: t.auth(other) })).json();
     expect(theirs.map((c: { id: string }) => c.id)).toContain(res.json().companyId);
   });

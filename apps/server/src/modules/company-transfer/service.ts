@@ -214,7 +214,16 @@ export async function exportCompany(d: TransferDeps, ctx: Ctx, id: string) {
 
 const manifestSchema = z.object({ format: z.string(), version: z.number() });
 const entityFileSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())).max(1_000_000) });
-const personSchema = z.object({ id: z.string(), email: z.string() });
+const personSchema = z.object({
+  id: z.string(),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+$/),
+  firstname: z.string().max(200).catch(''),
+  lastname: z.string().max(200).catch(''),
+});
 const knownItemTypes = new Set<string>(itemTypes.map((t) => t.key));
 const allowedTypes = new Set<string>(allowedAttachmentMimeTypes);
 
@@ -248,9 +257,39 @@ function parentsFirst(rows: Row[], parentCol: string): Row[] {
 }
 
 /**
+ * Creates the people an archive names whom the importer does not find, as users of the imported
+ * company who cannot sign in (inactive, no password, no role): owners, assignees and authors stay
+ * named, and the company's administrators may activate and invite them. An e-mail already used by
+ * someone the importer may not see is left alone. Answers the ids created.
+ */
+async function bringPeople(
+  ctx: Ctx,
+  companyId: string,
+  people: { id: string; email: string; firstname: string; lastname: string }[],
+): Promise<Set<string>> {
+  if (!people.length) return new Set();
+  await ctx.db.execute(
+    sql`insert into app_user (id, company_id, email, firstname, lastname, is_active)
+        select p.id, ${companyId}::uuid, p.email, p.firstname, p.lastname, false
+        from jsonb_to_recordset(${JSON.stringify(people)}::jsonb) as p(id uuid, email text, firstname text, lastname text)
+        on conflict do nothing`,
+  );
+  const made = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`select id::text as id from app_user where id = any(${arrayParam(people.map((p) => p.id))}::uuid[])`,
+  );
+  if (made.length)
+    await ctx.db.execute(
+      sql`insert into user_company (user_id, company_id)
+          select id, ${companyId}::uuid from unnest(${arrayParam(made.map((u) => u.id))}::uuid[]) as id`,
+    );
+  return new Set(made.map((u) => u.id));
+}
+
+/**
  * Creates a company from an archive `exportCompany` wrote: every row gets a new id and every
  * reference follows (links and tags inside `data` too), numbers stay, people are matched by
- * e-mail among those the importer sees, files go into the store. All of it in the request's
+ * e-mail among those the importer sees (the others come along, see bringPeople), files go into the store. All of it in the request's
  * transaction: any refusal writes nothing. An archive of another format or version is refused.
  */
 export async function importCompany(
@@ -294,7 +333,8 @@ export async function importCompany(
   const itemIds = new Set(data.items!.map((r) => r.id as string));
   for (const row of data.items!) if (!knownItemTypes.has(row.type as string)) throw archiveError('damaged');
 
-  // People: by e-mail among the users the importer sees (row-level security decides).
+  // People: by e-mail among the users the importer sees (row-level security decides). The others
+  // come along as inactive users of the imported company (see bringPeople).
   const people = data
     .people!.map((p) => personSchema.safeParse(p))
     .filter((p) => p.success)
@@ -308,7 +348,16 @@ export async function importCompany(
       )
     : [];
   const byEmail = new Map(found.map((u) => [u.email, u.id]));
-  const users = new Map<string, string | null>(people.map((p) => [p.id, byEmail.get(p.email.toLowerCase()) ?? null]));
+  const newcomers = new Map<string, { id: string; email: string; firstname: string; lastname: string }>();
+  for (const p of people) {
+    const email = p.email.toLowerCase();
+    if (!byEmail.has(email) && !newcomers.has(email))
+      newcomers.set(email, { id: randomUUID(), email: p.email, firstname: p.firstname, lastname: p.lastname });
+  }
+  const users = new Map<string, string | null>(
+    people.map((p) => [p.id, byEmail.get(p.email.toLowerCase()) ?? newcomers.get(p.email.toLowerCase())!.id]),
+  );
+  const planned = new Set([...newcomers.values()].map((p) => p.id));
 
   const anyIds = new Map<string, string>();
   const remapJson = (v: unknown): unknown => {
@@ -423,12 +472,17 @@ export async function importCompany(
 
   await ctx.addCompanies(rows.companies!.map((r) => r.id as string));
   rows.companies = parentsFirst(rows.companies!, 'parent_id');
-  rows.items = parentsFirst(rows.items!, 'parent_id');
+  // A company naming a person still to be created names them once they are there.
+  const companyDef = entities.find((e) => e.table === 'company')!;
+  const userCols = Object.keys(companyDef.columns).filter((c) => companyDef.columns[c] === 'user');
+  const namedLater = rows.companies.flatMap((c) =>
+    userCols.filter((col) => planned.has(c[col] as string)).map((col) => ({ id: c.id as string, col, user: c[col] as string })),
+  );
+  for (const { id, col } of namedLater) rows.companies.find((c) => c.id === id)![col] = null;
   try {
-    for (const def of entities) {
+    const insert = async (def: EntityDef, all: Row[]) => {
       const cols = [...Object.keys(def.columns), ...(def.table === 'company' ? ['agency_id'] : [])];
       const list = cols.map(ident).join(', ');
-      const all = rows[def.name]!;
       // Companies and items one statement each, so a row may refer to another of the same kind.
       const batch = def.table === 'company' || def.table === 'item' ? Math.max(all.length, 1) : 500;
       for (let at = 0; at < all.length; at += batch) {
@@ -438,7 +492,22 @@ export async function importCompany(
               select ${sql.raw(list)} from jsonb_populate_recordset(null::${sql.raw(ident(def.table))}, ${JSON.stringify(part)}::jsonb)`,
         );
       }
+    };
+    await insert(companyDef, rows.companies);
+    const made = await bringPeople(ctx, root.id as string, [...newcomers.values()]);
+    for (const { id, col, user } of namedLater)
+      if (made.has(user))
+        await ctx.db.execute(sql`update company set ${sql.raw(ident(col))} = ${user}::uuid where id = ${id}::uuid`);
+    // Someone the importer may not see holds a newcomer's e-mail: that person stays behind, as a
+    // person not found did before, so every row is mapped again without them.
+    if (made.size < planned.size) {
+      for (const [from, to] of users) if (to && planned.has(to) && !made.has(to)) users.set(from, null);
+      for (const def of entities)
+        if (def !== companyDef) rows[def.name] = data[def.name]!.map((r) => remap(def, r)).filter((r): r is Row => r !== null);
     }
+    for (const def of entities)
+      if (def !== companyDef)
+        await insert(def, def.table === 'item' ? parentsFirst(rows[def.name]!, 'parent_id') : rows[def.name]!);
     // The imported company is set up: its first-run wizard counts as finished.
     await ctx.db.execute(
       sql`update initiation set is_finished = true, finished_at = now()
