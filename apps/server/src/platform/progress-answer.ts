@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { errorAnswer } from './errors';
 
 /** Told how much of the work is done: `done` of `total` units (rows, files); awaited. */
@@ -8,6 +9,26 @@ export const PROGRESS_TYPE = 'application/x-ndjson';
 
 /** Whether the client asked for a long write's answer with its progress (Accept: application/x-ndjson). */
 export const wantsProgress = (req: FastifyRequest) => (req.headers.accept ?? '').includes(PROGRESS_TYPE);
+
+/**
+ * The 200 answer of a route that answers with its progress when asked: the plain JSON answer,
+ * or the NDJSON lines `answerWithProgress` writes (described, so API clients and the fuzz walk
+ * see both).
+ */
+export function withProgressResponse(schema: z.ZodType, description: string) {
+  return {
+    description,
+    content: {
+      'application/json': { schema },
+      [PROGRESS_TYPE]: {
+        schema: z.string().meta({
+          description:
+            'One JSON object a line: {"done","total"} while rows are written, then {"result": <the JSON answer>} once committed, or {"error": {"status","code","message"}} after a rollback',
+        }),
+      },
+    },
+  };
+}
 
 /** Progress lines at most this often: enough for a bar to move smoothly, few enough to cost nothing. */
 const PROGRESS_EVERY_MS = 200;

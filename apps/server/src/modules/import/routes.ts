@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/plugin';
-import { answerWithProgress, type Progress, wantsProgress } from '../../platform/progress-answer';
+import { answerWithProgress, type Progress, wantsProgress, withProgressResponse } from '../../platform/progress-answer';
 import { readUpload, uploadOf } from '../../platform/upload';
 import type { ItemDeps } from '../items/service';
 import { sendDownload } from '../report/service';
@@ -105,7 +105,7 @@ export function importRoutes(app: FastifyInstance, d: ItemDeps) {
         // The path segment is the import id the preview answered.
         params: z.object({ register: z.uuid() }),
         body: z.object({ mapping: mappingBody.optional() }).optional().default({}),
-        response: { 200: importResultSchema },
+        response: { 200: withProgressResponse(importResultSchema, 'What was written') },
       },
     },
     // A client that accepts NDJSON (the wizard) is told how many rows are written as they are.

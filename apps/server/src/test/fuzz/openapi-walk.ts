@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { queryRows } from '../../db/types';
+import { PROGRESS_TYPE } from '../../platform/progress-answer';
 import type { TestApp } from '../harness';
 
 /**
@@ -40,6 +41,8 @@ export interface Operation {
   multipart: boolean;
   /** OAuth2 token endpoint: form-encoded, parsed by hand. */
   form: boolean;
+  /** Answers with its progress as NDJSON when asked (Accept: application/x-ndjson). */
+  progress: boolean;
 }
 
 /** Operations the walks leave out, and why. */
@@ -55,7 +58,14 @@ export async function operations(t: TestApp): Promise<Operation[]> {
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
     paths: Record<
       string,
-      Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+      Record<
+        string,
+        {
+          parameters?: Operation['params'];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+          responses?: Record<string, { content?: Record<string, unknown> }>;
+        }
+      >
     >;
   };
   const ops: Operation[] = [];
@@ -73,6 +83,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
             /^\/api\/import\/[^/]+\/preview$/.test(path) ||
             path === '/api/company/import'),
         form: path === '/api/auth/token',
+        progress: !!o.responses?.['200']?.content?.[PROGRESS_TYPE],
       });
     }
   }
@@ -387,6 +398,22 @@ function encode(v: string): string {
       return encodeURIComponent(ch);
     })
     .join('');
+}
+
+/**
+ * The status an answer stands for: its own, or for a progress answer (always 200 once it began)
+ * the status its last line reports — an error line's, 200 for a result, 500 for an answer that
+ * ends without saying how the work ended.
+ */
+export function answerStatus(res: { statusCode: number; headers: Record<string, unknown>; body: string }): number {
+  if (!String(res.headers['content-type'] ?? '').startsWith(PROGRESS_TYPE)) return res.statusCode;
+  const last = res.body.trim().split('\n').at(-1) ?? '';
+  try {
+    const line = JSON.parse(last) as { result?: unknown; error?: { status?: number } };
+    if (line.error) return Number(line.error.status);
+    if ('result' in line) return 200;
+  } catch {}
+  return 500;
 }
 
 export function toRequest(op: Operation, parts: Parts): Request {
