@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../db/types';
+import { type Db, queryRows } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart } from '../../test/helpers';
 import { visibleCompanies } from '../tenancy';
@@ -484,5 +484,55 @@ describe('many visible companies kept as a stored set', () => {
     const fourth = await request();
     expect(fourth.setting).toBe(kept().ids);
     expect(fourth.companies).toBe(third.companies);
+  });
+
+  it('carries the people those companies let see: the same as computed, a new person from the next request, its own transaction’s at once', async () => {
+    const people = async (change?: (tx: Db) => Promise<unknown>) => {
+      const { tx } = await openAuthenticated(t.db, [session, user.id], (row) => ({ value: row!, companyIds: row!.visible.ids }));
+      await change?.(tx.db);
+      const [seen] = await queryRows<{ setting: string; stored: boolean; emails: string[]; computed: string[] }>(
+        tx.db,
+        sql`select current_setting('app.company_ids') as setting,
+                   current_setting('app.visible_users_for', true) is distinct from current_setting('app.company_ids') || ';' || current_setting('app.user_id') as stored,
+                   array(select email from app_user order by email) as emails,
+                   array(select u::text from unnest(pc_visible_user_ids()) u order by 1) as computed`,
+      );
+      await tx.end(false);
+      return seen!;
+    };
+    await expect.poll(async () => (await people()).setting.startsWith('#')).toBe(true);
+    const named = await people();
+    expect(named.stored).toBe(true);
+    expect(named.emails).toContain('admin@demo.local');
+    expect(named.emails).not.toContain('other@demo.local');
+    const [computed] = await queryRows<{ ids: string[] }>(
+      t.db,
+      sql`select array(select u::text from unnest(pc_visible_users_of(ids, user_id)) u order by 1) as ids
+          from tenant_visible_set where key = ${named.setting.slice(1)}`,
+    );
+    expect(named.computed).toEqual(computed!.ids);
+
+    // A person created elsewhere moves the epoch: the next request lists again, and once stored
+    // anew the set carries them.
+    const [child] = await queryRows<{ id: string }>(t.db, sql`select id::text from company where name = 'Tochter 1'`);
+    await t.db.execute(sql`insert into app_user (company_id, email) values (${child!.id}::uuid, 'neu@tochter.example')`);
+    expect((await people()).emails).toContain('neu@tochter.example');
+    await expect.poll(async () => (await people()).setting.startsWith('#')).toBe(true);
+    expect((await people()).emails).toContain('neu@tochter.example');
+
+    // A request that creates a person sees them in its own transaction, although its set is stored.
+    const own = await people((db) =>
+      db.execute(sql`insert into app_user (company_id, email) values (${child!.id}::uuid, 'zweite@tochter.example')`),
+    );
+    expect(own.setting.startsWith('#')).toBe(true);
+    expect(own.emails).toContain('zweite@tochter.example');
+
+    // The application role may not ask for the people of companies it names.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('role', 'pc_app', true)`);
+        await tx.execute(sql`select pc_visible_users_of(array[${child!.id}::uuid], null)`);
+      }),
+    ).rejects.toThrow();
   });
 });

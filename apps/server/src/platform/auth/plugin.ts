@@ -247,7 +247,10 @@ type Kept = {
 export const VISIBLE_SET_FROM = 100;
 
 /**
- * Stores the kept list of visible companies and names it in the entry once stored. On the owner
+ * Stores the kept list of visible companies, sorted, with the people visible from them (what
+ * `pc_visible_user_ids` would compute in every transaction), and names it in the entry once
+ * stored. Sorted because an index scan sorts its `= any(…)` array on every rescan, and a sorted
+ * one is only checked (a join probing the company index 12 times: 20 ms → 5 ms at 5,000). On the owner
  * connection, after the request's transaction (PGlite runs it when that one has ended); only
  * while the epoch it was computed at is still the current one, and it drops the user's sets of
  * other epochs. A failed write keeps the listed ids.
@@ -257,8 +260,9 @@ function keepVisibleSet(db: OwnerDb, userId: string, kept: Kept) {
   const epochNow = sql`(select value from app_setting where key = 'auth_epoch')`;
   db.execute(
     sql`with gone as (delete from tenant_visible_set where user_id = ${userId}::uuid and epoch <> ${epochNow})
-        insert into tenant_visible_set (key, user_id, epoch, ids)
-        select ${key}, ${userId}::uuid, ${kept.epoch}, string_to_array(${kept.ids}, ',')::uuid[]
+        insert into tenant_visible_set (key, user_id, epoch, ids, user_ids)
+        select ${key}, ${userId}::uuid, ${kept.epoch}, s.ids, pc_visible_users_of(s.ids, ${userId}::uuid)
+        from (select array(select u from unnest(string_to_array(${kept.ids}, ',')::uuid[]) u order by u) as ids) s
         where ${kept.epoch} = ${epochNow}
         on conflict (key) do nothing`,
   ).then(
