@@ -58,7 +58,6 @@ export const item = pgTable(
   (t) => [
     uniqueIndex('item_number_uq').on(t.companyId, t.type, t.number),
     index('item_type_company_status_due_idx').on(t.type, t.companyId, t.status, t.dueDate),
-    index('item_company_type_number_idx').on(t.companyId, t.type, t.number),
     index('item_type_company_due_idx').on(t.type, t.companyId, t.dueDate, t.id),
     index('item_type_company_name_idx').on(t.type, t.companyId, sql`lower(${t.name})`),
     index('item_assignee_idx').on(t.assigneeId),
