@@ -44,6 +44,14 @@ function modIds(entries: Map<string, Uint8Array>) {
   return out;
 }
 
+/** The text of a company's Art. 30 register (controller) as PDF. */
+async function art30(app: TestApp, companyId: string, token: string) {
+  const q = new URLSearchParams({ companyId, kind: 'controller', format: 'pdf' });
+  const r = await app.app.inject({ url: `/api/report/processing-register?${q}`, headers: app.auth(token) });
+  expect(r.statusCode).toBe(200);
+  return pdfText(r.rawPayload);
+}
+
 describe('company archive', () => {
   let t: TestApp;
   let admin: string;
@@ -148,13 +156,7 @@ describe('company archive', () => {
     }
 
     // The Art. 30 PDF of the new company reads as the old one's (last: the report is kept as a document).
-    const art30 = async (companyId: string) => {
-      const q = new URLSearchParams({ companyId, kind: 'controller', format: 'pdf' });
-      const r = await t.app.inject({ url: `/api/report/processing-register?${q}`, headers: t.auth(admin) });
-      expect(r.statusCode).toBe(200);
-      return pdfText(r.rawPayload);
-    };
-    const pdfs = [await art30(bakery), await art30(imported)];
+    const pdfs = [await art30(t, bakery, admin), await art30(t, imported, admin)];
     expect(pdfs[1]).toEqual(pdfs[0]);
 
     // Files: the imported company's attachment downloads as the original bytes.
@@ -220,12 +222,6 @@ describe('company archive', () => {
       for (const name of [...first.keys()].filter((n) => n.startsWith('files/')))
         expect(Buffer.compare(Buffer.from(second.get(name)!), Buffer.from(first.get(name)!)), name).toBe(0);
 
-      const art30 = async (app: TestApp, companyId: string, auth: string) => {
-        const q = new URLSearchParams({ companyId, kind: 'controller', format: 'pdf' });
-        const r = await app.app.inject({ url: `/api/report/processing-register?${q}`, headers: app.auth(auth) });
-        expect(r.statusCode).toBe(200);
-        return pdfText(r.rawPayload);
-      };
       // The report counts its own versions per company: the bakery's was written once already.
       const unversioned = (pdf: string) => pdf.replace(/ Version \d+ /, ' Version # ');
       expect(unversioned(await art30(fresh, moved, token))).toEqual(unversioned(await art30(t, bakery, admin)));
