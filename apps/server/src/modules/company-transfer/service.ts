@@ -289,8 +289,9 @@ async function bringPeople(
 /**
  * Creates a company from an archive `exportCompany` wrote: every row gets a new id and every
  * reference follows (links and tags inside `data` too), numbers stay, people are matched by
- * e-mail among those the importer sees (the others come along, see bringPeople), files go into the store. All of it in the request's
- * transaction: any refusal writes nothing. An archive of another format or version is refused.
+ * e-mail among those the importer sees (the others come along, see bringPeople), files go into
+ * the store. All of it in the request's transaction: any refusal writes nothing. An archive of
+ * another format or version is refused.
  */
 export async function importCompany(
   d: TransferDeps,
