@@ -106,16 +106,13 @@ describe('the register import wizard', () => {
     await expect.poll(() => notiz.textContent()).toBe('Beschreibung');
     await dialog.getByRole('button', { name: tr('import.next') }).click();
     await dialog.getByText(tr('import.preview.counts.new', { count: 2 })).waitFor();
-    // The wizard asks for the rows written as they go (its progress bar), then the outcome.
+    // The wizard asks for the rows written as they go (its progress bar), then the outcome. The
+    // lines themselves are the API tests' (Chromium keeps no body of a stream the page has read).
     const answer = page.waitForResponse((r) => r.url().endsWith('/commit'));
     await dialog.getByRole('button', { name: '2 Einträge importieren' }).click();
-    const lines = (await (await answer).text())
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines.at(0)).toEqual({ done: 0, total: 2 });
-    expect(lines.at(-2)).toEqual({ done: 2, total: 2 });
-    expect(lines.at(-1)).toEqual({ result: { created: 2, updated: 0, unchanged: 0 } });
+    const committed = await answer;
+    expect(committed.request().headers().accept).toContain('application/x-ndjson');
+    expect(committed.headers()['content-type']).toContain('application/x-ndjson');
     await dialog.getByText(tr('import.result.done')).waitFor();
     await dialog.getByText('2 Einträge angelegt').waitFor();
     await shot(page, 'import-4-result-desktop');
