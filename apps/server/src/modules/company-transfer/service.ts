@@ -476,10 +476,13 @@ export async function importCompany(
   // A company naming a person still to be created names them once they are there.
   const companyDef = entities.find((e) => e.table === 'company')!;
   const userCols = Object.keys(companyDef.columns).filter((c) => companyDef.columns[c] === 'user');
-  const namedLater = rows.companies.flatMap((c) =>
-    userCols.filter((col) => planned.has(c[col] as string)).map((col) => ({ id: c.id as string, col, user: c[col] as string })),
-  );
-  for (const { id, col } of namedLater) rows.companies.find((c) => c.id === id)![col] = null;
+  const namedLater: { id: string; col: string; user: string }[] = [];
+  for (const c of rows.companies)
+    for (const col of userCols)
+      if (planned.has(c[col] as string)) {
+        namedLater.push({ id: c.id as string, col, user: c[col] as string });
+        c[col] = null;
+      }
   try {
     const insert = async (def: EntityDef, all: Row[]) => {
       const cols = [...Object.keys(def.columns), ...(def.table === 'company' ? ['agency_id'] : [])];

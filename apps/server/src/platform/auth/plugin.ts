@@ -250,10 +250,10 @@ export const VISIBLE_SET_FROM = 100;
  * Stores the kept list of visible companies, sorted, with the people visible from them (what
  * `pc_visible_user_ids` would compute in every transaction), and names it in the entry once
  * stored. Sorted because an index scan sorts its `= any(…)` array on every rescan, and a sorted
- * one is only checked (a join probing the company index 12 times: 20 ms → 5 ms at 5,000). On the owner
- * connection, after the request's transaction (PGlite runs it when that one has ended); only
- * while the epoch it was computed at is still the current one, and it drops the user's sets of
- * other epochs. A failed write keeps the listed ids.
+ * one is only checked (a join probing the company index 12 times: 20 ms → 5 ms at 5,000). On
+ * the owner connection, after the request's transaction (PGlite runs it when that one has
+ * ended); only while the epoch it was computed at is still the current one, and it drops the
+ * user's sets of other epochs. A failed write keeps the listed ids.
  */
 function keepVisibleSet(db: OwnerDb, userId: string, kept: Kept) {
   const key = sha256(`${userId};${kept.epoch};${kept.ids}`);
