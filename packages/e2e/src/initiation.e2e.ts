@@ -50,10 +50,11 @@ async function chooseScope(page: Page, name: string) {
 
 const step = (page: Page, key: string) => page.locator(`[data-step=${key}]`);
 /**
- * Weiter saves, then opens the following step. CI twice clicked it (after "Websites", and on a
- * phone after the DPO step) and never saw the next step, and by the time the wait ran out every
- * snackbar had gone: a step that stays open fails here with every snackbar shown since the click,
- * whether the wizard was still saving, and the steps marked as failed.
+ * Weiter saves, then opens the following step. CI clicked it (after "Websites", after
+ * "Auftragsverarbeiter", and on a phone after the DPO step) and never saw the next step, the
+ * wizard neither busy nor showing an error: the click is made only once the steps have stopped
+ * folding. A step that stays open fails here with the snackbars seen meanwhile (older ones still
+ * on screen included), whether the wizard was still saving, and the steps marked as failed.
  */
 const next = async (page: Page, key: string) => {
   await page.evaluate((selector) => {
@@ -66,6 +67,11 @@ const next = async (page: Page, key: string) => {
       }
     }).observe(document.body, { childList: true, subtree: true });
   }, SNACKBARS);
+  // Moving on folds the last step's content up and unfolds this one's: until both have finished,
+  // the button moves under the pointer, and a click aimed at it can land beside it.
+  await page.waitForFunction(
+    () => !document.querySelector('.MuiStepContent-root .MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)'),
+  );
   await step(page, key).getByRole('button', { name: 'Weiter', exact: true }).click();
   await step(page, key)
     .locator('[aria-current=step]')
